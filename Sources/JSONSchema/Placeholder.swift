@@ -1,0 +1,1 @@
+// JSONSchema: placeholder until its first real file lands.

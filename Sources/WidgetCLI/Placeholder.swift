@@ -1,0 +1,1 @@
+// WidgetCLI: placeholder until its first real file lands.

@@ -1,0 +1,1 @@
+// WidgetCompiler: placeholder until its first real file lands.

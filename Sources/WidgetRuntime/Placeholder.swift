@@ -1,0 +1,1 @@
+// WidgetRuntime: placeholder until its first real file lands.

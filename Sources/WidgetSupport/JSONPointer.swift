@@ -1,0 +1,47 @@
+/// RFC 6901 JSON Pointers, kept as their reference tokens.
+public enum JSONPointer {
+    /// Escapes one reference token (`~` -> `~0`, `/` -> `~1`).
+    public static func escape(_ token: String) -> String {
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
+        return token.replacingAll("~", with: "~0").replacingAll("/", with: "~1")
+    }
+
+    /// Unescapes one reference token (`~1` -> `/`, `~0` -> `~`).
+    public static func unescape(_ token: String) -> String {
+        guard token.utf8.contains(UInt8(ascii: "~")) else { return token }
+        return token.replacingAll("~1", with: "/").replacingAll("~0", with: "~")
+    }
+
+    /// Joins tokens into a pointer string: `["a", "b/c"]` -> `/a/b~1c`; `[]` -> ``.
+    public static func string(_ tokens: [String]) -> String {
+        var out = ""
+        for token in tokens {
+            out.append("/")
+            out.append(escape(token))
+        }
+        return out
+    }
+
+    /// Splits a pointer string into unescaped tokens; nil if it is not a pointer.
+    public static func tokens(_ pointer: String) -> [String]? {
+        if pointer.isEmpty { return [] }
+        guard pointer.hasPrefix("/") else { return nil }
+        return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { unescape(String($0)) }
+    }
+}
+
+extension String {
+    /// Replaces every occurrence of `target` (no Foundation needed).
+    package func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        result += rest
+        return result
+    }
+}

@@ -1,0 +1,218 @@
+/// Reads JSON text (RFC 8259) into `SourceNode`s with positions.
+///
+/// Strict: no comments, no trailing commas, no duplicate keys (an error, as in
+/// our YAML), nesting bounded by `maxDepth` so hostile input cannot overflow
+/// the stack. Errors are `SourceError`s with code `json-syntax`.
+public struct JSONReader {
+    public static let maxDepth = 512
+
+    private let bytes: [UInt8]
+    private var i = 0
+    private var line = 1
+    private var lineStart = 0  // byte offset where the current line starts
+
+    /// Parses a whole document.
+    public static func parse(_ text: String) throws(SourceError) -> SourceNode {
+        try parse(bytes: Array(text.utf8))
+    }
+
+    public static func parse(bytes: [UInt8]) throws(SourceError) -> SourceNode {
+        var reader = JSONReader(bytes: bytes)
+        if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.i = 3; reader.lineStart = 3 }
+        reader.skipSpace()
+        let node = try reader.value(depth: 0)
+        reader.skipSpace()
+        if reader.i < reader.bytes.count { throw reader.error("unexpected text after the JSON value") }
+        return node
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private var location: SourceLocation {
+        // Columns count Unicode scalars: skip UTF-8 continuation bytes.
+        var column = 1
+        var k = lineStart
+        while k < i {
+            if bytes[k] & 0xC0 != 0x80 { column += 1 }
+            k += 1
+        }
+        return SourceLocation(line: line, column: column)
+    }
+
+    private func error(_ message: String) -> SourceError {
+        SourceError(code: "json-syntax", message: message, location: location)
+    }
+
+    private mutating func skipSpace() {
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x20, 0x09, 0x0D: i += 1
+            case 0x0A: i += 1; line += 1; lineStart = i
+            default: return
+            }
+        }
+    }
+
+    private mutating func value(depth: Int) throws(SourceError) -> SourceNode {
+        guard depth < Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth) levels") }
+        guard i < bytes.count else { throw error("unexpected end of input, expected a value") }
+        let start = location
+        switch bytes[i] {
+        case UInt8(ascii: "{"):
+            i += 1
+            var members: [SourceNode.Member] = []
+            var seen = Set<String>()
+            skipSpace()
+            if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return SourceNode(location: start, content: .mapping(members)) }
+            while true {
+                skipSpace()
+                let keyLocation = location
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+                let key = try string()
+                if !seen.insert(key).inserted {
+                    throw SourceError(code: "duplicate-key", message: "duplicate key '\(key)'", location: keyLocation)
+                }
+                skipSpace()
+                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+                i += 1
+                skipSpace()
+                let v = try value(depth: depth + 1)
+                members.append(.init(key: key, keyLocation: keyLocation, value: v))
+                skipSpace()
+                guard i < bytes.count else { throw error("unexpected end of input in an object") }
+                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                if bytes[i] == UInt8(ascii: "}") { i += 1; break }
+                throw error("expected ',' or '}' in an object")
+            }
+            return SourceNode(location: start, content: .mapping(members))
+        case UInt8(ascii: "["):
+            i += 1
+            var items: [SourceNode] = []
+            skipSpace()
+            if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return SourceNode(location: start, content: .sequence(items)) }
+            while true {
+                skipSpace()
+                items.append(try value(depth: depth + 1))
+                skipSpace()
+                guard i < bytes.count else { throw error("unexpected end of input in an array") }
+                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                if bytes[i] == UInt8(ascii: "]") { i += 1; break }
+                throw error("expected ',' or ']' in an array")
+            }
+            return SourceNode(location: start, content: .sequence(items))
+        case UInt8(ascii: "\""):
+            let s = try string()
+            return SourceNode(location: start, content: .scalar(.string(s)))
+        case UInt8(ascii: "t"): try literal("true"); return SourceNode(location: start, content: .scalar(.bool(true)))
+        case UInt8(ascii: "f"): try literal("false"); return SourceNode(location: start, content: .scalar(.bool(false)))
+        case UInt8(ascii: "n"): try literal("null"); return SourceNode(location: start, content: .scalar(.null))
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let text = try numberText()
+            return SourceNode(location: start, content: .scalar(Self.number(text)), sourceText: text)
+        default:
+            throw error("unexpected character, expected a value")
+        }
+    }
+
+    private mutating func literal(_ word: String) throws(SourceError) {
+        let w = Array(word.utf8)
+        guard i + w.count <= bytes.count, Array(bytes[i..<i + w.count]) == w else { throw error("invalid literal") }
+        i += w.count
+    }
+
+    private mutating func numberText() throws(SourceError) -> String {
+        let start = i
+        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        func digits(_ r: inout JSONReader) -> Int {
+            let s = r.i
+            while r.i < r.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(r.bytes[r.i]) { r.i += 1 }
+            return r.i - s
+        }
+        guard i < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) else { throw error("invalid number") }
+        if bytes[i] == UInt8(ascii: "0") { i += 1 } else { _ = digits(&self) }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digits(&self) > 0 else { throw error("invalid number: digits expected after '.'") }
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard digits(&self) > 0 else { throw error("invalid number: digits expected in the exponent") }
+        }
+        return String(decoding: bytes[start..<i], as: UTF8.self)
+    }
+
+    /// An integer if the text is one that fits 64 bits, else a double.
+    static func number(_ text: String) -> JSONValue {
+        if let n = Int(text) { return .int(n) }
+        return .double(Double(text) ?? .nan)
+    }
+
+    private mutating func string() throws(SourceError) -> String {
+        i += 1  // opening quote
+        var out: [UInt8] = []
+        while true {
+            guard i < bytes.count else { throw error("unterminated string") }
+            let b = bytes[i]
+            switch b {
+            case UInt8(ascii: "\""):
+                i += 1
+                guard let s = String(validating: out, as: UTF8.self) else { throw error("invalid UTF-8 in a string") }
+                return s
+            case UInt8(ascii: "\\"):
+                i += 1
+                guard i < bytes.count else { throw error("unterminated string") }
+                let e = bytes[i]
+                i += 1
+                switch e {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try hex4()
+                    if (0xD800..<0xDC00).contains(scalar) {
+                        // A high surrogate must be followed by \uDC00-\uDFFF.
+                        guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                            throw error("lone surrogate in \\u escape")
+                        }
+                        i += 2
+                        let low = try hex4()
+                        guard (0xDC00..<0xE000).contains(low) else { throw error("invalid surrogate pair") }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00..<0xE000).contains(scalar) {
+                        throw error("lone surrogate in \\u escape")
+                    }
+                    out.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
+                default:
+                    throw error("invalid escape in a string")
+                }
+            case 0..<0x20:
+                throw error("control character in a string")
+            default:
+                out.append(b)
+                i += 1
+            }
+        }
+    }
+
+    private mutating func hex4() throws(SourceError) -> UInt32 {
+        guard i + 4 <= bytes.count else { throw error("invalid \\u escape") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let c = bytes[i]
+            let d: UInt32
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(c - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(c - UInt8(ascii: "A") + 10)
+            default: throw error("invalid \\u escape")
+            }
+            v = v * 16 + d
+            i += 1
+        }
+        return v
+    }
+}

@@ -1,0 +1,81 @@
+/// Writes JSON text compactly, straight into a byte buffer.
+///
+/// Doubles that are whole numbers keep a `.0` so a reader sees a float; NaN and
+/// the infinities (which YAML has and JSON lacks) are written as `null`.
+public struct JSONWriter {
+    public private(set) var bytes: [UInt8] = []
+
+    public init() { bytes.reserveCapacity(256) }
+
+    /// The JSON text of one value.
+    public static func string(_ value: JSONValue) -> String {
+        var w = JSONWriter()
+        w.write(value)
+        return String(decoding: w.bytes, as: UTF8.self)
+    }
+
+    public mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null: raw("null")
+        case .bool(let b): raw(b ? "true" : "false")
+        case .int(let i): raw(String(i))
+        case .double(let d): writeDouble(d)
+        case .string(let s): writeString(s)
+        case .array(let a):
+            bytes.append(UInt8(ascii: "["))
+            for (i, v) in a.enumerated() {
+                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                write(v)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let o):
+            bytes.append(UInt8(ascii: "{"))
+            var first = true
+            for (k, v) in o {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                writeString(k)
+                bytes.append(UInt8(ascii: ":"))
+                write(v)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Appends text as is (for callers writing known shapes around values).
+    public mutating func raw(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    public mutating func writeDouble(_ d: Double) {
+        guard d.isFinite else { raw("null"); return }
+        if d == d.rounded(.towardZero), abs(d) < 1e15 {
+            raw(String(Int64(d)))
+            raw(".0")
+        } else {
+            raw(String(d))  // shortest round-trip form, e.g. 1e+20 or 0.1
+        }
+    }
+
+    public mutating func writeString(_ s: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+            case 0x0A: raw("\\n")
+            case 0x0D: raw("\\r")
+            case 0x09: raw("\\t")
+            case 0x08: raw("\\b")
+            case 0x0C: raw("\\f")
+            case 0..<0x20, 0x7F:
+                raw("\\u00")
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0xF)])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,1 @@
+// WidgetTemplates: placeholder until its first real file lands.

@@ -1,0 +1,1 @@
+// WidgetTime: placeholder until its first real file lands.

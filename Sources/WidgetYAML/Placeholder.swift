@@ -1,0 +1,1 @@
+// WidgetYAML: placeholder until its first real file lands.

@@ -1,0 +1,40 @@
+import Testing
+import WidgetSupport
+
+@Suite struct JSONReaderTests {
+    @Test func readsValuesWithPositions() throws {
+        let node = try JSONReader.parse("{\n  \"a\": [1, 2.5, \"x\"],\n  \"b\": {\"c\": null}\n}")
+        #expect(node.json == ["a": [1, 2.5, "x"], "b": ["c": nil]])
+        #expect(node.location(of: ["a", "1"]) == SourceLocation(line: 2, column: 12))
+        #expect(node.location(of: ["b", "c"]) == SourceLocation(line: 3, column: 14))
+        #expect(node.location(of: ["b"], preferKey: true) == SourceLocation(line: 3, column: 3))
+    }
+
+    @Test func refusesDuplicateKeysAndTrailingCommas() {
+        #expect(throws: SourceError(code: "duplicate-key", message: "duplicate key 'a'", location: .init(line: 1, column: 10))) {
+            try JSONReader.parse("{\"a\": 1, \"a\": 2}")
+        }
+        #expect(throws: SourceError.self) { try JSONReader.parse("[1, 2,]") }
+    }
+
+    @Test func boundsNesting() {
+        let deep = String(repeating: "[", count: 200_000)
+        #expect(throws: SourceError.self) { try JSONReader.parse(deep) }
+    }
+
+    @Test func decodesEscapesAndSurrogates() throws {
+        #expect(try JSONReader.parse(#""a\u00e9\ud83d\ude00\n""#).json == "aé😀\n")
+    }
+
+    @Test func writesJSONBack() throws {
+        let v: JSONValue = ["s": "q\"\n", "n": 1.0, "i": 3, "a": [true, nil]]
+        #expect(JSONWriter.string(v) == #"{"s":"q\"\n","n":1.0,"i":3,"a":[true,null]}"#)
+        #expect(try JSONReader.parse(JSONWriter.string(v)).json == v)
+    }
+
+    @Test func numbersCompareByValue() {
+        #expect(JSONValue.int(1) == JSONValue.double(1.0))
+        #expect(JSONValue.double(1.0).typeName == "integer")
+        #expect(JSONValue.double(1.5).typeName == "number")
+    }
+}
