@@ -38,7 +38,7 @@ let package = Package(
         // Durations, instants, wall times, time zones, cron: integer civil-time arithmetic.
         .target(name: "WidgetTime", dependencies: ["WidgetSupport"]),
         // WidgetKit's model and the scheduler (budget, policies, reloads); no YAML.
-        .target(name: "WidgetRuntime", dependencies: ["WidgetSupport", "WidgetTime"]),
+        .target(name: "WidgetRuntime", dependencies: ["WidgetSupport"]),
         // Definitions: model, semantic checks, lowering to providers.
         .target(
             name: "WidgetCompiler",
