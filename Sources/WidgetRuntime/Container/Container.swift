@@ -1,0 +1,114 @@
+import WidgetSupport
+
+/// Why a container path is refused: it leaves the container or names no file.
+public struct ContainerRefusal: Error, Sendable, Hashable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "'\(path)': \(reason)" }
+}
+
+/// What reading a container file gives.
+public enum ContainerFile: Sendable, Equatable {
+    /// The file's bytes (from disk, or what a scenario wrote).
+    case found([UInt8])
+    /// No such file (a missing file never aborts a run).
+    case missing
+    /// The path leaves the container (`..`, absolute, a symbolic link pointing outside).
+    case refused(ContainerRefusal)
+    /// The file exists but cannot be read (a directory, no permission).
+    case unreadable(String)
+}
+
+/// The app group container: a directory on disk seen through a private overlay.
+///
+/// Scenario writes go to the overlay and are seen by later reads; files on disk
+/// are never modified. The type is a value: each run works on its own copy, so
+/// one run's writes never leak into another's.
+public struct Container: Sendable {
+    /// The directory as given; nil for a container that exists only in memory.
+    public let directory: String?
+    /// The directory with symbolic links resolved; nil when it does not exist.
+    private let root: String?
+    private var overlay: [String: [UInt8]] = [:]
+
+    /// A container over `directory` (which need not exist: then every file is missing).
+    public init(directory: String) {
+        self.directory = directory
+        self.root = POSIXFiles.realPath(directory)
+    }
+
+    /// A container with no directory: only scenario writes exist.
+    public init() {
+        self.directory = nil
+        self.root = nil
+    }
+
+    /// Reads a file by its path relative to the container.
+    public func read(_ path: String) -> ContainerFile {
+        let parsed: ContainerPath
+        switch ContainerPath.parse(path) {
+        case .success(let p): parsed = p
+        case .failure(let refusal): return .refused(refusal)
+        }
+        // Writes were checked when they were made.
+        if let written = overlay[parsed.normalized] { return .found(written) }
+        guard let root else { return .missing }
+        let full = root + "/" + parsed.normalized
+        if let refusal = escape(of: parsed, fullPath: full, root: root) { return .refused(refusal) }
+        switch POSIXFiles.readFile(full) {
+        case .bytes(let bytes): return .found(bytes)
+        case .missing: return .missing
+        case .failed(let why): return .unreadable(why)
+        }
+    }
+
+    /// Stores `value` as the JSON text of the file at `path`, in the overlay only.
+    public mutating func write(_ path: String, value: JSONValue) throws(ContainerRefusal) {
+        let parsed: ContainerPath
+        switch ContainerPath.parse(path) {
+        case .success(let p): parsed = p
+        case .failure(let refusal): throw refusal
+        }
+        if let root, let refusal = escape(of: parsed, fullPath: root + "/" + parsed.normalized, root: root) {
+            throw refusal
+        }
+        var writer = JSONWriter()
+        writer.write(value)
+        overlay[parsed.normalized] = writer.bytes
+    }
+
+    /// The refusal when symbolic links on the way take the path out of the container.
+    private func escape(of path: ContainerPath, fullPath: String, root: String) -> ContainerRefusal? {
+        let outside = ContainerRefusal(path: path.normalized, reason: "a symbolic link leads outside the container")
+        if let resolved = POSIXFiles.realPath(fullPath) {
+            return isInside(resolved, root: root) ? nil : outside
+        }
+        // Not all of it exists: judge by the deepest part that does.
+        var count = path.components.count
+        while count > 0 {
+            let prefix = root + "/" + path.components[0..<count].joined(separator: "/")
+            switch POSIXFiles.entryKind(prefix) {
+            case .none:
+                count -= 1
+                continue
+            case .symlink:
+                if let resolved = POSIXFiles.realPath(prefix) { return isInside(resolved, root: root) ? nil : outside }
+                // A dangling link: where its target would be.
+                guard let target = POSIXFiles.linkTarget(prefix) else { return outside }
+                let parent = count == 1 ? root : (POSIXFiles.realPath(root + "/" + path.components[0..<(count - 1)].joined(separator: "/")) ?? root)
+                let absolute = target.hasPrefix("/") ? target : parent + "/" + target
+                return isInside(lexicallyNormalizedAbsolute(absolute), root: root) ? nil : outside
+            case .directory, .other:
+                guard let resolved = POSIXFiles.realPath(prefix) else { return outside }
+                return isInside(resolved, root: root) ? nil : outside
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,44 @@
+import WidgetSupport
+
+/// What WidgetKit tells a provider about a request.
+public struct TimelineContext {
+    public let family: WidgetFamily
+    /// True for the widget gallery's snapshot.
+    public let isPreview: Bool
+    /// The moment of the request (T): every timeline starts with an entry dated here.
+    public let date: Instant
+    /// The instance's intent parameter values.
+    public let parameters: JSONObject
+    /// The app group container as it is at `date` (scenario writes included).
+    public let container: Container
+    private let collector: WarningCollector
+
+    public init(
+        family: WidgetFamily, isPreview: Bool = false, date: Instant, parameters: JSONObject = JSONObject(),
+        container: Container = Container(), warnings: WarningCollector = WarningCollector()
+    ) {
+        self.family = family
+        self.isPreview = isPreview
+        self.date = date
+        self.parameters = parameters
+        self.container = container
+        self.collector = warnings
+    }
+
+    /// Reports a warning of this run (a missing data file, a missing data path),
+    /// dated at the request.
+    public func warn(code: String, message: String) {
+        collector.report(RunWarning(code: code, message: message, at: date))
+    }
+}
+
+/// A widget's timeline provider, as WidgetKit's `TimelineProvider` but synchronous:
+/// the runtime calls it and records what it returns.
+public protocol TimelineProvider {
+    /// Shown while the widget loads.
+    func placeholder(in context: TimelineContext) -> TimelineEntry
+    /// The widget gallery's preview.
+    func snapshot(in context: TimelineContext) -> TimelineEntry
+    /// Dated entries from `context.date` on, plus when to ask again.
+    func timeline(in context: TimelineContext) -> Timeline
+}

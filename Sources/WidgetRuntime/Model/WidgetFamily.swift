@@ -1,0 +1,10 @@
+/// WidgetKit's widget families: the sizes and places a widget can appear in.
+public enum WidgetFamily: String, Sendable, Hashable, CaseIterable {
+    case systemSmall
+    case systemMedium
+    case systemLarge
+    case systemExtraLarge
+    case accessoryCircular
+    case accessoryRectangular
+    case accessoryInline
+}

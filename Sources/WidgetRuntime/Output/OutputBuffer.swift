@@ -1,0 +1,247 @@
+import WidgetSupport
+
+/// A growable byte buffer with the appends run output needs, written for speed:
+/// raw memory (no per-append array bookkeeping), no intermediate `String`s for
+/// integers or instants, and the date part of instants cached per day.
+///
+/// JSON values come out as `JSONWriter` writes them (same escapes, same
+/// doubles), either compact or with a space after `:` and `,` (`spaced`).
+/// A reference type so the writer's copies share one buffer; never shared across threads.
+final class OutputBuffer {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+
+    /// The zone of the instants being written.
+    var zone: any UTCOffsetSource = FixedOffset(seconds: 0)
+    /// `YYYY-MM-DD` of `cachedDay` (up to 24 bytes: years outside 0…9999 are longer).
+    private let datePrefix = UnsafeMutablePointer<UInt8>.allocate(capacity: 32)
+    private var datePrefixCount = 0
+    private var cachedDay: Int64 = .min
+    /// `±HH:MM` of `cachedOffset`.
+    private let offsetSuffix = UnsafeMutablePointer<UInt8>.allocate(capacity: 6)
+    private var cachedOffset: Int = .min
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deallocate()
+        datePrefix.deallocate()
+        offsetSuffix.deallocate()
+    }
+
+    /// The bytes written so far.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    func removeAll() { count = 0 }
+
+    @inline(__always) private func reserve(_ n: Int) {
+        if count + n > capacity { grow(count + n) }
+    }
+
+    private func grow(_ needed: Int) {
+        let newCapacity = max(needed, capacity * 2)
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        bigger.update(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity = newCapacity
+    }
+
+    @inline(__always) func byte(_ b: UInt8) {
+        reserve(1)
+        base[count] = b
+        count += 1
+    }
+
+    @inline(__always) func raw(_ p: UnsafeBufferPointer<UInt8>) {
+        guard let source = p.baseAddress, p.count > 0 else { return }
+        reserve(p.count)
+        (base + count).update(from: source, count: p.count)
+        count += p.count
+    }
+
+    @inline(__always) func ascii(_ s: StaticString) {
+        reserve(s.utf8CodeUnitCount)
+        (base + count).update(from: s.utf8Start, count: s.utf8CodeUnitCount)
+        count += s.utf8CodeUnitCount
+    }
+
+    func repeated(_ b: UInt8, _ n: Int) {
+        guard n > 0 else { return }
+        reserve(n)
+        (base + count).update(repeating: b, count: n)
+        count += n
+    }
+
+    func text(_ s: String) {
+        if s.utf8.withContiguousStorageIfAvailable({ raw($0) }) == nil {
+            var copy = s
+            copy.withUTF8 { raw($0) }
+        }
+    }
+
+    func int(_ value: Int) {
+        var m = value.magnitude
+        reserve(21)
+        if value < 0 { base[count] = UInt8(ascii: "-"); count += 1 }
+        if m < 10 {
+            base[count] = 48 + UInt8(m)
+            count += 1
+            return
+        }
+        var digits = 0
+        var probe = m
+        while probe > 0 { digits += 1; probe /= 10 }
+        var i = count + digits - 1
+        while m > 0 {
+            base[i] = 48 + UInt8(m % 10)
+            m /= 10
+            i -= 1
+        }
+        count += digits
+    }
+
+    @inline(__always) private func two(_ v: Int) {
+        base[count] = UInt8(48 + v / 10)
+        base[count + 1] = UInt8(48 + v % 10)
+        count += 2
+    }
+
+    /// `2026-11-29T09:00:00-05:00` in `zone`: what `Instant.appendISO8601(offset:to:)` writes.
+    func instant(_ t: Instant) {
+        let offset = zone.utcOffset(at: t)
+        let local = t.seconds + Int64(offset)
+        let days = CivilTime.floorDiv(local, 86_400)
+        if days != cachedDay { cacheDate(days) }
+        if offset != cachedOffset { cacheOffset(offset) }
+        let secondOfDay = Int(local - days * 86_400)
+        reserve(datePrefixCount + 15)
+        (base + count).update(from: datePrefix, count: datePrefixCount)
+        count += datePrefixCount
+        base[count] = UInt8(ascii: "T"); count += 1
+        two(secondOfDay / 3600)
+        base[count] = UInt8(ascii: ":"); count += 1
+        two(secondOfDay / 60 % 60)
+        base[count] = UInt8(ascii: ":"); count += 1
+        two(secondOfDay % 60)
+        (base + count).update(from: offsetSuffix, count: 6)
+        count += 6
+    }
+
+    /// The date part, formatted by WidgetSupport once per day.
+    private func cacheDate(_ days: Int64) {
+        var formatted: [UInt8] = []
+        Instant(seconds: days * 86_400).appendISO8601(offset: 0, to: &formatted)
+        datePrefixCount = min(formatted.count - 15, 32)  // without "T00:00:00+00:00"
+        formatted.withUnsafeBufferPointer { datePrefix.update(from: $0.baseAddress!, count: datePrefixCount) }
+        cachedDay = days
+    }
+
+    private func cacheOffset(_ offset: Int) {
+        let a = abs(offset)
+        let h = a / 3600 % 100
+        let m = a / 60 % 60
+        offsetSuffix[0] = offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+        offsetSuffix[1] = UInt8(48 + h / 10)
+        offsetSuffix[2] = UInt8(48 + h % 10)
+        offsetSuffix[3] = UInt8(ascii: ":")
+        offsetSuffix[4] = UInt8(48 + m / 10)
+        offsetSuffix[5] = UInt8(48 + m % 10)
+        cachedOffset = offset
+    }
+
+    /// A JSON string literal.
+    func string(_ s: String) {
+        byte(UInt8(ascii: "\""))
+        if s.utf8.withContiguousStorageIfAvailable({ escaped($0) }) == nil {
+            var copy = s
+            copy.withUTF8 { escaped($0) }
+        }
+        byte(UInt8(ascii: "\""))
+    }
+
+    /// Copies runs of plain bytes at once; escapes the rest one by one.
+    private func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        for i in 0..<utf8.count {
+            let b = utf8[i]
+            if b >= 0x20, b != UInt8(ascii: "\""), b != UInt8(ascii: "\\"), b != 0x7F { continue }
+            if runStart < i { raw(UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
+            escape(b)
+            runStart = i + 1
+        }
+        if runStart < utf8.count { raw(UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+    }
+
+    private func escape(_ b: UInt8) {
+        switch b {
+        case UInt8(ascii: "\""): ascii("\\\"")
+        case UInt8(ascii: "\\"): ascii("\\\\")
+        case 0x0A: ascii("\\n")
+        case 0x0D: ascii("\\r")
+        case 0x09: ascii("\\t")
+        case 0x08: ascii("\\b")
+        case 0x0C: ascii("\\f")
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            ascii("\\u00")
+            byte(hex.utf8Start[Int(b >> 4)])
+            byte(hex.utf8Start[Int(b & 0xF)])
+        }
+    }
+
+    func double(_ d: Double) {
+        guard d.isFinite else { ascii("null"); return }
+        if d == d.rounded(.towardZero), abs(d) < 1e15 {
+            int(Int(d))
+            ascii(".0")
+        } else {
+            text(String(d))  // shortest round-trip form, as JSONWriter writes it
+        }
+    }
+
+    func json(_ value: JSONValue, spaced: Bool) {
+        switch value {
+        case .null: ascii("null")
+        case .bool(let b): b ? ascii("true") : ascii("false")
+        case .int(let i): int(i)
+        case .double(let d): double(d)
+        case .string(let s): string(s)
+        case .array(let a):
+            byte(UInt8(ascii: "["))
+            for i in a.indices {
+                if i > 0 { separator(spaced) }
+                json(a[i], spaced: spaced)
+            }
+            byte(UInt8(ascii: "]"))
+        case .object(let o): object(o, spaced: spaced)
+        }
+    }
+
+    func object(_ o: JSONObject, spaced: Bool) {
+        byte(UInt8(ascii: "{"))
+        o.keys.withUnsafeBufferPointer { keys in
+            o.values.withUnsafeBufferPointer { values in
+                for i in 0..<keys.count {
+                    if i > 0 { separator(spaced) }
+                    string(keys[i])
+                    colon(spaced)
+                    json(values[i], spaced: spaced)
+                }
+            }
+        }
+        byte(UInt8(ascii: "}"))
+    }
+
+    @inline(__always) func separator(_ spaced: Bool) {
+        spaced ? ascii(", ") : byte(UInt8(ascii: ","))
+    }
+
+    @inline(__always) func colon(_ spaced: Bool) {
+        spaced ? ascii(": ") : byte(UInt8(ascii: ":"))
+    }
+}

@@ -1,0 +1,53 @@
+import WidgetSupport
+
+/// Output formats of `widgetc run` (`--format`).
+public enum RunOutputFormat: String, Sendable, Hashable, CaseIterable {
+    /// For people: a header, each reload on a line, its entries indented under it.
+    case text
+    /// One run object (spec: cli.md), laid out as the spec shows it.
+    case json
+    /// One compact run object per line.
+    case ndjson
+}
+
+/// What the output says about a run before its reloads.
+public struct RunHeader: Sendable {
+    public var kind: String
+    /// The widget file as the user named it.
+    public var file: String
+    public var family: WidgetFamily
+    public var context: RunContextKind
+    /// The zone's name, as printed (`America/New_York`).
+    public var timeZone: String
+    /// The zone's offsets, for writing instants.
+    public var zone: any UTCOffsetSource
+    public var from: Instant
+    public var until: Instant
+    public var parameters: JSONObject
+    /// `--budget` (text output shows each reload's count against it).
+    public var budgetLimit: Int
+
+    public init(
+        kind: String, file: String, family: WidgetFamily, context: RunContextKind, timeZone: String,
+        zone: any UTCOffsetSource, from: Instant, until: Instant, parameters: JSONObject, budgetLimit: Int = 70
+    ) {
+        self.kind = kind
+        self.file = file
+        self.family = family
+        self.context = context
+        self.timeZone = timeZone
+        self.zone = zone
+        self.from = from
+        self.until = until
+        self.parameters = parameters
+        self.budgetLimit = budgetLimit
+    }
+
+    /// The header of a run of `configuration`.
+    public init(configuration: RunConfiguration, file: String, timeZone: String, zone: any UTCOffsetSource) {
+        self.init(
+            kind: configuration.kind, file: file, family: configuration.family, context: configuration.context,
+            timeZone: timeZone, zone: zone, from: configuration.from, until: configuration.until,
+            parameters: configuration.parameters, budgetLimit: configuration.budget)
+    }
+}

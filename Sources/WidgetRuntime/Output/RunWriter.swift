@@ -1,0 +1,316 @@
+import WidgetSupport
+
+/// Writes runs in one of the output formats, streaming: each reload is written
+/// as it arrives and bytes go to `output` in chunks, so memory stays flat.
+///
+/// Use: `begin(header)`, then pass the writer as the run's sink, then
+/// `end(summary)`; after the last run, `finish()`.
+public struct RunWriter: ReloadSink {
+    public let format: RunOutputFormat
+    /// JSON only: the runs go in one array (several widgets) instead of one object.
+    public let arrayOfRuns: Bool
+    private let flushThreshold: Int
+    private let output: ([UInt8]) -> Void
+    private let out: OutputBuffer
+    private var runs = 0
+    private var budgetLimit = 70
+    private var reloadsInRun = 0
+    /// Pretty JSON: the run object's own indentation (two spaces inside an array).
+    private var base: StaticString { arrayOfRuns ? "  " : "" }
+
+    /// - Parameters:
+    ///   - flushThreshold: bytes gathered before they are handed to `output`.
+    ///   - output: receives the text in chunks, in order.
+    public init(
+        format: RunOutputFormat, arrayOfRuns: Bool = false, flushThreshold: Int = 1 << 16,
+        output: @escaping ([UInt8]) -> Void
+    ) {
+        self.format = format
+        self.arrayOfRuns = arrayOfRuns && format == .json
+        self.flushThreshold = max(flushThreshold, 1)
+        self.output = output
+        self.out = OutputBuffer(capacity: self.flushThreshold + 4096)
+    }
+
+    /// Starts a run's output.
+    public mutating func begin(_ header: RunHeader) {
+        out.zone = header.zone
+        budgetLimit = header.budgetLimit
+        reloadsInRun = 0
+        switch format {
+        case .json: beginJSON(header)
+        case .ndjson: beginNDJSON(header)
+        case .text: beginText(header)
+        }
+        runs += 1
+    }
+
+    /// Writes one reload (and hands the buffered bytes on once there are enough).
+    public mutating func receive(_ reload: Reload) {
+        switch format {
+        case .json: reloadJSON(reload)
+        case .ndjson: reloadNDJSON(reload)
+        case .text: reloadText(reload)
+        }
+        reloadsInRun += 1
+        if out.count >= flushThreshold { flush() }
+    }
+
+    /// Ends a run's output with its budget and warnings.
+    public mutating func end(_ summary: RunSummary) {
+        switch format {
+        case .json: endJSON(summary)
+        case .ndjson: endNDJSON(summary)
+        case .text: endText(summary)
+        }
+        if out.count >= flushThreshold { flush() }
+    }
+
+    /// Closes the output (the JSON array, if any) and hands over what is left.
+    public mutating func finish() {
+        if arrayOfRuns { runs == 0 ? out.ascii("[]\n") : out.ascii("\n]\n") }
+        flush()
+    }
+
+    private func flush() {
+        guard out.count > 0 else { return }
+        output(out.bytes)
+        out.removeAll()
+    }
+
+    // MARK: JSON, laid out as the spec's example
+
+    private func line(_ indent: StaticString) {
+        out.byte(UInt8(ascii: "\n"))
+        out.ascii(base)
+        out.ascii(indent)
+    }
+
+    private func beginJSON(_ h: RunHeader) {
+        if arrayOfRuns { out.ascii(runs == 0 ? "[\n" : ",\n") }
+        out.ascii(base)
+        out.byte(UInt8(ascii: "{"))
+        line("  "); out.ascii("\"kind\": "); out.string(h.kind); out.byte(UInt8(ascii: ","))
+        line("  "); out.ascii("\"file\": "); out.string(h.file); out.byte(UInt8(ascii: ","))
+        line("  "); out.ascii("\"family\": "); out.string(h.family.rawValue); out.byte(UInt8(ascii: ","))
+        line("  "); out.ascii("\"context\": "); out.string(h.context.rawValue); out.byte(UInt8(ascii: ","))
+        line("  "); out.ascii("\"timeZone\": "); out.string(h.timeZone); out.byte(UInt8(ascii: ","))
+        line("  "); out.ascii("\"from\": "); quotedInstant(h.from); out.byte(UInt8(ascii: ","))
+        line("  "); out.ascii("\"until\": "); quotedInstant(h.until); out.byte(UInt8(ascii: ","))
+        line("  "); out.ascii("\"parameters\": "); out.object(h.parameters, spaced: true); out.byte(UInt8(ascii: ","))
+        line("  "); out.ascii("\"reloads\": [")
+    }
+
+    private func reloadJSON(_ r: Reload) {
+        if reloadsInRun > 0 { out.byte(UInt8(ascii: ",")) }
+        line("    "); out.byte(UInt8(ascii: "{"))
+        line("      "); out.ascii("\"at\": "); quotedInstant(r.at); out.byte(UInt8(ascii: ","))
+        line("      "); out.ascii("\"reason\": \""); out.ascii(r.reason.staticName); out.ascii("\",")
+        line("      "); out.ascii(r.counted ? "\"counted\": true," : "\"counted\": false,")
+        line("      "); out.ascii("\"deferredFrom\": ")
+        if let d = r.deferredFrom { quotedInstant(d) } else { out.ascii("null") }
+        out.byte(UInt8(ascii: ","))
+        line("      "); out.ascii("\"entries\": [")
+        r.timeline.entries.withUnsafeBufferPointer { entries in
+            for i in entries.indices {
+                if i > 0 { out.byte(UInt8(ascii: ",")) }
+                line("        ")
+                entryJSON(entries[i], spaced: true)
+            }
+        }
+        if !r.timeline.entries.isEmpty { line("      ") }
+        out.ascii("],")
+        line("      "); out.ascii("\"policy\": "); policyJSON(r.timeline.policy, spaced: true)
+        line("    "); out.byte(UInt8(ascii: "}"))
+    }
+
+    private func endJSON(_ s: RunSummary) {
+        if reloadsInRun > 0 { line("  ") }
+        out.ascii("],")
+        line("  "); budgetJSON(s, spaced: true); out.byte(UInt8(ascii: ","))
+        line("  "); out.ascii("\"warnings\": [")
+        for (i, w) in s.warnings.enumerated() {
+            if i > 0 { out.byte(UInt8(ascii: ",")) }
+            line("    ")
+            warningJSON(w, spaced: true)
+        }
+        if !s.warnings.isEmpty { line("  ") }
+        out.byte(UInt8(ascii: "]"))
+        line("")
+        out.byte(UInt8(ascii: "}"))
+        if !arrayOfRuns { out.byte(UInt8(ascii: "\n")) }
+    }
+
+    // MARK: NDJSON: the same object, compact, one line
+
+    private func beginNDJSON(_ h: RunHeader) {
+        out.ascii("{\"kind\":"); out.string(h.kind)
+        out.ascii(",\"file\":"); out.string(h.file)
+        out.ascii(",\"family\":"); out.string(h.family.rawValue)
+        out.ascii(",\"context\":"); out.string(h.context.rawValue)
+        out.ascii(",\"timeZone\":"); out.string(h.timeZone)
+        out.ascii(",\"from\":"); quotedInstant(h.from)
+        out.ascii(",\"until\":"); quotedInstant(h.until)
+        out.ascii(",\"parameters\":"); out.object(h.parameters, spaced: false)
+        out.ascii(",\"reloads\":[")
+    }
+
+    private func reloadNDJSON(_ r: Reload) {
+        if reloadsInRun > 0 { out.byte(UInt8(ascii: ",")) }
+        out.ascii("{\"at\":"); quotedInstant(r.at)
+        out.ascii(",\"reason\":\""); out.ascii(r.reason.staticName)
+        out.ascii(r.counted ? "\",\"counted\":true" : "\",\"counted\":false")
+        out.ascii(",\"deferredFrom\":")
+        if let d = r.deferredFrom { quotedInstant(d) } else { out.ascii("null") }
+        out.ascii(",\"entries\":[")
+        r.timeline.entries.withUnsafeBufferPointer { entries in
+            for i in entries.indices {
+                if i > 0 { out.byte(UInt8(ascii: ",")) }
+                entryJSON(entries[i], spaced: false)
+            }
+        }
+        out.ascii("],\"policy\":"); policyJSON(r.timeline.policy, spaced: false)
+        out.byte(UInt8(ascii: "}"))
+    }
+
+    private func endNDJSON(_ s: RunSummary) {
+        out.ascii("],"); budgetJSON(s, spaced: false)
+        out.ascii(",\"warnings\":[")
+        for (i, w) in s.warnings.enumerated() {
+            if i > 0 { out.byte(UInt8(ascii: ",")) }
+            warningJSON(w, spaced: false)
+        }
+        out.ascii("]}\n")
+    }
+
+    // MARK: Shared JSON pieces
+
+    private func quotedInstant(_ t: Instant) {
+        out.byte(UInt8(ascii: "\""))
+        out.instant(t)
+        out.byte(UInt8(ascii: "\""))
+    }
+
+    private func entryJSON(_ e: borrowing TimelineEntry, spaced: Bool) {
+        out.ascii("{\"date\""); out.colon(spaced); quotedInstant(e.date)
+        out.separator(spaced); out.ascii("\"content\""); out.colon(spaced); out.object(e.content, spaced: spaced)
+        if let url = e.url {
+            out.separator(spaced); out.ascii("\"url\""); out.colon(spaced); out.string(url)
+        }
+        out.byte(UInt8(ascii: "}"))
+    }
+
+    private func policyJSON(_ p: ReloadPolicy, spaced: Bool) {
+        out.ascii("{\"type\""); out.colon(spaced)
+        switch p {
+        case .atEnd: out.ascii("\"atEnd\"")
+        case .never: out.ascii("\"never\"")
+        case .after(let d):
+            out.ascii("\"after\""); out.separator(spaced); out.ascii("\"date\""); out.colon(spaced); quotedInstant(d)
+        }
+        out.byte(UInt8(ascii: "}"))
+    }
+
+    private func budgetJSON(_ s: RunSummary, spaced: Bool) {
+        out.ascii("\"budget\""); out.colon(spaced)
+        out.ascii("{\"limit\""); out.colon(spaced); out.int(s.budgetLimit)
+        out.separator(spaced); out.ascii("\"used\""); out.colon(spaced); out.int(s.budgetUsed)
+        out.byte(UInt8(ascii: "}"))
+    }
+
+    private func warningJSON(_ w: RunWarning, spaced: Bool) {
+        out.ascii("{\"code\""); out.colon(spaced); out.string(w.code)
+        out.separator(spaced); out.ascii("\"message\""); out.colon(spaced); out.string(w.message)
+        if let at = w.at {
+            out.separator(spaced); out.ascii("\"at\""); out.colon(spaced); quotedInstant(at)
+        }
+        out.byte(UInt8(ascii: "}"))
+    }
+
+    // MARK: Text, for people
+
+    private func beginText(_ h: RunHeader) {
+        if runs > 0 { out.byte(UInt8(ascii: "\n")) }
+        out.text(h.kind); out.ascii("  "); out.text(h.file)
+        out.ascii("\n  family: "); out.text(h.family.rawValue)
+        out.ascii("   context: "); out.text(h.context.rawValue)
+        out.ascii("   zone: "); out.text(h.timeZone)
+        out.ascii("\n  window: "); out.instant(h.from)
+        out.ascii(" to "); out.instant(h.until)
+        out.ascii("\n  parameters:")
+        if h.parameters.isEmpty { out.ascii(" none") }
+        fields(h.parameters)
+        out.byte(UInt8(ascii: "\n"))
+    }
+
+    private func reloadText(_ r: Reload) {
+        out.instant(r.at)
+        out.ascii("  ")
+        padded(r.reason.staticName, width: 9)
+        if let count = r.budgetWindowCount {
+            let start = out.count
+            out.int(count); out.byte(UInt8(ascii: "/")); out.int(budgetLimit)
+            pad(from: start, width: 9)
+        } else {
+            padded("fg", width: 9)
+        }
+        if let d = r.deferredFrom {
+            out.ascii("deferred from "); out.instant(d); out.ascii("  ")
+        }
+        out.ascii("policy ")
+        switch r.timeline.policy {
+        case .atEnd: out.ascii("atEnd")
+        case .never: out.ascii("never")
+        case .after(let d): out.ascii("after "); out.instant(d)
+        }
+        out.byte(UInt8(ascii: "\n"))
+        for e in r.timeline.entries {
+            out.ascii("    "); out.instant(e.date)
+            out.byte(UInt8(ascii: " "))
+            fields(e.content)
+            if let url = e.url { out.ascii("  url "); out.text(url) }
+            out.byte(UInt8(ascii: "\n"))
+        }
+    }
+
+    private func endText(_ s: RunSummary) {
+        out.ascii("budget: "); out.int(s.budgetUsed); out.ascii(" counted reloads, limit ")
+        out.int(s.budgetLimit); out.ascii(" per 24 h\n")
+        for w in s.warnings {
+            out.ascii("warning: ")
+            if let at = w.at { out.instant(at); out.ascii(": ") }
+            out.text(w.message); out.ascii(" ["); out.text(w.code); out.ascii("]\n")
+        }
+    }
+
+    /// ` name="Power Panda" health=25`: each field with its compact JSON value.
+    private func fields(_ o: JSONObject) {
+        for (key, value) in o {
+            out.byte(UInt8(ascii: " "))
+            out.text(key)
+            out.byte(UInt8(ascii: "="))
+            out.json(value, spaced: false)
+        }
+    }
+
+    private func padded(_ s: StaticString, width: Int) {
+        let start = out.count
+        out.ascii(s)
+        pad(from: start, width: width)
+    }
+
+    private func pad(from start: Int, width: Int) {
+        out.repeated(UInt8(ascii: " "), max(width - (out.count - start), 1))
+    }
+}
+
+extension ReloadReason {
+    var staticName: StaticString {
+        switch self {
+        case .initial: "initial"
+        case .atEnd: "atEnd"
+        case .after: "after"
+        case .reload: "reload"
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// WidgetRuntime: placeholder until its first real file lands.

@@ -1,0 +1,45 @@
+import WidgetSupport
+
+/// One thing the app does during a run (a scenario file's item, already parsed).
+public enum ScenarioEvent: Sendable, Equatable {
+    /// The app writes `value` as JSON to `path` in the container.
+    case write(at: Instant, path: String, value: JSONValue)
+    /// `WidgetCenter.reloadTimelines(ofKind:)`; `kind` nil is `reloadAllTimelines()`.
+    /// `where` keeps only instances whose parameter values equal these.
+    case reload(at: Instant, kind: String?, where: JSONObject?)
+    /// The app is in the foreground (or an audio or navigation session is active)
+    /// during `[from, until)`: reloads then are not counted against the budget.
+    case foreground(from: Instant, until: Instant)
+
+    public static func == (a: ScenarioEvent, b: ScenarioEvent) -> Bool {
+        switch (a, b) {
+        case let (.write(t1, p1, v1), .write(t2, p2, v2)):
+            return t1 == t2 && p1 == p2 && v1 == v2
+        case let (.reload(t1, k1, w1), .reload(t2, k2, w2)):
+            return t1 == t2 && k1 == k2 && w1.map(JSONValue.object) == w2.map(JSONValue.object)
+        case let (.foreground(f1, u1), .foreground(f2, u2)):
+            return f1 == f2 && u1 == u2
+        default:
+            return false
+        }
+    }
+}
+
+/// The app's events for a run, in file order.
+public struct Scenario: Sendable, Equatable {
+    public var events: [ScenarioEvent]
+
+    public init(_ events: [ScenarioEvent] = []) {
+        self.events = events
+    }
+}
+
+/// A reload request addressed to some widgets: does it reach this instance?
+func reloadReaches(kind: String?, where filter: JSONObject?, runningKind: String, parameters: JSONObject) -> Bool {
+    if let kind, kind != runningKind { return false }
+    guard let filter else { return true }
+    for (key, value) in filter {
+        guard let actual = parameters[key], actual == value else { return false }
+    }
+    return true
+}

@@ -1,0 +1,243 @@
+import WidgetSupport
+
+/// Simulates one widget instance over a window, as WidgetKit would (spec: "The runtime").
+///
+/// Decisions the spec leaves open, kept here so they are written down once:
+/// - Scenario items at an instant come before the system's own request at that
+///   instant, so a policy reload due at 10:30 sees a write made at 10:30.
+/// - A scenario reload that can happen at its own instant happens right there,
+///   before the items listed after it at that instant.
+/// - Pending requests (the policy's, the app's) are served by one reload whose
+///   reason is the earliest due one's; on a tie the policy's reason wins.
+/// - Two reloads are at least one second apart even with a minimum interval of
+///   zero (instants are whole seconds), so a run always moves forward.
+/// - Uncounted (foreground) reloads skip the budget but keep the minimum interval.
+/// - Scenario writes before `from` are applied before the initial request;
+///   reloads before `from` or at `until` and later are ignored.
+/// - Snapshot and placeholder runs make one reload at `from` (policy `never`),
+///   counted unless `from` is in a foreground window, whatever the budget.
+public struct WidgetRun {
+    public let provider: any TimelineProvider
+    public let configuration: RunConfiguration
+    public let container: Container
+    /// The run's time zone, for the instants in warning messages.
+    public let zone: any UTCOffsetSource
+
+    public init(
+        provider: any TimelineProvider, configuration: RunConfiguration,
+        container: Container = Container(), zone: any UTCOffsetSource = FixedOffset(seconds: 0)
+    ) {
+        self.provider = provider
+        self.configuration = configuration
+        self.container = container
+        self.zone = zone
+    }
+
+    /// Runs the simulation, handing each reload to `sink` as it happens.
+    public func run<Sink: ReloadSink>(into sink: inout Sink) -> RunSummary {
+        var scheduler = Scheduler(run: self)
+        return scheduler.run(into: &sink)
+    }
+
+    /// Runs the simulation and keeps every reload.
+    public func collect() -> (reloads: [Reload], summary: RunSummary) {
+        var list = ReloadList()
+        let summary = run(into: &list)
+        return (list.reloads, summary)
+    }
+}
+
+/// The run's state machine; one per run.
+private struct Scheduler {
+    private enum Item {
+        case write(path: String, value: JSONValue)
+        case reload(kind: String?, filter: JSONObject?)
+    }
+
+    private struct Request {
+        var due: Instant
+        var reason: ReloadReason
+        /// The reload that asked for it (to know the spacing a policy asks for).
+        var askedAt: Instant?
+    }
+
+    private struct Slot {
+        var at: Instant
+        var budgetBound: Bool
+    }
+
+    let provider: any TimelineProvider
+    let config: RunConfiguration
+    var container: Container
+    let foreground: ForegroundWindows
+    /// Writes and reloads sorted by instant, file order kept within an instant.
+    private let items: [(at: Instant, item: Item)]
+    private var cursor = 0
+    private var budget: CountedReloads
+    private let minGap: Int64
+    private var lastReload: Instant?
+    private var policyRequest: Request?
+    private var appRequest: Request?
+    private let collector = WarningCollector()
+    private var checks: RunChecks
+    private var used = 0
+    private var reloadCount = 0
+    private var entryCount = 0
+
+    init(run: WidgetRun) {
+        provider = run.provider
+        config = run.configuration
+        container = run.container
+        var windows: [(from: Instant, until: Instant)] = []
+        var items: [(at: Instant, item: Item)] = []
+        for event in run.configuration.scenario.events {
+            switch event {
+            case let .write(at, path, value): items.append((at, .write(path: path, value: value)))
+            case let .reload(at, kind, filter): items.append((at, .reload(kind: kind, filter: filter)))
+            case let .foreground(from, until): windows.append((from, until))
+            }
+        }
+        // Stable: equal instants keep file order.
+        self.items = items.enumerated().sorted { a, b in
+            a.element.at != b.element.at ? a.element.at < b.element.at : a.offset < b.offset
+        }.map(\.element)
+        foreground = ForegroundWindows(windows)
+        budget = CountedReloads(limit: run.configuration.budget)
+        // At least a second (so time moves on), at most a century (so sums cannot overflow).
+        minGap = min(max(run.configuration.minInterval, 1), 100 * 366 * CountedReloads.day)
+        checks = RunChecks(budget: run.configuration.budget, minGap: minGap, zone: run.zone)
+    }
+
+    mutating func run<Sink: ReloadSink>(into sink: inout Sink) -> RunSummary {
+        if config.from < config.until {
+            switch config.context {
+            case .timeline: runTimelines(into: &sink)
+            case .snapshot, .placeholder: runPreview(into: &sink)
+            }
+        }
+        for warning in checks.warnings() { collector.report(warning) }
+        return RunSummary(
+            budgetLimit: config.budget, budgetUsed: used, reloadCount: reloadCount, entryCount: entryCount,
+            warnings: collector.warnings)
+    }
+
+    // MARK: Timeline runs
+
+    private mutating func runTimelines<Sink: ReloadSink>(into sink: inout Sink) {
+        policyRequest = Request(due: config.from, reason: .initial, askedAt: nil)
+        while true {
+            let request = earliestRequest()
+            let next = request.flatMap { slot(for: $0.due) }
+            if cursor < items.count, items[cursor].at < config.until, next.map({ items[cursor].at <= $0.at }) ?? true {
+                let (at, item) = items[cursor]
+                cursor += 1
+                apply(item, at: at, into: &sink)
+                continue
+            }
+            guard let request, let next, next.at < config.until else { return }
+            reload(at: next, serving: request, into: &sink)
+        }
+    }
+
+    private mutating func apply<Sink: ReloadSink>(_ item: Item, at: Instant, into sink: inout Sink) {
+        switch item {
+        case let .write(path, value):
+            do {
+                try container.write(path, value: value)
+            } catch {
+                collector.report(RunWarning(code: "scenario-write-refused", message: "scenario write refused: \(error)", at: at))
+            }
+        case let .reload(kind, filter):
+            guard at >= config.from,
+                reloadReaches(kind: kind, where: filter, runningKind: config.kind, parameters: config.parameters)
+            else { return }
+            if appRequest == nil { appRequest = Request(due: at, reason: .reload, askedAt: nil) }
+            // If it can happen now, it happens before the items listed after it.
+            if let request = earliestRequest(), let next = slot(for: request.due), next.at == at {
+                reload(at: next, serving: request, into: &sink)
+            }
+        }
+    }
+
+    /// The pending request due first; on a tie, the policy's.
+    private func earliestRequest() -> Request? {
+        guard let app = appRequest else { return policyRequest }
+        guard let policy = policyRequest else { return app }
+        return app.due < policy.due ? app : policy
+    }
+
+    /// The earliest moment at or after `due` that keeps the minimum interval and,
+    /// outside foreground windows, the budget; nil when there is none.
+    private func slot(for due: Instant) -> Slot? {
+        var t = due
+        if let last = lastReload, t < last + minGap { t = last + minGap }
+        if foreground.contains(t) { return Slot(at: t, budgetBound: false) }
+        let allowed = budget.earliestAllowed(from: t)
+        if let allowed, allowed <= t { return Slot(at: t, budgetBound: false) }
+        // The budget binds: wait for it, or for a foreground window that comes sooner.
+        if let start = foreground.nextStart(after: t), allowed.map({ start < $0 }) ?? true {
+            return Slot(at: start, budgetBound: true)
+        }
+        return allowed.map { Slot(at: $0, budgetBound: true) }
+    }
+
+    private mutating func reload<Sink: ReloadSink>(at slot: Slot, serving request: Request, into sink: inout Sink) {
+        let t = slot.at
+        let counted = !foreground.contains(t)
+        let windowCount = counted ? budget.record(t) : nil
+        if counted { used += 1 }
+        lastReload = t
+        if slot.budgetBound {
+            let interval = request.askedAt.map { request.due - $0 }
+            checks.noteBudgetDeferral(due: request.due, at: t, interval: interval)
+        }
+        appRequest = nil
+
+        let context = TimelineContext(
+            family: config.family, isPreview: false, date: t, parameters: config.parameters,
+            container: container, warnings: collector)
+        let timeline = provider.timeline(in: context)
+        checks.checkSpacing(timeline.entries, reloadAt: t)
+
+        // A reload replaces whatever the policy had asked for.
+        switch timeline.policy {
+        case .atEnd:
+            var last = t
+            for entry in timeline.entries where entry.date > last { last = entry.date }
+            policyRequest = Request(due: last, reason: .atEnd, askedAt: t)
+        case .after(let date):
+            policyRequest = Request(due: max(date, t), reason: .after, askedAt: t)
+        case .never:
+            policyRequest = nil
+        }
+        checks.notePolicy(interval: policyRequest.map { $0.due - t }, at: t)
+
+        reloadCount += 1
+        entryCount += timeline.entries.count
+        sink.receive(Reload(
+            at: t, reason: request.reason, counted: counted, deferredFrom: request.due < t ? request.due : nil,
+            budgetWindowCount: windowCount, timeline: timeline))
+    }
+
+    // MARK: Snapshot and placeholder runs
+
+    private mutating func runPreview<Sink: ReloadSink>(into sink: inout Sink) {
+        let t = config.from
+        for (at, item) in items where at <= t {
+            if case .write = item { apply(item, at: at, into: &sink) }
+        }
+        let counted = !foreground.contains(t)
+        let windowCount = counted ? budget.record(t) : nil
+        if counted { used += 1 }
+        let isSnapshot = config.context == .snapshot
+        let context = TimelineContext(
+            family: config.family, isPreview: isSnapshot, date: t, parameters: config.parameters,
+            container: container, warnings: collector)
+        let entry = isSnapshot ? provider.snapshot(in: context) : provider.placeholder(in: context)
+        reloadCount = 1
+        entryCount = 1
+        sink.receive(Reload(
+            at: t, reason: .initial, counted: counted, deferredFrom: nil, budgetWindowCount: windowCount,
+            timeline: Timeline(entries: [entry], policy: .never)))
+    }
+}
