@@ -1,1 +1,0 @@
-// WidgetTemplates: placeholder until its first real file lands.
