@@ -2,7 +2,7 @@
 ///
 /// Diagnostics are data: every layer (YAML, schema, semantics, runtime)
 /// appends them to a list, and the CLI renders the whole list at once.
-public struct Diagnostic: Sendable, Hashable {
+public struct Diagnostic: Error, Sendable, Hashable {
     public enum Severity: String, Sendable, Hashable {
         case error, warning, note
     }

@@ -70,7 +70,7 @@ public struct JSONReader {
                 guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a string key") }
                 let key = try string()
                 if !seen.insert(key).inserted {
-                    throw SourceError(code: "duplicate-key", message: "duplicate key '\(key)'", location: keyLocation)
+                    throw SourceError(code: "json-duplicate-key", message: "duplicate key '\(key)'", location: keyLocation)
                 }
                 skipSpace()
                 guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }

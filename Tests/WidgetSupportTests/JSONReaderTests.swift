@@ -11,7 +11,7 @@ import WidgetSupport
     }
 
     @Test func refusesDuplicateKeysAndTrailingCommas() {
-        #expect(throws: SourceError(code: "duplicate-key", message: "duplicate key 'a'", location: .init(line: 1, column: 10))) {
+        #expect(throws: SourceError(code: "json-duplicate-key", message: "duplicate key 'a'", location: .init(line: 1, column: 10))) {
             try JSONReader.parse("{\"a\": 1, \"a\": 2}")
         }
         #expect(throws: SourceError.self) { try JSONReader.parse("[1, 2,]") }

@@ -1,0 +1,138 @@
+import WidgetSupport
+
+extension Evaluator {
+    mutating func apply(_ node: SchemaNode, _ applicator: InPlaceApplicator, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool) -> Bool {
+        switch applicator {
+        case .ref(let edge):
+            return follow(node, edge, "$ref", value, &marks, collect: collect)
+        case .dynamicRef(let edge, let anchor):
+            var target = edge
+            if anchor >= 0 {
+                // The outermost resource in the dynamic scope that has this `$dynamicAnchor` wins.
+                search: for resource in scope {
+                    for entry in graph.resources[resource].dynamicAnchors where entry.anchor == anchor {
+                        target.node = entry.node
+                        break search
+                    }
+                }
+            }
+            return follow(node, target, "$dynamicRef", value, &marks, collect: collect)
+        case .allOf(let range):
+            var ok = true
+            for k in range where !inPlace(graph.edgeLists[k], value, &marks, collect: collect) {
+                ok = false
+                if !report { return false }
+            }
+            return ok
+        case .anyOf(let range):
+            var matched = false
+            for k in range {
+                var branch = IndexMarks()
+                guard quietly(graph.edgeLists[k], value, &branch, collect: collect) else { continue }
+                matched = true
+                if !collect { break }
+                marks.formUnion(branch)
+            }
+            if matched || !report { return matched }
+            reportNoMatch(node, "anyOf", range, value, &marks, collect: collect)
+            return false
+        case .oneOf(let range):
+            var matchCount = 0
+            var matchedMask: UInt64 = 0  // which alternatives matched (the first 64), for the message
+            var first = IndexMarks()
+            for k in range {
+                var branch = IndexMarks()
+                guard quietly(graph.edgeLists[k], value, &branch, collect: collect) else { continue }
+                if matchCount == 0 { first = branch } else { first.formUnion(branch) }
+                matchCount += 1
+                if k - range.lowerBound < 64 { matchedMask |= 1 << UInt64(k - range.lowerBound) }
+                if matchCount > 1 && !report { return false }
+            }
+            if matchCount == 1 {
+                if collect { marks.formUnion(first) }
+                return true
+            }
+            guard report else { return false }
+            if matchCount == 0 {
+                reportNoMatch(node, "oneOf", range, value, &marks, collect: collect)
+            } else {
+                if collect { marks.formUnion(first) }
+                let which = (0..<min(range.count, 64)).filter { matchedMask & (1 << UInt64($0)) != 0 }.map(String.init)
+                fail(
+                    node, keyword: "oneOf",
+                    message: "value matches \(matchCount) of the allowed forms (\(which.joined(separator: ", "))), exactly one is required")
+            }
+            return false
+        case .not(let edge):
+            var ignored = IndexMarks()
+            guard quietly(edge, value, &ignored, collect: false) else { return true }
+            if report { fail(node, keyword: "not", message: "value must not match the 'not' schema") }
+            return false
+        case .conditional(let condition, let then, let otherwise):
+            var branch = IndexMarks()
+            if quietly(condition, value, &branch, collect: collect) {
+                if collect { marks.formUnion(branch) }
+                return then.map { inPlace($0, value, &marks, collect: collect) } ?? true
+            }
+            return otherwise.map { inPlace($0, value, &marks, collect: collect) } ?? true
+        }
+    }
+
+    private mutating func follow(_ node: SchemaNode, _ edge: Edge, _ keyword: String, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool) -> Bool {
+        refChain += 1
+        defer { refChain -= 1 }
+        guard refChain <= Self.maxRefChain else {
+            if report { fail(node, keyword: keyword, message: "reference cycle: \(keyword) keeps returning to the same value without progress") }
+            return false
+        }
+        return inPlace(edge, value, &marks, collect: collect)
+    }
+
+    /// Reports an `anyOf`/`oneOf` that no alternative satisfies, with the failures of the
+    /// alternative that came closest as `nested`.
+    private mutating func reportNoMatch(
+        _ node: SchemaNode, _ keyword: String, _ range: Range<Int>, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool
+    ) {
+        var best: (failures: [SchemaFailure], marks: IndexMarks, rank: BranchRank)? = nil
+        for k in range {
+            let edge = graph.edgeLists[k]
+            let start = failures.count
+            var branch = IndexMarks()
+            _ = inPlace(edge, value, &branch, collect: collect)
+            let found = Array(failures[start...])
+            failures.removeSubrange(start...)
+            let rank = BranchRank(found, baseDepth: instancePath.count)
+            if let current = best, !(rank < current.rank) { continue }
+            best = (found, branch, rank)
+        }
+        // Keep what the closest alternative evaluated, so `unevaluatedProperties` does not
+        // repeat its findings as "not allowed".
+        if collect, let best { marks.formUnion(best.marks) }
+        let message =
+            range.count == 1
+            ? "value does not match the allowed form"
+            : "value matches none of the \(range.count) allowed forms"
+        fail(node, keyword: keyword, message: message, nested: best?.failures ?? [])
+    }
+}
+
+/// Orders failed alternatives by how likely they are the one the author meant: an
+/// alternative refused at once for its type or a discriminating `const`/`enum` is the
+/// wrong kind; then fewer failures; then failures deeper in the instance.
+struct BranchRank: Comparable {
+    var mismatches: Int
+    var count: Int
+    var negativeDepth: Int
+
+    init(_ failures: [SchemaFailure], baseDepth: Int) {
+        mismatches = failures.filter { f in
+            ["type", "const", "enum", "false"].contains(f.keyword) && f.instanceTokens.count <= baseDepth + 1
+        }.count
+        count = failures.count
+        negativeDepth = -(failures.map(\.instanceTokens.count).max() ?? 0)
+    }
+
+    static func < (a: BranchRank, b: BranchRank) -> Bool {
+        (a.mismatches, a.count, a.negativeDepth) < (b.mismatches, b.count, b.negativeDepth)
+    }
+}

@@ -1,0 +1,115 @@
+import WidgetSupport
+
+extension Evaluator {
+    mutating func checkArray(_ node: SchemaNode, _ c: ArrayChecks, _ items: [JSONValue], _ marks: inout IndexMarks, collect: Bool) -> Bool {
+        var ok = true
+        let count = items.count
+        if let min = c.minItems, count < min {
+            ok = false
+            if !report { return false }
+            fail(node, keyword: "minItems", message: "must have at least \(FailureText.count(min, "item"))")
+        }
+        if let max = c.maxItems, count > max {
+            ok = false
+            if !report { return false }
+            fail(node, keyword: "maxItems", message: "must have at most \(FailureText.count(max, "item"))")
+        }
+        if c.uniqueItems, count > 1, let (first, second) = Self.firstDuplicate(items) {
+            ok = false
+            if !report { return false }
+            fail(node, keyword: "uniqueItems", message: "item \(second) repeats item \(first); items must be unique", token: .index(second))
+        }
+        let prefixCount = min(c.prefixItems.count, count)
+        for k in 0..<prefixCount where !descend(c.prefixItems[k], items[k], .index(k)) {
+            ok = false
+            if !report { return false }
+        }
+        if collect { marks.insert(upTo: prefixCount) }
+        if let edge = c.items, count > prefixCount {
+            if collect { marks.all = true }
+            if graph.nodes[edge.node].form == .alwaysInvalid {
+                ok = false
+                if !report { return false }
+                fail(
+                    node, keyword: "items",
+                    message: "unexpected item at index \(prefixCount): at most \(FailureText.count(prefixCount, "item")) allowed",
+                    token: .index(prefixCount))
+            } else {
+                for k in prefixCount..<count where !descend(edge, items[k], .index(k)) {
+                    ok = false
+                    if !report { return false }
+                }
+            }
+        }
+        if let edge = c.contains {
+            var matches = 0
+            for k in 0..<count {
+                var ignored = IndexMarks()
+                let saved = refChain
+                refChain = 0
+                let hit = quietly(edge, items[k], &ignored, collect: false)
+                refChain = saved
+                guard hit else { continue }
+                matches += 1
+                if collect { marks.insert(k) }
+                // Without annotations to collect or a maximum to check, enough is enough.
+                if !collect, c.maxContains == nil, matches >= c.minContains { break }
+            }
+            if matches < c.minContains {
+                ok = false
+                if !report { return false }
+                let message =
+                    c.minContains == 1
+                    ? "must contain at least one item matching the 'contains' schema"
+                    : "must contain at least \(FailureText.count(c.minContains, "item")) matching the 'contains' schema, found \(matches)"
+                fail(node, keyword: c.minContainsGiven ? "minContains" : "contains", message: message)
+            }
+            if let max = c.maxContains, matches > max {
+                ok = false
+                if !report { return false }
+                fail(
+                    node, keyword: "maxContains",
+                    message: "must contain at most \(FailureText.count(max, "item")) matching the 'contains' schema, found \(matches)")
+            }
+        }
+        return ok
+    }
+
+    mutating func checkUnevaluatedItems(_ node: SchemaNode, _ edge: Edge, _ items: [JSONValue], _ marks: inout IndexMarks) -> Bool {
+        guard !marks.all else { return true }
+        var ok = true
+        let refused = graph.nodes[edge.node].form == .alwaysInvalid
+        for k in items.indices where !marks.contains(k) {
+            if refused {
+                if report {
+                    fail(node, keyword: "unevaluatedItems", message: "unexpected item at index \(k): no schema here allows it", token: .index(k))
+                }
+                return false
+            }
+            if !descend(edge, items[k], .index(k)) {
+                ok = false
+                if !report { return false }
+            }
+        }
+        marks.all = true
+        return ok
+    }
+
+    /// The first pair of equal items (by JSON Schema's equality), if any.
+    static func firstDuplicate(_ items: [JSONValue]) -> (Int, Int)? {
+        if items.count <= 24 {
+            for j in 1..<items.count {
+                for i in 0..<j where JSONEquality.equal(items[i], items[j]) { return (i, j) }
+            }
+            return nil
+        }
+        var buckets: [UInt64: [Int]] = [:]
+        for (j, item) in items.enumerated() {
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            JSONEquality.hash(item, into: &h)
+            for i in buckets[h] ?? [] where JSONEquality.equal(items[i], item) { return (i, j) }
+            buckets[h, default: []].append(j)
+        }
+        return nil
+    }
+}

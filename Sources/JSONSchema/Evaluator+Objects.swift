@@ -1,0 +1,160 @@
+import WidgetSupport
+
+extension Evaluator {
+    mutating func checkObject(
+        _ node: SchemaNode, _ c: ObjectChecks, _ object: JSONObject, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool
+    ) -> Bool {
+        var ok = true
+        if let min = c.minProperties, object.count < min {
+            ok = false
+            if !report { return false }
+            fail(node, keyword: "minProperties", message: "must have at least \(FailureText.count(min, "property", plural: "properties"))")
+        }
+        if let max = c.maxProperties, object.count > max {
+            ok = false
+            if !report { return false }
+            fail(node, keyword: "maxProperties", message: "must have at most \(FailureText.count(max, "property", plural: "properties"))")
+        }
+        guard c.walksMembers else { return checkNamesDirectly(node, c, object, value, &marks, collect: collect) && ok }
+
+        // One pass over the members: which known names are present, and each member's schemas.
+        var present = IndexMarks()
+        let keys = object.keys, values = object.values
+        for k in keys.indices {
+            let key = keys[k]
+            var matched = false
+            if let n = c.names.index(of: key) {
+                present.insert(n)
+                if let edge = c.properties[n] {
+                    matched = true
+                    if collect { marks.insert(k) }
+                    if !member(node, edge, values[k], key, keyword: "properties", allowed: nil) {
+                        ok = false
+                        if !report { return false }
+                    }
+                }
+            }
+            for p in c.patternProperties where p.regex.matches(key) {
+                matched = true
+                if collect { marks.insert(k) }
+                if !member(node, p.edge, values[k], key, keyword: "patternProperties", allowed: nil) {
+                    ok = false
+                    if !report { return false }
+                }
+            }
+            if !matched, let edge = c.additionalProperties {
+                if collect { marks.insert(k) }
+                if !member(node, edge, values[k], key, keyword: "additionalProperties", allowed: c.propertyNames) {
+                    ok = false
+                    if !report { return false }
+                }
+            }
+            if let edge = c.propertyNamesSchema, !checkPropertyName(node, edge, key) {
+                ok = false
+                if !report { return false }
+            }
+        }
+        for n in c.required where !present.contains(n) {
+            ok = false
+            if !report { return false }
+            fail(node, keyword: "required", message: "missing required property '\(c.names.names[n])'")
+        }
+        for (trigger, required) in c.dependentRequired where present.contains(trigger) {
+            for n in required where !present.contains(n) {
+                ok = false
+                if !report { return false }
+                fail(
+                    node, keyword: "dependentRequired",
+                    message: "missing property '\(c.names.names[n])', required when '\(c.names.names[trigger])' is present")
+            }
+        }
+        for (trigger, edge) in c.dependentSchemas where present.contains(trigger) {
+            if !inPlace(edge, value, &marks, collect: collect) {
+                ok = false
+                if !report { return false }
+            }
+        }
+        return ok
+    }
+
+    /// `required` and the dependent keywords without a member walk: each name is looked
+    /// for among the keys (a few byte comparisons, cheaper than hashing every key).
+    private mutating func checkNamesDirectly(
+        _ node: SchemaNode, _ c: ObjectChecks, _ object: JSONObject, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool
+    ) -> Bool {
+        var ok = true
+        let keys = object.keys
+        func has(_ n: Int) -> Bool {
+            let name = c.names.names[n]
+            return keys.contains { JSONEquality.sameBytes($0, name) }
+        }
+        for n in c.required where !has(n) {
+            ok = false
+            if !report { return false }
+            fail(node, keyword: "required", message: "missing required property '\(c.names.names[n])'")
+        }
+        for (trigger, required) in c.dependentRequired where has(trigger) {
+            for n in required where !has(n) {
+                ok = false
+                if !report { return false }
+                fail(
+                    node, keyword: "dependentRequired",
+                    message: "missing property '\(c.names.names[n])', required when '\(c.names.names[trigger])' is present")
+            }
+        }
+        for (trigger, edge) in c.dependentSchemas where has(trigger) {
+            if !inPlace(edge, value, &marks, collect: collect) {
+                ok = false
+                if !report { return false }
+            }
+        }
+        return ok
+    }
+
+    /// Applies a member's schema; a `false` schema there means the property is not allowed.
+    private mutating func member(_ node: SchemaNode, _ edge: Edge, _ value: JSONValue, _ key: String, keyword: String, allowed: [String]?) -> Bool {
+        if graph.nodes[edge.node].form == .alwaysInvalid {
+            if report {
+                fail(
+                    node, keyword: keyword, message: "property '\(key)' is not allowed", token: .key(key),
+                    suffix: graph.segments[edge.segment], allowed: allowed)
+            }
+            return false
+        }
+        return descend(edge, value, .key(key))
+    }
+
+    private mutating func checkPropertyName(_ node: SchemaNode, _ edge: Edge, _ key: String) -> Bool {
+        var ignored = IndexMarks()
+        if quietly(edge, .string(key), &ignored, collect: false) { return true }
+        guard report else { return false }
+        let start = failures.count
+        _ = descend(edge, .string(key), .key(key))
+        let nested = Array(failures[start...])
+        failures.removeSubrange(start...)
+        let reason = nested.first.map { ": " + $0.message } ?? ""
+        fail(node, keyword: "propertyNames", message: "property name '\(key)' is not allowed\(reason)", token: .key(key), nested: nested)
+        return false
+    }
+
+    mutating func checkUnevaluatedProperties(_ node: SchemaNode, _ edge: Edge, _ object: JSONObject, _ marks: inout IndexMarks) -> Bool {
+        guard !marks.all else { return true }
+        var ok = true
+        let keys = object.keys, values = object.values
+        let refused = graph.nodes[edge.node].form == .alwaysInvalid
+        for k in keys.indices where !marks.contains(k) {
+            marks.insert(k)
+            if refused {
+                ok = false
+                if !report { return false }
+                fail(
+                    node, keyword: "unevaluatedProperties", message: "property '\(keys[k])' is not allowed", token: .key(keys[k]),
+                    allowed: node.knownPropertyNames)
+            } else if !descend(edge, values[k], .key(keys[k])) {
+                ok = false
+                if !report { return false }
+            }
+        }
+        return ok
+    }
+}

@@ -1,0 +1,82 @@
+/// Property names known to one schema object, looked up by their UTF-8 bytes.
+///
+/// JSON Schema compares names code point by code point (not by Unicode canonical
+/// equivalence as `String ==` does), and validation must not hash with `Hasher`. Small
+/// tables are scanned (length first, then bytes); larger ones use open addressing keyed
+/// by FNV-1a of the bytes.
+struct NameTable: Sendable {
+    private(set) var names: [String] = []
+    /// Every name's bytes, one after another; name k is `storage[starts[k]..<starts[k] + lengths[k]]`.
+    private var storage: [UInt8] = []
+    private var starts: [Int] = []
+    private var lengths: [Int] = []
+    private var slots: [Int32] = []
+    private var mask = 0
+
+    private static let scanLimit = 12
+
+    init(_ names: [String]) {
+        for name in names where index(of: name) == nil {
+            self.names.append(name)
+            starts.append(storage.count)
+            lengths.append(name.utf8.count)
+            storage += name.utf8
+        }
+        if self.names.count > Self.scanLimit { buildSlots() }
+    }
+
+    var count: Int { names.count }
+
+    private mutating func buildSlots() {
+        var capacity = 4
+        while capacity < names.count * 2 { capacity *= 2 }
+        mask = capacity - 1
+        slots = [Int32](repeating: -1, count: capacity)
+        let table = self
+        storage.withUnsafeBufferPointer { all in
+            for k in names.indices {
+                let key = UnsafeBufferPointer(rebasing: all[table.starts[k]..<table.starts[k] + table.lengths[k]])
+                var slot = Int(truncatingIfNeeded: Self.hash(key)) & mask
+                while slots[slot] >= 0 { slot = (slot + 1) & mask }
+                slots[slot] = Int32(k)
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func hash(_ p: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in p { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return h
+    }
+
+    /// The name's index in `names`, or nil.
+    @inline(__always)
+    func index(of name: String) -> Int? {
+        guard !names.isEmpty else { return nil }
+        if let found = name.utf8.withContiguousStorageIfAvailable({ find($0) }) { return found }
+        return Array(name.utf8).withUnsafeBufferPointer { find($0) }
+    }
+
+    private func find(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+        storage.withUnsafeBufferPointer { all in
+            @inline(__always) func matches(_ k: Int) -> Bool {
+                guard lengths[k] == key.count else { return false }
+                let start = starts[k]
+                for i in 0..<key.count where all[start + i] != key[i] { return false }
+                return true
+            }
+            if slots.isEmpty {
+                for k in 0..<lengths.count where matches(k) { return k }
+                return nil
+            }
+            var slot = Int(truncatingIfNeeded: Self.hash(key)) & mask
+            while true {
+                let k = Int(slots[slot])
+                if k < 0 { return nil }
+                if matches(k) { return k }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
+}

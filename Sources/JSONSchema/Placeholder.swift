@@ -1,1 +1,0 @@
-// JSONSchema: placeholder until its first real file lands.

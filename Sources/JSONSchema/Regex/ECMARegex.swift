@@ -1,0 +1,32 @@
+/// An ECMA-262 regular expression as JSON Schema's `pattern` uses it: Unicode mode,
+/// unanchored search, `\d \w \b` ASCII-only, `.` excluding line terminators, lengths in
+/// Unicode scalars. Compiled once; matching allocates nothing for short inputs and never
+/// backtracks exponentially (see `RegexMatcher`).
+public struct ECMARegex: Sendable {
+    /// The source text of the pattern.
+    public let pattern: String
+    let compiled: CompiledRegex
+
+    /// Parses and compiles `pattern`; throws for anything ECMA-262 (with the `u` flag) refuses,
+    /// and for Unicode properties this implementation cannot evaluate (scripts).
+    public init(_ pattern: String) throws(RegexSyntaxError) {
+        self.pattern = pattern
+        let parsed = try RegexParser.parse(pattern)
+        compiled = try RegexCompiler.compile(parsed.node, groups: parsed.groups, backreferences: parsed.backreferences)
+    }
+
+    /// True when the pattern matches somewhere in `string`.
+    public func matches(_ string: String) -> Bool {
+        if let found = string.utf8.withContiguousStorageIfAvailable({ bytes in
+            var matcher = RegexMatcher(regex: compiled, input: bytes)
+            return matcher.search()
+        }) {
+            return found
+        }
+        let copy = Array(string.utf8)
+        return copy.withUnsafeBufferPointer { bytes in
+            var matcher = RegexMatcher(regex: compiled, input: bytes)
+            return matcher.search()
+        }
+    }
+}

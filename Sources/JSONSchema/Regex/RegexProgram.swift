@@ -1,0 +1,162 @@
+/// One instruction of the backtracking machine that runs a compiled pattern.
+enum RegexInstruction: Sendable {
+    case scalar(UInt32)
+    /// A class: membership of the ASCII scalars inline (bit i of `low`/`high`), others
+    /// through `CompiledRegex.sets[index]`.
+    case set(low: UInt64, high: UInt64, index: Int)
+    case any
+    /// Consumes any scalar (the `.*?` that makes a search unanchored).
+    case skip
+    /// Try the first target, then the second.
+    case split(Int, Int)
+    case jump(Int)
+    case start
+    case end
+    case wordBoundary(negated: Bool)
+    /// A lookaround: index of its own program, and whether it must fail.
+    case look(Int, negated: Bool)
+    /// Records the position in a capture slot (only when the pattern has backreferences).
+    case save(Int)
+    case backreference(Int)
+    /// Empty-loop guard: remember the position in a register, then fail if an iteration consumed nothing.
+    case markProgress(Int)
+    case checkProgress(Int)
+    case match
+}
+
+/// A straight list of instructions; lookbehinds run backwards, consuming the scalar before the position.
+struct RegexProgram: Sendable {
+    var instructions: [RegexInstruction]
+    var backward: Bool
+}
+
+/// A pattern ready to run: the main program is `programs[0]`. A class, so handing a
+/// pattern around copies one reference.
+final class CompiledRegex: @unchecked Sendable {  // immutable once compiled
+    var programs: [RegexProgram] = []
+    var sets: [CharSet] = []
+    /// Capture slots (two per group, group 0 unused) then progress registers; zero without backreferences.
+    var registerCount = 0
+    /// With backreferences the memo of visited states is unsound, so the machine runs with captures.
+    var tracksCaptures = false
+    var anchoredAtStart = false
+}
+
+/// Turns a parsed pattern into programs.
+struct RegexCompiler {
+    static let maxInstructions = 100_000
+    private var result = CompiledRegex()
+    private var total = 0
+    private var nextRegister: Int
+
+    static func compile(_ node: RegexNode, groups: Int, backreferences: Bool) throws(RegexSyntaxError) -> CompiledRegex {
+        var compiler = RegexCompiler(groups: groups, captures: backreferences)
+        compiler.result.anchoredAtStart = node.isAnchoredAtStart
+        _ = try compiler.program(node, backward: false, search: !node.isAnchoredAtStart)
+        compiler.result.registerCount = compiler.result.tracksCaptures ? compiler.nextRegister : 0
+        return compiler.result
+    }
+
+    private init(groups: Int, captures: Bool) {
+        result.tracksCaptures = captures
+        nextRegister = 2 * (groups + 1)
+    }
+
+    private mutating func program(_ node: RegexNode, backward: Bool, search: Bool = false) throws(RegexSyntaxError) -> Int {
+        let index = result.programs.count
+        result.programs.append(RegexProgram(instructions: [], backward: backward))
+        var code: [RegexInstruction] = []
+        if search {
+            // Try the pattern here, else skip one scalar and try again: a search in one run.
+            code = [.split(3, 1), .skip, .jump(0)]
+        }
+        try emit(node, backward: backward, into: &code)
+        code.append(.match)
+        result.programs[index].instructions = code
+        return index
+    }
+
+    private mutating func append(_ instruction: RegexInstruction, to code: inout [RegexInstruction]) throws(RegexSyntaxError) {
+        total += 1
+        if total > Self.maxInstructions {
+            throw RegexSyntaxError(message: "pattern too large (repetition counts expand beyond \(Self.maxInstructions) steps)", offset: 0)
+        }
+        code.append(instruction)
+    }
+
+    private mutating func emit(_ node: RegexNode, backward: Bool, into code: inout [RegexInstruction]) throws(RegexSyntaxError) {
+        switch node {
+        case .empty:
+            break
+        case .scalar(let c):
+            try append(.scalar(c), to: &code)
+        case .set(let set):
+            result.sets.append(set)
+            let (low, high) = set.asciiMembership
+            try append(.set(low: low, high: high, index: result.sets.count - 1), to: &code)
+        case .any:
+            try append(.any, to: &code)
+        case .start:
+            try append(.start, to: &code)
+        case .end:
+            try append(.end, to: &code)
+        case .wordBoundary(let negated):
+            try append(.wordBoundary(negated: negated), to: &code)
+        case .backreference(let n):
+            try append(.backreference(n), to: &code)
+        case .group(let inner, let capture):
+            let slots = capture.map { backward ? (2 * $0 + 1, 2 * $0) : (2 * $0, 2 * $0 + 1) }
+            if let slots, result.tracksCaptures { try append(.save(slots.0), to: &code) }
+            try emit(inner, backward: backward, into: &code)
+            if let slots, result.tracksCaptures { try append(.save(slots.1), to: &code) }
+        case .concat(let items):
+            for item in backward ? items.reversed() : items {
+                try emit(item, backward: backward, into: &code)
+            }
+        case .alternation(let items):
+            var jumpsToEnd: [Int] = []
+            for (k, item) in items.enumerated() {
+                if k < items.count - 1 {
+                    let split = code.count
+                    try append(.split(split + 1, -1), to: &code)
+                    try emit(item, backward: backward, into: &code)
+                    jumpsToEnd.append(code.count)
+                    try append(.jump(-1), to: &code)
+                    code[split] = .split(split + 1, code.count)
+                } else {
+                    try emit(item, backward: backward, into: &code)
+                }
+            }
+            for j in jumpsToEnd { code[j] = .jump(code.count) }
+        case .repetition(let inner, let min, let max, let greedy):
+            for _ in 0..<min { try emit(inner, backward: backward, into: &code) }
+            if let max {
+                var splits: [Int] = []
+                for _ in min..<max {
+                    splits.append(code.count)
+                    try append(.split(-1, -1), to: &code)
+                    try emit(inner, backward: backward, into: &code)
+                }
+                let exit = code.count
+                for s in splits { code[s] = greedy ? .split(s + 1, exit) : .split(exit, s + 1) }
+            } else {
+                let loop = code.count
+                try append(.split(-1, -1), to: &code)
+                let guardProgress = result.tracksCaptures && inner.isNullable
+                let register = nextRegister
+                if guardProgress {
+                    nextRegister += 1
+                    try append(.markProgress(register), to: &code)
+                }
+                try emit(inner, backward: backward, into: &code)
+                if guardProgress { try append(.checkProgress(register), to: &code) }
+                try append(.jump(loop), to: &code)
+                let exit = code.count
+                code[loop] = greedy ? .split(loop + 1, exit) : .split(exit, loop + 1)
+            }
+        case .look(let inner, let ahead, let negated):
+            let sub = try program(inner, backward: !ahead)
+            try append(.look(sub, negated: negated), to: &code)
+        }
+    }
+}

@@ -1,0 +1,239 @@
+import WidgetSupport
+
+/// Turns schema documents into a `SchemaGraph`: resolves every reference to a node index,
+/// compiles regexes, and checks keyword values, so validation does none of that.
+struct SchemaCompiler {
+    typealias Location = RegistryIndex.Location
+
+    let registry: SchemaRegistry
+    var index: RegistryIndex
+    var nodes: [SchemaNode?] = []
+    /// Where each node's schema is, for compile errors found after the fact.
+    var nodeLocations: [Location] = []
+    var nodeByLocation: [Location: Int] = [:]
+    var resourceByLocation: [Location: Int] = [:]
+    var resourceLocations: [Location] = []
+    var anchorIDs: [String: Int] = [:]
+    var vocabularies: [Location: SchemaVocabulary.Set] = [:]
+    var usesDynamicScope = false
+    var segments: [String] = []
+    var segmentIDs: [String: Int] = [:]
+    var edgeLists: [Edge] = []
+
+    init(registry: SchemaRegistry) {
+        self.registry = registry
+        index = registry.snapshot
+    }
+
+    /// Compiles the schema at `root` and everything it reaches.
+    static func compile(root: Location, registry: SchemaRegistry) throws(SchemaCompileError) -> SchemaGraph {
+        var compiler = SchemaCompiler(registry: registry)
+        guard let context = compiler.index.context(of: root) else {
+            throw SchemaCompileError(message: "no schema at this location", schemaPointer: root.pointer, documentURI: compiler.documentURI(root))
+        }
+        let rootNode = try compiler.node(at: root, base: context.base, resource: context.resource)
+        return try compiler.finish(root: rootNode)
+    }
+
+    /// Compiles the schema a URI reference names (resolved as an absolute reference).
+    static func compile(reference: String, registry: SchemaRegistry) throws(SchemaCompileError) -> SchemaGraph {
+        var compiler = SchemaCompiler(registry: registry)
+        let origin = Location(document: 0, pointer: "")
+        let target: (Location, base: String, resource: Location, fragment: String)
+        do {
+            target = try compiler.resolve(reference, base: reference, from: origin, keyword: "$ref")
+        } catch {
+            throw SchemaCompileError(message: error.message, schemaPointer: "", documentURI: reference)
+        }
+        let rootNode = try compiler.node(at: target.0, base: target.base, resource: target.resource)
+        return try compiler.finish(root: rootNode)
+    }
+
+    func documentURI(_ location: Location) -> String {
+        location.document < index.documents.count ? index.documents[location.document].uri : "?"
+    }
+
+    func error(_ message: String, at location: Location, keyword: String? = nil) -> SchemaCompileError {
+        let pointer = keyword.map { location.pointer + "/" + JSONPointer.escape($0) } ?? location.pointer
+        return SchemaCompileError(message: message, schemaPointer: pointer, documentURI: documentURI(location))
+    }
+
+    // MARK: Nodes
+
+    /// The node for the schema at `location`, compiling it on first use. `base` and `resource`
+    /// already account for the schema's own `$id`.
+    mutating func node(at location: Location, base: String, resource: Location) throws(SchemaCompileError) -> Int {
+        if let existing = nodeByLocation[location] { return existing }
+        guard let value = index.value(at: location) else {
+            throw error("reference target does not exist", at: location)
+        }
+        let id = nodes.count
+        nodes.append(nil)
+        nodeLocations.append(location)
+        nodeByLocation[location] = id
+        let resourceIndex = resourceID(resource)
+        let canonical = base + "#" + location.pointer.dropFirst(resource.pointer.count)
+        switch value {
+        case .bool(true):
+            nodes[id] = SchemaNode(form: .alwaysValid, resource: resourceIndex, location: canonical)
+        case .bool(false):
+            nodes[id] = SchemaNode(form: .alwaysInvalid, resource: resourceIndex, location: canonical)
+        case .object(let object):
+            let vocabulary = try vocabulary(for: resource)
+            var builder = NodeBuilder(location: location, base: base, resource: resource, object: object, vocabulary: vocabulary)
+            nodes[id] = try builder.build(resourceIndex: resourceIndex, canonical: canonical, compiler: &self)
+        default:
+            throw error("a schema must be an object or a boolean, not \(value.typeName)", at: location)
+        }
+        return id
+    }
+
+    /// The node for a child schema: its own `$id`, if any, starts a new resource.
+    mutating func child(_ location: Location, base: String, resource: Location) throws(SchemaCompileError) -> Int {
+        var base = base, resource = resource
+        if let id = index.value(at: location)?["$id"]?.string {
+            base = URIReference.resolve(id, against: base).withoutFragment.string
+            resource = location
+        }
+        return try node(at: location, base: base, resource: resource)
+    }
+
+    mutating func resourceID(_ location: Location) -> Int {
+        if let id = resourceByLocation[location] { return id }
+        let id = resourceLocations.count
+        resourceLocations.append(location)
+        resourceByLocation[location] = id
+        return id
+    }
+
+    mutating func anchorID(_ name: String) -> Int {
+        if let id = anchorIDs[name] { return id }
+        let id = anchorIDs.count
+        anchorIDs[name] = id
+        return id
+    }
+
+    /// An edge to `node` along the evaluation-path segment `segment` (interned).
+    mutating func edge(to node: Int, segment: String) -> Edge {
+        if let id = segmentIDs[segment] { return Edge(node: node, segment: id) }
+        segments.append(segment)
+        segmentIDs[segment] = segments.count - 1
+        return Edge(node: node, segment: segments.count - 1)
+    }
+
+    /// Stores a list of edges for an `allOf`/`anyOf`/`oneOf`.
+    mutating func list(_ edges: [Edge]) -> Range<Int> {
+        let start = edgeLists.count
+        edgeLists += edges
+        return start..<edgeLists.count
+    }
+
+    // MARK: References
+
+    /// Resolves a `$ref`/`$dynamicRef` value against `base` to a schema location, loading
+    /// documents through the registry when needed.
+    mutating func resolve(_ reference: String, base: String, from location: Location, keyword: String) throws(SchemaCompileError) -> (Location, base: String, resource: Location, fragment: String) {
+        let absolute = URIReference.resolve(reference, against: base)
+        let documentPart = absolute.withoutFragment.string
+        var resourceRoot = index.resources[documentPart]
+        if resourceRoot == nil, let (found, newIndex) = registry.resource(documentPart) {
+            index = newIndex
+            resourceRoot = found
+        }
+        guard let resourceRoot else {
+            throw error("cannot resolve \(keyword) '\(reference)': no schema is known at \(documentPart)", at: location, keyword: keyword)
+        }
+        let fragment = absolute.fragment ?? ""
+        var target = resourceRoot
+        if fragment.hasPrefix("/") {
+            guard let tokens = JSONPointer.tokens(URIReference.percentDecoded(fragment)) else {
+                throw error("invalid JSON Pointer in \(keyword) '\(reference)'", at: location, keyword: keyword)
+            }
+            target = Location(document: resourceRoot.document, pointer: resourceRoot.pointer + JSONPointer.string(tokens))
+        } else if !fragment.isEmpty {
+            guard let anchored = index.anchors[documentPart + "#" + URIReference.percentDecoded(fragment)] else {
+                throw error("cannot resolve \(keyword) '\(reference)': no anchor '\(fragment)' in \(documentPart)", at: location, keyword: keyword)
+            }
+            target = anchored
+        }
+        guard index.value(at: target) != nil, let context = index.context(of: target) else {
+            throw error("cannot resolve \(keyword) '\(reference)': nothing at that pointer", at: location, keyword: keyword)
+        }
+        return (target, context.base, context.resource, fragment)
+    }
+
+    // MARK: Vocabularies
+
+    /// The vocabularies in force for a resource: from its `$schema` (or the document root's),
+    /// read from the meta-schema's `$vocabulary`; all of them by default.
+    mutating func vocabulary(for resource: Location) throws(SchemaCompileError) -> SchemaVocabulary.Set {
+        if let known = vocabularies[resource] { return known }
+        var holder = resource
+        var metaURI = index.value(at: resource)?["$schema"]?.string
+        if metaURI == nil, !resource.pointer.isEmpty {
+            holder = Location(document: resource.document, pointer: "")
+            metaURI = index.value(at: holder)?["$schema"]?.string
+        }
+        var result = SchemaVocabulary.Set.all
+        if let metaURI {
+            let uri = URIReference(metaURI).withoutFragment.string
+            var metaRoot = index.resources[uri]
+            if metaRoot == nil, let (found, newIndex) = registry.resource(uri) {
+                index = newIndex
+                metaRoot = found
+            }
+            guard let metaRoot, let meta = index.value(at: metaRoot) else {
+                throw error("unknown meta-schema '\(metaURI)'", at: holder, keyword: "$schema")
+            }
+            if let declared = meta["$vocabulary"]?.object {
+                result = .core
+                for (vocabURI, required) in declared {
+                    if let known = SchemaVocabulary.vocabularyURIs[vocabURI] {
+                        result.insert(known)
+                    } else if required.bool == true {
+                        throw error("meta-schema '\(metaURI)' requires vocabulary '\(vocabURI)', which is not supported", at: holder, keyword: "$schema")
+                    }
+                }
+            }
+        }
+        vocabularies[resource] = result
+        return result
+    }
+
+    // MARK: Finishing
+
+    private mutating func finish(root: Int) throws(SchemaCompileError) -> SchemaGraph {
+        // `$dynamicRef` may land on any `$dynamicAnchor` of any resource in scope: compile them all.
+        var resources: [ResourceInfo] = []
+        if usesDynamicScope {
+            var done = 0
+            while done < resourceLocations.count {
+                let location = resourceLocations[done]
+                var info = ResourceInfo(dynamicAnchors: [])
+                for (name, anchorLocation) in (index.dynamicAnchors[location] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                    guard let context = index.context(of: anchorLocation) else { continue }
+                    let target = try node(at: anchorLocation, base: context.base, resource: context.resource)
+                    info.dynamicAnchors.append((anchorID(name), target))
+                }
+                resources.append(info)
+                done += 1
+            }
+        } else {
+            resources = Array(repeating: ResourceInfo(dynamicAnchors: []), count: resourceLocations.count)
+        }
+        var built: [SchemaNode] = []
+        built.reserveCapacity(nodes.count)
+        for (k, node) in nodes.enumerated() {
+            guard let node else { throw error("internal: schema left uncompiled", at: nodeLocations[k]) }
+            built.append(node)
+        }
+        var graph = SchemaGraph(
+            nodes: built, root: root, segments: segments, edgeLists: edgeLists, resources: resources,
+            usesDynamicScope: usesDynamicScope)
+        if let cycle = SchemaGraphAnalysis.inPlaceCycle(in: graph) {
+            throw error("reference cycle: this schema reaches itself through $ref/applicators without descending into the instance, so validation would never end", at: nodeLocations[cycle])
+        }
+        SchemaGraphAnalysis.fillKnownPropertyNames(&graph)
+        return graph
+    }
+}

@@ -1,0 +1,195 @@
+import WidgetSupport
+
+/// JSON types as bits; `number` is `integer | fraction`.
+struct TypeSet: OptionSet, Sendable {
+    let rawValue: UInt8
+    static let null = TypeSet(rawValue: 1)
+    static let boolean = TypeSet(rawValue: 2)
+    static let integer = TypeSet(rawValue: 4)
+    static let fraction = TypeSet(rawValue: 8)
+    static let string = TypeSet(rawValue: 16)
+    static let array = TypeSet(rawValue: 32)
+    static let object = TypeSet(rawValue: 64)
+    static let number: TypeSet = [.integer, .fraction]
+
+    @inline(__always)
+    static func of(_ value: JSONValue) -> TypeSet {
+        switch value {
+        case .null: .null
+        case .bool: .boolean
+        case .int: .integer
+        case .double(let d): (d.rounded(.towardZero) == d && d.isFinite) ? .integer : .fraction
+        case .string: .string
+        case .array: .array
+        case .object: .object
+        }
+    }
+
+    static func named(_ name: String) -> TypeSet? {
+        switch name {
+        case "null": .null
+        case "boolean": .boolean
+        case "integer": .integer
+        case "number": .number
+        case "string": .string
+        case "array": .array
+        case "object": .object
+        default: nil
+        }
+    }
+}
+
+/// A subschema edge: the child node and the evaluation-path segment leading to it
+/// (`/properties/name`, an index into `SchemaGraph.segments`). Plain integers, so
+/// copying edges around costs no reference counting.
+struct Edge: Sendable {
+    var node: Int
+    var segment: Int
+}
+
+// Keyword groups are classes: a node hands out one reference, not a copy of every array.
+
+final class NumericChecks: @unchecked Sendable {  // immutable once built
+    var minimum: JSONValue?
+    var exclusiveMinimum: JSONValue?
+    var maximum: JSONValue?
+    var exclusiveMaximum: JSONValue?
+    var multipleOf: (value: JSONValue, decimal: NumberMath.Decimal)?
+}
+
+final class StringChecks: @unchecked Sendable {  // immutable once built
+    var minLength: Int?
+    var maxLength: Int?
+    var pattern: ECMARegex?
+}
+
+final class ArrayChecks: @unchecked Sendable {  // immutable once built
+    var minItems: Int?
+    var maxItems: Int?
+    var uniqueItems = false
+    var prefixItems: [Edge] = []
+    var items: Edge?
+    var contains: Edge?
+    var minContains = 1
+    var maxContains: Int?
+    /// Whether `minContains` was written (for the keyword named in failures).
+    var minContainsGiven = false
+}
+
+struct PatternProperty: Sendable {
+    var regex: ECMARegex
+    var edge: Edge
+}
+
+final class ObjectChecks: @unchecked Sendable {  // immutable once built
+    /// Every name the checks below mention; the instance's keys are looked up once here.
+    var names = NameTable([])
+    /// Per name index: its schema under `properties`, if any.
+    var properties: [Edge?] = []
+    /// The `properties` keys in schema order (for "did you mean").
+    var propertyNames: [String] = []
+    var required: [Int] = []
+    var dependentRequired: [(trigger: Int, required: [Int])] = []
+    var dependentSchemas: [(trigger: Int, edge: Edge)] = []
+    var patternProperties: [PatternProperty] = []
+    var additionalProperties: Edge?
+    var propertyNamesSchema: Edge?
+    var minProperties: Int?
+    var maxProperties: Int?
+
+    /// Whether some keyword needs the walk over every member; `required` and the
+    /// dependent keywords alone look names up directly. Set by `seal()`.
+    private(set) var walksMembers = false
+
+    /// Call once every keyword is in.
+    func seal() {
+        walksMembers =
+            properties.contains { $0 != nil } || !patternProperties.isEmpty || additionalProperties != nil
+            || propertyNamesSchema != nil
+    }
+
+    var isEmpty: Bool {
+        !walksMembers && required.isEmpty && dependentRequired.isEmpty && dependentSchemas.isEmpty
+            && minProperties == nil && maxProperties == nil
+    }
+}
+
+/// Applicators that evaluate the same instance as their schema. Lists are ranges of
+/// `SchemaGraph.edgeLists`, so the enum holds plain integers only.
+enum InPlaceApplicator: Sendable {
+    case ref(Edge)
+    /// The statically resolved target, and the `$dynamicAnchor` id to look for in the dynamic
+    /// scope when the target bears that anchor (-1: behaves like `$ref`).
+    case dynamicRef(Edge, anchor: Int)
+    case allOf(Range<Int>)
+    case anyOf(Range<Int>)
+    case oneOf(Range<Int>)
+    case not(Edge)
+    case conditional(if: Edge, then: Edge?, else: Edge?)
+}
+
+/// A compiled schema object (or boolean schema).
+final class SchemaNode: @unchecked Sendable {  // immutable once the graph is built
+    enum Form {
+        case alwaysValid, alwaysInvalid, checks
+    }
+
+    let form: Form
+    /// Index of the schema resource this node belongs to (for `$dynamicRef`'s dynamic scope).
+    let resource: Int
+    /// The canonical URI of this schema with a pointer fragment; keyword locations extend it.
+    let location: String
+    let types: TypeSet?
+    let enumValues: [JSONValue]?
+    let constValue: JSONValue?
+    let numeric: NumericChecks?
+    let string: StringChecks?
+    let array: ArrayChecks?
+    let object: ObjectChecks?
+    let inPlace: [InPlaceApplicator]
+    let unevaluatedItems: Edge?
+    let unevaluatedProperties: Edge?
+    /// For `unevaluatedProperties`: names some sibling or in-place subschema lists under
+    /// `properties` (filled once the whole graph exists).
+    var knownPropertyNames: [String] = []
+
+    init(
+        form: Form, resource: Int, location: String, types: TypeSet? = nil, enumValues: [JSONValue]? = nil,
+        constValue: JSONValue? = nil, numeric: NumericChecks? = nil, string: StringChecks? = nil,
+        array: ArrayChecks? = nil, object: ObjectChecks? = nil, inPlace: [InPlaceApplicator] = [],
+        unevaluatedItems: Edge? = nil, unevaluatedProperties: Edge? = nil
+    ) {
+        self.form = form
+        self.resource = resource
+        self.location = location
+        self.types = types
+        self.enumValues = enumValues
+        self.constValue = constValue
+        self.numeric = numeric
+        self.string = string
+        self.array = array
+        self.object = object
+        self.inPlace = inPlace
+        self.unevaluatedItems = unevaluatedItems
+        self.unevaluatedProperties = unevaluatedProperties
+    }
+}
+
+/// A schema resource as the dynamic scope sees it.
+struct ResourceInfo: Sendable {
+    /// `$dynamicAnchor` id -> node.
+    var dynamicAnchors: [(anchor: Int, node: Int)]
+}
+
+/// Everything validation needs: nodes by index, the root, resources.
+struct SchemaGraph: Sendable {
+    var nodes: [SchemaNode]
+    var root: Int
+    /// Evaluation-path segments of edges, by `Edge.segment`.
+    var segments: [String]
+    /// The members of `allOf`/`anyOf`/`oneOf` lists, by `InPlaceApplicator` ranges.
+    var edgeLists: [Edge]
+    var resources: [ResourceInfo]
+    /// False when no `$dynamicRef` can resolve dynamically: then the scope is not tracked.
+    var usesDynamicScope: Bool
+}

@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a command writes: results to `out`, diagnostics to `err`.
+/// Tests use a capturing console; the executable uses the process's streams.
+public protocol Console: AnyObject {
+    func out(_ text: String)
+    func outBytes(_ bytes: [UInt8])
+    func err(_ text: String)
+    /// Colour only when stderr is a terminal and `NO_COLOR` is unset.
+    var colorDiagnostics: Bool { get }
+}
+
+/// The process's stdout (buffered, flushed at 64 KiB and at the end) and
+/// stderr (written at once), through POSIX `write`.
+public final class StandardConsole: Console {
+    private var buffer: [UInt8] = []
+
+    public init() { buffer.reserveCapacity(1 << 16) }
+
+    public func out(_ text: String) { outBytes(Array(text.utf8)) }
+
+    public func outBytes(_ bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    public func err(_ text: String) {
+        flush()
+        Self.writeAll(2, Array(text.utf8))
+    }
+
+    public var colorDiagnostics: Bool {
+        isatty(2) == 1 && getenv("NO_COLOR") == nil
+    }
+
+    public func flush() {
+        guard !buffer.isEmpty else { return }
+        Self.writeAll(1, buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 { if errno == EINTR { continue }; return }
+                offset += n
+            }
+        }
+    }
+}
+
+/// A console that keeps what was written, for in-process tests.
+public final class CapturingConsole: Console {
+    public private(set) var stdout = ""
+    public private(set) var stderr = ""
+    public init() {}
+    public func out(_ text: String) { stdout += text }
+    public func outBytes(_ bytes: [UInt8]) { stdout += String(decoding: bytes, as: UTF8.self) }
+    public func err(_ text: String) { stderr += text }
+    public var colorDiagnostics: Bool { false }
+}

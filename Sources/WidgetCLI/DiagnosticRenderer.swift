@@ -1,0 +1,65 @@
+import WidgetCompiler
+import WidgetSupport
+
+/// Renders diagnostics as a compiler does: `file:line:col: error: message [code]`,
+/// the source line, and a caret under the column.
+struct DiagnosticRenderer {
+    let color: Bool
+    /// The source lines of a file, for the caret; nil if it cannot be read.
+    let lines: (String) -> SourceLines?
+
+    func text(_ d: Diagnostic) -> String {
+        let severity: String
+        switch d.severity {
+        case .error: severity = paint("error:", "1;31")
+        case .warning: severity = paint("warning:", "1;35")
+        case .note: severity = paint("note:", "1;30")
+        }
+        var out = paint("\(d.file):\(d.location.line):\(d.location.column):", "1") + " \(severity) "
+        out += paint(d.message, "1") + " [\(d.code)]\n"
+        if let source = lines(d.file)?.line(d.location.line) {
+            out += source + "\n"
+            // Keep tabs so the caret lines up under tab-indented text.
+            var caret = ""
+            for (i, scalar) in source.unicodeScalars.enumerated() where i < d.location.column - 1 {
+                caret.unicodeScalars.append(scalar == "\t" ? "\t" : " ")
+            }
+            if d.location.column - 1 > source.unicodeScalars.count {
+                caret += String(repeating: " ", count: d.location.column - 1 - source.unicodeScalars.count)
+            }
+            out += caret + paint("^", "1;32") + "\n"
+        }
+        return out
+    }
+
+    private func paint(_ s: String, _ code: String) -> String {
+        color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s
+    }
+
+    /// `3 files, 1 error, 0 warnings`.
+    static func summary(files: Int, errors: Int, warnings: Int) -> String {
+        "\(plural(files, "file")), \(plural(errors, "error")), \(plural(warnings, "warning"))"
+    }
+
+    static func plural(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+    /// The `--format json` object of `widgetc validate`.
+    static func json(files: Int, diagnostics: [Diagnostic]) -> [UInt8] {
+        var w = JSONWriter()
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.filter { $0.severity == .warning }.count
+        w.raw("{\"files\":\(files),\"errors\":\(errors),\"warnings\":\(warnings),\"diagnostics\":[")
+        for (i, d) in diagnostics.enumerated() {
+            if i > 0 { w.raw(",") }
+            w.raw("{\"file\":"); w.writeString(d.file)
+            w.raw(",\"line\":\(d.location.line),\"column\":\(d.location.column),\"severity\":")
+            w.writeString(d.severity.rawValue)
+            w.raw(",\"code\":"); w.writeString(d.code)
+            w.raw(",\"message\":"); w.writeString(d.message)
+            w.raw(",\"pointer\":"); w.writeString(d.pointer)
+            w.raw("}")
+        }
+        w.raw("]}\n")
+        return w.bytes
+    }
+}

@@ -1,0 +1,40 @@
+import WidgetCompiler
+import WidgetSupport
+
+/// `widgetc dump FILE`: each document as JSON, one per line, after YAML 1.2
+/// core resolution, anchors, aliases and merge keys.
+enum DumpCommand {
+    static let command = Command(
+        name: "dump",
+        usage: "widgetc dump FILE",
+        abstract: "Print each YAML document of a file as JSON, one per line.",
+        discussion: "Shows what widgetc read: YAML 1.2 core resolution, anchors, aliases and merge keys applied.",
+        options: [],
+        run: run
+    )
+
+    static func run(_ args: ParsedArguments, _ console: Console) throws(UsageError) -> ExitStatus {
+        guard args.positional.count == 1, let path = args.positional.first else {
+            throw UsageError(message: "'dump' takes exactly one FILE; usage: widgetc dump FILE")
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try SourceFiles.read(path)
+        } catch {
+            throw UsageError(message: error.description)
+        }
+        let (documents, loadError) = SourceFiles.documents(of: bytes, path: path)
+        for document in documents {
+            var w = JSONWriter()
+            w.write(document.json)
+            w.raw("\n")
+            console.outBytes(w.bytes)
+        }
+        if let loadError {
+            let renderer = DiagnosticRenderer(color: console.colorDiagnostics) { _ in SourceLines(bytes: bytes) }
+            console.err(renderer.text(loadError.diagnostic(file: path)))
+            return .inputErrors
+        }
+        return .success
+    }
+}

@@ -1,1 +1,0 @@
-// WidgetCLI: placeholder until its first real file lands.

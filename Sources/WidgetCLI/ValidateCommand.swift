@@ -1,0 +1,92 @@
+import WidgetCompiler
+import WidgetSupport
+
+/// `widgetc validate [PATH ...]`: YAML, schema and semantic checks, all reported at once.
+enum ValidateCommand {
+    static let command = Command(
+        name: "validate",
+        usage: "widgetc validate [--format text|json] [--schema FILE] [PATH ...]",
+        abstract: "Check widget definitions and app manifests.",
+        discussion: """
+            Checks YAML syntax, shape (JSON Schema 2020-12) and semantics, and reports every problem with its \
+            file, line and column. Directories are searched for *.yaml and *.yml. Default PATH: widgets/.
+            With --schema, checks any YAML or JSON files against that schema instead (shape only).
+            """,
+        options: [
+            OptionSpec("format", value: "text|json", help: "Output format (default text)."),
+            OptionSpec("schema", value: "FILE", help: "Validate against this JSON Schema (shape only)."),
+        ],
+        run: run
+    )
+
+    static func run(_ args: ParsedArguments, _ console: Console) throws(UsageError) -> ExitStatus {
+        let format = args.value("format") ?? "text"
+        guard format == "text" || format == "json" else {
+            throw UsageError(message: "unknown format '\(format)' for 'validate'; use --format text or --format json")
+        }
+        let mode: DefinitionValidator.Mode
+        if let schemaPath = args.value("schema") {
+            do {
+                mode = .schemaOnly(try SchemaStage(file: schemaPath))
+            } catch {
+                throw UsageError(message: "\(error)")
+            }
+        } else {
+            mode = .definitions
+        }
+        let validator: DefinitionValidator
+        do {
+            validator = try DefinitionValidator(mode: mode)
+        } catch {
+            throw UsageError(message: "\(error)")
+        }
+        var files: [String] = []
+        for path in args.positional.isEmpty ? ["widgets/"] : args.positional {
+            do {
+                files += try SourceFiles.expand(path)
+            } catch {
+                throw UsageError(message: "\(error.description); check the path")
+            }
+        }
+        let renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache().lines)
+        var all: [Diagnostic] = []
+        var errors = 0
+        var warnings = 0
+        for file in files {
+            let diagnostics: [Diagnostic]
+            do {
+                diagnostics = try validator.validate(path: file).sorted { ($0.location, $0.code) < ($1.location, $1.code) }
+            } catch {
+                throw UsageError(message: "\(error.description)")
+            }
+            for d in diagnostics {
+                if d.severity == .error { errors += 1 } else if d.severity == .warning { warnings += 1 }
+            }
+            if format == "json" {
+                all += diagnostics
+            } else {
+                for d in diagnostics { console.err(renderer.text(d)) }
+            }
+        }
+        if format == "json" {
+            console.outBytes(DiagnosticRenderer.json(files: files.count, diagnostics: all))
+        } else {
+            console.err(DiagnosticRenderer.summary(files: files.count, errors: errors, warnings: warnings) + "\n")
+        }
+        return errors > 0 ? .inputErrors : .success
+    }
+}
+
+/// Source lines of the most recently shown file, so carets cost one read per file.
+final class SourceLinesCache {
+    private var path: String?
+    private var cached: SourceLines?
+
+    func lines(_ file: String) -> SourceLines? {
+        if file != path {
+            path = file
+            cached = (try? SourceFiles.read(file)).map(SourceLines.init(bytes:))
+        }
+        return cached
+    }
+}

@@ -1,0 +1,94 @@
+import WidgetCompiler
+import WidgetSupport
+
+/// Exit statuses (spec cli.md): 0 success, 1 the input has errors, 2 the
+/// command line or the environment is wrong.
+public enum ExitStatus: Int32, Sendable {
+    case success = 0
+    case inputErrors = 1
+    case usage = 2
+}
+
+/// A subcommand: its name, one-line abstract, options with help, and body.
+struct Command: Sendable {
+    let name: String
+    let usage: String
+    let abstract: String
+    let discussion: String
+    let options: [OptionSpec]
+    let run: @Sendable (ParsedArguments, Console) throws(UsageError) -> ExitStatus
+}
+
+/// The `widgetc` command line as a library, so tests run it in process.
+public enum WidgetCLI {
+    public static let version = "0.1.0"
+
+    static var commands: [Command] { [ValidateCommand.command, DumpCommand.command] }
+
+    /// Runs `widgetc` with `arguments` (without the program name).
+    public static func main(_ arguments: [String], console: Console) -> ExitStatus {
+        guard let first = arguments.first else {
+            console.err(overview())
+            return .usage
+        }
+        switch first {
+        case "--version", "version":
+            console.out("widgetc \(version)\n")
+            return .success
+        case "help", "--help", "-h":
+            if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
+                console.out(help(for: command))
+            } else {
+                console.out(overview())
+            }
+            return .success
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            let hint = Suggest.closest(to: first, among: commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+            console.err("error: unknown command '\(first)'\(hint); see 'widgetc help'\n")
+            return .usage
+        }
+        do {
+            let parsed = try ParsedArguments.parse(Array(arguments.dropFirst()), options: command.options + [helpOption], command: command.name)
+            if parsed.has("help") {
+                console.out(help(for: command))
+                return .success
+            }
+            return try command.run(parsed, console)
+        } catch {
+            console.err("error: \(error.message)\n")
+            return .usage
+        }
+    }
+
+    static let helpOption = OptionSpec("help", help: "Show this help.")
+
+    static func overview() -> String {
+        var s = "OVERVIEW: widgetc compiles declarative home-screen widgets and shows their timelines.\n\n"
+        s += "USAGE: widgetc <command> [options]\n\nCOMMANDS:\n"
+        for c in commands {
+            s += "  " + c.name.padding(12) + c.abstract + "\n"
+        }
+        s += "\n  help [command]  Show help for a command.\n  --version       Show the version.\n"
+        return s
+    }
+
+    static func help(for command: Command) -> String {
+        var s = "OVERVIEW: \(command.abstract)\n\n"
+        if !command.discussion.isEmpty { s += command.discussion + "\n\n" }
+        s += "USAGE: \(command.usage)\n\nOPTIONS:\n"
+        for option in command.options + [helpOption] {
+            let left = "--\(option.name)" + (option.valueName.map { " \($0)" } ?? "")
+            s += "  " + left.padding(26) + option.help + "\n"
+        }
+        return s
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

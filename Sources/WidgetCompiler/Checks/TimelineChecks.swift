@@ -1,0 +1,134 @@
+import WidgetSupport
+import WidgetTime
+
+/// The timeline: exactly one rule, each rule's values well formed, options
+/// parse. Codes: `timeline-rule`, `invalid-duration`, `every-alignment`,
+/// `invalid-cron`, `cron-never-fires`, `unknown-exchange`, `unknown-data-source`,
+/// `daily-slot`, plus the template codes for templated fields.
+func checkTimeline(_ timeline: SourceNode, scope: VariableScope, _ context: inout CheckContext) {
+    let pointer = ["timeline"]
+    let rules = timeline.members.filter { VariableScope.Rule(rawValue: $0.key) != nil }
+    if timeline.isMapping {
+        if rules.isEmpty {
+            context.error(
+                "timeline-rule",
+                "the timeline has no rule; add one of: every, hourly, daily, cron, market, progress, sequence, once",
+                at: timeline, pointer)
+        } else if rules.count > 1 {
+            let names = rules.map { "'\($0.key)'" }.joined(separator: ", ")
+            context.error(
+                "timeline-rule", "the timeline has \(rules.count) rules (\(names)); keep exactly one",
+                at: rules[1].keyLocation, pointer + [rules[1].key])
+        }
+    }
+    for rule in rules {
+        checkRule(rule.key, rule.value, pointer + [rule.key], timeline: timeline, scope: scope, &context)
+    }
+    if let horizon = timeline["horizon"] {
+        checkTypedField(horizon, pointer + ["horizon"], .duration, scope: scope, &context)
+    }
+    if let policy = timeline["policy"], let after = policy["after"] {
+        checkTypedField(after, pointer + ["policy", "after"], .durationOrInstant, scope: scope, &context)
+    }
+    if let events = timeline["events"] {
+        for (i, event) in events.items.enumerated() {
+            if let at = event["at"] {
+                checkTypedField(at, pointer + ["events", String(i), "at"], .instantOrRelative, scope: scope, &context)
+            }
+        }
+    }
+}
+
+private func checkRule(
+    _ name: String, _ node: SourceNode, _ pointer: [String], timeline: SourceNode, scope: VariableScope,
+    _ context: inout CheckContext
+) {
+    switch name {
+    case "every":
+        checkEvery(node, pointer, aligned: timeline["align"]?.bool ?? true, scope: scope, &context)
+    case "hourly", "once":
+        if node.bool == false {
+            context.error("timeline-rule", "'\(name): false' is not a rule; write '\(name): true' or use another rule", at: node, pointer)
+        }
+    case "daily":
+        checkDaily(node, pointer, scope: scope, &context)
+    case "cron":
+        guard let text = node.string else { return }
+        checkCron(text, node, pointer, &context)
+    case "market":
+        if let exchange = node["exchange"], let code = exchange.string, !Exchanges.known.contains(code) {
+            let hint = Suggest.closest(to: code, among: Exchanges.known).map { " (did you mean '\($0)'?)" } ?? ""
+            context.error(
+                "unknown-exchange",
+                "unknown exchange '\(code)'\(hint); known exchanges: \(Exchanges.known.joined(separator: ", "))",
+                at: exchange, pointer + ["exchange"])
+        }
+        if let every = node["every"] {
+            checkTypedField(every, pointer + ["every"], .duration, scope: scope, &context)
+        }
+    case "progress":
+        for key in ["value", "by", "to"] {
+            if let field = node[key] { checkTypedField(field, pointer + [key], .number, scope: scope, &context) }
+        }
+        if let since = node["since"] { checkTypedField(since, pointer + ["since"], .instant, scope: scope, &context) }
+        if let every = node["every"] { checkTypedField(every, pointer + ["every"], .duration, scope: scope, &context) }
+        if let by = node["by"]?.number, by == 0 {
+            context.error("invalid-number", "progress 'by' must not be zero: the value would never change", at: node["by"]!, pointer + ["by"])
+        }
+    case "sequence":
+        if let items = node["items"], let source = items.string, !source.isTemplate, !scope.dataSources.contains(source) {
+            let hint = Suggest.closest(to: source, among: scope.dataSources.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
+            context.error(
+                "unknown-data-source", "sequence items '\(source)' is not a declared data source\(hint)",
+                at: items, pointer + ["items"])
+        }
+        if let every = node["every"] { checkTypedField(every, pointer + ["every"], .duration, scope: scope, &context) }
+    default:
+        break
+    }
+}
+
+private func checkEvery(_ node: SourceNode, _ pointer: [String], aligned: Bool, scope: VariableScope, _ context: inout CheckContext) {
+    guard let text = node.string else { return }
+    if text.isTemplate {
+        checkTypedField(node, pointer, .duration, scope: scope, &context)
+        return
+    }
+    guard let seconds = checkDuration(text, node, pointer, &context) else { return }
+    if aligned, let problem = AlignedEvery.alignmentProblem(seconds: seconds) {
+        context.error("every-alignment", "every \(node.shown): \(problem); or set 'align: false'", at: node, pointer)
+    }
+}
+
+private func checkDaily(_ node: SourceNode, _ pointer: [String], scope: VariableScope, _ context: inout CheckContext) {
+    var seen: [String: Int] = [:]
+    for (i, slot) in node.items.enumerated() {
+        let slotPointer = pointer + [String(i)]
+        if let at = slot["at"], let text = at.string {
+            if let first = seen[text] {
+                context.error("daily-slot", "two slots at \(text) (the first is slot \(first)); a slot happens once a day", at: at, slotPointer + ["at"])
+            } else {
+                seen[text] = i
+            }
+        }
+        if let content = slot["content"] {
+            checkContentTemplates(content, slotPointer + ["content"], scope: scope, &context)
+        }
+    }
+}
+
+private func checkCron(_ text: String, _ node: SourceNode, _ pointer: [String], _ context: inout CheckContext) {
+    do {
+        let cron = try CronExpression(text)
+        if let reason = cron.neverFiresReason {
+            context.error("cron-never-fires", "cron \(node.shown) can never fire: \(reason)", at: node, pointer)
+        }
+    } catch {
+        context.error("invalid-cron", "cron \(node.shown): \(error.message)", at: context.location(inside: node, offset: error.offset), pointer)
+    }
+}
+
+/// Exchanges the `market` rule knows (ISO 10383 MICs).
+enum Exchanges {
+    static let known = ["XNYS", "XNAS"]
+}

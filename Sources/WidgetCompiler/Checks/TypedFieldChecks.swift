@@ -1,0 +1,133 @@
+import WidgetSupport
+import WidgetTemplates
+
+/// What a timeline field holds once rendered.
+enum FieldType {
+    case duration
+    case number
+    case instant
+    /// `policy.after`: a duration after the request, or an instant.
+    case durationOrInstant
+    /// `events[].at`: an instant or a relative instant (`+2h`).
+    case instantOrRelative
+
+    var noun: String {
+        switch self {
+        case .duration: "a duration"
+        case .number: "a number"
+        case .instant: "an instant"
+        case .durationOrInstant: "a duration or an instant"
+        case .instantOrRelative: "an instant or a relative instant"
+        }
+    }
+}
+
+/// Checks a field that holds a literal of `type` or a template rendering to one.
+/// A template's parameters are checked against their declared types, since
+/// `every: "{{param.interval}}m"` only makes sense for a numeric parameter.
+func checkTypedField(
+    _ node: SourceNode, _ pointer: [String], _ type: FieldType, scope: VariableScope, _ context: inout CheckContext
+) {
+    guard let text = node.string else { return }  // numbers: the schema decides
+    if text.isTemplate {
+        guard let template = checkTemplate(node, pointer, scope: scope, place: .timeline, &context) else { return }
+        checkTemplateTypes(template, text: text, node, pointer, type, scope: scope, &context)
+        return
+    }
+    switch type {
+    case .duration:
+        checkDuration(text, node, pointer, &context)
+    case .number:
+        break  // the schema admits only numbers or templates here
+    case .instant:
+        if case .failure(let p) = Scalars.instant(text) {
+            context.error("invalid-instant", "invalid instant \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer)
+        }
+    case .durationOrInstant:
+        if case .failure = Scalars.duration(text), case .failure(let p) = Scalars.instant(text) {
+            context.error(
+                "invalid-instant", "\(node.shown) is neither a duration (such as 15m) nor an instant: \(p.message)",
+                at: node, pointer)
+        }
+    case .instantOrRelative:
+        if text.hasPrefix("+") {
+            if case .failure(let p) = Scalars.relativeInstant(text) {
+                context.error("invalid-duration", "invalid relative instant \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer)
+            }
+        } else if case .failure(let p) = Scalars.instant(text) {
+            context.error("invalid-instant", "invalid instant \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer)
+        }
+    }
+}
+
+/// Parses a literal duration; reports it if it does not parse or is zero.
+@discardableResult
+func checkDuration(_ text: String, _ node: SourceNode, _ pointer: [String], _ context: inout CheckContext) -> Int64? {
+    switch Scalars.duration(text) {
+    case .success(let seconds):
+        if seconds <= 0 {
+            context.error("invalid-duration", "duration \(node.shown) must be longer than zero", at: node, pointer)
+            return nil
+        }
+        return seconds
+    case .failure(let p):
+        context.error("invalid-duration", "invalid duration \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer)
+        return nil
+    }
+}
+
+private func checkTemplateTypes(
+    _ template: Template, text: String, _ node: SourceNode, _ pointer: [String], _ type: FieldType,
+    scope: VariableScope, _ context: inout CheckContext
+) {
+    let lone = template.isLoneTag
+    for reference in template.references {
+        guard reference.components.count == 2, reference.components[0] == "param",
+              let declared = scope.parameters[reference.components[1]] else { continue }
+        let allowed: [String]
+        switch type {
+        case .number: allowed = ["integer", "number"]
+        case .duration: allowed = lone ? ["duration"] : ["integer", "number"]
+        case .durationOrInstant: allowed = lone ? ["duration", "string"] : ["integer", "number"]
+        case .instant, .instantOrRelative: allowed = lone ? ["string"] : ["integer", "number", "string"]
+        }
+        if !allowed.contains(declared) {
+            let advice: String
+            switch (type, declared) {
+            case (.duration, "integer"), (.duration, "number"):
+                advice = "; add a unit, as in \"{{param.\(reference.components[1])}}m\""
+            case (.duration, _), (.durationOrInstant, _):
+                advice = "; declare it as type 'duration' or use a number with a unit"
+            default:
+                advice = ""
+            }
+            context.error(
+                "template-type",
+                "parameter '\(reference.components[1])' is of type '\(declared)', but this field needs \(type.noun)\(advice)",
+                at: context.location(inside: node, offset: reference.offset), pointer)
+        }
+    }
+    // The text around the tags must still make the right shape: "{{x}}m" is
+    // a duration when x is a number, "{{x}}q" never is.
+    if type == .duration, !lone {
+        let sample = renderWithSample(text)
+        if case .failure(let p) = Scalars.duration(sample) {
+            context.error("invalid-duration", "template \(node.shown) cannot render to a duration: \(p.message)", at: node, pointer)
+        }
+    }
+}
+
+/// The template's text with every tag replaced by `1`, for shape checks.
+private func renderWithSample(_ text: String) -> String {
+    var out = ""
+    var rest = text[...]
+    while let open = rest.firstRange(of: "{{") {
+        out += rest[..<open.lowerBound]
+        guard let close = rest[open.upperBound...].firstRange(of: "}}") else { break }
+        out += "1"
+        rest = rest[close.upperBound...]
+        if rest.hasPrefix("}") { rest = rest.dropFirst() }
+    }
+    out += rest
+    return out
+}

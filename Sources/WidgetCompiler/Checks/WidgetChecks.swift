@@ -1,0 +1,49 @@
+import WidgetSupport
+
+/// The semantic checks of one widget document, after the schema.
+func checkWidget(_ root: SourceNode, _ context: inout CheckContext) {
+    let scope = variableScope(of: root)
+    if let zone = root["timeZone"], let name = zone.string, !Scalars.isKnownZone(name) {
+        context.error("unknown-time-zone", "unknown time zone '\(name)'; use an IANA name such as America/New_York", at: zone, ["timeZone"])
+    }
+    if let parameters = root["parameters"] { checkParameters(parameters, &context) }
+    if let data = root["data"] { checkDataSources(data, ["data"], &context) }
+    if let content = root["content"] { checkContentTemplates(content, ["content"], scope: scope, &context) }
+    if let url = root["url"] { checkTemplate(url, ["url"], scope: scope, place: .entry, &context) }
+    if let familyContent = root["familyContent"] {
+        let families = root["families"]?.items.compactMap(\.string) ?? WidgetFamilies.defaults
+        for member in familyContent.members {
+            if !families.contains(member.key) {
+                context.diagnostics.append(.warning(
+                    "family-not-declared",
+                    "familyContent for '\(member.key)', which is not in this widget's families (\(families.joined(separator: ", ")))",
+                    file: context.file, at: member.keyLocation, pointer: JSONPointer.string(["familyContent", member.key])))
+            }
+            checkContentTemplates(member.value, ["familyContent", member.key], scope: scope, &context)
+        }
+    }
+    if let timeline = root["timeline"] { checkTimeline(timeline, scope: scope, &context) }
+}
+
+/// The variables templates of this widget may name.
+func variableScope(of root: SourceNode) -> VariableScope {
+    var scope = VariableScope()
+    for member in root["parameters"]?.members ?? [] {
+        scope.parameters[member.key] = member.value["type"]?.string ?? "string"
+    }
+    for member in root["data"]?.members ?? [] {
+        scope.dataSources.insert(member.key)
+    }
+    let rules = root["timeline"]?.members.compactMap { VariableScope.Rule(rawValue: $0.key) } ?? []
+    scope.rule = rules.count == 1 ? rules[0] : nil
+    return scope
+}
+
+/// WidgetKit's families, and the default when a widget names none.
+enum WidgetFamilies {
+    static let all = [
+        "systemSmall", "systemMedium", "systemLarge", "systemExtraLarge",
+        "accessoryCircular", "accessoryRectangular", "accessoryInline",
+    ]
+    static let defaults = ["systemSmall", "systemMedium", "systemLarge"]
+}

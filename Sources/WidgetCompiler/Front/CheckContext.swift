@@ -1,0 +1,74 @@
+import WidgetSupport
+
+/// Collects the diagnostics of one document while the checks walk it.
+///
+/// Checks are defensive: a value of the wrong shape (already reported by the
+/// schema layer) is skipped rather than reported twice.
+struct CheckContext {
+    let file: String
+    let lines: SourceLines
+    var diagnostics: [Diagnostic] = []
+
+    init(file: String, lines: SourceLines) {
+        self.file = file
+        self.lines = lines
+    }
+
+    mutating func error(_ code: String, _ message: String, at node: SourceNode, _ pointer: [String]) {
+        diagnostics.append(.error(code, message, file: file, at: node.location, pointer: JSONPointer.string(pointer)))
+    }
+
+    mutating func error(_ code: String, _ message: String, at location: SourceLocation, _ pointer: [String]) {
+        diagnostics.append(.error(code, message, file: file, at: location, pointer: JSONPointer.string(pointer)))
+    }
+
+    mutating func warning(_ code: String, _ message: String, at node: SourceNode, _ pointer: [String]) {
+        diagnostics.append(.warning(code, message, file: file, at: node.location, pointer: JSONPointer.string(pointer)))
+    }
+
+    /// The position of the character `offset` scalars into a string scalar's
+    /// value, when the scalar is written on one line (plain or quoted without
+    /// escapes before it); otherwise the scalar's own start.
+    func location(inside node: SourceNode, offset: Int) -> SourceLocation {
+        guard let line = lines.line(node.location.line) else { return node.location }
+        let scalars = Array(line.unicodeScalars)
+        let start = node.location.column - 1
+        guard start >= 0, start < scalars.count else { return node.location }
+        var column = node.location.column
+        var i = start
+        let quote = scalars[i]
+        if quote == "\"" || quote == "'" {
+            i += 1
+            column += 1
+            // Escapes change the width; stop being exact if one comes first.
+            let escape: Unicode.Scalar = quote == "\"" ? "\\" : "'"
+            let end = min(scalars.count, i + offset)
+            if scalars[i..<end].contains(escape) { return node.location }
+        }
+        guard i + offset <= scalars.count else { return node.location }
+        return SourceLocation(line: node.location.line, column: column + offset)
+    }
+}
+
+/// Lines of a source file, for carets and in-string positions.
+public struct SourceLines: Sendable {
+    private let text: [UInt8]
+    private var starts: [Int] = [0]
+
+    public init(bytes: [UInt8]) {
+        var b = bytes
+        if b.starts(with: [0xEF, 0xBB, 0xBF]) { b.removeFirst(3) }
+        text = b
+        for (i, byte) in b.enumerated() where byte == 0x0A { starts.append(i + 1) }
+    }
+
+    /// Line `n` (1-based) without its line end, or nil past the end.
+    public func line(_ n: Int) -> String? {
+        guard n >= 1, n <= starts.count else { return nil }
+        var end = n < starts.count ? starts[n] - 1 : text.count
+        let start = starts[n - 1]
+        if end > start, text[end - 1] == 0x0D { end -= 1 }
+        guard end >= start else { return "" }
+        return String(decoding: text[start..<end], as: UTF8.self)
+    }
+}

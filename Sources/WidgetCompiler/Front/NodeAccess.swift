@@ -1,0 +1,35 @@
+import WidgetSupport
+
+/// Typed views of `SourceNode`s for the checks: each returns nil when the
+/// value has another shape (the schema layer reports that).
+extension SourceNode {
+    var string: String? { if case .scalar(.string(let s)) = content { s } else { nil } }
+    var bool: Bool? { if case .scalar(.bool(let b)) = content { b } else { nil } }
+    var number: Double? { scalar?.number }
+    var isString: Bool { string != nil }
+
+    var members: [SourceNode.Member] {
+        if case .mapping(let m) = content { m } else { [] }
+    }
+
+    var items: [SourceNode] {
+        if case .sequence(let s) = content { s } else { [] }
+    }
+
+    var isMapping: Bool { if case .mapping = content { true } else { false } }
+
+    /// A short description of the value for messages: `'15x'`, `200`, `true`.
+    var shown: String {
+        switch content {
+        case .scalar(.string(let s)): "'\(s)'"
+        case .scalar(let v): sourceText ?? JSONWriter.string(v)
+        case .sequence: "a list"
+        case .mapping: "a mapping"
+        }
+    }
+}
+
+extension String {
+    /// Whether the string holds a Mustache tag and so is a template, not a literal.
+    var isTemplate: Bool { contains("{{") }
+}

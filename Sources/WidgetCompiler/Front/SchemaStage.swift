@@ -1,0 +1,143 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import JSONSchema
+import WidgetSupport
+
+/// A schema could not be read or compiled: the environment is wrong (exit 2).
+public struct SchemaSetupError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
+
+/// The schema layer: one compiled JSON Schema, and its failures turned into
+/// positioned diagnostics (the validator knows JSON Pointers; the document's
+/// `SourceNode` knows where each pointer is).
+public struct SchemaStage: Sendable {
+    let schema: Schema
+
+    init(schema: Schema) { self.schema = schema }
+
+    /// Reads and compiles a schema file (`--schema FILE`). `$ref`s to other
+    /// files resolve relative to it, also when the schema has an `$id`.
+    public init(file: String) throws(SchemaSetupError) {
+        let bytes: [UInt8]
+        do { bytes = try SourceFiles.read(file) } catch { throw SchemaSetupError(message: "\(error); check the --schema path") }
+        let (documents, loadError) = SourceFiles.documents(of: bytes, path: file)
+        if let loadError {
+            throw SchemaSetupError(message: "schema \(file):\(loadError.location): \(loadError.message)")
+        }
+        guard let document = documents.first?.json else { throw SchemaSetupError(message: "schema \(file) is empty") }
+        let absolute = file.hasPrefix("/") ? file : currentDirectory() + "/" + file
+        let directory = String(absolute[..<(absolute.lastIndex(of: "/") ?? absolute.endIndex)])
+        let fileURI = "file://" + absolute
+        let idBase = document["$id"]?.string.map { id in String(id[..<(id.lastIndex(of: "/").map { id.index(after: $0) } ?? id.endIndex)]) }
+        let registry = SchemaRegistry(loader: { uri in
+            var path: String? = nil
+            if uri.hasPrefix("file://") {
+                path = String(uri.dropFirst("file://".count))
+            } else if let idBase, uri.hasPrefix(idBase) {
+                path = directory + "/" + uri.dropFirst(idBase.count)
+            }
+            guard let path, let bytes = try? SourceFiles.read(path) else { return nil }
+            return SourceFiles.documents(of: bytes, path: path).documents.first?.json
+        })
+        do {
+            schema = try Schema(document, uri: document["$id"] == nil ? fileURI : nil, registry: registry)
+        } catch {
+            throw SchemaSetupError(message: "schema \(file): \(error)")
+        }
+    }
+
+    /// The positioned diagnostics of one document.
+    func check(_ document: SourceNode, file: String) -> [Diagnostic] {
+        let instance = document.json
+        guard !schema.isValid(instance) else { return [] }
+        var diagnostics: [Diagnostic] = []
+        for failure in schema.validate(instance) {
+            append(failure, document, file, &diagnostics)
+        }
+        return diagnostics
+    }
+
+    private func append(_ failure: SchemaFailure, _ document: SourceNode, _ file: String, _ out: inout [Diagnostic]) {
+        // For "none of the forms" failures, the best branch's own failures say more.
+        if !failure.nested.isEmpty, failure.keyword == "oneOf" || failure.keyword == "anyOf" {
+            let specific = failure.nested.filter { $0.keyword != "type" || $0.instanceTokens.count > failure.instanceTokens.count }
+            if !specific.isEmpty {
+                for nested in specific { append(nested, document, file, &out) }
+                return
+            }
+        }
+        let code = Self.code(for: failure.keyword)
+        var message = failure.message
+        var preferKey = false
+        if code == "unknown-key", let name = failure.instanceTokens.last {
+            preferKey = true
+            if let allowed = failure.allowedProperties,
+               let suggestion = Suggest.closest(to: name, among: allowed) {
+                message += " (did you mean '\(suggestion)'?)"
+            }
+        }
+        let location = document.location(of: failure.instanceTokens, preferKey: preferKey)
+        out.append(.error(code, message, file: file, at: location, pointer: failure.instancePointer))
+    }
+
+    /// Stable diagnostic codes for the schema layer, by failing keyword.
+    static func code(for keyword: String) -> String {
+        switch keyword {
+        case "additionalProperties", "unevaluatedProperties", "propertyNames": "unknown-key"
+        case "required", "dependentRequired": "missing-key"
+        case "type": "type-mismatch"
+        case "enum", "const": "not-allowed-value"
+        case "pattern": "pattern-mismatch"
+        case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+             "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties",
+             "minContains", "maxContains":
+            "out-of-range"
+        case "uniqueItems": "duplicate-item"
+        case "oneOf", "anyOf": "no-matching-form"
+        default: "schema"
+        }
+    }
+}
+
+/// The widget, app and scenario schemas embedded at build time, compiled once per process.
+public struct BuiltInSchemas: Sendable {
+    public let widget: SchemaStage
+    public let app: SchemaStage
+    public let scenario: SchemaStage
+
+    private static let compiled: Result<BuiltInSchemas, SchemaSetupError> = {
+        do {
+            let registry = SchemaRegistry()
+            func stage(_ name: String) throws(SchemaSetupError) -> SchemaStage {
+                guard let text = EmbeddedSchemas.files[name] else {
+                    throw SchemaSetupError(message: "built-in schema \(name) is missing from this build")
+                }
+                do {
+                    return SchemaStage(schema: try Schema(try JSONReader.parse(text).json, registry: registry))
+                } catch {
+                    throw SchemaSetupError(message: "built-in schema \(name): \(error)")
+                }
+            }
+            return .success(BuiltInSchemas(
+                widget: try stage("widget.schema.json"), app: try stage("app.schema.json"),
+                scenario: try stage("scenario.schema.json")))
+        } catch let error as SchemaSetupError {
+            return .failure(error)
+        } catch {
+            return .failure(SchemaSetupError(message: "\(error)"))
+        }
+    }()
+
+    public static func shared() throws(SchemaSetupError) -> BuiltInSchemas {
+        try compiled.get()
+    }
+}
+
+private func currentDirectory() -> String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    guard getcwd(&buffer, buffer.count) != nil else { return "." }
+    return String(cString: buffer)
+}

@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import WidgetSupport
+import WidgetYAML
+
+/// Reading input files: bytes from disk, documents from bytes.
+public enum SourceFiles {
+    /// A path that cannot be read: the command line or environment is wrong (exit 2).
+    public struct ReadError: Error, Sendable, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+        public var description: String { "cannot read '\(path)': \(reason)" }
+    }
+
+    /// The whole file, read with POSIX calls (no Foundation on the hot path).
+    public static func read(_ path: String) throws(ReadError) -> [UInt8] {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw ReadError(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw ReadError(path: path, reason: String(cString: strerror(errno))) }
+        if (st.st_mode & S_IFMT) == S_IFDIR { throw ReadError(path: path, reason: "it is a directory") }
+        var bytes = [UInt8](repeating: 0, count: max(Int(st.st_size), 0))
+        var filled = 0
+        while true {
+            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
+            let n = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ReadError(path: path, reason: String(cString: strerror(errno)))
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+
+    /// The documents of a file: JSON for `.json`, YAML otherwise. Reading stops
+    /// at the first error, which is returned with the documents read before it.
+    public static func documents(of bytes: [UInt8], path: String) -> (documents: [SourceNode], error: SourceError?) {
+        if path.hasSuffix(".json") {
+            do {
+                return ([try JSONReader.parse(bytes: bytes)], nil)
+            } catch {
+                return ([], error)
+            }
+        }
+        let file = YAMLLoader.load(bytes: bytes)
+        return (file.documents, file.error)
+    }
+
+    /// `*.yaml` and `*.yml` files under `path` (recursively, sorted), or `path` itself if it is a file.
+    public static func expand(_ path: String) throws(ReadError) -> [String] {
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw ReadError(path: path, reason: String(cString: strerror(errno))) }
+        guard (st.st_mode & S_IFMT) == S_IFDIR else { return [path] }
+        var found: [String] = []
+        try walk(path, into: &found)
+        return found.sorted()
+    }
+
+    private static func walk(_ directory: String, into found: inout [String]) throws(ReadError) {
+        guard let dir = opendir(directory) else {
+            throw ReadError(path: directory, reason: String(cString: strerror(errno)))
+        }
+        defer { closedir(dir) }
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        var subdirectories: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name == "." || name == ".." || name.hasPrefix(".") { continue }
+            let full = base + name
+            var st = stat()
+            guard stat(full, &st) == 0 else { continue }
+            if (st.st_mode & S_IFMT) == S_IFDIR {
+                subdirectories.append(full)
+            } else if name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
+                found.append(full)
+            }
+        }
+        for sub in subdirectories { try walk(sub, into: &found) }
+    }
+}

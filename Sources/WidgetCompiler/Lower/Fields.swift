@@ -1,0 +1,114 @@
+import WidgetSupport
+import WidgetTemplates
+import WidgetTime
+
+/// A value fixed at compile time, or a template rendered when a timeline is
+/// requested (with `param` and `data` in scope).
+enum Field<Value> {
+    case literal(Value)
+    case template(Template)
+}
+
+/// A content value: a literal, or a template rendered for each entry.
+enum ContentValue {
+    case literal(JSONValue)
+    case template(Template)
+}
+
+/// An ordered set of content fields, compiled once.
+struct CompiledContent {
+    var fields: [(key: String, value: ContentValue)] = []
+
+    init(_ node: SourceNode?) {
+        for member in node?.members ?? [] {
+            if let text = member.value.string, text.isTemplate, let template = try? Template(text) {
+                fields.append((member.key, .template(template)))
+            } else {
+                fields.append((member.key, .literal(member.value.json)))
+            }
+        }
+    }
+
+    var isEmpty: Bool { fields.isEmpty }
+
+    /// Renders every field into `object`, over what is there (null removes a key,
+    /// as in a JSON merge patch, so a family can drop a field).
+    func render(into object: inout JSONObject, scope: some TemplateScope, missing: inout [String]) {
+        for (key, value) in fields {
+            let rendered: JSONValue
+            switch value {
+            case .literal(let v): rendered = v
+            case .template(let t): rendered = t.render(scope, missing: &missing)
+            }
+            object[key] = rendered.isNull ? nil : rendered
+        }
+    }
+}
+
+/// Why a rendered timeline field cannot be used (reported as a run warning).
+struct FieldProblem: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Parsing rendered timeline fields (durations, numbers, instants).
+enum FieldValues {
+    static func duration(_ field: Field<Int64>, _ scope: some TemplateScope) -> Result<Int64, FieldProblem> {
+        switch field {
+        case .literal(let s): return .success(s)
+        case .template(let t):
+            let value = t.render(scope)
+            let text = value.string ?? value.number.map { String(Int64($0)) } ?? ""
+            guard let seconds = try? DurationParser.parse(text), seconds > 0 else {
+                return .failure(FieldProblem("'\(t.source)' rendered '\(text)', which is not a duration"))
+            }
+            return .success(seconds)
+        }
+    }
+
+    static func number(_ field: Field<Double>, _ scope: some TemplateScope) -> Result<Double, FieldProblem> {
+        switch field {
+        case .literal(let n): return .success(n)
+        case .template(let t):
+            let value = t.render(scope)
+            if let n = value.number { return .success(n) }
+            if let s = value.string, let n = Double(s) { return .success(n) }
+            return .failure(FieldProblem("'\(t.source)' rendered \(JSONWriter.string(value)), which is not a number"))
+        }
+    }
+
+    /// An instant; an empty or null rendering is `nil` (no value, no problem).
+    static func instant(_ field: Field<Instant>, _ scope: some TemplateScope) -> Result<Instant?, FieldProblem> {
+        switch field {
+        case .literal(let i): return .success(i)
+        case .template(let t):
+            let value = t.render(scope)
+            guard let text = value.string, !text.isEmpty else {
+                return value.isNull || value.string == "" ? .success(nil) : .failure(FieldProblem("'\(t.source)' rendered \(JSONWriter.string(value)), which is not an instant"))
+            }
+            guard let parsed = try? InstantParser.parse(text) else {
+                return .failure(FieldProblem("'\(t.source)' rendered '\(text)', which is not an instant"))
+            }
+            return .success(parsed.instant)
+        }
+    }
+
+    static func compileDuration(_ node: SourceNode?) -> Field<Int64>? {
+        guard let text = node?.string else { return nil }
+        if text.isTemplate { return (try? Template(text)).map { .template($0) } }
+        return (try? DurationParser.parse(text)).map { .literal($0) }
+    }
+
+    static func compileNumber(_ node: SourceNode?) -> Field<Double>? {
+        guard let node else { return nil }
+        if let n = node.number { return .literal(n) }
+        if let text = node.string, let t = try? Template(text) { return .template(t) }
+        return nil
+    }
+
+    static func compileInstant(_ node: SourceNode?) -> Field<Instant>? {
+        guard let text = node?.string else { return nil }
+        if text.isTemplate { return (try? Template(text)).map { .template($0) } }
+        return (try? InstantParser.parse(text)).map { .literal($0.instant) }
+    }
+}

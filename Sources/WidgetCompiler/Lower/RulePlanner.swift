@@ -1,0 +1,157 @@
+import WidgetSupport
+import WidgetTemplates
+import WidgetTime
+import WidgetRuntime
+
+/// One planned entry: its date, the rule's variables, and slot content if any.
+struct PlannedEntry {
+    let date: Instant
+    var variables: JSONObject = JSONObject()
+    var content: CompiledContent? = nil
+}
+
+struct PlannedTimeline {
+    var slots: [PlannedEntry]
+    var policy: ReloadPolicy
+}
+
+/// Each rule's instants for a timeline requested at `now` (spec "Timeline rules"):
+/// an entry at `now`, then the rule's instants in `(now, end]`.
+extension CompiledWidget {
+    /// nil means "no data to show": one placeholder entry and `never`.
+    func plan(request: RequestScope, now: Instant, end: Instant, context: TimelineContext) -> PlannedTimeline? {
+        // Never plan more than maxEntries (plus one to know the list was cut).
+        let cap = maxEntries
+        switch rule {
+        case .once:
+            return PlannedTimeline(slots: [PlannedEntry(date: now)], policy: .never)
+
+        case .every(let field, let aligned):
+            guard let step = duration(field, "every", request, context) else { return nil }
+            var slots = [PlannedEntry(date: now)]
+            if aligned, let pattern = AlignedEvery(seconds: step) {
+                var it = pattern.instants(after: now, in: zone, before: end + 1)
+                while slots.count < cap, let t = it.next() { slots.append(PlannedEntry(date: t)) }
+            } else {
+                var t = now + step
+                while slots.count < cap, t <= end { slots.append(PlannedEntry(date: t)); t = t + step }
+            }
+            return PlannedTimeline(slots: slots, policy: .atEnd)
+
+        case .cron(let cron):
+            var slots = [PlannedEntry(date: now)]
+            var it = cron.fireTimes(after: now, in: zone, before: end + 1)
+            while slots.count < cap, let t = it.next() { slots.append(PlannedEntry(date: t)) }
+            return PlannedTimeline(slots: slots, policy: .atEnd)
+
+        case .daily(let daily):
+            let slotsOfDay = DailySlots(minutesOfDay: daily.map(\.minuteOfDay), zone: zone)
+            func entry(_ date: Instant, _ k: Int) -> PlannedEntry {
+                let slot = daily[k]
+                return PlannedEntry(
+                    date: date, variables: JSONObject([("slot", .object(JSONObject([("name", .string(slot.name)), ("at", .string(slot.at))])))]),
+                    content: slot.content)
+            }
+            var slots = [entry(now, slotsOfDay.slotInForce(at: now) ?? 0)]
+            var t = now
+            while slots.count < cap, let (next, k) = slotsOfDay.next(after: t), next <= end {
+                slots.append(entry(next, k))
+                t = next
+            }
+            return PlannedTimeline(slots: slots, policy: .atEnd)
+
+        case .sequence(let source, let every):
+            guard let step = duration(every, "sequence every", request, context) else { return nil }
+            guard let records = request.data[source]?.array, !records.isEmpty else {
+                context.warn(code: "data-empty", message: "sequence data '\(source)' is not a non-empty array; showing the placeholder")
+                return nil
+            }
+            var slots: [PlannedEntry] = []
+            for (i, record) in records.enumerated() {
+                let date = now + Int64(i) * step
+                guard date <= end, slots.count < cap else { break }
+                slots.append(PlannedEntry(date: date, variables: JSONObject([("record", record), ("index", .int(i))])))
+            }
+            return PlannedTimeline(slots: slots, policy: .atEnd)
+
+        case .progress(let p):
+            return planProgress(p, request: request, now: now, end: end, cap: cap, context: context)
+
+        case .market:
+            // Calendars arrive with the market-hours work; refuse rather than guess.
+            context.warn(code: "unsupported-rule", message: "the market rule needs exchange calendars, which this version does not have yet")
+            return nil
+        }
+    }
+
+    private func planProgress(_ p: ProgressRule, request: RequestScope, now: Instant, end: Instant, cap: Int, context: TimelineContext) -> PlannedTimeline? {
+        func number(_ f: Field<Double>, _ name: String) -> Double? {
+            switch FieldValues.number(f, request) {
+            case .success(let n): return n
+            case .failure(let problem):
+                context.warn(code: "template-value", message: "progress \(name): \(problem)")
+                return nil
+            }
+        }
+        guard let value = number(p.value, "value"), let by = number(p.by, "by"), let to = number(p.to, "to"),
+              let step = duration(p.every, "progress every", request, context) else { return nil }
+        let since: Instant
+        switch FieldValues.instant(p.since, request) {
+        case .success(let i?): since = i
+        case .success(nil):
+            context.warn(code: "template-value", message: "progress since rendered empty")
+            return nil
+        case .failure(let problem):
+            context.warn(code: "template-value", message: "progress since: \(problem)")
+            return nil
+        }
+        // value(t) = min(to, value + by * floor((t - since) / every)); max() when counting down.
+        func valueAt(_ t: Instant) -> Double {
+            let steps = Double(CivilTime.floorDiv(t - since, step))
+            let v = value + by * steps
+            return by >= 0 ? min(to, v) : max(to, v)
+        }
+        func reached(_ v: Double) -> Bool { by >= 0 ? v >= to : v <= to }
+        func entry(_ t: Instant, _ v: Double) -> PlannedEntry {
+            PlannedEntry(date: t, variables: JSONObject([("progress", Self.number(v))]))
+        }
+        let current = valueAt(now)
+        if reached(current) || by == 0 {
+            return PlannedTimeline(slots: [entry(now, current)], policy: .never)
+        }
+        var slots = [entry(now, current)]
+        var k = CivilTime.floorDiv(now - since, step) + 1
+        while slots.count < cap {
+            let t = since + k * step
+            guard t <= end else { break }
+            let v = valueAt(t)
+            slots.append(entry(t, v))
+            if reached(v) { break }
+            k += 1
+        }
+        return PlannedTimeline(slots: slots, policy: .atEnd)
+    }
+
+    /// Whole numbers stay integers in the output (`25`, not `25.0`).
+    static func number(_ v: Double) -> JSONValue {
+        if v == v.rounded(.towardZero), abs(v) < 9e15 { return .int(Int(v)) }
+        return .double(v)
+    }
+
+    private func duration(_ field: Field<Int64>, _ name: String, _ request: RequestScope, _ context: TimelineContext) -> Int64? {
+        switch FieldValues.duration(field, request) {
+        case .success(let s): return s
+        case .failure(let problem):
+            context.warn(code: "template-value", message: "\(name): \(problem)")
+            return nil
+        }
+    }
+
+    /// For grid rules shown as a placeholder: try again at the grid's next instant.
+    func nextGridPolicy(after now: Instant, _ context: TimelineContext) -> ReloadPolicy {
+        let request = requestScope(context, data: .object(JSONObject()))
+        guard let plan = plan(request: request, now: now, end: now + 86_400 * 7, context: context),
+              plan.slots.count > 1 else { return .never }
+        return .after(plan.slots[1].date)
+    }
+}

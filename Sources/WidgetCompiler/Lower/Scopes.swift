@@ -1,0 +1,61 @@
+import WidgetSupport
+import WidgetTemplates
+import WidgetTime
+
+/// What a timeline request sees: parameter values, container data, family.
+/// Timeline options (`every`, `progress.value`, events) render against it.
+struct RequestScope: TemplateScope {
+    let param: JSONValue
+    let data: JSONValue
+    let family: String
+
+    func lookup(_ name: String) -> JSONValue? {
+        switch name {
+        case "param": param
+        case "data": data
+        case "family": .string(family)
+        default: nil
+        }
+    }
+}
+
+/// What one entry's templates see: the request, the entry's own variables
+/// (`entry.*`), and the rule's (`progress`, `slot`, `record`, `index`, `market`).
+struct EntryScope: TemplateScope {
+    let request: RequestScope
+    let date: Instant
+    let index: Int
+    let zone: ZoneRules
+    let rule: JSONObject
+
+    func lookup(_ name: String) -> JSONValue? {
+        switch name {
+        case "entry":
+            return .object(JSONObject([
+                ("date", .string(zone.iso8601(date))), ("time", .string(zone.timeText(date))),
+                ("day", .string(zone.dayText(date))), ("weekday", .string(zone.weekdayName(date))),
+                ("index", .int(index)),
+            ]))
+        case "param", "data", "family":
+            return request.lookup(name)
+        default:
+            return rule[name]
+        }
+    }
+
+    /// `entry.time` and friends without building the `entry` object.
+    func lookup(path: [String]) -> JSONValue? {
+        if path.count == 2, path[0] == "entry" {
+            switch path[1] {
+            case "date": return .string(zone.iso8601(date))
+            case "time": return .string(zone.timeText(date))
+            case "day": return .string(zone.dayText(date))
+            case "weekday": return .string(zone.weekdayName(date))
+            case "index": return .int(index)
+            default: return nil
+            }
+        }
+        guard let first = path.first, let value = lookup(first) else { return nil }
+        return value.lookup(path: path, from: 1)
+    }
+}

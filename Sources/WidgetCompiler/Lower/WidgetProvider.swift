@@ -1,0 +1,161 @@
+import WidgetSupport
+import WidgetTemplates
+import WidgetTime
+import WidgetRuntime
+
+/// The compiled widget as WidgetKit's timeline provider.
+extension CompiledWidget: TimelineProvider {
+    public func placeholder(in context: TimelineContext) -> TimelineEntry {
+        TimelineEntry(date: context.date, content: placeholderContent, url: renderURL(requestScope(context, data: .object(JSONObject())), at: context.date))
+    }
+
+    public func snapshot(in context: TimelineContext) -> TimelineEntry {
+        TimelineEntry(date: context.date, content: snapshotContent, url: renderURL(requestScope(context, data: .object(JSONObject())), at: context.date))
+    }
+
+    public func timeline(in context: TimelineContext) -> Timeline {
+        let now = context.date
+        guard let data = loadData(context) else {
+            return placeholderTimeline(context, policy: ruleDoesNotNeedData ? nextGridPolicy(after: now, context) : .never)
+        }
+        let request = requestScope(context, data: data)
+        let horizonSeconds: Int64
+        switch FieldValues.duration(horizon, request) {
+        case .success(let s): horizonSeconds = s
+        case .failure(let problem):
+            context.warn(code: "template-value", message: "horizon: \(problem); using 24h")
+            horizonSeconds = 86_400
+        }
+        let end = now + horizonSeconds
+        guard var planned = plan(request: request, now: now, end: end, context: context) else {
+            return placeholderTimeline(context, policy: .never)
+        }
+        if planned.slots.count > maxEntries { planned.slots.removeSubrange(maxEntries...) }
+        var policy = planned.policy
+        if let policyOverride = self.policy {
+            policy = resolve(policyOverride, now: now, request: request, context: context) ?? policy
+        }
+        // Events cut the timeline at the first known moment after T and before its last entry.
+        if let last = planned.slots.last?.date, let cut = firstEvent(after: now, before: last, request: request, context: context) {
+            planned.slots.removeAll { $0.date > cut }
+            policy = .after(cut)
+        }
+        var missing: [String] = []
+        var entries: [TimelineEntry] = []
+        entries.reserveCapacity(planned.slots.count)
+        for (index, slot) in planned.slots.enumerated() {
+            let scope = EntryScope(request: request, date: slot.date, index: index, zone: zone, rule: slot.variables)
+            var object = JSONObject()
+            content.render(into: &object, scope: scope, missing: &missing)
+            slot.content?.render(into: &object, scope: scope, missing: &missing)
+            familyContent[context.family.rawValue]?.render(into: &object, scope: scope, missing: &missing)
+            entries.append(TimelineEntry(date: slot.date, content: object, url: url.map { $0.renderString(scope, missing: &missing) }))
+        }
+        for path in missing where path.hasPrefix("data.") || path.hasPrefix("record") {
+            context.warn(code: "data-path-missing", message: "'\(path)' is missing from the data; it rendered empty")
+        }
+        return Timeline(entries: entries, policy: policy)
+    }
+
+    // MARK: - Pieces
+
+    private var ruleDoesNotNeedData: Bool {
+        switch rule {
+        case .every, .daily, .cron, .market: true
+        case .progress, .sequence, .once: false
+        }
+    }
+
+    func requestScope(_ context: TimelineContext, data: JSONValue) -> RequestScope {
+        var params = defaultParameters
+        for (k, v) in context.parameters { params[k] = v }
+        return RequestScope(param: .object(params), data: data, family: context.family.rawValue)
+    }
+
+    private func renderURL(_ scope: RequestScope, at date: Instant) -> String? {
+        guard let url else { return nil }
+        return url.renderString(EntryScope(request: scope, date: date, index: 0, zone: zone, rule: JSONObject()))
+    }
+
+    /// One placeholder entry at T: shown while data is missing or malformed.
+    private func placeholderTimeline(_ context: TimelineContext, policy: ReloadPolicy) -> Timeline {
+        Timeline(entries: [placeholder(in: context)], policy: policy)
+    }
+
+    /// Reads every data source from the container; nil (after a warning) if any is missing or malformed.
+    func loadData(_ context: TimelineContext) -> JSONValue? {
+        var data = JSONObject()
+        var ok = true
+        for (name, path) in dataSources {
+            switch context.container.read(path) {
+            case .found(let bytes):
+                switch ContainerData.parse(bytes, path: path) {
+                case .success(let value): data[name] = value
+                case .failure(let error):
+                    context.warn(code: "data-malformed", message: "container file '\(path)' is malformed at line \(error.location.line), column \(error.location.column): \(error.message); showing the placeholder")
+                    ok = false
+                }
+            case .missing:
+                context.warn(code: "data-missing", message: "container file '\(path)' is missing; showing the placeholder")
+                ok = false
+            case .refused(let refusal):
+                context.warn(code: "data-path", message: "container file \(refusal); showing the placeholder")
+                ok = false
+            case .unreadable(let reason):
+                context.warn(code: "data-missing", message: "container file '\(path)' cannot be read: \(reason); showing the placeholder")
+                ok = false
+            }
+        }
+        return ok ? .object(data) : nil
+    }
+
+    private func resolve(_ override: PolicyOverride, now: Instant, request: RequestScope, context: TimelineContext) -> ReloadPolicy? {
+        switch override {
+        case .atEnd: return .atEnd
+        case .never: return .never
+        case .afterDuration(let s): return .after(now + s)
+        case .afterInstant(let i): return .after(i)
+        case .afterTemplate(let t):
+            let value = t.render(request)
+            let text = value.string ?? ""
+            if text.isEmpty { return nil }
+            if let s = try? DurationParser.parse(text) { return .after(now + s) }
+            if let i = try? InstantParser.parse(text) { return .after(i.instant) }
+            context.warn(code: "template-value", message: "policy after: '\(t.source)' rendered '\(text)', neither a duration nor an instant")
+            return nil
+        }
+    }
+
+    private func firstEvent(after now: Instant, before last: Instant, request: RequestScope, context: TimelineContext) -> Instant? {
+        var first: Instant? = nil
+        for event in events {
+            let at: Instant?
+            switch event {
+            case .instant(let i): at = i
+            case .relative(let s): at = now + s
+            case .template(let t):
+                let value = t.render(request)
+                guard let text = value.string, !text.isEmpty else { continue }  // no event in the data
+                if text.hasPrefix("+"), let s = try? RelativeInstant.parse(text) {
+                    at = now + s
+                } else if let parsed = try? InstantParser.parse(text) {
+                    at = parsed.instant
+                } else {
+                    context.warn(code: "template-value", message: "event at: '\(t.source)' rendered '\(text)', which is not an instant")
+                    continue
+                }
+            }
+            if let at, at > now, at < last, first.map({ at < $0 }) ?? true { first = at }
+        }
+        return first
+    }
+}
+
+/// Container data files: JSON for `.json`, YAML (first document) otherwise.
+enum ContainerData {
+    static func parse(_ bytes: [UInt8], path: String) -> Result<JSONValue, SourceError> {
+        let (documents, error) = SourceFiles.documents(of: bytes, path: path)
+        if let error { return .failure(error) }
+        return .success(documents.first?.json ?? .null)
+    }
+}

@@ -1,1 +1,0 @@
-// WidgetCompiler: placeholder until its first real file lands.

@@ -1,0 +1,36 @@
+/// "Did you mean …?" suggestions by edit distance.
+public enum Suggest {
+    /// The candidate closest to `word`, if it is close enough to be a likely typo.
+    public static func closest(to word: String, among candidates: [String]) -> String? {
+        let w = Array(word.lowercased().unicodeScalars)
+        var best: (String, Int)? = nil
+        for candidate in candidates {
+            let d = distance(w, Array(candidate.lowercased().unicodeScalars))
+            if best == nil || d < best!.1 { best = (candidate, d) }
+        }
+        guard let (name, d) = best else { return nil }
+        // Allow roughly one edit per three characters, at least one.
+        return d <= max(1, min(w.count, name.count) / 3) ? name : nil
+    }
+
+    /// Optimal string alignment distance (Levenshtein plus adjacent swaps).
+    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var prev2 = [Int](repeating: 0, count: b.count + 1)
+        var prev = Array(0...b.count)
+        var cur = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            cur[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    cur[j] = min(cur[j], prev2[j - 2] + 1)
+                }
+            }
+            (prev2, prev, cur) = (prev, cur, prev2)
+        }
+        return prev[b.count]
+    }
+}

@@ -1,1 +1,0 @@
-// WidgetTime: placeholder until its first real file lands.

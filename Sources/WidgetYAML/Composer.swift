@@ -1,0 +1,345 @@
+internal import CYAML
+import WidgetSupport
+
+/// Turns libyaml events into `SourceNode` trees, one per document.
+///
+/// No recursion: open collections live on an explicit stack bounded by
+/// `maxDepth`; the innermost one is `top`, a stored property, so the hot path
+/// updates it in place. Items and members of all open collections share two
+/// stacks, so each finished collection costs one exactly sized array.
+///
+/// Every node's expanded size (an alias counts as the whole node it names) is
+/// added up as it is composed, so an alias bomb is refused when the count
+/// passes `maxExpanded`, before anything is expanded: aliases share the
+/// anchored node instead of copying it.
+struct Composer {
+    let maxDepth: Int
+    let maxExpanded: Int
+
+    /// Documents known to be complete.
+    private(set) var documents: [SourceNode] = []
+    /// A document that ended without `...`: complete unless the stream end was a cut.
+    private var pendingDocument: SourceNode? = nil
+    private var root: SourceNode? = nil
+    /// The innermost open collection (`.document` when none is open).
+    private var top = CollectionFrame.document
+    /// The open collections around `top`, outermost first.
+    private var parents: [CollectionFrame] = []
+    private let items = MoveStack<SourceNode>()
+    private let members = MoveStack<SourceNode.Member>()
+    /// A fingerprint of each key on `members`, so looking for a duplicate
+    /// compares integers and only compares strings when two prints agree.
+    private var keyPrints: [UInt64] = []
+    private var anchors: [String: (node: SourceNode, size: Int)] = [:]
+    /// Nodes composed so far in the file, aliases counted at their expanded size.
+    private var expanded = 0
+
+    init(maxDepth: Int, maxExpanded: Int) {
+        self.maxDepth = maxDepth
+        self.maxExpanded = maxExpanded
+        parents.reserveCapacity(16)
+        keyPrints.reserveCapacity(64)
+    }
+
+    /// Keeps the document that ended without `...` (the input really ended there).
+    mutating func commitPendingDocument() {
+        if let pendingDocument { documents.append(pendingDocument) }
+        pendingDocument = nil
+    }
+
+    mutating func handle(_ event: UnsafePointer<yaml_event_t>) throws(SourceError) {
+        switch event.pointee.type {
+        case YAML_SCALAR_EVENT:
+            try scalar(event)
+        case YAML_MAPPING_START_EVENT:
+            try startCollection(event, isMapping: true)
+        case YAML_SEQUENCE_START_EVENT:
+            try startCollection(event, isMapping: false)
+        case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+            try endCollection()
+        case YAML_ALIAS_EVENT:
+            try alias(event)
+        case YAML_DOCUMENT_START_EVENT:
+            commitPendingDocument()
+            anchors.removeAll(keepingCapacity: true)
+            root = nil
+        case YAML_DOCUMENT_END_EVENT:
+            let document = root ?? SourceNode(location: EventParser.location(event.pointee.start_mark), content: .scalar(.null))
+            root = nil
+            if event.pointee.data.document_end.implicit == 0 {
+                documents.append(document)
+            } else {
+                pendingDocument = document
+            }
+        default:
+            break
+        }
+    }
+
+    // MARK: Nodes
+
+    private mutating func scalar(_ event: UnsafePointer<yaml_event_t>) throws(SourceError) {
+        let data = event.pointee.data.scalar
+        let text = UnsafeBufferPointer(start: UnsafePointer(data.value), count: data.value == nil ? 0 : Int(data.length))
+        let location = EventParser.location(event.pointee.start_mark)
+        try count(1, at: location, alias: nil)
+        let isPlain = data.style == YAML_PLAIN_SCALAR_STYLE
+
+        // Fast path for keys: no node is built for an ordinary key.
+        if data.anchor == nil, data.tag == nil, top.awaitsKey {
+            if isPlain {
+                if text.count == 2 && text[0] == UInt8(ascii: "<") && text[1] == UInt8(ascii: "<") {
+                    try mergeKey(at: location)
+                    return
+                }
+                if case .null = CoreSchema.classify(text) {
+                    try key("null", at: location)
+                    return
+                }
+            }
+            try key(String(decoding: text, as: UTF8.self), print: Self.fingerprint(text), at: location)
+            return
+        }
+
+        let string = String(decoding: text, as: UTF8.self)
+        let value: JSONValue
+        if let tag = data.tag {
+            value = try taggedScalar(text, string: string, tag: UnsafePointer(tag), at: location)
+        } else if isPlain {
+            switch CoreSchema.classify(text) {
+            case .string: value = .string(string)
+            case .null: value = .null
+            case .bool(let b): value = .bool(b)
+            case .int(let i): value = .int(i)
+            case .bigInt(let d), .float(let d): value = .double(d)
+            }
+        } else {
+            value = .string(string)
+        }
+        let node = SourceNode(location: location, content: .scalar(value), sourceText: string)
+        if let anchor = data.anchor { anchors[String(cString: anchor)] = (node, 1) }
+        try add(node, at: location)
+    }
+
+    private func taggedScalar(
+        _ text: UnsafeBufferPointer<UInt8>, string: String, tag: UnsafePointer<UInt8>, at location: SourceLocation
+    ) throws(SourceError) -> JSONValue {
+        guard let core = CoreTag(resolved: tag) else { throw Self.refusedTag(tag, at: location) }
+        switch core.scalarValue(text, string: string) {
+        case .value(let v):
+            return v
+        case .wrongNodeKind:
+            throw SourceError(code: "yaml-tag", message: "\(core.display) cannot tag a scalar", location: location)
+        case .notThisKind:
+            throw SourceError(code: "yaml-tag", message: "'\(string)' is not a valid \(core.display)", location: location)
+        }
+    }
+
+    private static func refusedTag(_ tag: UnsafePointer<UInt8>, at location: SourceLocation) -> SourceError {
+        SourceError(
+            code: "yaml-tag",
+            message: "tag '\(CoreTag.display(tag))' is not allowed; only the core tags !!str, !!int, !!float, !!bool, !!null, !!map and !!seq are",
+            location: location)
+    }
+
+    private mutating func startCollection(_ event: UnsafePointer<yaml_event_t>, isMapping: Bool) throws(SourceError) {
+        let location = EventParser.location(event.pointee.start_mark)
+        let what = isMapping ? "mapping" : "sequence"
+        if top.awaitsKey {
+            throw SourceError(code: "yaml-key", message: "a \(what) cannot be a mapping key; keys must be scalars", location: location)
+        }
+        guard parents.count < maxDepth else {
+            throw SourceError(code: "yaml-depth", message: "nesting deeper than \(maxDepth) levels", location: location)
+        }
+        let tag = isMapping ? event.pointee.data.mapping_start.tag : event.pointee.data.sequence_start.tag
+        if let tag {
+            guard let core = CoreTag(resolved: UnsafePointer(tag)) else { throw Self.refusedTag(UnsafePointer(tag), at: location) }
+            guard core == .nonSpecific || core == (isMapping ? .map : .seq) else {
+                throw SourceError(code: "yaml-tag", message: "\(core.display) cannot tag a \(what)", location: location)
+            }
+        }
+        let anchor = isMapping ? event.pointee.data.mapping_start.anchor : event.pointee.data.sequence_start.anchor
+        let startCount = expanded
+        try count(1, at: location, alias: nil)
+        let frame = CollectionFrame(
+            kind: isMapping ? .mapping : .sequence, location: location,
+            anchor: anchor.map { String(cString: UnsafePointer($0)) },
+            startCount: startCount, start: isMapping ? members.count : items.count)
+        parents.append(top)
+        top = frame
+    }
+
+    private mutating func endCollection() throws(SourceError) {
+        guard top.kind != .document, let parent = parents.popLast() else { return }
+        let frame = top
+        top = parent
+        let node: SourceNode
+        if frame.kind == .mapping {
+            let own = members.popArray(from: frame.start)
+            keyPrints.removeSubrange(frame.start...)
+            let finished = frame.merge.map { mergedMembers(own, merge: $0) } ?? own
+            node = SourceNode(location: frame.location, content: .mapping(finished))
+        } else {
+            node = SourceNode(location: frame.location, content: .sequence(items.popArray(from: frame.start)))
+        }
+        if let anchor = frame.anchor { anchors[anchor] = (node, expanded - frame.startCount) }
+        try add(node, at: frame.location)
+    }
+
+    private mutating func alias(_ event: UnsafePointer<yaml_event_t>) throws(SourceError) {
+        let location = EventParser.location(event.pointee.start_mark)
+        let name = event.pointee.data.alias.anchor.map { String(cString: UnsafePointer($0)) } ?? ""
+        // The newest node with this anchor wins; if it is still open, the alias is inside it.
+        if top.anchor == name || parents.contains(where: { $0.anchor == name }) {
+            throw SourceError(code: "yaml-alias", message: "alias '*\(name)' refers to a node that contains it", location: location)
+        }
+        guard let (node, size) = anchors[name] else {
+            throw SourceError(code: "yaml-alias", message: "undefined alias '*\(name)'", location: location)
+        }
+        try count(size, at: location, alias: name)
+        if top.awaitsKey {
+            guard case .scalar(let value) = node.content else {
+                throw SourceError(code: "yaml-key", message: "alias '*\(name)' names a collection, which cannot be a mapping key", location: location)
+            }
+            try key(value.isNull ? "null" : node.sourceText ?? "", at: location)
+            return
+        }
+        try add(node, at: location)
+    }
+
+    /// Counts `n` more expanded nodes and refuses the file past the bound.
+    private mutating func count(_ n: Int, at location: SourceLocation, alias: String?) throws(SourceError) {
+        expanded += n
+        guard expanded > maxExpanded else { return }
+        let message = alias.map { "alias '*\($0)' expands the file beyond \(maxExpanded) nodes" }
+            ?? "more than \(maxExpanded) nodes in the file"
+        throw SourceError(code: "yaml-alias-limit", message: message, location: location)
+    }
+
+    // MARK: Placing nodes
+
+    /// Puts a finished value node where it belongs: the document root, the
+    /// next sequence item, or the value of the pending mapping key.
+    private mutating func add(_ node: consuming SourceNode, at location: SourceLocation) throws(SourceError) {
+        switch top.kind {
+        case .document:
+            root = node
+        case .sequence:
+            items.push(node)
+        case .mapping:
+            if top.pendingIsMerge {
+                try merge(node, at: location)
+            } else if let key = top.pendingKey.take() {
+                appendMember(key: key, value: node)
+            } else {
+                // A key that needed a node: anchored or tagged.
+                guard case .scalar(let value) = node.content else { return }
+                try self.key(value.isNull ? "null" : node.sourceText ?? "", at: location)
+            }
+        }
+    }
+
+    private mutating func appendMember(key: consuming String, value: consuming SourceNode) {
+        members.push(SourceNode.Member(key: key, keyLocation: top.pendingKeyLocation, value: value))
+        keyPrints.append(top.pendingKeyPrint)
+        let count = members.count - top.start
+        if top.keyIndex != nil {
+            top.keyIndex![members[members.count - 1].key] = count - 1
+        } else if count > CollectionFrame.indexThreshold {
+            var index = [String: Int](minimumCapacity: count * 2)
+            for i in top.start..<members.count { index[members[i].key] = i - top.start }
+            top.keyIndex = index
+        }
+    }
+
+    /// Where `key` was first written in the open mapping, if it was.
+    private func existingKeyLocation(_ key: String, print: UInt64) -> SourceLocation? {
+        if let index = top.keyIndex { return index[key].map { members[top.start + $0].keyLocation } }
+        var i = top.start
+        while i < keyPrints.count {
+            if keyPrints[i] == print && members[i].key == key { return members[i].keyLocation }
+            i += 1
+        }
+        return nil
+    }
+
+    /// A key's length mixed with its first and last eight bytes: constant
+    /// time, and different for nearly all keys that differ.
+    private static func fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let n = bytes.count
+        var h = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15
+        guard let p = bytes.baseAddress, n > 0 else { return h }
+        let raw = UnsafeRawPointer(p)
+        if n >= 8 {
+            let last = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            h ^= raw.loadUnaligned(as: UInt64.self) ^ ((last << 29) | (last >> 35))
+        } else {
+            var word: UInt64 = 0
+            for i in 0..<n { word |= UInt64(p[i]) << (8 * UInt64(i)) }
+            h ^= word
+        }
+        return h
+    }
+
+    private mutating func key(_ key: String, at location: SourceLocation) throws(SourceError) {
+        var text = key
+        let print = text.withUTF8 { Self.fingerprint($0) }
+        try self.key(key, print: print, at: location)
+    }
+
+    private mutating func key(_ key: String, print: UInt64, at location: SourceLocation) throws(SourceError) {
+        if let first = existingKeyLocation(key, print: print) {
+            throw Self.duplicate(key, at: location, first: first)
+        }
+        top.pendingKey = key
+        top.pendingKeyPrint = print
+        top.pendingKeyLocation = location
+    }
+
+    private mutating func mergeKey(at location: SourceLocation) throws(SourceError) {
+        if let first = top.mergeKeyLocation { throw Self.duplicate("<<", at: location, first: first) }
+        top.mergeKeyLocation = location
+        top.pendingKey = "<<"
+        top.pendingIsMerge = true
+    }
+
+    private static func duplicate(_ key: String, at location: SourceLocation, first: SourceLocation) -> SourceError {
+        SourceError(
+            code: "yaml-duplicate-key", message: "duplicate key '\(key)' (first defined at line \(first.line))",
+            location: location)
+    }
+
+    /// The value of `<<`: a mapping, or a sequence of mappings.
+    private mutating func merge(_ value: SourceNode, at location: SourceLocation) throws(SourceError) {
+        let sources: [SourceNode]
+        switch value.content {
+        case .mapping:
+            sources = [value]
+        case .sequence(let items):
+            for item in items {
+                guard case .mapping = item.content else {
+                    throw SourceError(
+                        code: "yaml-merge",
+                        message: "merge key '<<' needs mappings, but this sequence holds \(Self.describe(item))",
+                        location: item.location)
+                }
+            }
+            sources = items
+        case .scalar:
+            throw SourceError(
+                code: "yaml-merge", message: "merge key '<<' needs a mapping or a sequence of mappings, not \(Self.describe(value))",
+                location: location)
+        }
+        top.merge = (members.count - top.start, sources)
+        top.pendingKey = nil
+        top.pendingIsMerge = false
+    }
+
+    private static func describe(_ node: SourceNode) -> String {
+        switch node.content {
+        case .mapping: "a mapping"
+        case .sequence: "a sequence"
+        case .scalar(let v): v.isNull ? "null" : "the \(v.typeName) '\(node.sourceText ?? "")'"
+        }
+    }
+}

@@ -1,0 +1,75 @@
+internal import CYAML
+import WidgetSupport
+
+/// One libyaml event parser over a byte buffer, released when it goes away.
+///
+/// The parser and the current event live in fixed heap cells because libyaml
+/// keeps a pointer to the parser inside itself (its string reader). The caller
+/// keeps `input` alive for the parser's lifetime.
+final class EventParser {
+    private let parser: UnsafeMutablePointer<yaml_parser_t>
+    /// The current event; valid after `next()` returned true, until the next call.
+    let event: UnsafeMutablePointer<yaml_event_t>
+    private let initialized: Bool
+    nonisolated(unsafe) private static let noBytes = UnsafePointer<UInt8>(UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
+
+    init(input: UnsafeBufferPointer<UInt8>) {
+        parser = .allocate(capacity: 1)
+        event = .allocate(capacity: 1)
+        event.initialize(to: yaml_event_t())
+        initialized = yaml_parser_initialize(parser) != 0
+        if initialized {
+            // libyaml needs some pointer even for no bytes.
+            yaml_parser_set_input_string(parser, input.baseAddress ?? Self.noBytes, input.count)
+        }
+    }
+
+    deinit {
+        // A zeroed or already deleted event is safe to delete again.
+        yaml_event_delete(event)
+        if initialized { yaml_parser_delete(parser) }
+        event.deallocate()
+        parser.deallocate()
+    }
+
+    /// Releases the current event and reads the next; false on a libyaml error.
+    func next() -> Bool {
+        yaml_event_delete(event)
+        guard initialized else { return false }
+        return yaml_parser_parse(parser, event) != 0
+    }
+
+    /// Where a libyaml mark is: the one conversion from libyaml's 0-based
+    /// line and column (characters) to ours.
+    static func location(_ mark: yaml_mark_t) -> SourceLocation {
+        SourceLocation(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+
+    /// What went wrong after `next()` returned false.
+    var failure: Failure {
+        let p = parser.pointee
+        guard initialized else { return .other(message: "out of memory", location: .start) }
+        let problem = p.problem.map { String(cString: $0) } ?? "unknown error"
+        switch p.error {
+        case YAML_READER_ERROR:
+            return .reader(problem: problem, byteOffset: Int(p.problem_offset), value: Int(p.problem_value))
+        case YAML_SCANNER_ERROR, YAML_PARSER_ERROR, YAML_COMPOSER_ERROR:
+            var message = problem
+            if let context = p.context {
+                let at = Self.location(p.context_mark)
+                message += " (\(String(cString: context)) started at line \(at.line), column \(at.column))"
+            }
+            return .syntax(message: message, location: Self.location(p.problem_mark))
+        default:
+            return .other(message: problem == "unknown error" ? "out of memory" : problem, location: Self.location(p.problem_mark))
+        }
+    }
+
+    enum Failure {
+        /// A byte or character the reader refused, at a byte offset of the input.
+        case reader(problem: String, byteOffset: Int, value: Int)
+        /// A scanner or parser error, with libyaml's text and mark.
+        case syntax(message: String, location: SourceLocation)
+        case other(message: String, location: SourceLocation)
+    }
+}

@@ -1,0 +1,54 @@
+/// A growable stack whose top elements leave as an exactly sized array by
+/// being moved, not copied: no reference counting per element on the way out.
+///
+/// The composer keeps the items (or members) of every open collection on one
+/// of these; finishing a collection moves its elements into the node's array.
+final class MoveStack<Element> {
+    private var base: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int = 64) {
+        self.capacity = max(capacity, 1)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    func push(_ element: consuming Element) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    subscript(i: Int) -> Element {
+        _read {
+            precondition(i >= 0 && i < count)
+            yield base[i]
+        }
+    }
+
+    /// Removes the elements from `start` on and returns them in order.
+    func popArray(from start: Int) -> [Element] {
+        let n = count - start
+        guard n > 0 else { return [] }
+        let source = base + start
+        count = start
+        return Array(unsafeUninitializedCapacity: n) { buffer, initialized in
+            guard let target = buffer.baseAddress else { return }
+            target.moveInitialize(from: source, count: n)
+            initialized = n
+        }
+    }
+
+    private func grow() {
+        let bigger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        bigger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity *= 2
+    }
+}

@@ -1,1 +1,0 @@
-// WidgetYAML: placeholder until its first real file lands.

@@ -1,0 +1,132 @@
+internal import CYAML
+import WidgetSupport
+
+/// What a YAML file holds: its documents, and the error that stopped reading.
+public struct YAMLFile: Sendable {
+    /// Every document read before the first error, in order (an empty document is null).
+    public var documents: [SourceNode]
+    /// The first fatal error; reading stopped there.
+    public var error: SourceError?
+
+    public init(documents: [SourceNode], error: SourceError?) {
+        self.documents = documents
+        self.error = error
+    }
+}
+
+/// Reads YAML files into positioned `SourceNode` trees, over libyaml's event parser.
+///
+/// - Scalars resolve by the YAML 1.2 core schema (see `CoreSchema`); quoted
+///   and block scalars are strings. `sourceText` is the scalar's text.
+/// - Tags: only `!!str !!int !!float !!bool !!null !!map !!seq` and the
+///   non-specific `!`; any other tag is refused (`yaml-tag`).
+/// - Keys are scalars (`yaml-key` otherwise). A key's string is its text as
+///   written (`1: a` has key "1", `0x1F: a` key "0x1F"); a key that resolves
+///   to null (empty, `~`, `null`) is "null". Duplicates are refused
+///   (`yaml-duplicate-key`); keys compare as those strings, so `1` and `01`
+///   are two keys.
+/// - An alias is the anchored node itself (shared, not copied); merge keys
+///   `<<` take a mapping or a sequence of mappings (`yaml-merge` otherwise).
+/// - Refused with a position: nesting deeper than `maxDepth` (`yaml-depth`),
+///   more than `maxExpandedNodes` nodes with aliases expanded
+///   (`yaml-alias-limit`), undefined or recursive aliases (`yaml-alias`),
+///   bytes that are not UTF-8 and NUL (`yaml-encoding`), and whatever
+///   libyaml refuses (`yaml-syntax`).
+public enum YAMLLoader {
+    /// The deepest nesting of collections accepted.
+    public static let maxDepth = 256
+    /// The most nodes a file may hold with every alias counted at its full size.
+    public static let maxExpandedNodes = 1_000_000
+
+    /// Reads every document of a file; `error` is the first fatal error, if any.
+    public static func load(bytes: [UInt8]) -> YAMLFile {
+        bytes.withUnsafeBufferPointer { load(buffer: $0) }
+    }
+
+    /// Reads every document of a text.
+    public static func load(text: String) -> YAMLFile {
+        var text = text
+        return text.withUTF8 { load(buffer: $0) }
+    }
+
+    static func load(buffer: UnsafeBufferPointer<UInt8>) -> YAMLFile {
+        if InputBytes.startsAsUTF16(buffer) {
+            return YAMLFile(
+                documents: [],
+                error: SourceError(code: "yaml-encoding", message: "the file is UTF-16; YAML files here must be UTF-8", location: .start))
+        }
+        let (file, failure) = compose(buffer, inputIsCut: false)
+        guard case .reader(let problem, let offset, let value)? = failure else { return file }
+        return readerFailure(buffer, problem: problem, offset: offset, value: value)
+    }
+
+    /// Runs libyaml over `buffer` and composes its events. With `inputIsCut`,
+    /// the input is a prefix of the file, so a document that ended only
+    /// because the input did is not kept.
+    private static func compose(
+        _ buffer: UnsafeBufferPointer<UInt8>, inputIsCut: Bool
+    ) -> (YAMLFile, EventParser.Failure?) {
+        let parser = EventParser(input: buffer)
+        var composer = Composer(maxDepth: maxDepth, maxExpanded: maxExpandedNodes)
+        while true {
+            guard parser.next() else {
+                let failure = parser.failure
+                if !inputIsCut { composer.commitPendingDocument() }
+                switch failure {
+                case .reader:
+                    return (YAMLFile(documents: composer.documents, error: nil), failure)
+                case .syntax(let message, let location), .other(let message, let location):
+                    let error = SourceError(code: "yaml-syntax", message: message, location: location)
+                    return (YAMLFile(documents: composer.documents, error: error), failure)
+                }
+            }
+            if parser.event.pointee.type == YAML_STREAM_END_EVENT { break }
+            do {
+                try composer.handle(parser.event)
+            } catch {
+                return (YAMLFile(documents: composer.documents, error: error), nil)
+            }
+        }
+        if !inputIsCut { composer.commitPendingDocument() }
+        return (YAMLFile(documents: composer.documents, error: nil), nil)
+    }
+
+    /// libyaml refused a byte or character. libyaml decodes ahead of what it
+    /// parses, so it refuses before reading the documents in front of the bad
+    /// byte: read those again from the bytes before it.
+    private static func readerFailure(
+        _ buffer: UnsafeBufferPointer<UInt8>, problem: String, offset: Int, value: Int
+    ) -> YAMLFile {
+        let badOffset: Int
+        let error: SourceError
+        let isControlCharacter = value != 0 && problem.hasPrefix("control characters")
+        if !isControlCharacter, let (first, kind) = InputBytes.firstBadByte(buffer), first <= offset {
+            badOffset = first
+            let location = InputBytes.location(ofByte: first, in: buffer)
+            switch kind {
+            case .nul:
+                error = SourceError(code: "yaml-encoding", message: "NUL byte (0x00) in the file", location: location)
+            case .invalidUTF8(let byte):
+                error = SourceError(code: "yaml-encoding", message: "invalid UTF-8 (byte 0x\(hex(Int(byte), digits: 2)))", location: location)
+            }
+        } else {
+            // A character libyaml refuses although it is valid UTF-8 (C0/C1 controls, DEL, U+FFFE).
+            badOffset = min(offset, buffer.count)
+            let location = InputBytes.location(ofByte: badOffset, in: buffer)
+            error = SourceError(
+                code: isControlCharacter ? "yaml-syntax" : "yaml-encoding",
+                message: "\(problem) (U+\(hex(value, digits: 4)))", location: location)
+        }
+        let (before, _) = compose(UnsafeBufferPointer(rebasing: buffer[..<badOffset]), inputIsCut: true)
+        // An error that comes before the bad byte is the first error.
+        if let earlier = before.error, earlier.location < error.location {
+            return before
+        }
+        return YAMLFile(documents: before.documents, error: error)
+    }
+
+    private static func hex(_ value: Int, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+}

@@ -1,0 +1,44 @@
+import Testing
+import WidgetSupport
+import WidgetYAML
+
+@Test func aDuplicateKeyIsRefusedAtTheSecondKey() throws {
+    let error = try #require(failure("a: 1\nb: 2\na: 3\n"))
+    #expect(error.code == "yaml-duplicate-key")
+    #expect(error.location == SourceLocation(line: 3, column: 1))
+    #expect(error.message.contains("'a'"))
+    #expect(error.message.contains("line 1"))
+}
+
+@Test func duplicatesAreFoundInFlowAndNestedMappings() throws {
+    let flow = try #require(failure("m: {x: 1, y: 2, x: 3}\n"))
+    #expect(flow.code == "yaml-duplicate-key")
+    #expect(flow.location == SourceLocation(line: 1, column: 17))
+    let nested = try #require(failure("top:\n  inner:\n    k: 1\n    k: 2\n"))
+    #expect(nested.location == SourceLocation(line: 4, column: 5))
+    // The same key in different mappings is fine.
+    #expect(single("a: {k: 1}\nb: {k: 2}\n") != nil)
+}
+
+@Test func duplicatesAreFoundInLargeMappings() throws {
+    var text = ""
+    for i in 0..<40 { text += "key\(i): \(i)\n" }
+    #expect(single(text)?.json.object?.count == 40)
+    let error = try #require(failure(text + "key7: again\n"))
+    #expect(error.code == "yaml-duplicate-key")
+    #expect(error.location == SourceLocation(line: 41, column: 1))
+    #expect(error.message.contains("line 8"))
+}
+
+@Test func keysCompareByTheirStrings() throws {
+    // `~` and `null` are both the null key; a quoted key equals a plain one.
+    #expect(failure("~: 1\nnull: 2\n")?.code == "yaml-duplicate-key")
+    #expect(failure("a: 1\n\"a\": 2\n")?.code == "yaml-duplicate-key")
+}
+
+@Test func overriddenMergedKeysAreNotDuplicates() throws {
+    #expect(single("b: &b {a: 1}\nc:\n  a: 2\n  <<: *b\n")?["c"]?.json == ["a": 2])
+    let twice = try #require(failure("b: &b {a: 1}\nc:\n  <<: *b\n  <<: *b\n"))
+    #expect(twice.code == "yaml-duplicate-key")
+    #expect(twice.location == SourceLocation(line: 4, column: 3))
+}
