@@ -167,6 +167,12 @@ public struct JSONObject: Sendable, Sequence {
         }
     }
 
+    /// Removes a member (a plain method, since `o[k] = nil` would store JSON null
+    /// through `JSONValue`'s nil literal whenever the right side is a `JSONValue`).
+    public mutating func removeValue(forKey key: String) {
+        self[key] = Optional<JSONValue>.none
+    }
+
     private mutating func rebuildIndex() {
         guard keys.count > Self.indexThreshold else { index = nil; return }
         var map = [String: Int](minimumCapacity: keys.count)

@@ -70,12 +70,14 @@ public struct CronExpression: Sendable, Hashable, CustomStringConvertible {
     /// (gaps skipped, folds fire twice), before `limit` (default: 100 years on);
     /// nil if there is none or the expression can never fire.
     public func next(after: Instant, in zone: ZoneRules, before limit: Instant? = nil) -> Instant? {
-        LocalClock(pattern: schedule, zone: zone).next(after: after, before: limit)
+        guard canFire else { return nil }
+        return LocalClock(pattern: schedule, zone: zone).next(after: after, before: limit)
     }
 
     /// The firing instants after `after` (and before `limit`), lazily.
     public func fireTimes(after: Instant, in zone: ZoneRules, before limit: Instant? = nil) -> LocalClockIterator<CronSchedule> {
-        LocalClock(pattern: schedule, zone: zone).instants(after: after, before: limit)
+        // An expression that can never fire yields nothing without walking the years.
+        LocalClock(pattern: schedule, zone: zone).instants(after: after, before: canFire ? limit : after)
     }
 }
 

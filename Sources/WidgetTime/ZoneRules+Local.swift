@@ -98,7 +98,8 @@ extension ZoneRules {
     /// Seconds since 1970-01-01T00:00 as the local clock reads at `instant`.
     @inline(__always)
     public func localSeconds(of instant: Instant) -> Int64 {
-        instant.seconds + Int64(utcOffset(at: instant))
+        let (l, overflow) = instant.seconds.addingReportingOverflow(Int64(utcOffset(at: instant)))
+        return overflow ? (instant.seconds < 0 ? Int64.min : Int64.max) : l
     }
 
     /// The local day (days since 1970-01-01 on the local calendar) of `instant`.

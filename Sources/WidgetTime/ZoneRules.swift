@@ -145,6 +145,9 @@ public final class ZoneRules: UTCOffsetSource, Sendable, CustomStringConvertible
         }
     }
 
+    /// How many tables this zone has built (they are kept until it is freed).
+    var tablesBuilt: Int { tables.withLock { $0.count } }
+
     static func year(of u: Int64) -> Int {
         let y = CivilTime.date(days: CivilTime.floorDiv(u, 86_400)).year
         return min(max(y, ZoneScanner.firstYear), ZoneScanner.lastYear)

@@ -143,8 +143,9 @@ struct ZoneScanner {
     /// only a logarithmic number of tables.
     func table(extending old: ZoneTable?, toYears years: ClosedRange<Int>) -> ZoneTable {
         var lo = years.lowerBound, hi = years.upperBound
-        if let old, old.coverStart != Int64.min, old.coverEnd != Int64.max {
-            let oldLo = ZoneRules.year(of: old.coverStart), oldHi = ZoneRules.year(of: old.coverEnd - 1)
+        if let old {
+            let oldLo = old.coverStart == Int64.min ? Self.firstYear : ZoneRules.year(of: old.coverStart)
+            let oldHi = old.coverEnd == Int64.max ? Self.lastYear : ZoneRules.year(of: old.coverEnd - 1)
             let width = oldHi - oldLo + 1
             if lo < oldLo { lo = min(lo, oldLo - width) }
             if hi > oldHi { hi = max(hi, oldHi + width) }

@@ -25,17 +25,21 @@ public struct YAMLFile: Sendable {
 ///   to null (empty, `~`, `null`) is "null". Duplicates are refused
 ///   (`yaml-duplicate-key`); keys compare as those strings, so `1` and `01`
 ///   are two keys.
-/// - An alias is the anchored node itself (shared, not copied); merge keys
-///   `<<` take a mapping or a sequence of mappings (`yaml-merge` otherwise).
+/// - An alias is the anchored node itself (shared, not copied); anchors are
+///   per document. The merge key is a plain, untagged `<<` (a quoted "<<" is
+///   an ordinary key); it takes a mapping or a sequence of mappings
+///   (`yaml-merge` otherwise).
 /// - Refused with a position: nesting deeper than `maxDepth` (`yaml-depth`),
 ///   more than `maxExpandedNodes` nodes with aliases expanded
 ///   (`yaml-alias-limit`), undefined or recursive aliases (`yaml-alias`),
-///   bytes that are not UTF-8 and NUL (`yaml-encoding`), and whatever
-///   libyaml refuses (`yaml-syntax`).
+///   bytes that are not UTF-8, NUL and UTF-16 files (`yaml-encoding`), and
+///   whatever else libyaml refuses, other control characters included
+///   (`yaml-syntax`, with libyaml's text). A UTF-8 BOM and CR LF are fine.
 public enum YAMLLoader {
     /// The deepest nesting of collections accepted.
     public static let maxDepth = 256
-    /// The most nodes a file may hold with every alias counted at its full size.
+    /// The most nodes (keys included) a file may hold, every alias counted at
+    /// the full size of the node it names.
     public static let maxExpandedNodes = 1_000_000
 
     /// Reads every document of a file; `error` is the first fatal error, if any.

@@ -112,6 +112,8 @@ struct CronParseTests {
         ("0 99999999999999999999 * * *", 2, "hour field: 999999… is out of range 0-23"),
         ("0-5/x * * * *", 4, "expected a number after '/', found 'x'"),
         ("0 0 * * 1-7-2", 11, "day-of-week field: unexpected '-'"),
+        ("0 0\n* * *", 3, "unexpected a line break"),
+        ("0 0 * * 1\u{7}", 9, "unexpected control character U+0007"),
     ] as [(String, Int, String)])
     func rejects(text: String, offset: Int, message: String) {
         let e = parseError { () throws(TimeParseError) in try CronExpression(text) }

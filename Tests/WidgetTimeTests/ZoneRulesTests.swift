@@ -95,6 +95,28 @@ struct ZoneRulesTests {
         #expect(ny.utcOffset(at: Instant(seconds: Int64.min)) == -17_762)  // New York's local mean time
     }
 
+    @Test func aLongWalkBuildsFewTables() throws {
+        let z = zone("Europe/Paris")
+        let yearly = try CronExpression("@yearly")
+        var count = 0
+        for t in yearly.fireTimes(after: at("2026-06-01T00:00:00Z"), in: z, before: at("2300-01-01T00:00:00Z")) {
+            #expect(z.timeText(t) == "00:00" && z.dayText(t).hasSuffix("-01-01"))
+            count += 1
+            if count == 150 { break }
+        }
+        #expect(count == 150)
+        // Tables grow by at least their width: a handful, not one per year.
+        #expect(z.tablesBuilt <= 10, "\(z.tablesBuilt) tables")
+        // And a walk backwards too.
+        let back = zone("Europe/Paris")
+        var u = at("2026-06-01T00:00:00Z")
+        for _ in 0..<150 {
+            u = u - 365 * 86_400
+            _ = back.utcOffset(at: u)
+        }
+        #expect(back.tablesBuilt <= 10, "\(back.tablesBuilt) tables")
+    }
+
     @Test func extremeLocalReadingsDoNotTrap() {
         let ny = zone("America/New_York")
         _ = ny.resolve(local: Int64.max)

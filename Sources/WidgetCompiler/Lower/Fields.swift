@@ -40,7 +40,11 @@ struct CompiledContent {
             case .literal(let v): rendered = v
             case .template(let t): rendered = t.render(scope, missing: &missing)
             }
-            object[key] = rendered.isNull ? nil : rendered
+            if rendered.isNull {
+                object.removeValue(forKey: key)
+            } else {
+                object[key] = rendered
+            }
         }
     }
 }

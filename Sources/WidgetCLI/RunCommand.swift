@@ -1,0 +1,265 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import WidgetCompiler
+import WidgetRuntime
+import WidgetSupport
+import WidgetTime
+
+/// `widgetc run PATH …`: each widget through the runtime, its reloads printed.
+enum RunCommand {
+    static let command = Command(
+        name: "run",
+        usage: "widgetc run [options] PATH ...",
+        abstract: "Simulate widgets as WidgetKit would and print their reloads.",
+        discussion: """
+            Runs one instance of each widget found in the paths (files, directories, or app manifests, whose \
+            bundle runs with the manifest's container) from --from until --until, with WidgetKit's reload \
+            policies, the rolling 24-hour budget and the minimum reload spacing.
+            """,
+        options: [
+            OptionSpec("family", value: "F", help: "Family of the instance (default: the widget's first)."),
+            OptionSpec("param", value: "NAME=VALUE", repeatable: true, help: "Intent parameter value (repeatable)."),
+            OptionSpec("from", value: "INSTANT", help: "Simulation start (default: now, to the minute)."),
+            OptionSpec("until", value: "INSTANT", help: "Simulation end (exclusive)."),
+            OptionSpec("for", value: "DURATION", help: "Simulation length (default 24h)."),
+            OptionSpec("tz", value: "ZONE", help: "Zone for widgets without timeZone, and for printing."),
+            OptionSpec("budget", value: "N", help: "Counted reloads per rolling 24 h (default 70)."),
+            OptionSpec("min-interval", value: "D", help: "Minimum spacing of reloads (default 5m)."),
+            OptionSpec("container", value: "DIR", help: "App group container (default: container/ beside the widget)."),
+            OptionSpec("scenario", value: "FILE", help: "App events: reloads, writes, foreground windows."),
+            OptionSpec("context", value: "timeline|snapshot|placeholder", help: "What WidgetKit asks for (default timeline)."),
+            OptionSpec("format", value: "text|json|ndjson", help: "Output format (default text)."),
+            OptionSpec("out", value: "FILE", help: "Write the output there, atomically (default stdout)."),
+        ],
+        run: run
+    )
+
+    static func run(_ args: ParsedArguments, _ console: Console) throws(UsageError) -> ExitStatus {
+        guard !args.positional.isEmpty else {
+            throw UsageError(message: "'run' needs at least one PATH, e.g. widgetc run widgets/weather.yaml")
+        }
+        let options = try RunOptions(args)
+        let loaded: WidgetLoader.Loaded
+        do {
+            loaded = try WidgetLoader.load(paths: args.positional, defaultZone: options.zone)
+        } catch {
+            throw UsageError(message: "\(error.description); check the path")
+        }
+        let renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache().lines)
+        for d in loaded.diagnostics { console.err(renderer.text(d)) }
+        if loaded.hasErrors {
+            console.err("error: the definitions have errors; fix them to run (see widgetc validate)\n")
+            return .inputErrors
+        }
+        if loaded.widgets.isEmpty {
+            throw UsageError(message: "no widgets found in \(args.positional.joined(separator: ", "))")
+        }
+        let scenario = try options.loadScenario(console: console, renderer: renderer)
+        guard let scenario else { return .inputErrors }
+
+        // Check every instance before writing anything: a bad --param is exit 2 with nothing on stdout.
+        var instances: [(LoadedWidget, RunConfiguration)] = []
+        for loadedWidget in loaded.widgets {
+            instances.append((loadedWidget, try options.configuration(for: loadedWidget.widget, scenario: scenario)))
+        }
+        try options.checkParametersKnown(loaded.widgets.map(\.widget))
+
+        let output = try OutputTarget(path: args.value("out"), console: console)
+        var writer = RunWriter(format: options.format, arrayOfRuns: options.format == .json && instances.count > 1) { bytes in
+            output.write(bytes)
+        }
+        for (loadedWidget, configuration) in instances {
+            let widget = loadedWidget.widget
+            let container = Container(directory: options.containerDirectory ?? loadedWidget.containerDirectory)
+            let zone = widget.zone
+            writer.begin(RunHeader(configuration: configuration, file: widget.file, timeZone: zone.identifier, zone: zone))
+            let run = WidgetRun(provider: widget, configuration: configuration, container: container, zone: zone)
+            let summary = run.run(into: &writer)
+            writer.end(summary)
+        }
+        writer.finish()
+        do { try output.commit() } catch { throw UsageError(message: error.message) }
+        return .success
+    }
+}
+
+/// The run flags, parsed and checked.
+struct RunOptions {
+    let zone: ZoneRules
+    let from: Instant
+    let until: Instant
+    let budget: Int
+    let minInterval: Int64
+    let family: String?
+    let context: RunContextKind
+    let format: RunOutputFormat
+    let containerDirectory: String?
+    let scenarioPath: String?
+    let assignments: [(name: String, value: String)]
+
+    init(_ args: ParsedArguments) throws(UsageError) {
+        if let tz = args.value("tz") {
+            guard let z = ZoneRules.named(tz) else { throw UsageError(message: "unknown time zone '\(tz)' for --tz; use an IANA name such as Europe/Berlin") }
+            zone = z
+        } else {
+            zone = ZoneRules.current
+        }
+        if let text = args.value("from") {
+            from = try Self.instant(text, flag: "from", zone: zone)
+        } else {
+            let now = Int64(time(nil))
+            from = Instant(seconds: now - now % 60)
+        }
+        if let text = args.value("until") {
+            if args.value("for") != nil { throw UsageError(message: "give --until or --for, not both") }
+            until = try Self.instant(text, flag: "until", zone: zone)
+        } else {
+            let text = args.value("for") ?? "24h"
+            guard let seconds = try? DurationParser.parse(text), seconds > 0 else {
+                throw UsageError(message: "--for '\(text)' is not a duration such as 24h or 7d")
+            }
+            until = from + seconds
+        }
+        guard until > from else { throw UsageError(message: "--until must be after --from") }
+        if let text = args.value("budget") {
+            guard let n = Int(text), n >= 0 else { throw UsageError(message: "--budget '\(text)' is not a whole number of reloads") }
+            budget = n
+        } else {
+            budget = 70
+        }
+        if let text = args.value("min-interval") {
+            guard let s = try? DurationParser.parse(text) else { throw UsageError(message: "--min-interval '\(text)' is not a duration such as 5m") }
+            minInterval = s
+        } else {
+            minInterval = 300
+        }
+        family = args.value("family")
+        if let f = family, WidgetFamily(rawValue: f) == nil {
+            let hint = Suggest.closest(to: f, among: WidgetFamily.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
+            throw UsageError(message: "unknown family '\(f)'\(hint); families: \(WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard let c = RunContextKind(rawValue: args.value("context") ?? "timeline") else {
+            throw UsageError(message: "unknown --context '\(args.value("context")!)'; use timeline, snapshot or placeholder")
+        }
+        context = c
+        guard let f = RunOutputFormat(rawValue: args.value("format") ?? "text") else {
+            throw UsageError(message: "unknown --format '\(args.value("format")!)' for 'run'; use text, json or ndjson")
+        }
+        format = f
+        containerDirectory = args.value("container")
+        if let dir = containerDirectory {
+            var st = stat()
+            guard stat(dir, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else {
+                throw UsageError(message: "--container '\(dir)' is not a directory")
+            }
+        }
+        scenarioPath = args.value("scenario")
+        var assignments: [(String, String)] = []
+        for a in args.all("param") {
+            guard let pair = ParameterValues.split(a) else { throw UsageError(message: "--param '\(a)' is not NAME=VALUE") }
+            assignments.append(pair)
+        }
+        self.assignments = assignments
+    }
+
+    static func instant(_ text: String, flag: String, zone: ZoneRules) throws(UsageError) -> Instant {
+        if let parsed = try? InstantParser.parse(text) { return parsed.instant }
+        if let local = try? InstantParser.parse(text, localIn: zone) { return local.instant }
+        throw UsageError(message: "--\(flag) '\(text)' is not an instant such as 2026-11-29T09:00:00-05:00 (or a local 2026-11-29T09:00 in --tz)")
+    }
+
+    /// The scenario's events; nil (after printing diagnostics) if the file has errors.
+    func loadScenario(console: Console, renderer: DiagnosticRenderer) throws(UsageError) -> Scenario? {
+        guard let path = scenarioPath else { return Scenario() }
+        let bytes: [UInt8]
+        do { bytes = try SourceFiles.read(path) } catch { throw UsageError(message: "\(error.description); check --scenario") }
+        let (scenario, diagnostics) = ScenarioLoader.load(bytes: bytes, file: path, zone: zone)
+        for d in diagnostics { console.err(renderer.text(d)) }
+        if scenario == nil { console.err("error: the scenario has errors\n") }
+        return scenario
+    }
+
+    func configuration(for widget: CompiledWidget, scenario: Scenario) throws(UsageError) -> RunConfiguration {
+        var parameters = widget.defaultParameters
+        for (name, text) in assignments {
+            guard let declaration = widget.parameters.first(where: { $0.name == name }) else { continue }
+            switch ParameterValues.value(text, for: declaration) {
+            case .success(let v): parameters[name] = v
+            case .failure(let problem): throw UsageError(message: problem.message)
+            }
+        }
+        let familyName = family ?? widget.families.first?.rawValue ?? "systemSmall"
+        guard let chosen = WidgetFamily(rawValue: familyName) else { throw UsageError(message: "unknown family '\(familyName)'") }
+        return RunConfiguration(
+            kind: widget.kind, family: chosen, parameters: parameters, from: from, until: until, budget: budget,
+            minInterval: minInterval, context: context, scenario: scenario)
+    }
+
+    /// Each `--param` name must be declared by at least one widget being run.
+    func checkParametersKnown(_ widgets: [CompiledWidget]) throws(UsageError) {
+        for (name, _) in assignments where !widgets.contains(where: { $0.parameters.contains { $0.name == name } }) {
+            let known = Array(Set(widgets.flatMap { $0.parameters.map(\.name) })).sorted()
+            let hint = Suggest.closest(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+            throw UsageError(message: "unknown parameter '\(name)'\(hint); declared: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
+        }
+    }
+}
+
+/// stdout, or `--out FILE` written atomically (a temp file beside it, renamed at the end).
+final class OutputTarget {
+    private let console: Console
+    private let path: String?
+    private let temporary: String?
+    private var fd: Int32 = -1
+    private var failure: String?
+
+    struct Failure: Error { let message: String }
+
+    init(path: String?, console: Console) throws(UsageError) {
+        self.console = console
+        self.path = path
+        guard let path else { temporary = nil; return }
+        let dir = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+        let base = path.split(separator: "/").last.map(String.init) ?? path
+        let template = dir + "." + base + ".widgetc-XXXXXX"
+        var bytes = Array(template.utf8CString)
+        fd = mkstemp(&bytes)
+        guard fd >= 0 else {
+            throw UsageError(message: "cannot write --out '\(path)': \(String(cString: strerror(errno)))")
+        }
+        temporary = String(cString: bytes)
+    }
+
+    func write(_ bytes: [UInt8]) {
+        guard path != nil else { console.outBytes(bytes); return }
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count, failure == nil {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                offset += n
+            }
+        }
+    }
+
+    func commit() throws(Failure) {
+        guard let path, let temporary else { return }
+        defer { fd = -1 }
+        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        close(fd)
+        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temporary)
+            throw Failure(message: "cannot write --out '\(path)': \(failure)")
+        }
+    }
+
+    deinit {
+        if fd >= 0, let temporary { close(fd); unlink(temporary) }
+    }
+}

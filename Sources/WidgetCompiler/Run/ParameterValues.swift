@@ -1,0 +1,56 @@
+import WidgetSupport
+import WidgetTime
+
+/// `--param NAME=VALUE` checked against a widget's declarations.
+public enum ParameterValues {
+    /// One `NAME=VALUE` assignment, split.
+    public static func split(_ assignment: String) -> (name: String, value: String)? {
+        guard let eq = assignment.firstIndex(of: "="), eq != assignment.startIndex else { return nil }
+        return (String(assignment[..<eq]), String(assignment[assignment.index(after: eq)...]))
+    }
+
+    /// The typed value of `text` for `declaration`, or why it is not acceptable.
+    public static func value(_ text: String, for p: ParameterDeclaration) -> Result<JSONValue, ParameterProblem> {
+        func fail(_ why: String) -> Result<JSONValue, ParameterProblem> {
+            .failure(ParameterProblem(message: "--param \(p.name)=\(text): \(why)"))
+        }
+        func inRange(_ v: Double, shown: String) -> String? {
+            if let min = p.min, v < min { return "\(shown) is below the minimum \(format(min, p.type))" }
+            if let max = p.max, v > max { return "\(shown) is above the maximum \(format(max, p.type))" }
+            return nil
+        }
+        switch p.type {
+        case "integer":
+            guard let i = Int(text) else { return fail("'\(p.name)' is an integer parameter") }
+            if let problem = inRange(Double(i), shown: text) { return fail(problem) }
+            return .success(.int(i))
+        case "number":
+            guard let d = Double(text), d.isFinite else { return fail("'\(p.name)' is a number parameter") }
+            if let problem = inRange(d, shown: text) { return fail(problem) }
+            return .success(Int(exactly: d).map(JSONValue.int) ?? .double(d))
+        case "boolean":
+            guard text == "true" || text == "false" else { return fail("'\(p.name)' is a boolean parameter; use true or false") }
+            return .success(.bool(text == "true"))
+        case "enum":
+            guard p.values.contains(text) else { return fail("'\(p.name)' must be one of: \(p.values.joined(separator: ", "))") }
+            return .success(.string(text))
+        case "duration":
+            guard let s = try? DurationParser.parse(text) else { return fail("'\(p.name)' is a duration parameter, such as 15m") }
+            if let problem = inRange(Double(s), shown: text) { return fail(problem) }
+            return .success(.string(text))
+        default:
+            return .success(.string(text))
+        }
+    }
+
+    private static func format(_ v: Double, _ type: String) -> String {
+        if type == "duration" { return DurationFormatter.format(Int64(v)) }
+        return Int(exactly: v).map(String.init) ?? String(v)
+    }
+}
+
+/// A bad `--param`: the command line is wrong (exit 2).
+public struct ParameterProblem: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}

@@ -1,0 +1,54 @@
+import WidgetSupport
+import WidgetTime
+import WidgetRuntime
+
+/// Reads `--scenario FILE`: a YAML list checked against the scenario schema,
+/// turned into the runtime's events.
+public enum ScenarioLoader {
+    /// The scenario, or nil and the positioned diagnostics that make it unusable.
+    public static func load(bytes: [UInt8], file: String, zone: ZoneRules) -> (scenario: Scenario?, diagnostics: [Diagnostic]) {
+        let (documents, error) = SourceFiles.documents(of: bytes, path: file)
+        if let error { return (nil, [error.diagnostic(file: file)]) }
+        guard let root = documents.first else { return (Scenario(), []) }
+        let schema: BuiltInSchemas
+        do { schema = try BuiltInSchemas.shared() } catch {
+            return (nil, [.error("schema", error.message, file: file, at: root.location)])
+        }
+        let shape = schema.scenario.check(root, file: file)
+        if !shape.isEmpty { return (nil, shape) }
+        var events: [ScenarioEvent] = []
+        var problems: [Diagnostic] = []
+        func instant(_ node: SourceNode?, _ pointer: [String]) -> Instant? {
+            guard let node, let text = node.string else { return nil }
+            do {
+                return try InstantParser.parse(text).instant
+            } catch {
+                problems.append(.error("invalid-instant", "invalid instant '\(text)': \(error.message)", file: file, at: node.location, pointer: JSONPointer.string(pointer)))
+                return nil
+            }
+        }
+        for (i, item) in root.items.enumerated() {
+            let p = [String(i)]
+            if let write = item["write"] {
+                guard let at = instant(item["at"], p + ["at"]), let path = write["file"]?.string, let value = write["value"] else { continue }
+                events.append(.write(at: at, path: path, value: value.json))
+            } else if let reload = item["reload"] {
+                guard let at = instant(item["at"], p + ["at"]) else { continue }
+                if let kind = reload.string {
+                    events.append(.reload(at: at, kind: kind == "all" ? nil : kind, where: nil))
+                } else {
+                    events.append(.reload(at: at, kind: reload["kind"]?.string, where: reload["where"]?.json.object))
+                }
+            } else if let window = item["foreground"] {
+                guard let from = instant(window["from"], p + ["foreground", "from"]),
+                      let until = instant(window["until"], p + ["foreground", "until"]) else { continue }
+                if until <= from {
+                    problems.append(.error("invalid-instant", "foreground 'until' must be after 'from'", file: file, at: window["until"]!.location, pointer: JSONPointer.string(p + ["foreground", "until"])))
+                    continue
+                }
+                events.append(.foreground(from: from, until: until))
+            }
+        }
+        return problems.isEmpty ? (Scenario(events), []) : (nil, problems)
+    }
+}

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import WidgetSupport
+import WidgetTime
+
+/// One widget ready to run: compiled, with the container it reads.
+public struct LoadedWidget {
+    public let widget: CompiledWidget
+    /// The app group container: `container/` beside the widget file (or beside
+    /// the app manifest that lists it), unless `--container` says otherwise.
+    public let containerDirectory: String
+}
+
+/// Loads what `widgetc run PATH …` runs: every widget in the paths, each file
+/// validated first (a definition with errors does not run), app manifests
+/// expanded into their bundle's widgets.
+public enum WidgetLoader {
+    public struct Loaded {
+        public var widgets: [LoadedWidget] = []
+        /// Every diagnostic of the files read (errors make the run fail).
+        public var diagnostics: [Diagnostic] = []
+        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+        /// Files already loaded (by real path), so a widget named twice runs once.
+        var seen: Set<String> = []
+    }
+
+    public static func load(paths: [String], defaultZone: ZoneRules) throws(SourceFiles.ReadError) -> Loaded {
+        var loaded = Loaded()
+        let validator: DefinitionValidator
+        do { validator = try DefinitionValidator() } catch {
+            loaded.diagnostics.append(.error("schema", error.message, file: "<built-in>", at: .start))
+            return loaded
+        }
+        for path in paths {
+            for file in try SourceFiles.expand(path) {
+                try load(file: file, container: directory(of: file) + "container", validator, defaultZone, &loaded)
+            }
+        }
+        return loaded
+    }
+
+    private static func load(
+        file: String, container: String, _ validator: DefinitionValidator, _ zone: ZoneRules, _ loaded: inout Loaded
+    ) throws(SourceFiles.ReadError) {
+        guard loaded.seen.insert(realPath(file)).inserted else { return }
+        let bytes = try SourceFiles.read(file)
+        let diagnostics = validator.validate(bytes: bytes, path: file)
+        loaded.diagnostics += diagnostics
+        guard !diagnostics.contains(where: { $0.severity == .error }) else { return }
+        for document in SourceFiles.documents(of: bytes, path: file).documents {
+            if document["app"] != nil {
+                // A manifest runs its bundle with the manifest's container.
+                let base = directory(of: file)
+                for entry in document["widgets"]?.items ?? [] {
+                    guard let relative = entry.string else { continue }
+                    let widgetFile = relative.hasPrefix("/") ? relative : base + relative
+                    try load(file: widgetFile, container: base + "container", validator, zone, &loaded)
+                }
+                continue
+            }
+            switch Lowering.compile(document, file: file, defaultZone: zone) {
+            case .success(let widget): loaded.widgets.append(LoadedWidget(widget: widget, containerDirectory: container))
+            case .failure(let d): loaded.diagnostics.append(d)
+            }
+        }
+    }
+
+    static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// `dir/` of `dir/file.yaml` (empty for a bare file name).
+    static func directory(of file: String) -> String {
+        guard let slash = file.lastIndex(of: "/") else { return "" }
+        return String(file[...slash])
+    }
+}
