@@ -126,13 +126,13 @@ struct NodeBuilder {
                 _ = try schemaEdge("then", &compiler)
                 _ = try schemaEdge("else", &compiler)
             }
-            let a = ArrayChecks()
+            var a = ArrayChecks()
             a.prefixItems = try schemaList("prefixItems", &compiler) ?? []
             a.items = try schemaEdge("items", &compiler)
             a.contains = try schemaEdge("contains", &compiler)
             if !a.prefixItems.isEmpty || a.items != nil || a.contains != nil { array = a }
 
-            let o = ObjectChecks()
+            var o = ObjectChecks()
             var names: [String] = []
             var propertyEdges: [(String, Edge)] = []
             if let edges = try schemaMap("properties", &compiler) {
@@ -179,7 +179,7 @@ struct NodeBuilder {
             }
             constValue = object["const"]
 
-            let n = NumericChecks()
+            var n = NumericChecks()
             n.minimum = try number("minimum", compiler)
             n.exclusiveMinimum = try number("exclusiveMinimum", compiler)
             n.maximum = try number("maximum", compiler)
@@ -194,7 +194,7 @@ struct NodeBuilder {
                 numeric = n
             }
 
-            let s = StringChecks()
+            var s = StringChecks()
             s.minLength = try count("minLength", compiler)
             s.maxLength = try count("maxLength", compiler)
             if let value = object["pattern"] {
@@ -203,7 +203,7 @@ struct NodeBuilder {
             }
             if s.minLength != nil || s.maxLength != nil || s.pattern != nil { string = s }
 
-            let a = array ?? ArrayChecks()
+            var a = array ?? ArrayChecks()
             a.minItems = try count("minItems", compiler)
             a.maxItems = try count("maxItems", compiler)
             if let value = object["uniqueItems"] {
@@ -222,7 +222,7 @@ struct NodeBuilder {
             }
             if a.minItems != nil || a.maxItems != nil || a.uniqueItems || array != nil { array = a }
 
-            let o = objectChecks ?? ObjectChecks()
+            var o = objectChecks ?? ObjectChecks()
             o.minProperties = try count("minProperties", compiler)
             o.maxProperties = try count("maxProperties", compiler)
             let required = try stringList(object["required"], "required", compiler) ?? []
@@ -252,12 +252,12 @@ struct NodeBuilder {
             }
             objectChecks = o
         }
-        objectChecks?.seal()
         if let o = objectChecks, o.isEmpty { objectChecks = nil }
 
         return SchemaNode(
             form: .checks, resource: resourceIndex, location: canonical, types: types, enumValues: enumValues,
-            constValue: constValue, numeric: numeric, string: string, array: array, object: objectChecks,
+            constValue: constValue, numeric: numeric.map(Frozen.init), string: string.map(Frozen.init),
+            array: array.map(Frozen.init), object: objectChecks.map(FrozenObjectChecks.init),
             inPlace: inPlace, unevaluatedItems: unevaluatedItems, unevaluatedProperties: unevaluatedProperties)
     }
 

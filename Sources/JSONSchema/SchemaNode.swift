@@ -47,23 +47,30 @@ struct Edge: Sendable {
     var segment: Int
 }
 
-// Keyword groups are classes: a node hands out one reference, not a copy of every array.
+// Keyword groups are built as structs, then frozen into classes with `let` storage:
+// a node hands out one reference, and reading a member copies nothing.
 
-final class NumericChecks: @unchecked Sendable {  // immutable once built
+struct NumericChecks: Sendable {
     var minimum: JSONValue?
     var exclusiveMinimum: JSONValue?
     var maximum: JSONValue?
     var exclusiveMaximum: JSONValue?
     var multipleOf: (value: JSONValue, decimal: NumberMath.Decimal)?
+
+    var isEmpty: Bool {
+        minimum == nil && exclusiveMinimum == nil && maximum == nil && exclusiveMaximum == nil && multipleOf == nil
+    }
 }
 
-final class StringChecks: @unchecked Sendable {  // immutable once built
+struct StringChecks: Sendable {
     var minLength: Int?
     var maxLength: Int?
     var pattern: ECMARegex?
+
+    var isEmpty: Bool { minLength == nil && maxLength == nil && pattern == nil }
 }
 
-final class ArrayChecks: @unchecked Sendable {  // immutable once built
+struct ArrayChecks: Sendable {
     var minItems: Int?
     var maxItems: Int?
     var uniqueItems = false
@@ -74,6 +81,10 @@ final class ArrayChecks: @unchecked Sendable {  // immutable once built
     var maxContains: Int?
     /// Whether `minContains` was written (for the keyword named in failures).
     var minContainsGiven = false
+
+    var isEmpty: Bool {
+        minItems == nil && maxItems == nil && !uniqueItems && prefixItems.isEmpty && items == nil && contains == nil
+    }
 }
 
 struct PatternProperty: Sendable {
@@ -81,7 +92,7 @@ struct PatternProperty: Sendable {
     var edge: Edge
 }
 
-final class ObjectChecks: @unchecked Sendable {  // immutable once built
+struct ObjectChecks: Sendable {
     /// Every name the checks below mention; the instance's keys are looked up once here.
     var names = NameTable([])
     /// Per name index: its schema under `properties`, if any.
@@ -98,19 +109,31 @@ final class ObjectChecks: @unchecked Sendable {  // immutable once built
     var maxProperties: Int?
 
     /// Whether some keyword needs the walk over every member; `required` and the
-    /// dependent keywords alone look names up directly. Set by `seal()`.
-    private(set) var walksMembers = false
-
-    /// Call once every keyword is in.
-    func seal() {
-        walksMembers =
-            properties.contains { $0 != nil } || !patternProperties.isEmpty || additionalProperties != nil
+    /// dependent keywords alone look names up directly.
+    var walksMembers: Bool {
+        properties.contains { $0 != nil } || !patternProperties.isEmpty || additionalProperties != nil
             || propertyNamesSchema != nil
     }
 
     var isEmpty: Bool {
         !walksMembers && required.isEmpty && dependentRequired.isEmpty && dependentSchemas.isEmpty
             && minProperties == nil && maxProperties == nil
+    }
+}
+
+/// An immutable keyword group shared by reference.
+final class Frozen<Checks: Sendable>: Sendable {
+    let checks: Checks
+    init(_ checks: Checks) { self.checks = checks }
+}
+
+/// `ObjectChecks` frozen, with the member-walk decision computed once.
+final class FrozenObjectChecks: Sendable {
+    let checks: ObjectChecks
+    let walksMembers: Bool
+    init(_ checks: ObjectChecks) {
+        self.checks = checks
+        walksMembers = checks.walksMembers
     }
 }
 
@@ -142,10 +165,10 @@ final class SchemaNode: @unchecked Sendable {  // immutable once the graph is bu
     let types: TypeSet?
     let enumValues: [JSONValue]?
     let constValue: JSONValue?
-    let numeric: NumericChecks?
-    let string: StringChecks?
-    let array: ArrayChecks?
-    let object: ObjectChecks?
+    let numeric: Frozen<NumericChecks>?
+    let string: Frozen<StringChecks>?
+    let array: Frozen<ArrayChecks>?
+    let object: FrozenObjectChecks?
     let inPlace: [InPlaceApplicator]
     let unevaluatedItems: Edge?
     let unevaluatedProperties: Edge?
@@ -155,8 +178,8 @@ final class SchemaNode: @unchecked Sendable {  // immutable once the graph is bu
 
     init(
         form: Form, resource: Int, location: String, types: TypeSet? = nil, enumValues: [JSONValue]? = nil,
-        constValue: JSONValue? = nil, numeric: NumericChecks? = nil, string: StringChecks? = nil,
-        array: ArrayChecks? = nil, object: ObjectChecks? = nil, inPlace: [InPlaceApplicator] = [],
+        constValue: JSONValue? = nil, numeric: Frozen<NumericChecks>? = nil, string: Frozen<StringChecks>? = nil,
+        array: Frozen<ArrayChecks>? = nil, object: FrozenObjectChecks? = nil, inPlace: [InPlaceApplicator] = [],
         unevaluatedItems: Edge? = nil, unevaluatedProperties: Edge? = nil
     ) {
         self.form = form

@@ -30,6 +30,10 @@ enum CronParser {
     ]
 
     static func parse(_ t: ByteText) -> Result<CronFields, TimeParseError> {
+        // Control characters would blur the field count: name them first.
+        for k in 0..<t.count where (t[k] < 0x20 && t[k] != UInt8(ascii: "\t")) || t[k] == 0x7F {
+            return .failure(t.error("unexpected \(describeByte(t, at: k)) in cron expression; write its fields on one line", at: k))
+        }
         // Field boundaries, skipping blanks.
         var ranges: [(start: Int, end: Int)] = []
         var i = 0

@@ -30,22 +30,38 @@ struct RegexProgram: Sendable {
     var backward: Bool
 }
 
-/// A pattern ready to run: the main program is `programs[0]`. A class, so handing a
-/// pattern around copies one reference.
-final class CompiledRegex: @unchecked Sendable {  // immutable once compiled
-    var programs: [RegexProgram] = []
-    var sets: [CharSet] = []
+/// A pattern ready to run: the main program is `programs[0]`. An immutable class, so
+/// handing a pattern around copies one reference and reading it copies nothing.
+final class CompiledRegex: Sendable {
+    let programs: [RegexProgram]
+    let sets: [CharSet]
     /// Capture slots (two per group, group 0 unused) then progress registers; zero without backreferences.
-    var registerCount = 0
+    let registerCount: Int
     /// With backreferences the memo of visited states is unsound, so the machine runs with captures.
-    var tracksCaptures = false
-    var anchoredAtStart = false
+    let tracksCaptures: Bool
+    let anchoredAtStart: Bool
+
+    init(_ parts: RegexCompiler.Parts) {
+        programs = parts.programs
+        sets = parts.sets
+        registerCount = parts.registerCount
+        tracksCaptures = parts.tracksCaptures
+        anchoredAtStart = parts.anchoredAtStart
+    }
 }
 
 /// Turns a parsed pattern into programs.
 struct RegexCompiler {
+    struct Parts {
+        var programs: [RegexProgram] = []
+        var sets: [CharSet] = []
+        var registerCount = 0
+        var tracksCaptures = false
+        var anchoredAtStart = false
+    }
+
     static let maxInstructions = 100_000
-    private var result = CompiledRegex()
+    private var result = Parts()
     private var total = 0
     private var nextRegister: Int
 
@@ -54,7 +70,7 @@ struct RegexCompiler {
         compiler.result.anchoredAtStart = node.isAnchoredAtStart
         _ = try compiler.program(node, backward: false, search: !node.isAnchoredAtStart)
         compiler.result.registerCount = compiler.result.tracksCaptures ? compiler.nextRegister : 0
-        return compiler.result
+        return CompiledRegex(compiler.result)
     }
 
     private init(groups: Int, captures: Bool) {

@@ -11,9 +11,15 @@ func checkWidget(_ root: SourceNode, _ context: inout CheckContext) {
     if let content = root["content"] { checkContentTemplates(content, ["content"], scope: scope, &context) }
     if let url = root["url"] { checkTemplate(url, ["url"], scope: scope, place: .entry, &context) }
     if let familyContent = root["familyContent"] {
-        let families = root["families"]?.items.compactMap(\.string) ?? WidgetFamilies.defaults
+        // Only when `families` is well formed: otherwise the schema has already spoken.
+        let declared = root["families"].map { $0.items.compactMap(\.string) } ?? WidgetFamilies.defaults
+        let wellFormed = root["families"].map { node in
+            if case .sequence = node.content { return declared.count == node.items.count && declared.allSatisfy(WidgetFamilies.all.contains) }
+            return false
+        } ?? true
+        let families = declared
         for member in familyContent.members {
-            if !families.contains(member.key) {
+            if wellFormed, WidgetFamilies.all.contains(member.key), !families.contains(member.key) {
                 context.diagnostics.append(.warning(
                     "family-not-declared",
                     "familyContent for '\(member.key)', which is not in this widget's families (\(families.joined(separator: ", ")))",

@@ -34,7 +34,7 @@ enum Scalars {
 
     /// Whether an IANA time zone name is known to this machine's zone database.
     static func isKnownZone(_ name: String) -> Bool {
-        ZoneRules(identifier: name) != nil
+        ZoneRules.named(name) != nil  // cached per name: validate meets the same zones again and again
     }
 }
 

@@ -1,0 +1,111 @@
+import Testing
+import WidgetCompiler
+import WidgetSupport
+
+/// One invalid fixture per diagnostic code (`Fixtures/invalid/CODE.yaml`),
+/// each asserting the exact line, column and code of what `validate` reports.
+@Suite struct DiagnosticFixtureTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let code: String
+        let line: Int
+        let column: Int
+        var severity: Diagnostic.Severity = .error
+        /// Other codes the fixture may also produce (none unless listed).
+        var alsoAllowed: [String] = []
+        var testDescription: String { code }
+    }
+
+    static let cases: [Case] = [
+        // YAML layer
+        Case(code: "yaml-syntax", line: 4, column: 1),
+        Case(code: "yaml-duplicate-key", line: 6, column: 1),
+        Case(code: "yaml-tag", line: 2, column: 14),
+        Case(code: "yaml-alias-limit", line: 7, column: 8),
+        Case(code: "yaml-alias", line: 2, column: 14),
+        Case(code: "yaml-depth", line: 2, column: 265),
+        Case(code: "yaml-encoding", line: 2, column: 17),
+        Case(code: "yaml-merge", line: 5, column: 7),
+        Case(code: "yaml-key", line: 5, column: 3),
+        Case(code: "document-kind", line: 1, column: 1),
+        // Schema layer
+        Case(code: "unknown-key", line: 5, column: 1, alsoAllowed: ["missing-key"]),
+        Case(code: "missing-key", line: 1, column: 1),
+        Case(code: "type-mismatch", line: 4, column: 11),
+        Case(code: "not-allowed-value", line: 4, column: 25),
+        Case(code: "pattern-mismatch", line: 1, column: 7),
+        Case(code: "out-of-range", line: 7, column: 15),
+        Case(code: "duplicate-item", line: 4, column: 25),
+        Case(code: "no-matching-form", line: 7, column: 11),
+        // Semantic layer
+        Case(code: "param-range", line: 5, column: 57),
+        Case(code: "param-default-type", line: 5, column: 57),
+        Case(code: "param-enum", line: 5, column: 63),
+        Case(code: "invalid-duration", line: 6, column: 12),
+        Case(code: "invalid-instant", line: 8, column: 20),
+        Case(code: "unknown-time-zone", line: 4, column: 11),
+        Case(code: "invalid-cron", line: 6, column: 10),
+        Case(code: "cron-never-fires", line: 6, column: 9),
+        Case(code: "unknown-exchange", line: 6, column: 23),
+        Case(code: "timeline-rule", line: 7, column: 3),
+        Case(code: "every-alignment", line: 6, column: 10),
+        Case(code: "template-syntax", line: 5, column: 11),
+        Case(code: "unknown-variable", line: 7, column: 24),
+        Case(code: "template-type", line: 8, column: 13),
+        Case(code: "data-path", line: 5, column: 20),
+        Case(code: "unknown-data-source", line: 8, column: 22),
+        Case(code: "daily-slot", line: 8, column: 13),
+        Case(code: "invalid-number", line: 6, column: 61),
+        Case(code: "duplicate-kind", line: 7, column: 7),
+        Case(code: "missing-widget-file", line: 3, column: 11),
+        Case(code: "duplicate-shortcut-type", line: 5, column: 13),
+        Case(code: "family-not-declared", line: 7, column: 3, severity: .warning),
+    ]
+
+    @Test(arguments: cases)
+    func fixtureReportsItsCode(_ c: Case) throws {
+        let path = Fixtures.directory + "/invalid/\(c.code).yaml"
+        let diagnostics = try DefinitionValidator().validate(path: path)
+        let match = diagnostics.first { $0.code == c.code }
+        #expect(match != nil, "no \(c.code) in \(diagnostics.map(\.code))")
+        #expect(match?.location == SourceLocation(line: c.line, column: c.column))
+        #expect(match?.severity == c.severity)
+        #expect(match?.file == path)
+        let others = diagnostics.filter { $0.code != c.code && !c.alsoAllowed.contains($0.code) }
+        #expect(others.isEmpty, "unexpected: \(others.map { "\($0.code) \($0.location)" })")
+    }
+
+    @Test func everyFixtureHasACase() throws {
+        let files = try SourceFiles.expand(Fixtures.directory + "/invalid")
+        let codes = Set(files.map { String($0.split(separator: "/").last!.dropLast(".yaml".count)) })
+        #expect(codes == Set(Self.cases.map(\.code)))
+    }
+
+    @Test func schemaOnlyModeUsesTheGivenSchemaAndTheGenericCode() throws {
+        let stage = try SchemaStage(file: Fixtures.directory + "/schema-only/not-zero.schema.json")
+        let validator = try DefinitionValidator(mode: .schemaOnly(stage))
+        let diagnostics = try validator.validate(path: Fixtures.directory + "/schema-only/data.yaml")
+        #expect(diagnostics.map(\.code) == ["schema", "type-mismatch"])
+        #expect(diagnostics.map(\.location) == [SourceLocation(line: 2, column: 8), SourceLocation(line: 3, column: 7)])
+        #expect(diagnostics.map(\.pointer) == ["/count", "/name"])
+    }
+
+    @Test func bundledExamplesAreValid() throws {
+        let validator = try DefinitionValidator()
+        let files = try SourceFiles.expand(Fixtures.root + "/widgets")
+        #expect(files.count >= 9)
+        for file in files {
+            let diagnostics = try validator.validate(path: file)
+            #expect(diagnostics.isEmpty, "\(file): \(diagnostics.map { "\($0.location) \($0.code) \($0.message)" })")
+        }
+    }
+}
+
+enum Fixtures {
+    /// The package root, three levels above this file.
+    static let root: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        return parts.joined(separator: "/")
+    }()
+    static let directory = root + "/Tests/WidgetCompilerTests/Fixtures"
+}
