@@ -174,6 +174,9 @@ struct TemplateParser {
     private func path(of tag: Tag) throws(TemplateError) -> TemplatePath {
         let text = String(decoding: bytes[tag.nameStart..<tag.nameEnd], as: UTF8.self)
         if text == "." { return TemplatePath(text: text, components: []) }
+        if let components = Self.asciiComponents(bytes[tag.nameStart..<tag.nameEnd]) {
+            return TemplatePath(text: text, components: components)
+        }
         var components: [String] = []
         var component = String.UnicodeScalarView()
         var at = tag.nameStart
@@ -182,18 +185,45 @@ struct TemplateParser {
                 guard !component.isEmpty else { throw error("empty component in the name '\(text)'", at: at) }
                 components.append(String(component))
                 component = String.UnicodeScalarView()
+            } else if Self.isNameScalar(scalar) {
+                component.append(scalar)
             } else if scalar.properties.isWhitespace {
                 throw error("whitespace inside the name '\(text)'", at: at)
-            } else if !Self.isNameScalar(scalar) {
-                throw error("invalid character '\(Self.shown(scalar))' in the name '\(text)'", at: at)
             } else {
-                component.append(scalar)
+                throw error("invalid character '\(Self.shown(scalar))' in the name '\(text)'", at: at)
             }
             at += UTF8.width(scalar)
         }
         guard !component.isEmpty else { throw error("empty component in the name '\(text)'", at: tag.nameEnd - 1) }
         components.append(String(component))
         return TemplatePath(text: text, components: components)
+    }
+
+    /// The fast path for the usual name (`data.weather.temp`): ASCII name
+    /// characters and single dots only. nil sends anything else to the full check.
+    private static func asciiComponents(_ name: ArraySlice<UInt8>) -> [String]? {
+        var components: [String] = []
+        var start = name.startIndex
+        for i in name.indices {
+            let b = name[i]
+            if b == UInt8(ascii: ".") {
+                guard i > start else { return nil }
+                components.append(String(decoding: name[start..<i], as: UTF8.self))
+                start = i + 1
+                continue
+            }
+            switch b {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"),
+                 UInt8(ascii: "@"), UInt8(ascii: ":"):
+                continue
+            default:
+                return nil
+            }
+        }
+        guard start < name.endIndex else { return nil }
+        components.append(String(decoding: name[start..<name.endIndex], as: UTF8.self))
+        return components
     }
 
     private static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {

@@ -31,5 +31,13 @@ extension SourceNode {
 
 extension String {
     /// Whether the string holds a Mustache tag and so is a template, not a literal.
-    var isTemplate: Bool { contains("{{") }
+    /// A byte scan: `contains("{{")` would go through Foundation's bridged search.
+    var isTemplate: Bool {
+        var previous: UInt8 = 0
+        for byte in utf8 {
+            if byte == UInt8(ascii: "{"), previous == byte { return true }
+            previous = byte
+        }
+        return false
+    }
 }
