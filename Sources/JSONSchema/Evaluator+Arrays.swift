@@ -27,7 +27,7 @@ extension Evaluator {
         if collect { marks.insert(upTo: prefixCount) }
         if let edge = f.checks.items, count > prefixCount {
             if collect { marks.all = true }
-            if graph.nodes[edge.node].form == .alwaysInvalid {
+            if graph.forms[edge.node] == .alwaysInvalid {
                 ok = false
                 if !report { return false }
                 fail(
@@ -78,7 +78,7 @@ extension Evaluator {
     mutating func checkUnevaluatedItems(_ node: SchemaNode, _ edge: Edge, _ items: [JSONValue], _ marks: inout IndexMarks) -> Bool {
         guard !marks.all else { return true }
         var ok = true
-        let refused = graph.nodes[edge.node].form == .alwaysInvalid
+        let refused = graph.forms[edge.node] == .alwaysInvalid
         for k in items.indices where !marks.contains(k) {
             if refused {
                 if report {

@@ -113,7 +113,7 @@ extension Evaluator {
 
     /// Applies a member's schema; a `false` schema there means the property is not allowed.
     private mutating func member(_ node: SchemaNode, _ edge: Edge, _ value: JSONValue, _ key: String, keyword: String, allowed: [String]?) -> Bool {
-        if graph.nodes[edge.node].form == .alwaysInvalid {
+        if graph.forms[edge.node] == .alwaysInvalid {
             if report {
                 fail(
                     node, keyword: keyword, message: "property '\(key)' is not allowed", token: .key(key),
@@ -141,7 +141,7 @@ extension Evaluator {
         guard !marks.all else { return true }
         var ok = true
         let keys = object.keys, values = object.values
-        let refused = graph.nodes[edge.node].form == .alwaysInvalid
+        let refused = graph.forms[edge.node] == .alwaysInvalid
         for k in keys.indices where !marks.contains(k) {
             marks.insert(k)
             if refused {

@@ -45,7 +45,7 @@ extension Evaluator {
         }
         if let regex = f.checks.pattern, !regex.matches(s) {
             ok = false
-            if report { fail(node, keyword: "pattern", message: "must match the pattern '\(regex.pattern)'") }
+            if report { fail(node, keyword: "pattern", message: "must match the pattern '\(f.checks.patternText)'") }
         }
         return ok
     }

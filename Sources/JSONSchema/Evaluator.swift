@@ -40,7 +40,11 @@ struct Evaluator {
     /// Evaluates node `id` against `value`. When `collect` is set, adds the members/items
     /// the node evaluated to `marks` (for a parent's `unevaluated*`).
     mutating func evaluate(_ id: Int, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool) -> Bool {
-        let node = graph.nodes[id]
+        // The graph owns every node; borrowing one here saves a retain/release per step.
+        graph.unmanaged[id]._withUnsafeGuaranteedRef { node in evaluate(node, value, &marks, collect: collect) }
+    }
+
+    private mutating func evaluate(_ node: SchemaNode, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool) -> Bool {
         switch node.form {
         case .alwaysValid:
             return true

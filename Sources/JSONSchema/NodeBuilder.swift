@@ -148,7 +148,7 @@ struct NodeBuilder {
                 }
                 for (pattern, _) in members {
                     let regex = try regex(pattern, ["patternProperties", pattern], compiler)
-                    o.patternProperties.append(PatternProperty(regex: regex, edge: try edge(["patternProperties", pattern], &compiler)))
+                    o.patternProperties.append(PatternProperty(regex: regex.compiled, edge: try edge(["patternProperties", pattern], &compiler)))
                 }
             }
             o.additionalProperties = try schemaEdge("additionalProperties", &compiler)
@@ -199,7 +199,8 @@ struct NodeBuilder {
             s.maxLength = try count("maxLength", compiler)
             if let value = object["pattern"] {
                 guard case .string(let pattern) = value else { throw error("'pattern' must be a string", "pattern", compiler) }
-                s.pattern = try regex(pattern, ["pattern"], compiler)
+                s.pattern = try regex(pattern, ["pattern"], compiler).compiled
+                s.patternText = pattern
             }
             if s.minLength != nil || s.maxLength != nil || s.pattern != nil { string = s }
 

@@ -228,8 +228,9 @@ struct SchemaCompiler {
             built.append(node)
         }
         var graph = SchemaGraph(
-            nodes: built, root: root, segments: segments, edgeLists: edgeLists, resources: resources,
+            nodes: [], root: root, segments: segments, edgeLists: edgeLists, resources: resources,
             usesDynamicScope: usesDynamicScope)
+        graph.nodes = built
         if let cycle = SchemaGraphAnalysis.inPlaceCycle(in: graph) {
             throw error("reference cycle: this schema reaches itself through $ref/applicators without descending into the instance, so validation would never end", at: nodeLocations[cycle])
         }

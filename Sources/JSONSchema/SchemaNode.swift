@@ -65,7 +65,8 @@ struct NumericChecks: Sendable {
 struct StringChecks: Sendable {
     var minLength: Int?
     var maxLength: Int?
-    var pattern: ECMARegex?
+    var pattern: CompiledRegex?
+    var patternText = ""
 
     var isEmpty: Bool { minLength == nil && maxLength == nil && pattern == nil }
 }
@@ -88,7 +89,7 @@ struct ArrayChecks: Sendable {
 }
 
 struct PatternProperty: Sendable {
-    var regex: ECMARegex
+    var regex: CompiledRegex
     var edge: Edge
 }
 
@@ -205,8 +206,14 @@ struct ResourceInfo: Sendable {
 }
 
 /// Everything validation needs: nodes by index, the root, resources.
-struct SchemaGraph: Sendable {
-    var nodes: [SchemaNode]
+struct SchemaGraph: @unchecked Sendable {  // `unmanaged` only mirrors `nodes`, which keeps them alive
+    var nodes: [SchemaNode] {
+        didSet { unmanaged = nodes.map { Unmanaged.passUnretained($0) }; forms = nodes.map(\.form) }
+    }
+    /// The same nodes without reference counting, for the evaluator's hot path.
+    private(set) var unmanaged: [Unmanaged<SchemaNode>] = []
+    /// Each node's form, to test edges for `false` without touching the node.
+    private(set) var forms: [SchemaNode.Form] = []
     var root: Int
     /// Evaluation-path segments of edges, by `Edge.segment`.
     var segments: [String]
