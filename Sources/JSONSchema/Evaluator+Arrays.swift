@@ -1,31 +1,31 @@
 import WidgetSupport
 
 extension Evaluator {
-    mutating func checkArray(_ node: SchemaNode, _ f: Frozen<ArrayChecks>, _ items: [JSONValue], _ marks: inout IndexMarks, collect: Bool) -> Bool {
+    mutating func checkArray(_ node: SchemaNode, _ items: [JSONValue], _ marks: inout IndexMarks, collect: Bool) -> Bool {
         var ok = true
         let count = items.count
-        if let min = f.checks.minItems, count < min {
+        if let min = node.array.minItems, count < min {
             ok = false
             if !report { return false }
             fail(node, keyword: "minItems", message: "must have at least \(FailureText.count(min, "item"))")
         }
-        if let max = f.checks.maxItems, count > max {
+        if let max = node.array.maxItems, count > max {
             ok = false
             if !report { return false }
             fail(node, keyword: "maxItems", message: "must have at most \(FailureText.count(max, "item"))")
         }
-        if f.checks.uniqueItems, count > 1, let (first, second) = Self.firstDuplicate(items) {
+        if node.array.uniqueItems, count > 1, let (first, second) = Self.firstDuplicate(items) {
             ok = false
             if !report { return false }
             fail(node, keyword: "uniqueItems", message: "item \(second) repeats item \(first); items must be unique", token: .index(second))
         }
-        let prefixCount = min(f.checks.prefixItems.count, count)
-        for k in 0..<prefixCount where !descend(f.checks.prefixItems[k], items[k], .index(k)) {
+        let prefixCount = min(node.array.prefixItems.count, count)
+        for k in 0..<prefixCount where !descend(node.array.prefixItems[k], items[k], .index(k)) {
             ok = false
             if !report { return false }
         }
         if collect { marks.insert(upTo: prefixCount) }
-        if let edge = f.checks.items, count > prefixCount {
+        if let edge = node.array.items, count > prefixCount {
             if collect { marks.all = true }
             if graph.forms[edge.node] == .alwaysInvalid {
                 ok = false
@@ -41,7 +41,7 @@ extension Evaluator {
                 }
             }
         }
-        if let edge = f.checks.contains {
+        if let edge = node.array.contains {
             var matches = 0
             for k in 0..<count {
                 var ignored = IndexMarks()
@@ -53,18 +53,18 @@ extension Evaluator {
                 matches += 1
                 if collect { marks.insert(k) }
                 // Without annotations to collect or a maximum to check, enough is enough.
-                if !collect, f.checks.maxContains == nil, matches >= f.checks.minContains { break }
+                if !collect, node.array.maxContains == nil, matches >= node.array.minContains { break }
             }
-            if matches < f.checks.minContains {
+            if matches < node.array.minContains {
                 ok = false
                 if !report { return false }
                 let message =
-                    f.checks.minContains == 1
+                    node.array.minContains == 1
                     ? "must contain at least one item matching the 'contains' schema"
-                    : "must contain at least \(FailureText.count(f.checks.minContains, "item")) matching the 'contains' schema, found \(matches)"
-                fail(node, keyword: f.checks.minContainsGiven ? "minContains" : "contains", message: message)
+                    : "must contain at least \(FailureText.count(node.array.minContains, "item")) matching the 'contains' schema, found \(matches)"
+                fail(node, keyword: node.array.minContainsGiven ? "minContains" : "contains", message: message)
             }
-            if let max = f.checks.maxContains, matches > max {
+            if let max = node.array.maxContains, matches > max {
                 ok = false
                 if !report { return false }
                 fail(

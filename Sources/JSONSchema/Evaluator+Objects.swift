@@ -2,20 +2,20 @@ import WidgetSupport
 
 extension Evaluator {
     mutating func checkObject(
-        _ node: SchemaNode, _ f: FrozenObjectChecks, _ object: JSONObject, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool
+        _ node: SchemaNode, _ object: JSONObject, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool
     ) -> Bool {
         var ok = true
-        if let min = f.checks.minProperties, object.count < min {
+        if let min = node.object.minProperties, object.count < min {
             ok = false
             if !report { return false }
             fail(node, keyword: "minProperties", message: "must have at least \(FailureText.count(min, "property", plural: "properties"))")
         }
-        if let max = f.checks.maxProperties, object.count > max {
+        if let max = node.object.maxProperties, object.count > max {
             ok = false
             if !report { return false }
             fail(node, keyword: "maxProperties", message: "must have at most \(FailureText.count(max, "property", plural: "properties"))")
         }
-        guard f.walksMembers else { return checkNamesDirectly(node, f, object, value, &marks, collect: collect) && ok }
+        guard node.walksMembers else { return checkNamesDirectly(node, object, value, &marks, collect: collect) && ok }
 
         // One pass over the members: which known names are present, and each member's schemas.
         var present = IndexMarks()
@@ -23,9 +23,9 @@ extension Evaluator {
         for k in keys.indices {
             let key = keys[k]
             var matched = false
-            if let n = f.checks.names.index(of: key) {
+            if let n = node.object.names.index(of: key) {
                 present.insert(n)
-                if let edge = f.checks.properties[n] {
+                if let edge = node.object.properties[n] {
                     matched = true
                     if collect { marks.insert(k) }
                     if !member(node, edge, values[k], key, keyword: "properties", allowed: nil) {
@@ -34,7 +34,7 @@ extension Evaluator {
                     }
                 }
             }
-            for p in f.checks.patternProperties where p.regex.matches(key) {
+            for p in node.object.patternProperties where p.regex.matches(key) {
                 matched = true
                 if collect { marks.insert(k) }
                 if !member(node, p.edge, values[k], key, keyword: "patternProperties", allowed: nil) {
@@ -42,33 +42,33 @@ extension Evaluator {
                     if !report { return false }
                 }
             }
-            if !matched, let edge = f.checks.additionalProperties {
+            if !matched, let edge = node.object.additionalProperties {
                 if collect { marks.insert(k) }
-                if !member(node, edge, values[k], key, keyword: "additionalProperties", allowed: f.checks.propertyNames) {
+                if !member(node, edge, values[k], key, keyword: "additionalProperties", allowed: node.object.propertyNames) {
                     ok = false
                     if !report { return false }
                 }
             }
-            if let edge = f.checks.propertyNamesSchema, !checkPropertyName(node, edge, key) {
+            if let edge = node.object.propertyNamesSchema, !checkPropertyName(node, edge, key) {
                 ok = false
                 if !report { return false }
             }
         }
-        for n in f.checks.required where !present.contains(n) {
+        for n in node.object.required where !present.contains(n) {
             ok = false
             if !report { return false }
-            fail(node, keyword: "required", message: "missing required property '\(f.checks.names.names[n])'")
+            fail(node, keyword: "required", message: "missing required property '\(node.object.names.names[n])'")
         }
-        for (trigger, required) in f.checks.dependentRequired where present.contains(trigger) {
+        for (trigger, required) in node.object.dependentRequired where present.contains(trigger) {
             for n in required where !present.contains(n) {
                 ok = false
                 if !report { return false }
                 fail(
                     node, keyword: "dependentRequired",
-                    message: "missing property '\(f.checks.names.names[n])', required when '\(f.checks.names.names[trigger])' is present")
+                    message: "missing property '\(node.object.names.names[n])', required when '\(node.object.names.names[trigger])' is present")
             }
         }
-        for (trigger, edge) in f.checks.dependentSchemas where present.contains(trigger) {
+        for (trigger, edge) in node.object.dependentSchemas where present.contains(trigger) {
             if !inPlace(edge, value, &marks, collect: collect) {
                 ok = false
                 if !report { return false }
@@ -80,29 +80,29 @@ extension Evaluator {
     /// `required` and the dependent keywords without a member walk: each name is looked
     /// for among the keys (a few byte comparisons, cheaper than hashing every key).
     private mutating func checkNamesDirectly(
-        _ node: SchemaNode, _ f: FrozenObjectChecks, _ object: JSONObject, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool
+        _ node: SchemaNode, _ object: JSONObject, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool
     ) -> Bool {
         var ok = true
         let keys = object.keys
         func has(_ n: Int) -> Bool {
-            let name = f.checks.names.names[n]
+            let name = node.object.names.names[n]
             return keys.contains { JSONEquality.sameBytes($0, name) }
         }
-        for n in f.checks.required where !has(n) {
+        for n in node.object.required where !has(n) {
             ok = false
             if !report { return false }
-            fail(node, keyword: "required", message: "missing required property '\(f.checks.names.names[n])'")
+            fail(node, keyword: "required", message: "missing required property '\(node.object.names.names[n])'")
         }
-        for (trigger, required) in f.checks.dependentRequired where has(trigger) {
+        for (trigger, required) in node.object.dependentRequired where has(trigger) {
             for n in required where !has(n) {
                 ok = false
                 if !report { return false }
                 fail(
                     node, keyword: "dependentRequired",
-                    message: "missing property '\(f.checks.names.names[n])', required when '\(f.checks.names.names[trigger])' is present")
+                    message: "missing property '\(node.object.names.names[n])', required when '\(node.object.names.names[trigger])' is present")
             }
         }
-        for (trigger, edge) in f.checks.dependentSchemas where has(trigger) {
+        for (trigger, edge) in node.object.dependentSchemas where has(trigger) {
             if !inPlace(edge, value, &marks, collect: collect) {
                 ok = false
                 if !report { return false }

@@ -1,26 +1,26 @@
 import WidgetSupport
 
 extension Evaluator {
-    mutating func checkNumber(_ node: SchemaNode, _ f: Frozen<NumericChecks>, _ value: JSONValue) -> Bool {
+    mutating func checkNumber(_ node: SchemaNode, _ value: JSONValue) -> Bool {
         var ok = true
         func check(_ passes: Bool, _ keyword: String, _ message: @autoclosure () -> String, _ me: inout Evaluator) {
             guard !passes else { return }
             ok = false
             if me.report { me.fail(node, keyword: keyword, message: message()) }
         }
-        if let bound = f.checks.minimum {
+        if let bound = node.numeric.minimum {
             check(NumberMath.compare(value, bound) >= 0, "minimum", "must be >= \(FailureText.render(bound))", &self)
         }
-        if let bound = f.checks.exclusiveMinimum {
+        if let bound = node.numeric.exclusiveMinimum {
             check(NumberMath.compare(value, bound) > 0, "exclusiveMinimum", "must be > \(FailureText.render(bound))", &self)
         }
-        if let bound = f.checks.maximum {
+        if let bound = node.numeric.maximum {
             check(NumberMath.compare(value, bound) <= 0, "maximum", "must be <= \(FailureText.render(bound))", &self)
         }
-        if let bound = f.checks.exclusiveMaximum {
+        if let bound = node.numeric.exclusiveMaximum {
             check(NumberMath.compare(value, bound) < 0, "exclusiveMaximum", "must be < \(FailureText.render(bound))", &self)
         }
-        if let m = f.checks.multipleOf {
+        if let m = node.numeric.multipleOf {
             check(
                 NumberMath.isMultiple(value, of: m.decimal, divisorValue: m.value), "multipleOf",
                 "must be a multiple of \(FailureText.render(m.value))", &self)
@@ -28,24 +28,24 @@ extension Evaluator {
         return ok
     }
 
-    mutating func checkString(_ node: SchemaNode, _ f: Frozen<StringChecks>, _ s: String) -> Bool {
+    mutating func checkString(_ node: SchemaNode, _ s: String) -> Bool {
         var ok = true
-        if f.checks.minLength != nil || f.checks.maxLength != nil {
+        if node.string.minLength != nil || node.string.maxLength != nil {
             let length = Self.scalarCount(s)
-            if let min = f.checks.minLength, length < min {
+            if let min = node.string.minLength, length < min {
                 ok = false
                 if !report { return false }
                 fail(node, keyword: "minLength", message: "must be at least \(FailureText.count(min, "character")) long")
             }
-            if let max = f.checks.maxLength, length > max {
+            if let max = node.string.maxLength, length > max {
                 ok = false
                 if !report { return false }
                 fail(node, keyword: "maxLength", message: "must be at most \(FailureText.count(max, "character")) long")
             }
         }
-        if let regex = f.checks.pattern, !regex.matches(s) {
+        if let regex = node.string.pattern, !regex.matches(s) {
             ok = false
-            if report { fail(node, keyword: "pattern", message: "must match the pattern '\(f.checks.patternText)'") }
+            if report { fail(node, keyword: "pattern", message: "must match the pattern '\(node.string.patternText)'") }
         }
         return ok
     }

@@ -94,13 +94,13 @@ struct Evaluator {
         var ok = true
         switch value {
         case .int, .double:
-            if let checks = node.numeric { ok = checkNumber(node, checks, value) }
+            if node.hasNumeric { ok = checkNumber(node, value) }
         case .string(let s):
-            if let checks = node.string { ok = checkString(node, checks, s) }
+            if node.hasString { ok = checkString(node, s) }
         case .array(let items):
-            if let checks = node.array { ok = checkArray(node, checks, items, &marks, collect: collect) }
+            if node.hasArray { ok = checkArray(node, items, &marks, collect: collect) }
         case .object(let object):
-            if let checks = node.object { ok = checkObject(node, checks, object, value, &marks, collect: collect) }
+            if node.hasObject { ok = checkObject(node, object, value, &marks, collect: collect) }
         default:
             break
         }

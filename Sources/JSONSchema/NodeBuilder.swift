@@ -257,8 +257,7 @@ struct NodeBuilder {
 
         return SchemaNode(
             form: .checks, resource: resourceIndex, location: canonical, types: types, enumValues: enumValues,
-            constValue: constValue, numeric: numeric.map(Frozen.init), string: string.map(Frozen.init),
-            array: array.map(Frozen.init), object: objectChecks.map(FrozenObjectChecks.init),
+            constValue: constValue, numeric: numeric, string: string, array: array, object: objectChecks,
             inPlace: inPlace, unevaluatedItems: unevaluatedItems, unevaluatedProperties: unevaluatedProperties)
     }
 

@@ -10,7 +10,7 @@ enum SchemaGraphAnalysis {
             case .conditional(let i, let t, let e): out += [i.node] + [t, e].compactMap { $0?.node }
             }
         }
-        if let o = node.object { out += o.checks.dependentSchemas.map(\.edge.node) }
+        out += node.object.dependentSchemas.map(\.edge.node)
         return out
     }
 
@@ -49,7 +49,7 @@ enum SchemaGraphAnalysis {
             while let id = stack.popLast() {
                 guard seen.insert(id).inserted else { continue }
                 let current = graph.nodes[id]
-                for name in current.object?.checks.propertyNames ?? [] where nameSet.insert(name).inserted {
+                for name in current.object.propertyNames where nameSet.insert(name).inserted {
                     names.append(name)
                 }
                 stack += inPlaceEdges(of: current, in: graph).reversed()

@@ -47,8 +47,8 @@ struct Edge: Sendable {
     var segment: Int
 }
 
-// Keyword groups are built as structs, then frozen into classes with `let` storage:
-// a node hands out one reference, and reading a member copies nothing.
+// Keyword groups are structs held in `let` storage of the node: the evaluator borrows
+// the node and reads them in place, copying and retaining nothing.
 
 struct NumericChecks: Sendable {
     var minimum: JSONValue?
@@ -122,22 +122,6 @@ struct ObjectChecks: Sendable {
     }
 }
 
-/// An immutable keyword group shared by reference.
-final class Frozen<Checks: Sendable>: Sendable {
-    let checks: Checks
-    init(_ checks: Checks) { self.checks = checks }
-}
-
-/// `ObjectChecks` frozen, with the member-walk decision computed once.
-final class FrozenObjectChecks: Sendable {
-    let checks: ObjectChecks
-    let walksMembers: Bool
-    init(_ checks: ObjectChecks) {
-        self.checks = checks
-        walksMembers = checks.walksMembers
-    }
-}
-
 /// Applicators that evaluate the same instance as their schema. Lists are ranges of
 /// `SchemaGraph.edgeLists`, so the enum holds plain integers only.
 enum InPlaceApplicator: Sendable {
@@ -166,10 +150,16 @@ final class SchemaNode: @unchecked Sendable {  // immutable once the graph is bu
     let types: TypeSet?
     let enumValues: [JSONValue]?
     let constValue: JSONValue?
-    let numeric: Frozen<NumericChecks>?
-    let string: Frozen<StringChecks>?
-    let array: Frozen<ArrayChecks>?
-    let object: FrozenObjectChecks?
+    let numeric: NumericChecks
+    let string: StringChecks
+    let array: ArrayChecks
+    let object: ObjectChecks
+    let hasNumeric: Bool
+    let hasString: Bool
+    let hasArray: Bool
+    let hasObject: Bool
+    /// `object.walksMembers`, computed once.
+    let walksMembers: Bool
     let inPlace: [InPlaceApplicator]
     let unevaluatedItems: Edge?
     let unevaluatedProperties: Edge?
@@ -179,8 +169,8 @@ final class SchemaNode: @unchecked Sendable {  // immutable once the graph is bu
 
     init(
         form: Form, resource: Int, location: String, types: TypeSet? = nil, enumValues: [JSONValue]? = nil,
-        constValue: JSONValue? = nil, numeric: Frozen<NumericChecks>? = nil, string: Frozen<StringChecks>? = nil,
-        array: Frozen<ArrayChecks>? = nil, object: FrozenObjectChecks? = nil, inPlace: [InPlaceApplicator] = [],
+        constValue: JSONValue? = nil, numeric: NumericChecks? = nil, string: StringChecks? = nil,
+        array: ArrayChecks? = nil, object: ObjectChecks? = nil, inPlace: [InPlaceApplicator] = [],
         unevaluatedItems: Edge? = nil, unevaluatedProperties: Edge? = nil
     ) {
         self.form = form
@@ -189,10 +179,15 @@ final class SchemaNode: @unchecked Sendable {  // immutable once the graph is bu
         self.types = types
         self.enumValues = enumValues
         self.constValue = constValue
-        self.numeric = numeric
-        self.string = string
-        self.array = array
-        self.object = object
+        self.numeric = numeric ?? NumericChecks()
+        self.string = string ?? StringChecks()
+        self.array = array ?? ArrayChecks()
+        self.object = object ?? ObjectChecks()
+        hasNumeric = numeric != nil
+        hasString = string != nil
+        hasArray = array != nil
+        hasObject = object != nil
+        walksMembers = object?.walksMembers ?? false
         self.inPlace = inPlace
         self.unevaluatedItems = unevaluatedItems
         self.unevaluatedProperties = unevaluatedProperties

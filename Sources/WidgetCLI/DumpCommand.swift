@@ -13,7 +13,7 @@ enum DumpCommand {
         run: run
     )
 
-    static func run(_ args: ParsedArguments, _ console: Console) throws(UsageError) -> ExitStatus {
+    static func run(_ args: ParsedArguments, _ console: Console) throws(UsageError) -> ExitCode {
         guard args.positional.count == 1, let path = args.positional.first else {
             throw UsageError(message: "'dump' takes exactly one FILE; usage: widgetc dump FILE")
         }

@@ -35,7 +35,7 @@ enum RunCommand {
         run: run
     )
 
-    static func run(_ args: ParsedArguments, _ console: Console) throws(UsageError) -> ExitStatus {
+    static func run(_ args: ParsedArguments, _ console: Console) throws(UsageError) -> ExitCode {
         guard !args.positional.isEmpty else {
             throw UsageError(message: "'run' needs at least one PATH, e.g. widgetc run widgets/weather.yaml")
         }

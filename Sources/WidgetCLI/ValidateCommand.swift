@@ -19,7 +19,7 @@ enum ValidateCommand {
         run: run
     )
 
-    static func run(_ args: ParsedArguments, _ console: Console) throws(UsageError) -> ExitStatus {
+    static func run(_ args: ParsedArguments, _ console: Console) throws(UsageError) -> ExitCode {
         let format = args.value("format") ?? "text"
         guard format == "text" || format == "json" else {
             throw UsageError(message: "unknown format '\(format)' for 'validate'; use --format text or --format json")

@@ -3,7 +3,7 @@ import WidgetSupport
 
 /// Exit statuses (spec cli.md): 0 success, 1 the input has errors, 2 the
 /// command line or the environment is wrong.
-public enum ExitStatus: Int32, Sendable {
+public enum ExitCode: Int32, Sendable {
     case success = 0
     case inputErrors = 1
     case usage = 2
@@ -16,7 +16,7 @@ struct Command: Sendable {
     let abstract: String
     let discussion: String
     let options: [OptionSpec]
-    let run: @Sendable (ParsedArguments, Console) throws(UsageError) -> ExitStatus
+    let run: @Sendable (ParsedArguments, Console) throws(UsageError) -> ExitCode
 }
 
 /// The `widgetc` command line as a library, so tests run it in process.
@@ -26,7 +26,7 @@ public enum WidgetCLI {
     static var commands: [Command] { [ValidateCommand.command, RunCommand.command, DumpCommand.command] }
 
     /// Runs `widgetc` with `arguments` (without the program name).
-    public static func main(_ arguments: [String], console: Console) -> ExitStatus {
+    public static func main(_ arguments: [String], console: Console) -> ExitCode {
         guard let first = arguments.first else {
             console.err(overview())
             return .usage

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+import WidgetCLI
+import WidgetSupport
+
+/// The command line in process: exit statuses, streams, formats.
+@Suite struct CLITests {
+    static let root: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        return parts.joined(separator: "/")
+    }()
+    static let fixtures = root + "/Tests/WidgetCompilerTests/Fixtures"
+
+    func run(_ args: [String]) -> (ExitCode, CapturingConsole) {
+        let console = CapturingConsole()
+        let status = WidgetCLI.main(args, console: console)
+        return (status, console)
+    }
+
+    @Test func validateExamplesSucceeds() {
+        let (status, console) = run(["validate", Self.root + "/widgets"])
+        #expect(status == .success)
+        #expect(console.stdout.isEmpty)
+        #expect(console.stderr.hasSuffix("11 files, 0 errors, 0 warnings\n"))
+    }
+
+    @Test func validateTextLooksLikeACompiler() {
+        let file = Self.fixtures + "/invalid/param-range.yaml"
+        let (status, console) = run(["validate", file])
+        #expect(status == .inputErrors)
+        let lines = console.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0] == "\(file):5:57: error: parameter 'interval': default 200 is above max 120 [param-range]")
+        #expect(lines[1] == "  interval: { type: integer, min: 5, max: 120, default: 200 }")
+        #expect(lines[2] == String(repeating: " ", count: 56) + "^")
+        #expect(lines[3] == "1 file, 1 error, 0 warnings")
+    }
+
+    @Test func validateJSONFollowsTheSpec() throws {
+        let file = Self.fixtures + "/invalid/unknown-key.yaml"
+        let (status, console) = run(["validate", "--format", "json", file])
+        #expect(status == .inputErrors)
+        let object = try JSONReader.parse(console.stdout).json
+        #expect(object["files"] == 1)
+        #expect(object["errors"] == 2)
+        #expect(object["warnings"] == 0)
+        let unknown = try #require(object["diagnostics"]?.array?.first { $0["code"] == "unknown-key" })
+        #expect(unknown == [
+            "file": .string(file), "line": 5, "column": 1, "severity": "error", "code": "unknown-key",
+            "message": "property 'timline' is not allowed (did you mean 'timeline'?)", "pointer": "/timline",
+        ])
+    }
+
+    @Test func commandLineMistakesExitTwoWithOneLine() {
+        for args in [["validate", "--colour"], ["frobnicate"], ["validate", "/no/such/path"], ["run"],
+                     ["validate", "--format", "xml"], ["run", Self.root + "/widgets/weather.yaml", "--for", "soon"]] {
+            let (status, console) = run(args)
+            #expect(status == .usage, "\(args)")
+            #expect(console.stdout.isEmpty, "\(args)")
+            #expect(console.stderr.hasPrefix("error: "), "\(args)")
+            #expect(console.stderr.filter { $0 == "\n" }.count == 1, "\(args): \(console.stderr)")
+        }
+    }
+
+    @Test func badParametersExitTwoWithNothingOnStdout() {
+        let tips = Self.root + "/widgets/tutorials.yaml"
+        for (param, message) in [
+            ("interval=2", "--param interval=2: 2 is below the minimum 5"),
+            ("interval=abc", "--param interval=abc: 'interval' is an integer parameter"),
+            ("intervl=10", "unknown parameter 'intervl' (did you mean 'interval'?); declared: interval"),
+            ("interval", "--param 'interval' is not NAME=VALUE"),
+        ] {
+            let (status, console) = run(["run", tips, "--from", "2026-11-29T09:00:00Z", "--param", param])
+            #expect(status == .usage)
+            #expect(console.stdout.isEmpty)
+            #expect(console.stderr == "error: \(message)\n")
+        }
+    }
+
+    @Test func runJSONIsTheSpecsRunObject() throws {
+        let (status, console) = run([
+            "run", Self.root + "/widgets/tutorials.yaml", "--from", "2026-11-29T09:00:00-05:00", "--for", "10m",
+            "--tz", "America/New_York", "--format", "json", "--param", "interval=300",
+        ])
+        #expect(status == .success)
+        let object = try JSONReader.parse(console.stdout).json
+        #expect(object.object?.keys == ["kind", "file", "family", "context", "timeZone", "from", "until", "parameters", "reloads", "budget", "warnings"])
+        #expect(object["from"] == "2026-11-29T09:00:00-05:00")
+        #expect(object["parameters"] == ["interval": 300])
+        let reload = try #require(object["reloads"]?.array?.first)
+        #expect(reload.object?.keys == ["at", "reason", "counted", "deferredFrom", "entries", "policy"])
+        #expect(reload["reason"] == "initial")
+        #expect(reload["deferredFrom"] == .null)
+        #expect(reload["entries"]?.array?.count == 20)
+        #expect(reload["entries"]?.array?[1]["date"] == "2026-11-29T09:05:00-05:00")
+        #expect(object["budget"] == ["limit": 70, "used": 1])
+    }
+
+    @Test func severalWidgetsGiveAnArrayOrOneLineEach() throws {
+        let args = ["run", Self.root + "/widgets/weather.yaml", Self.root + "/widgets/news.yaml", "--from", "2026-11-29T09:00:00Z", "--for", "2h"]
+        let (_, json) = run(args + ["--format", "json"])
+        #expect(try JSONReader.parse(json.stdout).json.array?.count == 2)
+        let (_, ndjson) = run(args + ["--format", "ndjson"])
+        let lines = ndjson.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(try lines.map { try JSONReader.parse(String($0)).json["kind"] } == ["com.example.weather.now", "com.example.news.headlines"])
+    }
+
+    @Test func outIsWrittenAtomically() throws {
+        let dir = NSTemporaryDirectory() + "widgetc-out-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let out = dir + "/run.json"
+        let (status, console) = run(["run", Self.root + "/widgets/weather.yaml", "--from", "2026-11-29T09:00:00Z", "--format", "json", "--out", out])
+        #expect(status == .success)
+        #expect(console.stdout.isEmpty)
+        #expect(try JSONReader.parse(String(contentsOfFile: out, encoding: .utf8)).json["kind"] == "com.example.weather.now")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["run.json"])
+        // A failing run leaves no file behind.
+        let (bad, _) = run(["run", Self.root + "/widgets/weather.yaml", "--param", "nope=1", "--out", dir + "/other.json"])
+        #expect(bad == .usage)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["run.json"])
+    }
+
+    @Test func invalidDefinitionsDoNotRun() {
+        let (status, console) = run(["run", Self.fixtures + "/invalid/param-range.yaml", "--from", "2026-11-29T09:00:00Z"])
+        #expect(status == .inputErrors)
+        #expect(console.stdout.isEmpty)
+        #expect(console.stderr.contains("[param-range]"))
+    }
+
+    @Test func dumpPrintsResolvedDocuments() throws {
+        let dir = NSTemporaryDirectory() + "widgetc-dump-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let file = dir + "/x.yaml"
+        try "base: &b { on: yes, n: 0o17 }\nmerged: { <<: *b, n: 1 }\n---\n- 10:30\n- ~\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let (status, console) = run(["dump", file])
+        #expect(status == .success)
+        #expect(console.stdout == #"{"base":{"on":"yes","n":15},"merged":{"on":"yes","n":1}}"# + "\n" + #"["10:30",null]"# + "\n")
+    }
+
+    @Test func helpAndVersion() {
+        let (status, console) = run(["validate", "--help"])
+        #expect(status == .success)
+        #expect(console.stdout.contains("USAGE: widgetc validate"))
+        #expect(console.stdout.contains("--schema FILE"))
+        let (v, version) = run(["--version"])
+        #expect(v == .success)
+        #expect(version.stdout == "widgetc \(WidgetCLI.version)\n")
+    }
+}
