@@ -72,7 +72,8 @@ enum RunCommand {
         for (loadedWidget, configuration) in instances {
             let widget = loadedWidget.widget
             let container = Container(directory: options.containerDirectory ?? loadedWidget.containerDirectory)
-            let zone = widget.zone
+            // Printed in --tz when given, else in the widget's own zone (docs/runtime-notes.md).
+            let zone = options.printZone ?? widget.zone
             writer.begin(RunHeader(configuration: configuration, file: widget.file, timeZone: zone.identifier, zone: zone))
             let run = WidgetRun(provider: widget, configuration: configuration, container: container, zone: zone)
             let summary = run.run(into: &writer)
@@ -87,6 +88,8 @@ enum RunCommand {
 /// The run flags, parsed and checked.
 struct RunOptions {
     let zone: ZoneRules
+    /// The zone instants are printed in, when `--tz` is given.
+    let printZone: ZoneRules?
     let from: Instant
     let until: Instant
     let budget: Int
@@ -102,8 +105,10 @@ struct RunOptions {
         if let tz = args.value("tz") {
             guard let z = ZoneRules.named(tz) else { throw UsageError(message: "unknown time zone '\(tz)' for --tz; use an IANA name such as Europe/Berlin") }
             zone = z
+            printZone = z
         } else {
             zone = ZoneRules.current
+            printZone = nil
         }
         if let text = args.value("from") {
             from = try Self.instant(text, flag: "from", zone: zone)
