@@ -43,7 +43,7 @@ extension Evaluator {
                 fail(node, keyword: "maxLength", message: "must be at most \(FailureText.count(max, "character")) long")
             }
         }
-        if let regex = node.string.pattern, !regex.matches(s) {
+        if node.string.pattern?.matches(s) == false {
             ok = false
             if report { fail(node, keyword: "pattern", message: "must match the pattern '\(node.string.patternText)'") }
         }

@@ -18,20 +18,3 @@ public struct ECMARegex: Sendable {
     /// True when the pattern matches somewhere in `string`.
     public func matches(_ string: String) -> Bool { compiled.matches(string) }
 }
-
-extension CompiledRegex {
-    /// True when the pattern matches somewhere in `string`.
-    func matches(_ string: String) -> Bool {
-        if let found = string.utf8.withContiguousStorageIfAvailable({ bytes in
-            var matcher = RegexMatcher(regex: self, input: bytes)
-            return matcher.search()
-        }) {
-            return found
-        }
-        let copy = Array(string.utf8)
-        return copy.withUnsafeBufferPointer { bytes in
-            var matcher = RegexMatcher(regex: self, input: bytes)
-            return matcher.search()
-        }
-    }
-}

@@ -1,73 +1,80 @@
-/// Runs a compiled pattern over a string's UTF-8 bytes, positions being byte offsets
-/// at scalar boundaries.
+/// The backtracking machine that runs a compiled pattern over a string's UTF-8 bytes,
+/// positions being byte offsets at scalar boundaries.
 ///
 /// Without backreferences a bitmap of visited (instruction, position) states makes the
 /// search linear in `instructions × length` (a state that failed once fails again), so no
 /// pattern can make it hang. With backreferences the machine tracks captures and stops
 /// after a fixed budget of steps. Short inputs allocate nothing: the memo and the
 /// backtrack stack start in stack memory.
-struct RegexMatcher {
+extension CompiledRegex {
     static let stepBudget = 5_000_000
 
-    let regex: CompiledRegex
-    let input: UnsafeBufferPointer<UInt8>
-    private var steps = 0
-
-    init(regex: CompiledRegex, input: UnsafeBufferPointer<UInt8>) {
-        self.regex = regex
-        self.input = input
+    /// True when the pattern matches somewhere in `string`.
+    func matches(_ string: String) -> Bool {
+        if let found = string.utf8.withContiguousStorageIfAvailable({ search($0) }) { return found }
+        return Array(string.utf8).withUnsafeBufferPointer { search($0) }
     }
 
     /// Whether the pattern matches anywhere in the input (ECMA-262 patterns are unanchored;
     /// the main program starts with a skipping loop unless it is anchored with `^`).
-    mutating func search() -> Bool {
-        var registers = [Int](repeating: -1, count: regex.registerCount)
-        if regex.tracksCaptures { return run(0, at: 0, memo: nil, registers: &registers) }
-        return withMemo(for: 0) { m, memo in m.run(0, at: 0, memo: memo, registers: &registers) }
+    func search(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+        var machine = Machine(input: input)
+        if tracksCaptures {
+            var registers = [Int](repeating: -1, count: registerCount)
+            return run(0, &machine, at: 0, memo: nil, registers: &registers)
+        }
+        var none: [Int] = []
+        return withMemo(for: 0, input) { memo in run(0, &machine, at: 0, memo: memo, registers: &none) }
     }
 
-    private mutating func withMemo(for program: Int, _ body: (inout RegexMatcher, UnsafeMutablePointer<UInt64>) -> Bool) -> Bool {
-        let bits = regex.programs[program].instructions.count * (input.count + 1)
+    /// Per-search state.
+    struct Machine {
+        let input: UnsafeBufferPointer<UInt8>
+        var steps = 0
+
+        /// The scalar starting at `p` (which is below `input.count`) and the offset after it.
+        @inline(__always)
+        func decode(at p: Int) -> (UInt32, Int) {
+            let b0 = UInt32(input[p])
+            if b0 < 0x80 { return (b0, p + 1) }
+            if b0 < 0xE0 {
+                return ((b0 & 0x1F) << 6 | UInt32(input[p + 1] & 0x3F), p + 2)
+            }
+            if b0 < 0xF0 {
+                return ((b0 & 0x0F) << 12 | UInt32(input[p + 1] & 0x3F) << 6 | UInt32(input[p + 2] & 0x3F), p + 3)
+            }
+            let v = (b0 & 0x07) << 18 | UInt32(input[p + 1] & 0x3F) << 12 | UInt32(input[p + 2] & 0x3F) << 6
+            return (v | UInt32(input[p + 3] & 0x3F), p + 4)
+        }
+
+        /// The scalar ending at `p` (which is above zero) and the offset where it starts.
+        @inline(__always)
+        func decode(before p: Int) -> (UInt32, Int) {
+            var q = p - 1
+            while q > 0, input[q] & 0xC0 == 0x80 { q -= 1 }
+            return (decode(at: q).0, q)
+        }
+
+        /// The next scalar in the program's direction, or nil at the edge of the input.
+        @inline(__always)
+        func step(from p: Int, backward: Bool) -> (UInt32, Int)? {
+            if backward { return p > 0 ? decode(before: p) : nil }
+            return p < input.count ? decode(at: p) : nil
+        }
+
+        func isWordAt(_ p: Int) -> Bool {
+            p >= 0 && p < input.count && CharSet.isWordScalar(UInt32(input[p]))
+        }
+    }
+
+    private func withMemo(for program: Int, _ input: UnsafeBufferPointer<UInt8>, _ body: (UnsafeMutablePointer<UInt64>) -> Bool) -> Bool {
+        let bits = code[program].count * (input.count + 1)
         let words = (bits + 63) / 64
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words) { buffer in
             guard let base = buffer.baseAddress else { return false }
             base.initialize(repeating: 0, count: words)
-            return body(&self, base)
+            return body(base)
         }
-    }
-
-    /// The scalar starting at `p` (which is below `input.count`) and the offset after it.
-    @inline(__always)
-    private func decode(at p: Int) -> (UInt32, Int) {
-        let b0 = UInt32(input[p])
-        if b0 < 0x80 { return (b0, p + 1) }
-        if b0 < 0xE0 {
-            return ((b0 & 0x1F) << 6 | UInt32(input[p + 1] & 0x3F), p + 2)
-        }
-        if b0 < 0xF0 {
-            return ((b0 & 0x0F) << 12 | UInt32(input[p + 1] & 0x3F) << 6 | UInt32(input[p + 2] & 0x3F), p + 3)
-        }
-        let v = (b0 & 0x07) << 18 | UInt32(input[p + 1] & 0x3F) << 12 | UInt32(input[p + 2] & 0x3F) << 6
-        return (v | UInt32(input[p + 3] & 0x3F), p + 4)
-    }
-
-    /// The scalar ending at `p` (which is above zero) and the offset where it starts.
-    @inline(__always)
-    private func decode(before p: Int) -> (UInt32, Int) {
-        var q = p - 1
-        while q > 0, input[q] & 0xC0 == 0x80 { q -= 1 }
-        return (decode(at: q).0, q)
-    }
-
-    /// The next scalar in the program's direction, or nil at the edge of the input.
-    @inline(__always)
-    private func step(from p: Int, backward: Bool) -> (UInt32, Int)? {
-        if backward { return p > 0 ? decode(before: p) : nil }
-        return p < input.count ? decode(at: p) : nil
-    }
-
-    private func isWordAt(_ p: Int) -> Bool {
-        p >= 0 && p < input.count && CharSet.isWordScalar(UInt32(input[p]))
     }
 
     /// A backtrack entry: resume at `pc`/`pos`, or (negative `pc`) restore register `-pc - 1` to `pos`.
@@ -110,22 +117,22 @@ struct RegexMatcher {
     }
 
     /// Runs one program from `start`; true if it reaches `match`.
-    private mutating func run(_ programIndex: Int, at start: Int, memo: UnsafeMutablePointer<UInt64>?, registers: inout [Int]) -> Bool {
-        let program = regex.programs[programIndex]
-        return program.instructions.withUnsafeBufferPointer { code in
-            withUnsafeTemporaryAllocation(of: Frame.self, capacity: 64) { frames in
-                guard let base = frames.baseAddress else { return false }
-                var stack = FrameStack(base: base, capacity: 64)
-                defer { stack.release() }
-                return execute(code, backward: program.backward, from: start, memo: memo, registers: &registers, stack: &stack)
-            }
+    private func run(_ program: Int, _ m: inout Machine, at start: Int, memo: UnsafeMutablePointer<UInt64>?, registers: inout [Int]) -> Bool {
+        withUnsafeTemporaryAllocation(of: Frame.self, capacity: 64) { frames in
+            guard let base = frames.baseAddress else { return false }
+            var stack = FrameStack(base: base, capacity: 64)
+            defer { stack.release() }
+            return execute(program, &m, from: start, memo: memo, registers: &registers, stack: &stack)
         }
     }
 
-    private mutating func execute(
-        _ code: UnsafeBufferPointer<RegexInstruction>, backward: Bool, from start: Int, memo: UnsafeMutablePointer<UInt64>?,
-        registers: inout [Int], stack: inout FrameStack
+    private func execute(
+        _ program: Int, _ m: inout Machine, from start: Int, memo: UnsafeMutablePointer<UInt64>?, registers: inout [Int],
+        stack: inout FrameStack
     ) -> Bool {
+        let code = self.code[program]
+        let backward = programs[program].backward
+        let input = m.input
         let width = input.count + 1
         var pc = 0, pos = start
         while true {
@@ -135,8 +142,8 @@ struct RegexMatcher {
                 let word = bit >> 6, mask: UInt64 = 1 << UInt64(bit & 63)
                 if memo[word] & mask != 0 { ok = false } else { memo[word] |= mask }
             } else {
-                steps += 1
-                if steps > Self.stepBudget { return false }
+                m.steps += 1
+                if m.steps > Self.stepBudget { return false }
             }
             if ok {
                 switch code[pc] {
@@ -144,7 +151,7 @@ struct RegexMatcher {
                     if !backward, pos < input.count, c < 0x80 {
                         // ASCII literal against ASCII input: one byte comparison.
                         if UInt32(input[pos]) == c { pc += 1; pos += 1 } else { ok = false }
-                    } else if let (d, next) = step(from: pos, backward: backward), d == c {
+                    } else if let (d, next) = m.step(from: pos, backward: backward), d == c {
                         pc += 1
                         pos = next
                     } else {
@@ -155,16 +162,21 @@ struct RegexMatcher {
                         let b = input[pos]
                         let hit = b < 64 ? low & (1 << UInt64(b)) != 0 : high & (1 << UInt64(b - 64)) != 0
                         if hit { pc += 1; pos += 1 } else { ok = false }
-                    } else if let (d, next) = step(from: pos, backward: backward), regex.sets[s].contains(d) {
+                    } else if let (d, next) = m.step(from: pos, backward: backward), sets[s].contains(d) {
                         pc += 1
                         pos = next
                     } else {
                         ok = false
                     }
                 case .any:
-                    if let (d, next) = step(from: pos, backward: backward), !CharSet.isLineTerminator(d) { pc += 1; pos = next } else { ok = false }
+                    if let (d, next) = m.step(from: pos, backward: backward), !CharSet.isLineTerminator(d) {
+                        pc += 1
+                        pos = next
+                    } else {
+                        ok = false
+                    }
                 case .skip:
-                    if let (_, next) = step(from: pos, backward: backward) { pc += 1; pos = next } else { ok = false }
+                    if let (_, next) = m.step(from: pos, backward: backward) { pc += 1; pos = next } else { ok = false }
                 case .split(let a, let b):
                     stack.push(Frame(pc: b, pos: pos))
                     pc = a
@@ -175,14 +187,14 @@ struct RegexMatcher {
                 case .end:
                     if pos == input.count { pc += 1 } else { ok = false }
                 case .wordBoundary(let negated):
-                    if (isWordAt(pos - 1) != isWordAt(pos)) != negated { pc += 1 } else { ok = false }
+                    if (m.isWordAt(pos - 1) != m.isWordAt(pos)) != negated { pc += 1 } else { ok = false }
                 case .look(let sub, let negated):
                     var inner = registers
                     let found: Bool
                     if memo != nil {
-                        found = withMemo(for: sub) { m, subMemo in m.run(sub, at: pos, memo: subMemo, registers: &inner) }
+                        found = withMemo(for: sub, input) { subMemo in run(sub, &m, at: pos, memo: subMemo, registers: &inner) }
                     } else {
-                        found = run(sub, at: pos, memo: nil, registers: &inner)
+                        found = run(sub, &m, at: pos, memo: nil, registers: &inner)
                         if !negated, found { registers = inner }
                     }
                     if found != negated { pc += 1 } else { ok = false }
@@ -193,7 +205,7 @@ struct RegexMatcher {
                 case .checkProgress(let r):
                     if registers[r] != pos { pc += 1 } else { ok = false }
                 case .backreference(let g):
-                    if let next = matchBackreference(g, at: pos, backward: backward, registers: registers) {
+                    if let next = matchBackreference(g, input, at: pos, backward: backward, registers: registers) {
                         pos = next
                         pc += 1
                     } else {
@@ -221,7 +233,7 @@ struct RegexMatcher {
     }
 
     /// Compares the text a group captured at the current position; an unset group matches empty.
-    private func matchBackreference(_ group: Int, at pos: Int, backward: Bool, registers: [Int]) -> Int? {
+    private func matchBackreference(_ group: Int, _ input: UnsafeBufferPointer<UInt8>, at pos: Int, backward: Bool, registers: [Int]) -> Int? {
         let from = registers[2 * group], to = registers[2 * group + 1]
         guard from >= 0, to >= from else { return pos }
         let length = to - from

@@ -32,8 +32,10 @@ struct RegexProgram: Sendable {
 
 /// A pattern ready to run: the main program is `programs[0]`. An immutable class, so
 /// handing a pattern around copies one reference and reading it copies nothing.
-final class CompiledRegex: Sendable {
+final class CompiledRegex: @unchecked Sendable {  // immutable; `code` buffers are owned and freed here
     let programs: [RegexProgram]
+    /// Each program's instructions in a buffer of their own, for the matcher's inner loop.
+    let code: [UnsafeBufferPointer<RegexInstruction>]
     let sets: [CharSet]
     /// Capture slots (two per group, group 0 unused) then progress registers; zero without backreferences.
     let registerCount: Int
@@ -43,10 +45,19 @@ final class CompiledRegex: Sendable {
 
     init(_ parts: RegexCompiler.Parts) {
         programs = parts.programs
+        code = parts.programs.map { program in
+            let buffer = UnsafeMutableBufferPointer<RegexInstruction>.allocate(capacity: program.instructions.count)
+            _ = buffer.initialize(from: program.instructions)
+            return UnsafeBufferPointer(buffer)
+        }
         sets = parts.sets
         registerCount = parts.registerCount
         tracksCaptures = parts.tracksCaptures
         anchoredAtStart = parts.anchoredAtStart
+    }
+
+    deinit {
+        for buffer in code { buffer.deallocate() }
     }
 }
 
