@@ -29,6 +29,26 @@ indirect enum RegexNode: Sendable {
         }
     }
 
+    /// The class of scalars this node matches when it matches exactly one scalar, else nil.
+    var singleScalarClass: CharSet? {
+        switch self {
+        case .scalar(let c):
+            var set = CharSet(ranges: [c...c])
+            set.finish()
+            return set
+        case .set(let set):
+            return set
+        case .any:
+            var set = CharSet(ranges: [0x0A...0x0A, 0x0D...0x0D, 0x2028...0x2029], negated: true)
+            set.finish()
+            return set
+        case .group(let inner, nil):
+            return inner.singleScalarClass
+        default:
+            return nil
+        }
+    }
+
     /// True when every way through the node starts with `^`, so a search needs one start.
     var isAnchoredAtStart: Bool {
         switch self {

@@ -77,10 +77,13 @@ extension CompiledRegex {
         }
     }
 
-    /// A backtrack entry: resume at `pc`/`pos`, or (negative `pc`) restore register `-pc - 1` to `pos`.
+    /// A backtrack entry. `low` -1: resume at `pc`/`pos`; -2: restore register `pc` to `pos`;
+    /// otherwise a greedy `star` that may give back scalars down to position `low`: resume at
+    /// `pc` one scalar before `pos`.
     private struct Frame {
         var pc: Int
         var pos: Int
+        var low = -1
     }
 
     /// The backtrack stack: starts in caller-provided (stack) memory, moves to the heap if it grows.
@@ -198,8 +201,31 @@ extension CompiledRegex {
                         if !negated, found { registers = inner }
                     }
                     if found != negated { pc += 1 } else { ok = false }
+                case .star(let low, let high, let s, let min, let max):
+                    var count = 0, p = pos, floor = pos
+                    let limit = max < 0 ? Int.max : max
+                    while count < limit, p < input.count {
+                        let b = input[p]
+                        if b < 0x80 {
+                            guard b < 64 ? low & (1 << UInt64(b)) != 0 : high & (1 << UInt64(b - 64)) != 0 else { break }
+                            p += 1
+                        } else {
+                            let (d, next) = m.decode(at: p)
+                            guard sets[s].contains(d) else { break }
+                            p = next
+                        }
+                        count += 1
+                        if count == min { floor = p }
+                    }
+                    if count < min {
+                        ok = false
+                    } else {
+                        if p > floor { stack.push(Frame(pc: pc + 1, pos: p, low: floor)) }
+                        pc += 1
+                        pos = p
+                    }
                 case .save(let r), .markProgress(let r):
-                    stack.push(Frame(pc: -r - 1, pos: registers[r]))
+                    stack.push(Frame(pc: r, pos: registers[r], low: -2))
                     registers[r] = pos
                     pc += 1
                 case .checkProgress(let r):
@@ -218,11 +244,19 @@ extension CompiledRegex {
             if !ok {
                 var resumed = false
                 while let frame = stack.pop() {
-                    if frame.pc < 0 {
-                        registers[-frame.pc - 1] = frame.pos
-                    } else {
+                    if frame.low == -2 {
+                        registers[frame.pc] = frame.pos
+                    } else if frame.low == -1 {
                         pc = frame.pc
                         pos = frame.pos
+                        resumed = true
+                        break
+                    } else {
+                        // Give back one scalar of a greedy loop; keep the rest for later.
+                        let previous = m.decode(before: frame.pos).1
+                        if previous > frame.low { stack.push(Frame(pc: frame.pc, pos: previous, low: frame.low)) }
+                        pc = frame.pc
+                        pos = previous
                         resumed = true
                         break
                     }

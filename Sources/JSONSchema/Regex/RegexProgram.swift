@@ -7,6 +7,10 @@ enum RegexInstruction: Sendable {
     case any
     /// Consumes any scalar (the `.*?` that makes a search unanchored).
     case skip
+    /// A greedy loop over one class (`[a-z]+`, `\d{2,4}`, `.*`): takes as many scalars as it
+    /// can (at least `min`, at most `max`, -1 for no limit), then gives them back one at a
+    /// time on backtracking. Same class encoding as `set`.
+    case star(low: UInt64, high: UInt64, index: Int, min: Int, max: Int)
     /// Try the first target, then the second.
     case split(Int, Int)
     case jump(Int)
@@ -155,6 +159,11 @@ struct RegexCompiler {
                 }
             }
             for j in jumpsToEnd { code[j] = .jump(code.count) }
+        case .repetition(let inner, let min, let max, let greedy) where greedy && !backward && inner.singleScalarClass != nil:
+            let set = inner.singleScalarClass ?? CharSet()
+            result.sets.append(set)
+            let (low, high) = set.asciiMembership
+            try append(.star(low: low, high: high, index: result.sets.count - 1, min: min, max: max ?? -1), to: &code)
         case .repetition(let inner, let min, let max, let greedy):
             for _ in 0..<min { try emit(inner, backward: backward, into: &code) }
             if let max {
