@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Dependencies point down only:
-//   widgetc -> WidgetCLI -> WidgetCompiler -> {WidgetYAML, JSONSchema, WidgetTemplates, WidgetTime, WidgetRuntime} -> WidgetSupport
+//   widgetc -> WidgetCLI -> WidgetCompiler -> {WidgetYAML, JSONSchema, WidgetTemplates, WidgetTime, MarketCalendars, WidgetRuntime} -> WidgetSupport
 // No package outside the toolchain: libyaml comes from the system (Debian libyaml-dev).
 let package = Package(
     name: "widgetc",
@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "WidgetTemplates", targets: ["WidgetTemplates"]),
         .library(name: "WidgetTime", targets: ["WidgetTime"]),
         .library(name: "WidgetRuntime", targets: ["WidgetRuntime"]),
+        .library(name: "MarketCalendars", targets: ["MarketCalendars"]),
         .library(name: "WidgetCompiler", targets: ["WidgetCompiler"]),
     ],
     targets: [
@@ -37,12 +38,16 @@ let package = Package(
         .target(name: "WidgetTemplates", dependencies: ["WidgetSupport"]),
         // Durations, instants, wall times, time zones, cron: integer civil-time arithmetic.
         .target(name: "WidgetTime", dependencies: ["WidgetSupport"]),
+        // Exchange calendars as data, and the market rule's planner.
+        .target(name: "MarketCalendars", dependencies: ["WidgetSupport", "WidgetTime"]),
         // WidgetKit's model and the scheduler (budget, policies, reloads); no YAML.
         .target(name: "WidgetRuntime", dependencies: ["WidgetSupport"]),
         // Definitions: model, semantic checks, lowering to providers.
         .target(
             name: "WidgetCompiler",
-            dependencies: ["WidgetSupport", "WidgetYAML", "JSONSchema", "WidgetTemplates", "WidgetTime", "WidgetRuntime"],
+            dependencies: [
+                "WidgetSupport", "WidgetYAML", "JSONSchema", "WidgetTemplates", "WidgetTime", "MarketCalendars", "WidgetRuntime",
+            ],
             plugins: ["EmbedFiles"]
         ),
         // The command layer: argument parsing, rendering, exit statuses.
@@ -58,6 +63,7 @@ let package = Package(
         .testTarget(name: "WidgetTemplatesTests", dependencies: ["WidgetTemplates"]),
         .testTarget(name: "WidgetTimeTests", dependencies: ["WidgetTime"]),
         .testTarget(name: "WidgetRuntimeTests", dependencies: ["WidgetRuntime"]),
+        .testTarget(name: "MarketCalendarsTests", dependencies: ["MarketCalendars"]),
         .testTarget(name: "WidgetCompilerTests", dependencies: ["WidgetCompiler"]),
         .testTarget(name: "WidgetCLITests", dependencies: ["WidgetCLI"]),
     ]

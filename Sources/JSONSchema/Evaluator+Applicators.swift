@@ -78,11 +78,15 @@ extension Evaluator {
         }
     }
 
-    private mutating func follow(_ node: SchemaNode, _ edge: Edge, _ keyword: String, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool) -> Bool {
+    mutating func follow(_ node: SchemaNode, _ edge: Edge, _ keyword: String, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool) -> Bool {
         refChain += 1
         defer { refChain -= 1 }
         guard refChain <= Self.maxRefChain else {
-            if report { fail(node, keyword: keyword, message: "reference cycle: \(keyword) keeps returning to the same value without progress") }
+            if report {
+                fail(
+                    node, keyword: keyword,
+                    message: "reference cycle: more than \(Self.maxRefChain) nested references without descending into the value")
+            }
             return false
         }
         return inPlace(edge, value, &marks, collect: collect)

@@ -2,6 +2,11 @@ import WidgetSupport
 
 extension Evaluator {
     mutating func checkArray(_ node: SchemaNode, _ items: [JSONValue], _ marks: inout IndexMarks, collect: Bool) -> Bool {
+        // Items are read in place from the buffer (passed on borrowed, not copied).
+        items.withUnsafeBufferPointer { checkArray(node, $0, &marks, collect: collect) }
+    }
+
+    private mutating func checkArray(_ node: SchemaNode, _ items: UnsafeBufferPointer<JSONValue>, _ marks: inout IndexMarks, collect: Bool) -> Bool {
         var ok = true
         let count = items.count
         if let min = node.array.minItems, count < min {
@@ -96,7 +101,7 @@ extension Evaluator {
     }
 
     /// The first pair of equal items (by JSON Schema's equality), if any.
-    static func firstDuplicate(_ items: [JSONValue]) -> (Int, Int)? {
+    static func firstDuplicate(_ items: UnsafeBufferPointer<JSONValue>) -> (Int, Int)? {
         if items.count <= 24 {
             for j in 1..<items.count {
                 for i in 0..<j where JSONEquality.equal(items[i], items[j]) { return (i, j) }

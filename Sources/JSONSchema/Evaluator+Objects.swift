@@ -16,43 +16,26 @@ extension Evaluator {
             fail(node, keyword: "maxProperties", message: "must have at most \(FailureText.count(max, "property", plural: "properties"))")
         }
         guard node.walksMembers else { return checkNamesDirectly(node, object, value, &marks, collect: collect) && ok }
+        // Quietly, a missing required name is the cheapest way to fail (and the usual way an
+        // alternative of a `oneOf` is told apart): look before walking the members.
+        if !report, !node.object.required.isEmpty {
+            let keys = object.keys
+            for n in node.object.required {
+                let name = node.object.names.names[n]
+                if !keys.contains(where: { JSONEquality.sameBytes($0, name) }) { return false }
+            }
+        }
 
         // One pass over the members: which known names are present, and each member's schemas.
         var present = IndexMarks()
-        let keys = object.keys, values = object.values
-        for k in keys.indices {
-            let key = keys[k]
-            var matched = false
-            if let n = node.object.names.index(of: key) {
-                present.insert(n)
-                if let edge = node.object.properties[n] {
-                    matched = true
-                    if collect { marks.insert(k) }
-                    if !member(node, edge, values[k], key, keyword: "properties", allowed: nil) {
-                        ok = false
-                        if !report { return false }
-                    }
-                }
+        let walked = object.keys.withUnsafeBufferPointer { keys in
+            object.values.withUnsafeBufferPointer { values in
+                walkMembers(node, keys, values, &present, &marks, collect: collect)
             }
-            for p in node.object.patternProperties where p.regex.matches(key) {
-                matched = true
-                if collect { marks.insert(k) }
-                if !member(node, p.edge, values[k], key, keyword: "patternProperties", allowed: nil) {
-                    ok = false
-                    if !report { return false }
-                }
-            }
-            if !matched, let edge = node.object.additionalProperties {
-                if collect { marks.insert(k) }
-                if !member(node, edge, values[k], key, keyword: "additionalProperties", allowed: node.object.propertyNames) {
-                    ok = false
-                    if !report { return false }
-                }
-            }
-            if let edge = node.object.propertyNamesSchema, !checkPropertyName(node, edge, key) {
-                ok = false
-                if !report { return false }
-            }
+        }
+        if !walked {
+            ok = false
+            if !report { return false }
         }
         for n in node.object.required where !present.contains(n) {
             ok = false
@@ -70,6 +53,52 @@ extension Evaluator {
         }
         for (trigger, edge) in node.object.dependentSchemas where present.contains(trigger) {
             if !inPlace(edge, value, &marks, collect: collect) {
+                ok = false
+                if !report { return false }
+            }
+        }
+        return ok
+    }
+
+    /// Applies `properties`, `patternProperties`, `additionalProperties` and `propertyNames`
+    /// to every member, noting which known names are present. Members are read in place
+    /// from the buffers (passing them on borrowed, not copied).
+    private mutating func walkMembers(
+        _ node: SchemaNode, _ keys: UnsafeBufferPointer<String>, _ values: UnsafeBufferPointer<JSONValue>,
+        _ present: inout IndexMarks, _ marks: inout IndexMarks, collect: Bool
+    ) -> Bool {
+        var ok = true
+        for k in 0..<keys.count {
+            var matched = false
+            if let n = node.object.names.index(of: keys[k]) {
+                present.insert(n)
+                if let edge = node.object.properties[n] {
+                    matched = true
+                    if collect { marks.insert(k) }
+                    if !member(node, edge, values[k], keys[k], keyword: "properties", allowed: nil) {
+                        ok = false
+                        if !report { return false }
+                    }
+                }
+            }
+            if !node.object.patternProperties.isEmpty {
+                for p in node.object.patternProperties where p.regex.matches(keys[k]) {
+                    matched = true
+                    if collect { marks.insert(k) }
+                    if !member(node, p.edge, values[k], keys[k], keyword: "patternProperties", allowed: nil) {
+                        ok = false
+                        if !report { return false }
+                    }
+                }
+            }
+            if !matched, let edge = node.object.additionalProperties {
+                if collect { marks.insert(k) }
+                if !member(node, edge, values[k], keys[k], keyword: "additionalProperties", allowed: node.object.propertyNames) {
+                    ok = false
+                    if !report { return false }
+                }
+            }
+            if let edge = node.object.propertyNamesSchema, !checkPropertyName(node, edge, keys[k]) {
                 ok = false
                 if !report { return false }
             }

@@ -31,6 +31,12 @@ struct Evaluator {
     /// `$ref`s followed since the last step into the instance: only a cycle can make it large.
     var refChain = 0
     static let maxRefChain = 256
+    /// Schemas evaluated so far. Alternatives nested in alternatives can multiply the work
+    /// without bound on some schemas; past the budget evaluation stops and reports that,
+    /// rather than running for hours. A widget document takes a few hundred.
+    var steps = 0
+    var stepBudget = Schema.defaultStepBudget
+    var exhausted: Bool { steps > stepBudget }
 
     init(graph: SchemaGraph, report: Bool) {
         self.graph = graph
@@ -40,8 +46,10 @@ struct Evaluator {
     /// Evaluates node `id` against `value`. When `collect` is set, adds the members/items
     /// the node evaluated to `marks` (for a parent's `unevaluated*`).
     mutating func evaluate(_ id: Int, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool) -> Bool {
+        steps += 1
+        if steps > stepBudget { return false }
         // The graph owns every node; borrowing one here saves a retain/release per step.
-        graph.unmanaged[id]._withUnsafeGuaranteedRef { node in evaluate(node, value, &marks, collect: collect) }
+        return graph.unmanaged[id]._withUnsafeGuaranteedRef { node in evaluate(node, value, &marks, collect: collect) }
     }
 
     private mutating func evaluate(_ node: SchemaNode, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool) -> Bool {
@@ -51,13 +59,15 @@ struct Evaluator {
         case .alwaysInvalid:
             if report { fail(node, keyword: "false", message: "no value is allowed here") }
             return false
-        case .checks:
+        case .checks, .reference:
             break
         }
         let pushed = graph.usesDynamicScope && scope.last != node.resource
         if pushed { scope.append(node.resource) }
         let ok: Bool
-        if let edge = node.unevaluatedProperties, case .object(let object) = value {
+        if node.form == .reference {
+            ok = follow(node, node.target, "$ref", value, &marks, collect: collect)
+        } else if let edge = node.unevaluatedProperties, case .object(let object) = value {
             var local = IndexMarks()
             var valid = evaluateChecks(node, value, &local, collect: true)
             if valid || report { valid = checkUnevaluatedProperties(node, edge, object, &local) && valid }
@@ -105,8 +115,8 @@ struct Evaluator {
             break
         }
         if !ok && !report { return false }
-        for applicator in node.inPlace {
-            if !apply(node, applicator, value, &marks, collect: collect) {
+        for k in node.applicators {
+            if !apply(node, graph.applicators[k], value, &marks, collect: collect) {
                 ok = false
                 if !report { return false }
             }

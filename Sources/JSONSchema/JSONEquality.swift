@@ -33,10 +33,31 @@ enum JSONEquality {
     static func sameBytes(_ x: String, _ y: String) -> Bool {
         let a = x.utf8, b = y.utf8
         guard a.count == b.count else { return false }
-        if let r = a.withContiguousStorageIfAvailable({ pa in b.withContiguousStorageIfAvailable { pb in pa.elementsEqual(pb) } }), let r {
+        if let r = a.withContiguousStorageIfAvailable({ pa in b.withContiguousStorageIfAvailable { pb in bytesEqual(pa, pb) } }), let r {
             return r
         }
         return a.elementsEqual(b)
+    }
+
+    /// Compares two byte buffers of the same length, eight bytes at a time.
+    @inline(__always)
+    static func bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = a.count
+        guard n == b.count else { return false }
+        guard n > 0, let pa = a.baseAddress, let pb = b.baseAddress else { return true }
+        let ra = UnsafeRawPointer(pa), rb = UnsafeRawPointer(pb)
+        var i = 0
+        while i + 8 <= n {
+            if ra.loadUnaligned(fromByteOffset: i, as: UInt64.self) != rb.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+                return false
+            }
+            i += 8
+        }
+        while i < n {
+            if pa[i] != pb[i] { return false }
+            i += 1
+        }
+        return true
     }
 
     /// A hash consistent with `equal`, for `uniqueItems` over long arrays.

@@ -62,9 +62,7 @@ struct NameTable: Sendable {
         storage.withUnsafeBufferPointer { all in
             @inline(__always) func matches(_ k: Int) -> Bool {
                 guard lengths[k] == key.count else { return false }
-                let start = starts[k]
-                for i in 0..<key.count where all[start + i] != key[i] { return false }
-                return true
+                return JSONEquality.bytesEqual(UnsafeBufferPointer(rebasing: all[starts[k]..<starts[k] + key.count]), key)
             }
             if slots.isEmpty {
                 for k in 0..<lengths.count where matches(k) { return k }

@@ -8,28 +8,29 @@ struct NodeBuilder {
     let base: String
     let resource: Location
     let object: JSONObject
-    let vocabulary: SchemaVocabulary.Set
+    let vocabulary: SchemaVocabulary.Vocabularies
 
-    private func has(_ v: SchemaVocabulary.Set) -> Bool { vocabulary.contains(v) }
+    func has(_ v: SchemaVocabulary.Vocabularies) -> Bool { vocabulary.contains(v) }
 
-    private func error(_ message: String, _ keyword: String, _ compiler: SchemaCompiler) -> SchemaCompileError {
+    func error(_ message: String, _ keyword: String, _ compiler: SchemaCompiler) -> SchemaCompileError {
         compiler.error(message, at: location, keyword: keyword)
     }
 
     /// The child schema reached by `tokens` below this object, and the path segment to it.
-    private func edge(_ tokens: [String], _ compiler: inout SchemaCompiler) throws(SchemaCompileError) -> Edge {
+    func edge(_ tokens: [String], _ compiler: inout SchemaCompiler) throws(SchemaCompileError) -> Edge {
         let segment = JSONPointer.string(tokens)
         let child = Location(document: location.document, pointer: location.pointer + segment)
-        let node = try compiler.child(child, base: base, resource: resource)
+        let value = JSONValue.object(object).value(at: tokens) ?? .null
+        let node = try compiler.child(child, value: value, base: base, resource: resource)
         return compiler.edge(to: node, segment: segment)
     }
 
-    private func schemaEdge(_ keyword: String, _ compiler: inout SchemaCompiler) throws(SchemaCompileError) -> Edge? {
+    func schemaEdge(_ keyword: String, _ compiler: inout SchemaCompiler) throws(SchemaCompileError) -> Edge? {
         guard object[keyword] != nil else { return nil }
         return try edge([keyword], &compiler)
     }
 
-    private func schemaList(_ keyword: String, _ compiler: inout SchemaCompiler) throws(SchemaCompileError) -> [Edge]? {
+    func schemaList(_ keyword: String, _ compiler: inout SchemaCompiler) throws(SchemaCompileError) -> [Edge]? {
         guard let value = object[keyword] else { return nil }
         guard case .array(let items) = value, !items.isEmpty else {
             throw error("'\(keyword)' must be a non-empty array of schemas", keyword, compiler)
@@ -39,7 +40,7 @@ struct NodeBuilder {
         return edges
     }
 
-    private func schemaMap(_ keyword: String, _ compiler: inout SchemaCompiler) throws(SchemaCompileError) -> [(String, Edge)]? {
+    func schemaMap(_ keyword: String, _ compiler: inout SchemaCompiler) throws(SchemaCompileError) -> [(String, Edge)]? {
         guard let value = object[keyword] else { return nil }
         guard case .object(let members) = value else {
             throw error("'\(keyword)' must be an object whose values are schemas", keyword, compiler)
@@ -49,7 +50,7 @@ struct NodeBuilder {
         return edges
     }
 
-    private func count(_ keyword: String, _ compiler: SchemaCompiler) throws(SchemaCompileError) -> Int? {
+    func count(_ keyword: String, _ compiler: SchemaCompiler) throws(SchemaCompileError) -> Int? {
         guard let value = object[keyword] else { return nil }
         switch value {
         case .int(let i) where i >= 0: return i
@@ -58,7 +59,7 @@ struct NodeBuilder {
         }
     }
 
-    private func number(_ keyword: String, _ compiler: SchemaCompiler) throws(SchemaCompileError) -> JSONValue? {
+    func number(_ keyword: String, _ compiler: SchemaCompiler) throws(SchemaCompileError) -> JSONValue? {
         guard let value = object[keyword] else { return nil }
         switch value {
         case .int: return value
@@ -67,7 +68,7 @@ struct NodeBuilder {
         }
     }
 
-    private func regex(_ pattern: String, _ pointerTokens: [String], _ compiler: SchemaCompiler) throws(SchemaCompileError) -> ECMARegex {
+    func regex(_ pattern: String, _ pointerTokens: [String], _ compiler: SchemaCompiler) throws(SchemaCompileError) -> ECMARegex {
         do {
             return try ECMARegex(pattern)
         } catch {
@@ -78,93 +79,15 @@ struct NodeBuilder {
         }
     }
 
-    mutating func build(resourceIndex: Int, canonical: String, compiler: inout SchemaCompiler) throws(SchemaCompileError) -> SchemaNode {
-        var inPlace: [InPlaceApplicator] = []
-
-        // Core.
-        if let value = object["$ref"] {
-            guard case .string(let reference) = value else { throw error("'$ref' must be a string", "$ref", compiler) }
-            let target = try compiler.resolve(reference, base: base, from: location, keyword: "$ref")
-            let node = try compiler.node(at: target.0, base: target.base, resource: target.resource)
-            inPlace.append(.ref(compiler.edge(to: node, segment: "/$ref")))
-        }
-        if let value = object["$dynamicRef"] {
-            guard case .string(let reference) = value else { throw error("'$dynamicRef' must be a string", "$dynamicRef", compiler) }
-            let target = try compiler.resolve(reference, base: base, from: location, keyword: "$dynamicRef")
-            let node = try compiler.node(at: target.0, base: target.base, resource: target.resource)
-            var anchor = -1
-            // Dynamic only when the initial target itself bears that `$dynamicAnchor` (the "bookend").
-            if !target.fragment.isEmpty, !target.fragment.hasPrefix("/"),
-                compiler.index.value(at: target.0)?["$dynamicAnchor"]?.string == URIReference.percentDecoded(target.fragment)
-            {
-                anchor = compiler.anchorID(URIReference.percentDecoded(target.fragment))
-                compiler.usesDynamicScope = true
-            }
-            inPlace.append(.dynamicRef(compiler.edge(to: node, segment: "/$dynamicRef"), anchor: anchor))
-        }
-        for keyword in ["$id", "$anchor", "$dynamicAnchor", "$schema", "$comment"] {
-            if let value = object[keyword], value.string == nil { throw error("'\(keyword)' must be a string", keyword, compiler) }
-        }
-        if let id = object["$id"]?.string, let fragment = URIReference(id).fragment, !fragment.isEmpty {
-            throw error("'$id' must not have a fragment ('#\(fragment)'); use '$anchor'", "$id", compiler)
-        }
+    /// Reads every keyword of the object (those of the vocabularies in force) into a node.
+    func build(resourceIndex: Int, canonical: String, compiler: inout SchemaCompiler) throws(SchemaCompileError) -> SchemaNode {
+        var inPlace = try references(&compiler)
+        try checkCoreKeywords(compiler)
         // Definitions are compiled too, so a broken one is reported even if unused.
         _ = try schemaMap("$defs", &compiler)
-
-        var array: ArrayChecks? = nil
-        var objectChecks: ObjectChecks? = nil
-        var unevaluatedItems: Edge? = nil, unevaluatedProperties: Edge? = nil
-
-        if has(.applicator) {
-            if let edges = try schemaList("allOf", &compiler) { inPlace.append(.allOf(compiler.list(edges))) }
-            if let edges = try schemaList("anyOf", &compiler) { inPlace.append(.anyOf(compiler.list(edges))) }
-            if let edges = try schemaList("oneOf", &compiler) { inPlace.append(.oneOf(compiler.list(edges))) }
-            if let edge = try schemaEdge("not", &compiler) { inPlace.append(.not(edge)) }
-            if let condition = try schemaEdge("if", &compiler) {
-                inPlace.append(.conditional(if: condition, then: try schemaEdge("then", &compiler), else: try schemaEdge("else", &compiler)))
-            } else {
-                _ = try schemaEdge("then", &compiler)
-                _ = try schemaEdge("else", &compiler)
-            }
-            var a = ArrayChecks()
-            a.prefixItems = try schemaList("prefixItems", &compiler) ?? []
-            a.items = try schemaEdge("items", &compiler)
-            a.contains = try schemaEdge("contains", &compiler)
-            if !a.prefixItems.isEmpty || a.items != nil || a.contains != nil { array = a }
-
-            var o = ObjectChecks()
-            var names: [String] = []
-            var propertyEdges: [(String, Edge)] = []
-            if let edges = try schemaMap("properties", &compiler) {
-                propertyEdges = edges
-                o.propertyNames = edges.map(\.0)
-                names += o.propertyNames
-            }
-            let dependentSchemas = try schemaMap("dependentSchemas", &compiler) ?? []
-            names += dependentSchemas.map(\.0)
-            if let patterns = object["patternProperties"] {
-                guard case .object(let members) = patterns else {
-                    throw error("'patternProperties' must be an object whose values are schemas", "patternProperties", compiler)
-                }
-                for (pattern, _) in members {
-                    let regex = try regex(pattern, ["patternProperties", pattern], compiler)
-                    o.patternProperties.append(PatternProperty(regex: regex.compiled, edge: try edge(["patternProperties", pattern], &compiler)))
-                }
-            }
-            o.additionalProperties = try schemaEdge("additionalProperties", &compiler)
-            o.propertyNamesSchema = try schemaEdge("propertyNames", &compiler)
-            o.names = NameTable(names)
-            o.properties = Array(repeating: nil, count: o.names.count)
-            for (name, edge) in propertyEdges { if let k = o.names.index(of: name) { o.properties[k] = edge } }
-            for (name, edge) in dependentSchemas {
-                if let k = o.names.index(of: name) { o.dependentSchemas.append((k, edge)) }
-            }
-            objectChecks = o
-        }
-        if has(.unevaluated) {
-            unevaluatedItems = try schemaEdge("unevaluatedItems", &compiler)
-            unevaluatedProperties = try schemaEdge("unevaluatedProperties", &compiler)
-        }
+        if has(.applicator) { inPlace += try inPlaceApplicators(&compiler) }
+        let array = try arrayChecks(&compiler)
+        let object = try objectChecks(&compiler)
 
         var types: TypeSet? = nil
         var enumValues: [JSONValue]? = nil
@@ -173,95 +96,83 @@ struct NodeBuilder {
         var string: StringChecks? = nil
         if has(.validation) {
             types = try typeSet(compiler)
-            if let value = object["enum"] {
+            if let value = self.object["enum"] {
                 guard case .array(let values) = value else { throw error("'enum' must be an array", "enum", compiler) }
                 enumValues = values
             }
-            constValue = object["const"]
-
-            var n = NumericChecks()
-            n.minimum = try number("minimum", compiler)
-            n.exclusiveMinimum = try number("exclusiveMinimum", compiler)
-            n.maximum = try number("maximum", compiler)
-            n.exclusiveMaximum = try number("exclusiveMaximum", compiler)
-            if let m = try number("multipleOf", compiler) {
-                guard (m.number ?? 0) > 0, let decimal = NumberMath.Decimal(m) else {
-                    throw error("'multipleOf' must be a number greater than 0", "multipleOf", compiler)
-                }
-                n.multipleOf = (m, decimal)
-            }
-            if n.minimum != nil || n.exclusiveMinimum != nil || n.maximum != nil || n.exclusiveMaximum != nil || n.multipleOf != nil {
-                numeric = n
-            }
-
-            var s = StringChecks()
-            s.minLength = try count("minLength", compiler)
-            s.maxLength = try count("maxLength", compiler)
-            if let value = object["pattern"] {
-                guard case .string(let pattern) = value else { throw error("'pattern' must be a string", "pattern", compiler) }
-                s.pattern = try regex(pattern, ["pattern"], compiler).compiled
-                s.patternText = pattern
-            }
-            if s.minLength != nil || s.maxLength != nil || s.pattern != nil { string = s }
-
-            var a = array ?? ArrayChecks()
-            a.minItems = try count("minItems", compiler)
-            a.maxItems = try count("maxItems", compiler)
-            if let value = object["uniqueItems"] {
-                guard case .bool(let b) = value else { throw error("'uniqueItems' must be a boolean", "uniqueItems", compiler) }
-                a.uniqueItems = b
-            }
-            if a.contains != nil {
-                if let m = try count("minContains", compiler) {
-                    a.minContains = m
-                    a.minContainsGiven = true
-                }
-                a.maxContains = try count("maxContains", compiler)
-            } else {
-                _ = try count("minContains", compiler)
-                _ = try count("maxContains", compiler)
-            }
-            if a.minItems != nil || a.maxItems != nil || a.uniqueItems || array != nil { array = a }
-
-            var o = objectChecks ?? ObjectChecks()
-            o.minProperties = try count("minProperties", compiler)
-            o.maxProperties = try count("maxProperties", compiler)
-            let required = try stringList(object["required"], "required", compiler) ?? []
-            var dependentRequired: [(String, [String])] = []
-            if let value = object["dependentRequired"] {
-                guard case .object(let members) = value else {
-                    throw error("'dependentRequired' must be an object of string arrays", "dependentRequired", compiler)
-                }
-                for (name, list) in members {
-                    dependentRequired.append((name, try stringList(list, "dependentRequired", compiler) ?? []))
-                }
-            }
-            if !required.isEmpty || !dependentRequired.isEmpty {
-                // One name table for everything, so the instance's keys are looked up once.
-                let propertyEdges = zip(o.names.names, o.properties).compactMap { name, edge in edge.map { (name, $0) } }
-                let dependentSchemaNames = o.dependentSchemas.map { (o.names.names[$0.trigger], $0.edge) }
-                var all = o.names.names + required
-                for (name, list) in dependentRequired { all += [name] + list }
-                o.names = NameTable(all)
-                o.properties = Array(repeating: nil, count: o.names.count)
-                for (name, edge) in propertyEdges { if let k = o.names.index(of: name) { o.properties[k] = edge } }
-                o.dependentSchemas = dependentSchemaNames.compactMap { name, edge in o.names.index(of: name).map { ($0, edge) } }
-                o.required = required.compactMap { o.names.index(of: $0) }
-                o.dependentRequired = dependentRequired.compactMap { name, list in
-                    o.names.index(of: name).map { ($0, list.compactMap { o.names.index(of: $0) }) }
-                }
-            }
-            objectChecks = o
+            constValue = self.object["const"]
+            numeric = try numericChecks(compiler)
+            string = try stringChecks(compiler)
         }
-        if let o = objectChecks, o.isEmpty { objectChecks = nil }
+        var unevaluatedItems: Edge? = nil, unevaluatedProperties: Edge? = nil
+        if has(.unevaluated) {
+            unevaluatedItems = try schemaEdge("unevaluatedItems", &compiler)
+            unevaluatedProperties = try schemaEdge("unevaluatedProperties", &compiler)
+        }
 
+        let start = compiler.applicators.count
+        compiler.applicators += inPlace
         return SchemaNode(
             form: .checks, resource: resourceIndex, location: canonical, types: types, enumValues: enumValues,
-            constValue: constValue, numeric: numeric, string: string, array: array, object: objectChecks,
-            inPlace: inPlace, unevaluatedItems: unevaluatedItems, unevaluatedProperties: unevaluatedProperties)
+            constValue: constValue, numeric: numeric, string: string, array: array, object: object,
+            applicators: start..<compiler.applicators.count, referenceEdge: referenceEdge(inPlace),
+            unevaluatedItems: unevaluatedItems, unevaluatedProperties: unevaluatedProperties)
     }
 
-    private func typeSet(_ compiler: SchemaCompiler) throws(SchemaCompileError) -> TypeSet? {
+    /// `$ref` and `$dynamicRef`, resolved now to nodes.
+    private func references(_ compiler: inout SchemaCompiler) throws(SchemaCompileError) -> [InPlaceApplicator] {
+        var out: [InPlaceApplicator] = []
+        if let value = object["$ref"] {
+            guard case .string(let reference) = value else { throw error("'$ref' must be a string", "$ref", compiler) }
+            let target = try compiler.resolve(reference, base: base, from: location, keyword: "$ref")
+            let node = try compiler.node(at: target.0, base: target.base, resource: target.resource)
+            out.append(.ref(compiler.edge(to: node, segment: "/$ref")))
+        }
+        if let value = object["$dynamicRef"] {
+            guard case .string(let reference) = value else { throw error("'$dynamicRef' must be a string", "$dynamicRef", compiler) }
+            let target = try compiler.resolve(reference, base: base, from: location, keyword: "$dynamicRef")
+            let node = try compiler.node(at: target.0, base: target.base, resource: target.resource)
+            var anchor = -1
+            // Dynamic only when the initial target itself bears that `$dynamicAnchor` (the "bookend").
+            let name = URIReference.percentDecoded(target.fragment)
+            if !name.isEmpty, !name.hasPrefix("/"), compiler.index.value(at: target.0)?["$dynamicAnchor"]?.string == name {
+                anchor = compiler.anchorID(name)
+                compiler.usesDynamicScope = true
+            }
+            out.append(.dynamicRef(compiler.edge(to: node, segment: "/$dynamicRef"), anchor: anchor))
+        }
+        return out
+    }
+
+    private func checkCoreKeywords(_ compiler: SchemaCompiler) throws(SchemaCompileError) {
+        for keyword in ["$id", "$anchor", "$dynamicAnchor", "$schema", "$comment"] {
+            if let value = object[keyword], value.string == nil { throw error("'\(keyword)' must be a string", keyword, compiler) }
+        }
+        if let id = object["$id"]?.string, let fragment = URIReference(id).fragment, !fragment.isEmpty {
+            throw error("'$id' must not have a fragment ('#\(fragment)'); use '$anchor'", "$id", compiler)
+        }
+    }
+
+    private func inPlaceApplicators(_ compiler: inout SchemaCompiler) throws(SchemaCompileError) -> [InPlaceApplicator] {
+        var out: [InPlaceApplicator] = []
+        if let edges = try schemaList("allOf", &compiler) { out.append(.allOf(compiler.list(edges))) }
+        if let edges = try schemaList("anyOf", &compiler) { out.append(.anyOf(compiler.list(edges))) }
+        if let edges = try schemaList("oneOf", &compiler) { out.append(.oneOf(compiler.list(edges))) }
+        if let edge = try schemaEdge("not", &compiler) { out.append(.not(edge)) }
+        // `then` and `else` do nothing without `if`, but are still compiled (and checked).
+        let condition = try schemaEdge("if", &compiler)
+        let then = try schemaEdge("then", &compiler), otherwise = try schemaEdge("else", &compiler)
+        if let condition { out.append(.conditional(if: condition, then: then, else: otherwise)) }
+        return out
+    }
+
+    /// The `referenceEdge` of a node that has nothing but one `$ref`.
+    private func referenceEdge(_ inPlace: [InPlaceApplicator]) -> Edge? {
+        guard inPlace.count == 1, case .ref(let edge) = inPlace[0] else { return nil }
+        return edge
+    }
+
+    func typeSet(_ compiler: SchemaCompiler) throws(SchemaCompileError) -> TypeSet? {
         guard let value = object["type"] else { return nil }
         let names: [JSONValue]
         switch value {
@@ -279,7 +190,7 @@ struct NodeBuilder {
         return set
     }
 
-    private func stringList(_ value: JSONValue?, _ keyword: String, _ compiler: SchemaCompiler) throws(SchemaCompileError) -> [String]? {
+    func stringList(_ value: JSONValue?, _ keyword: String, _ compiler: SchemaCompiler) throws(SchemaCompileError) -> [String]? {
         guard let value else { return nil }
         guard case .array(let items) = value else { throw error("'\(keyword)' must be an array of strings", keyword, compiler) }
         var out: [String] = []

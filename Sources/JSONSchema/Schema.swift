@@ -6,6 +6,9 @@ public final class Schema: Sendable {
     let graph: SchemaGraph
     /// The URI the schema document was registered under.
     public let uri: String
+    /// Subschema evaluations allowed per instance before validation gives up (a widget
+    /// document needs a few hundred; only multiplying alternatives come near this).
+    public static let defaultStepBudget = 20_000_000
 
     /// Compiles `document`, registering it in `registry` under `uri` (a fresh `urn:` when
     /// nil) so its relative references resolve against that URI.
@@ -23,17 +26,38 @@ public final class Schema: Sendable {
     }
 
     /// Every failure of `instance`, in schema order; empty when it is valid.
-    public func validate(_ instance: JSONValue) -> [SchemaFailure] {
+    ///
+    /// A schema whose nested alternatives would take more than `stepBudget` subschema
+    /// evaluations on this instance yields one failure with keyword `$schema` saying so.
+    public func validate(_ instance: JSONValue, stepBudget: Int = Schema.defaultStepBudget) -> [SchemaFailure] {
+        // Most documents are valid: answer those at quiet speed, report only the others.
+        if isValid(instance, stepBudget: stepBudget) { return [] }
+        return reportFailures(instance, stepBudget: stepBudget)
+    }
+
+    /// The reporting pass alone (what `validate` runs for an invalid instance).
+    func reportFailures(_ instance: JSONValue, stepBudget: Int = Schema.defaultStepBudget) -> [SchemaFailure] {
         var evaluator = Evaluator(graph: graph, report: true)
+        evaluator.stepBudget = stepBudget
         var marks = IndexMarks()
         _ = evaluator.evaluate(graph.root, instance, &marks, collect: false)
+        if evaluator.exhausted { return [Self.budgetFailure(stepBudget, graph)] }
         return evaluator.failures
     }
 
     /// Whether `instance` is valid; stops at the first failure and builds no messages.
-    public func isValid(_ instance: JSONValue) -> Bool {
+    /// False also when validation exceeds `stepBudget` (see `validate`).
+    public func isValid(_ instance: JSONValue, stepBudget: Int = Schema.defaultStepBudget) -> Bool {
         var evaluator = Evaluator(graph: graph, report: false)
+        evaluator.stepBudget = stepBudget
         var marks = IndexMarks()
-        return evaluator.evaluate(graph.root, instance, &marks, collect: false)
+        return evaluator.evaluate(graph.root, instance, &marks, collect: false) && !evaluator.exhausted
+    }
+
+    private static func budgetFailure(_ budget: Int, _ graph: SchemaGraph) -> SchemaFailure {
+        SchemaFailure(
+            instanceTokens: [], keyword: "$schema", schemaPointer: "",
+            absoluteSchemaLocation: graph.nodes[graph.root].location,
+            message: "validation stopped after \(budget) schema evaluations: this schema's nested alternatives multiply the work on this document")
     }
 }

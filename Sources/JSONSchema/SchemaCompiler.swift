@@ -14,11 +14,15 @@ struct SchemaCompiler {
     var resourceByLocation: [Location: Int] = [:]
     var resourceLocations: [Location] = []
     var anchorIDs: [String: Int] = [:]
-    var vocabularies: [Location: SchemaVocabulary.Set] = [:]
+    var vocabularies: [Location: SchemaVocabulary.Vocabularies] = [:]
     var usesDynamicScope = false
+    /// Schemas given a node index but not built yet: built by `drain()`, so compiling never
+    /// recurses along references (a long chain of definitions cannot exhaust the stack).
+    var pending: [(id: Int, object: JSONObject, location: Location, base: String, resource: Location, canonical: String)] = []
     var segments: [String] = []
     var segmentIDs: [String: Int] = [:]
     var edgeLists: [Edge] = []
+    var applicators: [InPlaceApplicator] = []
 
     init(registry: SchemaRegistry) {
         self.registry = registry
@@ -32,6 +36,7 @@ struct SchemaCompiler {
             throw SchemaCompileError(message: "no schema at this location", schemaPointer: root.pointer, documentURI: compiler.documentURI(root))
         }
         let rootNode = try compiler.node(at: root, base: context.base, resource: context.resource)
+        try compiler.drain()
         return try compiler.finish(root: rootNode)
     }
 
@@ -46,6 +51,7 @@ struct SchemaCompiler {
             throw SchemaCompileError(message: error.message, schemaPointer: "", documentURI: reference)
         }
         let rootNode = try compiler.node(at: target.0, base: target.base, resource: target.resource)
+        try compiler.drain()
         return try compiler.finish(root: rootNode)
     }
 
@@ -60,11 +66,11 @@ struct SchemaCompiler {
 
     // MARK: Nodes
 
-    /// The node for the schema at `location`, compiling it on first use. `base` and `resource`
-    /// already account for the schema's own `$id`.
-    mutating func node(at location: Location, base: String, resource: Location) throws(SchemaCompileError) -> Int {
+    /// The node index for the schema at `location`, queueing it for `drain()` on first use.
+    /// `base` and `resource` already account for the schema's own `$id`.
+    mutating func node(at location: Location, value known: JSONValue? = nil, base: String, resource: Location) throws(SchemaCompileError) -> Int {
         if let existing = nodeByLocation[location] { return existing }
-        guard let value = index.value(at: location) else {
+        guard let value = known ?? index.value(at: location) else {
             throw error("reference target does not exist", at: location)
         }
         let id = nodes.count
@@ -79,23 +85,31 @@ struct SchemaCompiler {
         case .bool(false):
             nodes[id] = SchemaNode(form: .alwaysInvalid, resource: resourceIndex, location: canonical)
         case .object(let object):
-            let vocabulary = try vocabulary(for: resource)
-            var builder = NodeBuilder(location: location, base: base, resource: resource, object: object, vocabulary: vocabulary)
-            nodes[id] = try builder.build(resourceIndex: resourceIndex, canonical: canonical, compiler: &self)
+            pending.append((id, object, location, base, resource, canonical))
         default:
             throw error("a schema must be an object or a boolean, not \(value.typeName)", at: location)
         }
         return id
     }
 
+    /// Builds every queued schema (building one may queue more).
+    mutating func drain() throws(SchemaCompileError) {
+        while let next = pending.popLast() {
+            let vocabulary = try vocabulary(for: next.resource)
+            let builder = NodeBuilder(location: next.location, base: next.base, resource: next.resource, object: next.object, vocabulary: vocabulary)
+            nodes[next.id] = try builder.build(resourceIndex: resourceByLocation[next.resource] ?? 0, canonical: next.canonical, compiler: &self)
+        }
+    }
+
     /// The node for a child schema: its own `$id`, if any, starts a new resource.
-    mutating func child(_ location: Location, base: String, resource: Location) throws(SchemaCompileError) -> Int {
+    mutating func child(_ location: Location, value: JSONValue, base: String, resource: Location) throws(SchemaCompileError) -> Int {
+        if let existing = nodeByLocation[location] { return existing }
         var base = base, resource = resource
-        if let id = index.value(at: location)?["$id"]?.string {
+        if let id = value["$id"]?.string {
             base = URIReference.resolve(id, against: base).withoutFragment.string
             resource = location
         }
-        return try node(at: location, base: base, resource: resource)
+        return try node(at: location, value: value, base: base, resource: resource)
     }
 
     mutating func resourceID(_ location: Location) -> Int {
@@ -166,7 +180,7 @@ struct SchemaCompiler {
 
     /// The vocabularies in force for a resource: from its `$schema` (or the document root's),
     /// read from the meta-schema's `$vocabulary`; all of them by default.
-    mutating func vocabulary(for resource: Location) throws(SchemaCompileError) -> SchemaVocabulary.Set {
+    mutating func vocabulary(for resource: Location) throws(SchemaCompileError) -> SchemaVocabulary.Vocabularies {
         if let known = vocabularies[resource] { return known }
         var holder = resource
         var metaURI = index.value(at: resource)?["$schema"]?.string
@@ -174,7 +188,7 @@ struct SchemaCompiler {
             holder = Location(document: resource.document, pointer: "")
             metaURI = index.value(at: holder)?["$schema"]?.string
         }
-        var result = SchemaVocabulary.Set.all
+        var result = SchemaVocabulary.Vocabularies.all
         if let metaURI {
             let uri = URIReference(metaURI).withoutFragment.string
             var metaRoot = index.resources[uri]
@@ -183,7 +197,9 @@ struct SchemaCompiler {
                 metaRoot = found
             }
             guard let metaRoot, let meta = index.value(at: metaRoot) else {
-                throw error("unknown meta-schema '\(metaURI)'", at: holder, keyword: "$schema")
+                throw error(
+                    "unknown meta-schema '\(metaURI)': only draft 2020-12 (\(SchemaRegistry.draft202012)) and meta-schemas built on it are supported",
+                    at: holder, keyword: "$schema")
             }
             if let declared = meta["$vocabulary"]?.object {
                 result = .core
@@ -215,6 +231,7 @@ struct SchemaCompiler {
                     let target = try node(at: anchorLocation, base: context.base, resource: context.resource)
                     info.dynamicAnchors.append((anchorID(name), target))
                 }
+                try drain()
                 resources.append(info)
                 done += 1
             }
@@ -227,14 +244,13 @@ struct SchemaCompiler {
             guard let node else { throw error("internal: schema left uncompiled", at: nodeLocations[k]) }
             built.append(node)
         }
-        var graph = SchemaGraph(
-            nodes: [], root: root, segments: segments, edgeLists: edgeLists, resources: resources,
+        let graph = SchemaGraph(
+            nodes: built, root: root, segments: segments, edgeLists: edgeLists, applicators: applicators, resources: resources,
             usesDynamicScope: usesDynamicScope)
-        graph.nodes = built
         if let cycle = SchemaGraphAnalysis.inPlaceCycle(in: graph) {
             throw error("reference cycle: this schema reaches itself through $ref/applicators without descending into the instance, so validation would never end", at: nodeLocations[cycle])
         }
-        SchemaGraphAnalysis.fillKnownPropertyNames(&graph)
+        SchemaGraphAnalysis.fillKnownPropertyNames(graph)
         return graph
     }
 }

@@ -3,7 +3,7 @@ enum SchemaGraphAnalysis {
     /// Schemas applied to the same instance as `node` (the edges that consume no input).
     static func inPlaceEdges(of node: SchemaNode, in graph: SchemaGraph) -> [Int] {
         var out: [Int] = []
-        for applicator in node.inPlace {
+        for applicator in graph.applicators[node.applicators] {
             switch applicator {
             case .ref(let e), .dynamicRef(let e, _), .not(let e): out.append(e.node)
             case .allOf(let r), .anyOf(let r), .oneOf(let r): out += graph.edgeLists[r].map(\.node)
@@ -42,7 +42,7 @@ enum SchemaGraphAnalysis {
 
     /// For each node with `unevaluatedProperties`: the `properties` names of the node and of
     /// every schema applied in place (through `$ref`, `allOf`, `if`, ...), in order met.
-    static func fillKnownPropertyNames(_ graph: inout SchemaGraph) {
+    static func fillKnownPropertyNames(_ graph: SchemaGraph) {
         for (start, node) in graph.nodes.enumerated() where node.unevaluatedProperties != nil {
             var seen = Set<Int>(), names: [String] = [], nameSet = Set<String>()
             var stack = [start]

@@ -140,29 +140,36 @@ enum InPlaceApplicator: Sendable {
 final class SchemaNode: @unchecked Sendable {  // immutable once the graph is built
     enum Form {
         case alwaysValid, alwaysInvalid, checks
+        /// Nothing but a `$ref` (to `target`): followed without the keyword pass.
+        case reference
     }
 
+    // Fields the evaluator reads for every node come first, so they share a cache line or
+    // two; the keyword groups, read only when they apply, follow.
     let form: Form
-    /// Index of the schema resource this node belongs to (for `$dynamicRef`'s dynamic scope).
-    let resource: Int
-    /// The canonical URI of this schema with a pointer fragment; keyword locations extend it.
-    let location: String
-    let types: TypeSet?
-    let enumValues: [JSONValue]?
-    let constValue: JSONValue?
-    let numeric: NumericChecks
-    let string: StringChecks
-    let array: ArrayChecks
-    let object: ObjectChecks
     let hasNumeric: Bool
     let hasString: Bool
     let hasArray: Bool
     let hasObject: Bool
     /// `object.walksMembers`, computed once.
     let walksMembers: Bool
-    let inPlace: [InPlaceApplicator]
+    let types: TypeSet?
+    /// The `$ref` of a `.reference` node.
+    let target: Edge
+    /// Index of the schema resource this node belongs to (for `$dynamicRef`'s dynamic scope).
+    let resource: Int
+    /// This node's applicators: a range of `SchemaGraph.applicators`.
+    let applicators: Range<Int>
     let unevaluatedItems: Edge?
     let unevaluatedProperties: Edge?
+    let enumValues: [JSONValue]?
+    let constValue: JSONValue?
+    let string: StringChecks
+    let object: ObjectChecks
+    let array: ArrayChecks
+    let numeric: NumericChecks
+    /// The canonical URI of this schema with a pointer fragment; keyword locations extend it.
+    let location: String
     /// For `unevaluatedProperties`: names some sibling or in-place subschema lists under
     /// `properties` (filled once the whole graph exists).
     var knownPropertyNames: [String] = []
@@ -170,10 +177,20 @@ final class SchemaNode: @unchecked Sendable {  // immutable once the graph is bu
     init(
         form: Form, resource: Int, location: String, types: TypeSet? = nil, enumValues: [JSONValue]? = nil,
         constValue: JSONValue? = nil, numeric: NumericChecks? = nil, string: StringChecks? = nil,
-        array: ArrayChecks? = nil, object: ObjectChecks? = nil, inPlace: [InPlaceApplicator] = [],
+        array: ArrayChecks? = nil, object: ObjectChecks? = nil, applicators: Range<Int> = 0..<0, referenceEdge: Edge? = nil,
         unevaluatedItems: Edge? = nil, unevaluatedProperties: Edge? = nil
     ) {
-        self.form = form
+        let onlyReference =
+            form == .checks && types == nil && enumValues == nil && constValue == nil && numeric == nil && string == nil
+            && array == nil && object == nil && unevaluatedItems == nil && unevaluatedProperties == nil
+            && applicators.count == 1
+        if onlyReference, let reference = referenceEdge {
+            self.form = .reference
+            target = reference
+        } else {
+            self.form = form
+            target = Edge(node: 0, segment: 0)
+        }
         self.resource = resource
         self.location = location
         self.types = types
@@ -188,7 +205,7 @@ final class SchemaNode: @unchecked Sendable {  // immutable once the graph is bu
         hasArray = array != nil
         hasObject = object != nil
         walksMembers = object?.walksMembers ?? false
-        self.inPlace = inPlace
+        self.applicators = applicators
         self.unevaluatedItems = unevaluatedItems
         self.unevaluatedProperties = unevaluatedProperties
     }
@@ -201,20 +218,35 @@ struct ResourceInfo: Sendable {
 }
 
 /// Everything validation needs: nodes by index, the root, resources.
-struct SchemaGraph: @unchecked Sendable {  // `unmanaged` only mirrors `nodes`, which keeps them alive
-    var nodes: [SchemaNode] {
-        didSet { unmanaged = nodes.map { Unmanaged.passUnretained($0) }; forms = nodes.map(\.form) }
-    }
+struct SchemaGraph: @unchecked Sendable {  // `unmanaged` mirrors `nodes`, which keeps them alive
+    let nodes: [SchemaNode]
     /// The same nodes without reference counting, for the evaluator's hot path.
-    private(set) var unmanaged: [Unmanaged<SchemaNode>] = []
+    let unmanaged: [Unmanaged<SchemaNode>]
     /// Each node's form, to test edges for `false` without touching the node.
-    private(set) var forms: [SchemaNode.Form] = []
-    var root: Int
+    let forms: [SchemaNode.Form]
+    let root: Int
     /// Evaluation-path segments of edges, by `Edge.segment`.
-    var segments: [String]
+    let segments: [String]
     /// The members of `allOf`/`anyOf`/`oneOf` lists, by `InPlaceApplicator` ranges.
-    var edgeLists: [Edge]
-    var resources: [ResourceInfo]
+    let edgeLists: [Edge]
+    /// Every node's in-place applicators, by `SchemaNode.applicators`.
+    let applicators: [InPlaceApplicator]
+    let resources: [ResourceInfo]
     /// False when no `$dynamicRef` can resolve dynamically: then the scope is not tracked.
-    var usesDynamicScope: Bool
+    let usesDynamicScope: Bool
+
+    init(
+        nodes: [SchemaNode], root: Int, segments: [String], edgeLists: [Edge], applicators: [InPlaceApplicator],
+        resources: [ResourceInfo], usesDynamicScope: Bool
+    ) {
+        self.nodes = nodes
+        unmanaged = nodes.map { Unmanaged.passUnretained($0) }
+        forms = nodes.map(\.form)
+        self.root = root
+        self.segments = segments
+        self.edgeLists = edgeLists
+        self.applicators = applicators
+        self.resources = resources
+        self.usesDynamicScope = usesDynamicScope
+    }
 }

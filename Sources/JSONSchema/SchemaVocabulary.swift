@@ -14,17 +14,17 @@ enum SchemaVocabulary {
     ]
 
     /// The vocabularies we implement; `format` and `content` are annotations only.
-    struct Set: OptionSet, Hashable, Sendable {
+    struct Vocabularies: OptionSet, Hashable, Sendable {
         let rawValue: UInt8
-        static let core = Set(rawValue: 1)
-        static let applicator = Set(rawValue: 2)
-        static let unevaluated = Set(rawValue: 4)
-        static let validation = Set(rawValue: 8)
-        static let annotations = Set(rawValue: 16)  // meta-data, format, content: nothing to check
-        static let all: Set = [.core, .applicator, .unevaluated, .validation, .annotations]
+        static let core = Vocabularies(rawValue: 1)
+        static let applicator = Vocabularies(rawValue: 2)
+        static let unevaluated = Vocabularies(rawValue: 4)
+        static let validation = Vocabularies(rawValue: 8)
+        static let annotations = Vocabularies(rawValue: 16)  // meta-data, format, content: nothing to check
+        static let all: Vocabularies = [.core, .applicator, .unevaluated, .validation, .annotations]
     }
 
-    static let vocabularyURIs: [String: Set] = [
+    static let vocabularyURIs: [String: Vocabularies] = [
         "https://json-schema.org/draft/2020-12/vocab/core": .core,
         "https://json-schema.org/draft/2020-12/vocab/applicator": .applicator,
         "https://json-schema.org/draft/2020-12/vocab/unevaluated": .unevaluated,

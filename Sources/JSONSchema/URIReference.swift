@@ -8,39 +8,44 @@ struct URIReference: Equatable, Sendable {
     var fragment: String?
 
     /// Splits `text` as RFC 3986 Appendix B does; every string is some URI reference.
+    /// (Scans UTF-8: the delimiters are ASCII, so their indices are valid String indices.)
     init(_ text: String) {
-        var rest = Substring(text)
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        var end = bytes.endIndex
         scheme = nil
-        if let colon = rest.firstIndex(of: ":"),
-            !rest[..<colon].contains(where: { $0 == "/" || $0 == "?" || $0 == "#" }),
-            let first = rest.first, first.isASCII, first.isLetter,
-            rest[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") })
+        if let colon = bytes.firstIndex(where: { $0 == 0x3A || $0 == 0x2F || $0 == 0x3F || $0 == 0x23 }), bytes[colon] == 0x3A,
+            colon > start, let first = bytes.first, Self.isLetter(first),
+            bytes[start..<colon].allSatisfy({ Self.isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E })
         {
-            scheme = rest[..<colon].lowercased()
-            rest = rest[rest.index(after: colon)...]
+            scheme = String(text[start..<colon]).lowercased()
+            start = bytes.index(after: colon)
         }
-        if let hash = rest.firstIndex(of: "#") {
-            fragment = String(rest[rest.index(after: hash)...])
-            rest = rest[..<hash]
+        if let hash = bytes[start..<end].firstIndex(of: 0x23) {
+            fragment = String(text[bytes.index(after: hash)..<end])
+            end = hash
         } else {
             fragment = nil
         }
-        if let question = rest.firstIndex(of: "?") {
-            query = String(rest[rest.index(after: question)...])
-            rest = rest[..<question]
+        if let question = bytes[start..<end].firstIndex(of: 0x3F) {
+            query = String(text[bytes.index(after: question)..<end])
+            end = question
         } else {
             query = nil
         }
-        if rest.hasPrefix("//") {
-            let afterSlashes = rest.dropFirst(2)
-            let end = afterSlashes.firstIndex(of: "/") ?? afterSlashes.endIndex
-            authority = String(afterSlashes[..<end])
-            rest = afterSlashes[end...]
+        let rest = bytes[start..<end]
+        if rest.starts(with: [0x2F, 0x2F]) {
+            let afterSlashes = bytes.index(start, offsetBy: 2)
+            let pathStart = bytes[afterSlashes..<end].firstIndex(of: 0x2F) ?? end
+            authority = String(text[afterSlashes..<pathStart])
+            start = pathStart
         } else {
             authority = nil
         }
-        path = String(rest)
+        path = String(text[start..<end])
     }
+
+    private static func isLetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
 
     private init(scheme: String?, authority: String?, path: String, query: String?, fragment: String?) {
         self.scheme = scheme

@@ -136,6 +136,13 @@ public struct JSONObject: Sendable, Sequence {
         for (k, v) in pairs { self[k] = v }
     }
 
+    /// Members from keys known to be distinct (no lookups while building).
+    package init(distinctKeys keys: [String], values: [JSONValue]) {
+        self.keys = keys
+        self.values = values
+        if keys.count > Self.indexThreshold { rebuildIndex() }
+    }
+
     public var count: Int { keys.count }
     public var isEmpty: Bool { keys.isEmpty }
 

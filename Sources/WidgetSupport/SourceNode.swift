@@ -28,10 +28,24 @@ public final class SourceNode: Sendable {
     /// The plain text of a scalar as written, for messages (nil for collections).
     public let sourceText: String?
 
+    /// A mapping whose keys the reader already knows to be distinct (readers
+    /// refuse duplicates), so `json` need not look for repeats.
+    private let keysAreDistinct: Bool
+
     public init(location: SourceLocation, content: Content, sourceText: String? = nil) {
         self.location = location
         self.content = content
         self.sourceText = sourceText
+        keysAreDistinct = false
+    }
+
+    /// For readers that refuse duplicate keys: `keysAreDistinct` promises that
+    /// no two members of a mapping have the same key.
+    package init(location: SourceLocation, content: Content, sourceText: String? = nil, keysAreDistinct: Bool) {
+        self.location = location
+        self.content = content
+        self.sourceText = sourceText
+        self.keysAreDistinct = keysAreDistinct
     }
 
     /// The member named `key` of a mapping.
@@ -57,6 +71,10 @@ public final class SourceNode: Sendable {
         case .sequence(let items):
             return .array(items.map(\.json))
         case .mapping(let members):
+            if keysAreDistinct {
+                // Exactly sized member arrays, no search for repeated keys.
+                return .object(JSONObject(distinctKeys: members.map(\.key), values: members.map(\.value.json)))
+            }
             var o = JSONObject()
             for m in members { o[m.key] = m.value.json }
             return .object(o)

@@ -22,7 +22,7 @@ public struct Template: Sendable, Hashable {
     /// True when the whole template is one interpolation tag, so it renders typed.
     public let isLoneTag: Bool
 
-    private let program: TemplateProgram
+    private let ops: [TemplateOp]
     /// The whole output when the template has no tags.
     private let constantText: String?
     /// Stack bytes for rendering: a guess at the text's size, bounded to what
@@ -35,9 +35,19 @@ public struct Template: Sendable, Hashable {
         self.source = source
         references = result.references
         isLoneTag = result.isLoneTag
-        program = result.program
-        constantText = result.references.isEmpty ? result.program.texts.joined() : nil
+        ops = result.ops
+        constantText = result.references.isEmpty ? Self.joinedText(source, result.ops) : nil
         stackBytes = min(max(result.literalBytes + 16 * result.tagCount, 64), 1024)
+    }
+
+    /// The text ops of a template without tags, one after another.
+    private static func joinedText(_ source: String, _ ops: [TemplateOp]) -> String {
+        var text = source
+        return text.withUTF8 { bytes in
+            var joined: [UInt8] = []
+            for op in ops where op.kind == .text { joined += bytes[op.operand..<op.end] }
+            return String(decoding: joined, as: UTF8.self)
+        }
     }
 
     /// The lone tag's reference, when the template is one interpolation tag.
@@ -77,10 +87,10 @@ public struct Template: Sendable, Hashable {
     }
 
     private func render<Scope: TemplateScope>(_ context: Scope, tracking: Bool, missing: inout [String]) -> JSONValue {
-        if isLoneTag, let path = program.paths.first {
+        if isLoneTag, let reference = references.first {
             var renderer = TemplateRenderer(tracking: tracking)
-            guard let value = renderer.resolve(path, context) else {
-                renderer.noteMissing(path)
+            guard let value = renderer.resolve(reference, context) else {
+                renderer.noteMissing(reference)
                 renderer.report(into: &missing)
                 return .string("")
             }
@@ -94,11 +104,12 @@ public struct Template: Sendable, Hashable {
     {
         if let constantText { return constantText }
         var renderer = TemplateRenderer(tracking: tracking)
-        let text = TemplateOutput.render(stackBytes: stackBytes) { out in
-            program.ops.withUnsafeBufferPointer { ops in
-                program.texts.withUnsafeBufferPointer { texts in
-                    program.paths.withUnsafeBufferPointer { paths in
-                        let tables = TemplateRenderer.Tables(ops: ops, texts: texts, paths: paths)
+        var sourceText = source  // native, so contiguous: no copy
+        let text = sourceText.withUTF8 { sourceBytes in
+            TemplateOutput.render(stackBytes: stackBytes) { out in
+                ops.withUnsafeBufferPointer { ops in
+                    references.withUnsafeBufferPointer { references in
+                        let tables = TemplateRenderer.Tables(ops: ops, source: sourceBytes, references: references)
                         renderer.run(tables, context, 0..<ops.count, into: &out)
                     }
                 }

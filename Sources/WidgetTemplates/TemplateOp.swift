@@ -1,18 +1,14 @@
 /// One step of a compiled template. Trivial (no references), so walking ops
-/// costs no reference counting; texts and names live in side tables.
+/// costs no reference counting; names live in the template's references and
+/// text stays in the source.
 struct TemplateOp: Sendable {
     enum Kind: UInt8, Sendable { case text, variable, section, invertedSection }
 
     let kind: Kind
-    /// Index into the program's texts (for `.text`) or paths (otherwise).
+    /// For `.text`: the first byte of the text in the source's UTF-8.
+    /// Otherwise: the index of the tag's name in the template's references.
     let operand: Int
-    /// For sections: the body is `ops[index + 1 ..< bodyEnd]`.
-    let bodyEnd: Int
-}
-
-/// A compiled template's ops and the tables they index.
-struct TemplateProgram: Sendable {
-    var ops: [TemplateOp] = []
-    var texts: [String] = []
-    var paths: [TemplatePath] = []
+    /// For `.text`: the byte after the text. For sections: the body is
+    /// `ops[index + 1 ..< end]`.
+    let end: Int
 }

@@ -9,8 +9,9 @@ struct TemplateRenderer {
     /// The program's tables, borrowed for the duration of one render.
     struct Tables {
         let ops: UnsafeBufferPointer<TemplateOp>
-        let texts: UnsafeBufferPointer<String>
-        let paths: UnsafeBufferPointer<TemplatePath>
+        /// The template's UTF-8, which text ops point into.
+        let source: UnsafeBufferPointer<UInt8>
+        let references: UnsafeBufferPointer<TemplateReference>
     }
 
     /// A value pushed by a section; an object's members are kept apart so
@@ -37,31 +38,31 @@ struct TemplateRenderer {
             let op = tables.ops[i]
             switch op.kind {
             case .text:
-                out.append(tables.texts[op.operand])
+                out.append(UnsafeBufferPointer(rebasing: tables.source[op.operand..<op.end]))
                 i += 1
             case .variable:
-                let path = tables.paths[op.operand]
-                if let value = resolve(path, root) {
+                let reference = tables.references[op.operand]
+                if let value = resolve(reference, root) {
                     out.append(value)
                 } else {
-                    noteMissing(path)
+                    noteMissing(reference)
                 }
                 i += 1
             case .invertedSection:
-                if resolve(tables.paths[op.operand], root)?.isTemplateFalsey ?? true {
-                    run(tables, root, (i + 1)..<op.bodyEnd, into: &out)
+                if resolve(tables.references[op.operand], root)?.isTemplateFalsey ?? true {
+                    run(tables, root, (i + 1)..<op.end, into: &out)
                 }
-                i = op.bodyEnd
+                i = op.end
             case .section:
-                if let value = resolve(tables.paths[op.operand], root), !value.isTemplateFalsey {
-                    let body = (i + 1)..<op.bodyEnd
+                if let value = resolve(tables.references[op.operand], root), !value.isTemplateFalsey {
+                    let body = (i + 1)..<op.end
                     if case .array(let items) = value {
                         for item in items { runPushing(item, tables, root, body, into: &out) }
                     } else {
                         runPushing(value, tables, root, body, into: &out)
                     }
                 }
-                i = op.bodyEnd
+                i = op.end
             }
         }
     }
@@ -81,7 +82,7 @@ struct TemplateRenderer {
 
     /// Mustache's name resolution: the first component in the innermost context
     /// that has it, then the remaining components inside that value only.
-    mutating func resolve<Scope: TemplateScope>(_ path: borrowing TemplatePath, _ root: borrowing Scope) -> JSONValue? {
+    mutating func resolve<Scope: TemplateScope>(_ path: borrowing TemplateReference, _ root: borrowing Scope) -> JSONValue? {
         if path.components.isEmpty {
             if let top = frames.last { return top.value }
             return root.implicitValue
@@ -96,8 +97,8 @@ struct TemplateRenderer {
 
     /// Records a variable that did not resolve. Section tags are not recorded:
     /// they test presence, so an absent value there is a normal outcome.
-    mutating func noteMissing(_ path: borrowing TemplatePath) {
-        if tracking, !path.isImplicitIterator, !missing.contains(path.text) { missing.append(path.text) }
+    mutating func noteMissing(_ path: borrowing TemplateReference) {
+        if tracking, !path.isImplicitIterator, !missing.contains(path.name) { missing.append(path.name) }
     }
 
     private func frameHit(_ name: String) -> (frame: Int, member: Int)? {

@@ -26,6 +26,9 @@ struct CollectionFrame {
     var mergeKeyLocation: SourceLocation? = nil
     /// The mappings merged in by `<<`, earlier first, and the member position they go to.
     var merge: (position: Int, sources: [SourceNode])? = nil
+    /// Every key so far is ASCII: then keys that differ in bytes also differ as
+    /// `String`s, so the duplicate check (by bytes) proves them distinct.
+    var keysAreASCII = true
     /// Member position (from `start`) by key, built once a mapping is too large for a linear scan.
     var keyIndex: [String: Int]? = nil
     static let indexThreshold = 16

@@ -97,7 +97,7 @@ struct Composer {
                     return
                 }
             }
-            try key(String(decoding: text, as: UTF8.self), print: Self.fingerprint(text), at: location)
+            try key(String(decoding: text, as: UTF8.self), print: Self.fingerprint(text), isASCII: Self.isASCII(text), at: location)
             return
         }
 
@@ -178,7 +178,7 @@ struct Composer {
             let own = members.popArray(from: frame.start)
             keyPrints.removeSubrange(frame.start...)
             let finished = frame.merge.map { mergedMembers(own, merge: $0) } ?? own
-            node = SourceNode(location: frame.location, content: .mapping(finished))
+            node = SourceNode(location: frame.location, content: .mapping(finished), keysAreDistinct: frame.keysAreASCII)
         } else {
             node = SourceNode(location: frame.location, content: .sequence(items.popArray(from: frame.start)))
         }
@@ -283,17 +283,24 @@ struct Composer {
 
     private mutating func key(_ key: String, at location: SourceLocation) throws(SourceError) {
         var text = key
-        let print = text.withUTF8 { Self.fingerprint($0) }
-        try self.key(key, print: print, at: location)
+        let (print, isASCII) = text.withUTF8 { (Self.fingerprint($0), Self.isASCII($0)) }
+        try self.key(key, print: print, isASCII: isASCII, at: location)
     }
 
-    private mutating func key(_ key: String, print: UInt64, at location: SourceLocation) throws(SourceError) {
+    private mutating func key(_ key: String, print: UInt64, isASCII: Bool, at location: SourceLocation) throws(SourceError) {
         if let first = existingKeyLocation(key, print: print) {
             throw Self.duplicate(key, at: location, first: first)
         }
         top.pendingKey = key
         top.pendingKeyPrint = print
         top.pendingKeyLocation = location
+        if !isASCII { top.keysAreASCII = false }
+    }
+
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var any: UInt8 = 0
+        for b in bytes { any |= b }
+        return any < 0x80
     }
 
     private mutating func mergeKey(at location: SourceLocation) throws(SourceError) {

@@ -37,11 +37,12 @@ final class MoveStack<Element> {
         guard n > 0 else { return [] }
         let source = base + start
         count = start
-        return Array(unsafeUninitializedCapacity: n) { buffer, initialized in
-            guard let target = buffer.baseAddress else { return }
-            target.moveInitialize(from: source, count: n)
-            initialized = n
-        }
+        // `reserveCapacity` allocates through specialized code; `init(unsafeUninitializedCapacity:)`
+        // would go through the runtime's generic path (a metadata lookup per array).
+        var result: [Element] = []
+        result.reserveCapacity(n)
+        for i in 0..<n { result.append((source + i).move()) }
+        return result
     }
 
     private func grow() {

@@ -65,6 +65,19 @@ struct RegexTests {
         #expect(try matches("^(a*)*$", "aaaa"))
     }
 
+    @Test func greedyLoopsGiveBack() throws {
+        #expect(try matches("^a*ab$", "aaab"))
+        #expect(try matches("^[a-z]+[a-z]{2}$", "abc"))
+        #expect(try !matches("^[a-z]+[a-z]{2}$", "ab"))
+        #expect(try matches("^\\d{2,4}\\d$", "12345"))
+        #expect(try !matches("^\\d{2,4}\\d$", "12"))
+        #expect(try !matches("^\\d{2,4}\\d$", "123456"))
+        #expect(try matches("^.*é.*$", "café au lait"))
+        #expect(try matches("^(?:x){3}$", "xxx"))
+        #expect(try matches("a{1000000}|b", "b"))
+        #expect(try matches("^[^/]+/[^/]+$", "America/New_York"))
+    }
+
     @Test func lookaroundAndBoundaries() throws {
         #expect(try matches("^(?=.*\\d)[a-z\\d]+$", "abc1"))
         #expect(try !matches("^(?=.*\\d)[a-z\\d]+$", "abc"))
@@ -108,6 +121,6 @@ struct RegexTests {
         #expect(error("a)")?.message == "unmatched ')'")
         #expect(error("[z-a]") != nil)
         #expect(error("\\2(a)") != nil)
-        #expect(error("a{1000000}") != nil)
+        #expect(error("(ab){100000}")?.message.hasPrefix("pattern too large") == true)
     }
 }

@@ -148,3 +148,24 @@ import WidgetSupport
         #expect(version.stdout == "widgetc \(WidgetCLI.version)\n")
     }
 }
+
+@Suite struct SessionsCLITests {
+    @Test func listsSessionsWithEarlyCloses() {
+        let console = CapturingConsole()
+        let status = WidgetCLI.main(["sessions", "XNYS", "--from", "2026-11-25", "--until", "2026-11-30"], console: console)
+        #expect(status == .success)
+        #expect(console.stdout == """
+            XNYS (America/New_York): 3 sessions
+            2026-11-25 Wed 09:30-16:00
+            2026-11-27 Fri 09:30-13:00 early close
+            2026-11-30 Mon 09:30-16:00
+
+            """)
+    }
+
+    @Test func unknownExchangeListsTheKnownOnes() {
+        let console = CapturingConsole()
+        #expect(WidgetCLI.main(["sessions", "XNYZ"], console: console) == .usage)
+        #expect(console.stderr == "error: unknown exchange 'XNYZ'; did you mean 'XNYS'? (known exchanges: XLON, XNAS, XNYS, XTKS)\n")
+    }
+}

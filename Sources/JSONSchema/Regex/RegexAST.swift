@@ -49,6 +49,40 @@ indirect enum RegexNode: Sendable {
         }
     }
 
+    /// The scalars a match of this node can start with, and whether it can match empty
+    /// (then anything may follow, so the set proves nothing alone). Nil when unknown.
+    var firstScalars: (set: CharSet, nullable: Bool)? {
+        switch self {
+        case .empty, .start, .end, .wordBoundary, .look:
+            return (CharSet(), true)
+        case .backreference:
+            return nil
+        case .scalar, .set, .any:
+            return singleScalarClass.map { ($0, false) }
+        case .group(let inner, _):
+            return inner.firstScalars
+        case .repetition(let inner, let min, _, _):
+            guard let first = inner.firstScalars else { return nil }
+            return (first.set, first.nullable || min == 0)
+        case .alternation(let items):
+            var union = CharSet(), nullable = false
+            for item in items {
+                guard let first = item.firstScalars, let merged = union.union(first.set) else { return nil }
+                union = merged
+                nullable = nullable || first.nullable
+            }
+            return (union, nullable)
+        case .concat(let items):
+            var union = CharSet()
+            for item in items {
+                guard let first = item.firstScalars, let merged = union.union(first.set) else { return nil }
+                union = merged
+                if !first.nullable { return (union, false) }
+            }
+            return (union, true)
+        }
+    }
+
     /// True when every way through the node starts with `^`, so a search needs one start.
     var isAnchoredAtStart: Bool {
         switch self {
@@ -100,10 +134,33 @@ struct CharSet: Sendable {
         }
         ranges = merged
         var low: UInt64 = 0, high: UInt64 = 0
-        for c in UInt32(0)..<128 where slowContains(c) {
-            if c < 64 { low |= 1 << UInt64(c) } else { high |= 1 << UInt64(c - 64) }
+        if items.isEmpty {
+            // Plain ranges: set the bits range by range.
+            for r in ranges where r.lowerBound < 128 {
+                for c in r.lowerBound...min(r.upperBound, 127) {
+                    if c < 64 { low |= 1 << UInt64(c) } else { high |= 1 << UInt64(c - 64) }
+                }
+            }
+            if negated { (low, high) = (~low, ~high) }
+        } else {
+            for c in UInt32(0)..<128 where slowContains(c) {
+                if c < 64 { low |= 1 << UInt64(c) } else { high |= 1 << UInt64(c - 64) }
+            }
         }
         ascii = (low, high)
+    }
+
+    /// The union of two sets, or nil when it cannot be expressed (a negated set involved).
+    func union(_ other: CharSet) -> CharSet? {
+        guard !negated, !other.negated else {
+            if ranges.isEmpty && items.isEmpty { return other }
+            if other.ranges.isEmpty && other.items.isEmpty { return self }
+            return nil
+        }
+        var merged = CharSet(ranges: ranges + other.ranges)
+        for item in items + other.items { merged.add(item) }
+        merged.finish()
+        return merged
     }
 
     /// The ASCII table (bits 0-63, 64-127), for instructions to test without the set.

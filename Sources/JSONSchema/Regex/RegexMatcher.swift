@@ -8,6 +8,8 @@
 /// backtrack stack start in stack memory.
 extension CompiledRegex {
     static let stepBudget = 5_000_000
+    /// Backtrack frames kept in stack memory (temporary allocations above 1 KB go to the heap).
+    static let initialFrames = 40
 
     /// True when the pattern matches somewhere in `string`.
     func matches(_ string: String) -> Bool {
@@ -19,6 +21,9 @@ extension CompiledRegex {
     /// the main program starts with a skipping loop unless it is anchored with `^`).
     func search(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
         var machine = Machine(input: input)
+        if let first = requiredFirst {
+            guard !input.isEmpty, first.contains(machine.decode(at: 0).0) else { return false }
+        }
         if tracksCaptures {
             var registers = [Int](repeating: -1, count: registerCount)
             return run(0, &machine, at: 0, memo: nil, registers: &registers)
@@ -121,9 +126,9 @@ extension CompiledRegex {
 
     /// Runs one program from `start`; true if it reaches `match`.
     private func run(_ program: Int, _ m: inout Machine, at start: Int, memo: UnsafeMutablePointer<UInt64>?, registers: inout [Int]) -> Bool {
-        withUnsafeTemporaryAllocation(of: Frame.self, capacity: 64) { frames in
+        withUnsafeTemporaryAllocation(of: Frame.self, capacity: Self.initialFrames) { frames in
             guard let base = frames.baseAddress else { return false }
-            var stack = FrameStack(base: base, capacity: 64)
+            var stack = FrameStack(base: base, capacity: Self.initialFrames)
             defer { stack.release() }
             return execute(program, &m, from: start, memo: memo, registers: &registers, stack: &stack)
         }
@@ -134,6 +139,7 @@ extension CompiledRegex {
         stack: inout FrameStack
     ) -> Bool {
         let code = self.code[program]
+        let joins = self.joins[program]
         let backward = programs[program].backward
         let input = m.input
         let width = input.count + 1
@@ -141,9 +147,11 @@ extension CompiledRegex {
         while true {
             var ok = true
             if let memo {
-                let bit = pc &* width &+ pos
-                let word = bit >> 6, mask: UInt64 = 1 << UInt64(bit & 63)
-                if memo[word] & mask != 0 { ok = false } else { memo[word] |= mask }
+                if joins[pc] {
+                    let bit = pc &* width &+ pos
+                    let word = bit >> 6, mask: UInt64 = 1 << UInt64(bit & 63)
+                    if memo[word] & mask != 0 { ok = false } else { memo[word] |= mask }
+                }
             } else {
                 m.steps += 1
                 if m.steps > Self.stepBudget { return false }

@@ -40,12 +40,19 @@ final class CompiledRegex: @unchecked Sendable {  // immutable; `code` buffers a
     let programs: [RegexProgram]
     /// Each program's instructions in a buffer of their own, for the matcher's inner loop.
     let code: [UnsafeBufferPointer<RegexInstruction>]
+    /// Per program and instruction: whether control can arrive there other than from the
+    /// instruction before (a split or jump target, a loop's resume point). Only those states
+    /// need the visited memo: any repeated state repeats one of them first.
+    let joins: [UnsafeBufferPointer<Bool>]
     let sets: [CharSet]
     /// Capture slots (two per group, group 0 unused) then progress registers; zero without backreferences.
     let registerCount: Int
     /// With backreferences the memo of visited states is unsound, so the machine runs with captures.
     let tracksCaptures: Bool
     let anchoredAtStart: Bool
+    /// For a pattern anchored with `^` that cannot match empty: the scalars a match must
+    /// start with, so most non-matching strings are refused before the machine runs.
+    let requiredFirst: CharSet?
 
     init(_ parts: RegexCompiler.Parts) {
         programs = parts.programs
@@ -54,14 +61,35 @@ final class CompiledRegex: @unchecked Sendable {  // immutable; `code` buffers a
             _ = buffer.initialize(from: program.instructions)
             return UnsafeBufferPointer(buffer)
         }
+        joins = parts.programs.map { program in
+            let buffer = UnsafeMutableBufferPointer<Bool>.allocate(capacity: program.instructions.count + 1)
+            buffer.initialize(repeating: false)
+            buffer[0] = true
+            for (pc, instruction) in program.instructions.enumerated() {
+                switch instruction {
+                case .split(let a, let b):
+                    buffer[a] = true
+                    buffer[b] = true
+                case .jump(let a):
+                    buffer[a] = true
+                case .star:
+                    buffer[pc + 1] = true
+                default:
+                    break
+                }
+            }
+            return UnsafeBufferPointer(buffer)
+        }
         sets = parts.sets
         registerCount = parts.registerCount
         tracksCaptures = parts.tracksCaptures
         anchoredAtStart = parts.anchoredAtStart
+        requiredFirst = parts.requiredFirst
     }
 
     deinit {
         for buffer in code { buffer.deallocate() }
+        for buffer in joins { buffer.deallocate() }
     }
 }
 
@@ -73,6 +101,7 @@ struct RegexCompiler {
         var registerCount = 0
         var tracksCaptures = false
         var anchoredAtStart = false
+        var requiredFirst: CharSet? = nil
     }
 
     static let maxInstructions = 100_000
@@ -83,6 +112,11 @@ struct RegexCompiler {
     static func compile(_ node: RegexNode, groups: Int, backreferences: Bool) throws(RegexSyntaxError) -> CompiledRegex {
         var compiler = RegexCompiler(groups: groups, captures: backreferences)
         compiler.result.anchoredAtStart = node.isAnchoredAtStart
+        if node.isAnchoredAtStart, let first = node.firstScalars, !first.nullable {
+            var set = first.set
+            set.finish()
+            compiler.result.requiredFirst = set
+        }
         _ = try compiler.program(node, backward: false, search: !node.isAnchoredAtStart)
         compiler.result.registerCount = compiler.result.tracksCaptures ? compiler.nextRegister : 0
         return CompiledRegex(compiler.result)

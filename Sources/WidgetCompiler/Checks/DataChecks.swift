@@ -15,6 +15,7 @@ func checkDataSources(_ data: SourceNode, _ pointer: [String], _ context: inout 
 /// Why `path` would leave the container, or nil if it stays inside.
 func containerPathProblem(_ path: String) -> String? {
     if path.isEmpty { return "the file path is empty" }
+    if let verdict = asciiPathVerdict(path) { return verdict.problem }
     if path.hasPrefix("/") || path.hasPrefix("~") {
         return "'\(path)' is absolute; data paths are relative to the app group container"
     }
@@ -26,4 +27,35 @@ func containerPathProblem(_ path: String) -> String? {
         components += 1
     }
     return components == 0 ? "'\(path)' names the container itself, not a file" : nil
+}
+
+/// The same verdict as `containerPathProblem` for an ASCII path, from its bytes
+/// (ASCII has no characters of several scalars around `/` and `.`, so bytes
+/// split as characters do); nil for any other path.
+private func asciiPathVerdict(_ path: String) -> PathVerdict? {
+    let verdict = path.utf8.withContiguousStorageIfAvailable { bytes -> PathVerdict? in
+        var any: UInt8 = 0
+        for b in bytes { any |= b }
+        guard any < 0x80, let first = bytes.first else { return nil }
+        if first == UInt8(ascii: "/") || first == UInt8(ascii: "~") {
+            return PathVerdict(problem: "'\(path)' is absolute; data paths are relative to the app group container")
+        }
+        var components = 0
+        var start = 0
+        for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
+            let length = end - start
+            let isDot = length == 1 && bytes[start] == UInt8(ascii: ".")
+            if length == 2, bytes[start] == UInt8(ascii: "."), bytes[start + 1] == UInt8(ascii: ".") {
+                return PathVerdict(problem: "'\(path)' uses '..'; data paths stay inside the app group container")
+            }
+            if length > 0, !isDot { components += 1 }
+            start = end + 1
+        }
+        return PathVerdict(problem: components == 0 ? "'\(path)' names the container itself, not a file" : nil)
+    }
+    return verdict ?? nil
+}
+
+private struct PathVerdict {
+    let problem: String?
 }

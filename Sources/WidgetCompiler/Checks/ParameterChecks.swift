@@ -5,13 +5,15 @@ import WidgetSupport
 /// Codes: `param-range`, `param-default-type`, `param-enum`.
 func checkParameters(_ parameters: SourceNode, _ context: inout CheckContext) {
     for member in parameters.members {
-        checkParameter(member.key, member.value, ["parameters", member.key], &context)
+        checkParameter(member.key, member.value, &context)
     }
 }
 
-private func checkParameter(_ name: String, _ node: SourceNode, _ pointer: [String], _ context: inout CheckContext) {
+private func checkParameter(_ name: String, _ node: SourceNode, _ context: inout CheckContext) {
     guard let type = node["type"]?.string else { return }
-    let label = "parameter '\(name)'"
+    // Built only for a diagnostic: most parameters have none.
+    var label: String { "parameter '\(name)'" }
+    var pointer: [String] { ["parameters", name] }
 
     /// A bound or default as a comparable number (durations in seconds).
     func magnitude(_ key: String) -> Double? {
@@ -66,16 +68,19 @@ private func checkParameter(_ name: String, _ node: SourceNode, _ pointer: [Stri
         if case .sequence = valuesNode.content, values.isEmpty {
             context.error("param-enum", "\(label): 'values' is empty", at: valuesNode, pointer + ["values"])
         }
-        var seen: [JSONValue: Int] = [:]
+        // The first index of each distinct scalar, found by a scan (lists are short;
+        // a dictionary would hash every value and find the same ones).
+        var seen: [(value: JSONValue, index: Int)] = []
+        func firstIndex(of scalar: JSONValue) -> Int? { seen.first { $0.value == scalar }?.index }
         for (i, v) in values.enumerated() {
             guard let scalar = v.scalar else { continue }
-            if let first = seen[scalar] {
+            if let first = firstIndex(of: scalar) {
                 context.error("param-enum", "\(label): value \(v.shown) is listed twice (first at index \(first))", at: v, pointer + ["values", String(i)])
             } else {
-                seen[scalar] = i
+                seen.append((scalar, i))
             }
         }
-        if let d = node["default"], let scalar = d.scalar, !values.isEmpty, seen[scalar] == nil {
+        if let d = node["default"], let scalar = d.scalar, !values.isEmpty, firstIndex(of: scalar) == nil {
             let list = values.map(\.shown).joined(separator: ", ")
             context.error("param-enum", "\(label): default \(d.shown) is not one of its values (\(list))", at: d, pointer + ["default"])
         }

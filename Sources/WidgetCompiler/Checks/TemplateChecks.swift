@@ -16,9 +16,31 @@ struct VariableScope {
         case timeline
     }
 
-    var parameters: [String: String] = [:]  // name -> declared type
-    var dataSources: Set<String> = []
+    /// Declared parameters with their types, in order. Kept as a list (a widget
+    /// has a few) and read as a dictionary would: a later duplicate's type wins.
+    private var parameterList: [(name: String, type: String)] = []
+    private var dataSourceList: [String] = []
     var rule: Rule?
+
+    mutating func declareParameter(_ name: String, type: String) { parameterList.append((name, type)) }
+    mutating func declareDataSource(_ name: String) { dataSourceList.append(name) }
+
+    /// The declared type of parameter `name`, or nil when there is none.
+    func parameterType(_ name: String) -> String? {
+        var i = parameterList.count
+        while i > 0 {
+            i -= 1
+            if parameterList[i].name == name { return parameterList[i].type }
+        }
+        return nil
+    }
+
+    func hasDataSource(_ name: String) -> Bool { dataSourceList.contains(name) }
+
+    /// Distinct parameter names, sorted (for hints).
+    var sortedParameterNames: [String] { Set(parameterList.map(\.name)).sorted() }
+    /// Distinct data source names, sorted (for hints).
+    var sortedDataSources: [String] { Set(dataSourceList).sorted() }
 
     static let entryFields = ["date", "time", "day", "weekday", "index"]
     static let marketFields = ["state", "open", "close", "exchange"]
@@ -35,27 +57,32 @@ struct VariableScope {
         return r
     }
 
-    /// Nil when `path` may be named here; otherwise the problem.
-    func problem(with path: [String], inSection: Bool, place: Place) -> String? {
-        guard let first = path.first, first != "." else { return nil }
-        let dotted = path.joined(separator: ".")
+    /// Nil when `name` may be named here; otherwise the problem.
+    /// (Reads only the first two components: the checks never need more.)
+    func problem(with name: TemplateName, place: Place) -> String? {
+        let count = name.componentCount
+        guard count > 0 else { return nil }
+        let inSection = name.isInSection
+        let first = name.component(0)
         switch first {
         case "param":
-            guard path.count > 1 else { return nil }
-            if parameters[path[1]] == nil {
-                let hint = hint(path[1], parameters.keys.sorted())
-                return parameters.isEmpty
-                    ? "'\(dotted)' names a parameter, but this widget declares no parameters"
-                    : "'\(dotted)' names no declared parameter\(hint)"
+            guard count > 1 else { return nil }
+            let parameter = name.component(1)
+            if parameterType(parameter) == nil {
+                let hint = hint(parameter, sortedParameterNames)
+                return parameterList.isEmpty
+                    ? "'\(name.name)' names a parameter, but this widget declares no parameters"
+                    : "'\(name.name)' names no declared parameter\(hint)"
             }
             return nil
         case "data":
-            guard path.count > 1 else { return nil }
-            if !dataSources.contains(path[1]) {
-                let hint = hint(path[1], dataSources.sorted())
-                return dataSources.isEmpty
-                    ? "'\(dotted)' names a data source, but this widget declares no data"
-                    : "'\(dotted)' names no declared data source\(hint)"
+            guard count > 1 else { return nil }
+            let source = name.component(1)
+            if !hasDataSource(source) {
+                let hint = hint(source, sortedDataSources)
+                return dataSourceList.isEmpty
+                    ? "'\(name.name)' names a data source, but this widget declares no data"
+                    : "'\(name.name)' names no declared data source\(hint)"
             }
             return nil
         default:
@@ -63,38 +90,43 @@ struct VariableScope {
         }
         if place == .timeline {
             if inSection { return nil }
-            return "'\(dotted)' is not available in timeline options; only 'param…' and 'data…' are"
+            return "'\(name.name)' is not available in timeline options; only 'param…' and 'data…' are"
         }
         switch first {
         case "entry":
-            if path.count > 1, !Self.entryFields.contains(path[1]) {
-                return "'\(dotted)' is not an entry variable\(hint(path[1], Self.entryFields)); entry has \(Self.entryFields.joined(separator: ", "))"
+            if count > 1 {
+                let field = name.component(1)
+                if !Self.entryFields.contains(field) {
+                    return "'\(name.name)' is not an entry variable\(hint(field, Self.entryFields)); entry has \(Self.entryFields.joined(separator: ", "))"
+                }
             }
             return nil
         case "family":
-            return path.count > 1 ? "'family' is a string and has no field '\(path[1])'" : nil
+            return count > 1 ? "'family' is a string and has no field '\(name.component(1))'" : nil
         default:
             break
         }
         if let owner = Self.ruleRoots.first(where: { $0.root == first })?.rule {
             guard owner == rule else {
                 if inSection { return nil }
-                return "'\(dotted)' exists only for the '\(owner.rawValue)' rule, and this widget's rule is '\(rule?.rawValue ?? "none")'"
+                return "'\(name.name)' exists only for the '\(owner.rawValue)' rule, and this widget's rule is '\(rule?.rawValue ?? "none")'"
             }
-            if first == "market", path.count > 1, !Self.marketFields.contains(path[1]) {
-                return "'\(dotted)' is not a market variable\(hint(path[1], Self.marketFields))"
+            guard count > 1 else { return nil }
+            let field = name.component(1)
+            if first == "market", !Self.marketFields.contains(field) {
+                return "'\(name.name)' is not a market variable\(hint(field, Self.marketFields))"
             }
-            if first == "slot", path.count > 1, !Self.slotFields.contains(path[1]) {
-                return "'\(dotted)' is not a slot variable\(hint(path[1], Self.slotFields))"
+            if first == "slot", !Self.slotFields.contains(field) {
+                return "'\(name.name)' is not a slot variable\(hint(field, Self.slotFields))"
             }
-            if (first == "progress" || first == "index"), path.count > 1 {
-                return "'\(first)' is a number and has no field '\(path[1])'"
+            if first == "progress" || first == "index" {
+                return "'\(first)' is a number and has no field '\(field)'"
             }
             return nil
         }
         // Inside a section an unknown name may be a field of the section's item.
         if inSection { return nil }
-        return "unknown variable '\(dotted)'\(hint(first, roots))"
+        return "unknown variable '\(name.name)'\(hint(first, roots))"
     }
 
     private func hint(_ word: String, _ candidates: [String]) -> String {
@@ -102,47 +134,59 @@ struct VariableScope {
     }
 }
 
-/// Parses a template held in a string node and checks the names it uses.
-/// Returns the compiled template, or nil if it does not parse.
+/// Checks the syntax of a template held in a string node and the names it
+/// uses. Returns true when the node holds a template that compiles.
+/// (Only scans the template: nothing is compiled or allocated for a valid one.)
 @discardableResult
 func checkTemplate(
     _ node: SourceNode, _ pointer: [String], scope: VariableScope, place: VariableScope.Place,
     _ context: inout CheckContext
-) -> Template? {
-    guard let text = node.string, text.isTemplate else { return nil }
-    let template: Template
+) -> Bool {
+    guard let text = node.string, text.isTemplate else { return false }
+    // Problems wait for the end of the scan: a template with a syntax error gets only that error.
+    var problems: [(message: String, offset: Int)] = []
     do {
-        template = try Template(text)
+        try Template.scanNames(text) { name in
+            if let problem = scope.problem(with: name, place: place) { problems.append((problem, name.offset)) }
+        }
     } catch {
         context.error(
             "template-syntax", "template: \(error.message)",
             at: context.location(inside: node, offset: error.offset), pointer)
-        return nil
+        return false
     }
-    for reference in template.references {
-        if let problem = scope.problem(with: reference.components, inSection: !reference.sections.isEmpty, place: place) {
-            context.error(
-                "unknown-variable", problem,
-                at: context.location(inside: node, offset: reference.offset), pointer)
-        }
+    for problem in problems {
+        context.error("unknown-variable", problem.message, at: context.location(inside: node, offset: problem.offset), pointer)
     }
-    return template
+    return true
 }
 
 /// Checks every string in a content mapping (recursively) as a template.
 func checkContentTemplates(
     _ node: SourceNode, _ pointer: [String], scope: VariableScope, _ context: inout CheckContext
 ) {
+    var path = pointer
+    checkContentTemplates(node, &path, scope: scope, &context)
+}
+
+/// The walk, with one pointer array grown and shrunk in place.
+private func checkContentTemplates(
+    _ node: SourceNode, _ path: inout [String], scope: VariableScope, _ context: inout CheckContext
+) {
     switch node.content {
     case .scalar:
-        checkTemplate(node, pointer, scope: scope, place: .entry, &context)
+        checkTemplate(node, path, scope: scope, place: .entry, &context)
     case .sequence(let items):
         for (i, item) in items.enumerated() {
-            checkContentTemplates(item, pointer + [String(i)], scope: scope, &context)
+            path.append(String(i))
+            checkContentTemplates(item, &path, scope: scope, &context)
+            path.removeLast()
         }
     case .mapping(let members):
         for m in members {
-            checkContentTemplates(m.value, pointer + [m.key], scope: scope, &context)
+            path.append(m.key)
+            checkContentTemplates(m.value, &path, scope: scope, &context)
+            path.removeLast()
         }
     }
 }

@@ -1,5 +1,6 @@
 import WidgetSupport
 import WidgetTime
+import MarketCalendars
 
 /// The timeline: exactly one rule, each rule's values well formed, options
 /// parse. Codes: `timeline-rule`, `invalid-duration`, `every-alignment`,
@@ -56,12 +57,8 @@ private func checkRule(
         guard let text = node.string else { return }
         checkCron(text, node, pointer, &context)
     case "market":
-        if let exchange = node["exchange"], let code = exchange.string, !Exchanges.known.contains(code) {
-            let hint = Suggest.closest(to: code, among: Exchanges.known).map { " (did you mean '\($0)'?)" } ?? ""
-            context.error(
-                "unknown-exchange",
-                "unknown exchange '\(code)'\(hint); known exchanges: \(Exchanges.known.joined(separator: ", "))",
-                at: exchange, pointer + ["exchange"])
+        if let exchange = node["exchange"], let code = exchange.string, MarketCalendar.named(code) == nil {
+            context.error("unknown-exchange", MarketCalendar.unknownMICMessage(code), at: exchange, pointer + ["exchange"])
         }
         if let every = node["every"] {
             checkTypedField(every, pointer + ["every"], .duration, scope: scope, &context)
@@ -76,8 +73,8 @@ private func checkRule(
             context.error("invalid-number", "progress 'by' must not be zero: the value would never change", at: node["by"]!, pointer + ["by"])
         }
     case "sequence":
-        if let items = node["items"], let source = items.string, !source.isTemplate, !scope.dataSources.contains(source) {
-            let hint = Suggest.closest(to: source, among: scope.dataSources.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
+        if let items = node["items"], let source = items.string, !source.isTemplate, !scope.hasDataSource(source) {
+            let hint = Suggest.closest(to: source, among: scope.sortedDataSources).map { " (did you mean '\($0)'?)" } ?? ""
             context.error(
                 "unknown-data-source", "sequence items '\(source)' is not a declared data source\(hint)",
                 at: items, pointer + ["items"])
@@ -126,9 +123,4 @@ private func checkCron(_ text: String, _ node: SourceNode, _ pointer: [String], 
     } catch {
         context.error("invalid-cron", "cron \(node.shown): \(error.message)", at: context.location(inside: node, offset: error.offset), pointer)
     }
-}
-
-/// Exchanges the `market` rule knows (ISO 10383 MICs).
-enum Exchanges {
-    static let known = ["XNYS", "XNAS"]
 }

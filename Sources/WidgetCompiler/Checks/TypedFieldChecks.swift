@@ -30,7 +30,8 @@ func checkTypedField(
 ) {
     guard let text = node.string else { return }  // numbers: the schema decides
     if text.isTemplate {
-        guard let template = checkTemplate(node, pointer, scope: scope, place: .timeline, &context) else { return }
+        guard checkTemplate(node, pointer, scope: scope, place: .timeline, &context),
+              let template = try? Template(text) else { return }
         checkTemplateTypes(template, text: text, node, pointer, type, scope: scope, &context)
         return
     }
@@ -62,16 +63,18 @@ func checkTypedField(
 
 /// Parses a literal duration; reports it if it does not parse or is zero.
 @discardableResult
-func checkDuration(_ text: String, _ node: SourceNode, _ pointer: [String], _ context: inout CheckContext) -> Int64? {
+func checkDuration(
+    _ text: String, _ node: SourceNode, _ pointer: @autoclosure () -> [String], _ context: inout CheckContext
+) -> Int64? {
     switch Scalars.duration(text) {
     case .success(let seconds):
         if seconds <= 0 {
-            context.error("invalid-duration", "duration \(node.shown) must be longer than zero", at: node, pointer)
+            context.error("invalid-duration", "duration \(node.shown) must be longer than zero", at: node, pointer())
             return nil
         }
         return seconds
     case .failure(let p):
-        context.error("invalid-duration", "invalid duration \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer)
+        context.error("invalid-duration", "invalid duration \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer())
         return nil
     }
 }
@@ -83,7 +86,7 @@ private func checkTemplateTypes(
     let lone = template.isLoneTag
     for reference in template.references {
         guard reference.components.count == 2, reference.components[0] == "param",
-              let declared = scope.parameters[reference.components[1]] else { continue }
+              let declared = scope.parameterType(reference.components[1]) else { continue }
         let allowed: [String]
         switch type {
         case .number: allowed = ["integer", "number"]

@@ -35,13 +35,18 @@ func checkWidget(_ root: SourceNode, _ context: inout CheckContext) {
 func variableScope(of root: SourceNode) -> VariableScope {
     var scope = VariableScope()
     for member in root["parameters"]?.members ?? [] {
-        scope.parameters[member.key] = member.value["type"]?.string ?? "string"
+        scope.declareParameter(member.key, type: member.value["type"]?.string ?? "string")
     }
     for member in root["data"]?.members ?? [] {
-        scope.dataSources.insert(member.key)
+        scope.declareDataSource(member.key)
     }
-    let rules = root["timeline"]?.members.compactMap { VariableScope.Rule(rawValue: $0.key) } ?? []
-    scope.rule = rules.count == 1 ? rules[0] : nil
+    // The rule when the timeline has exactly one.
+    var rules = 0
+    for member in root["timeline"]?.members ?? [] {
+        guard let rule = VariableScope.Rule(rawValue: member.key) else { continue }
+        rules += 1
+        scope.rule = rules == 1 ? rule : nil
+    }
     return scope
 }
 

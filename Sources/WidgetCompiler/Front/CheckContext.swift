@@ -6,12 +6,13 @@ import WidgetSupport
 /// schema layer) is skipped rather than reported twice.
 struct CheckContext {
     let file: String
-    let lines: SourceLines
+    /// The file's bytes, read for a line's text only when a diagnostic points inside a string.
+    let bytes: [UInt8]
     var diagnostics: [Diagnostic] = []
 
-    init(file: String, lines: SourceLines) {
+    init(file: String, bytes: [UInt8]) {
         self.file = file
-        self.lines = lines
+        self.bytes = bytes
     }
 
     mutating func error(_ code: String, _ message: String, at node: SourceNode, _ pointer: [String]) {
@@ -30,7 +31,7 @@ struct CheckContext {
     /// value, when the scalar is written on one line (plain or quoted without
     /// escapes before it); otherwise the scalar's own start.
     func location(inside node: SourceNode, offset: Int) -> SourceLocation {
-        guard let line = lines.line(node.location.line) else { return node.location }
+        guard let line = SourceLines.line(node.location.line, of: bytes) else { return node.location }
         let scalars = Array(line.unicodeScalars)
         let start = node.location.column - 1
         guard start >= 0, start < scalars.count else { return node.location }
@@ -60,6 +61,26 @@ public struct SourceLines: Sendable {
         if b.starts(with: [0xEF, 0xBB, 0xBF]) { b.removeFirst(3) }
         text = b
         for (i, byte) in b.enumerated() where byte == 0x0A { starts.append(i + 1) }
+    }
+
+    /// Line `n` (1-based) of `bytes` without its line end, or nil past the end: what
+    /// `SourceLines(bytes:).line(n)` gives, found by one scan and without a table.
+    static func line(_ n: Int, of bytes: [UInt8]) -> String? {
+        guard n >= 1 else { return nil }
+        return bytes.withUnsafeBufferPointer { all -> String? in
+            let hasBOM = all.count >= 3 && all[0] == 0xEF && all[1] == 0xBB && all[2] == 0xBF
+            let text = UnsafeBufferPointer(rebasing: all[(hasBOM ? 3 : 0)...])
+            var start = 0
+            var line = 1
+            while line < n {
+                guard let newline = text[start...].firstIndex(of: 0x0A) else { return nil }
+                start = newline + 1
+                line += 1
+            }
+            var end = text[start...].firstIndex(of: 0x0A) ?? text.count
+            if end > start, text[end - 1] == 0x0D { end -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)
+        }
     }
 
     /// Line `n` (1-based) without its line end, or nil past the end.

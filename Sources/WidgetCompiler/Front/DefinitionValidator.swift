@@ -37,20 +37,19 @@ public final class DefinitionValidator {
     public func validate(bytes: [UInt8], path: String) -> [Diagnostic] {
         let (documents, loadError) = SourceFiles.documents(of: bytes, path: path)
         var diagnostics: [Diagnostic] = []
-        let lines = SourceLines(bytes: bytes)
         for document in documents {
-            diagnostics += validate(document: document, path: path, lines: lines)
+            diagnostics += validate(document: document, path: path, bytes: bytes)
         }
         if let loadError { diagnostics.append(loadError.diagnostic(file: path)) }
         return diagnostics
     }
 
-    private func validate(document: SourceNode, path: String, lines: SourceLines) -> [Diagnostic] {
+    private func validate(document: SourceNode, path: String, bytes: [UInt8]) -> [Diagnostic] {
         if case .schemaOnly(let stage) = mode {
             return stage.check(document, file: path)
         }
         guard let builtIn else { return [] }
-        var context = CheckContext(file: path, lines: lines)
+        var context = CheckContext(file: path, bytes: bytes)
         switch DocumentKind.of(document) {
         case .widget:
             let shape = builtIn.widget.check(document, file: path)

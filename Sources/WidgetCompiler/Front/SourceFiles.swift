@@ -23,10 +23,26 @@ public enum SourceFiles {
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw ReadError(path: path, reason: String(cString: strerror(errno))) }
         if (st.st_mode & S_IFMT) == S_IFDIR { throw ReadError(path: path, reason: "it is a directory") }
-        var bytes = [UInt8](repeating: 0, count: max(Int(st.st_size), 0))
+        // Read the size `fstat` gives into an exactly sized array; a file that
+        // turns out longer (or reports no size, as /proc does) grows as it reads.
+        let size = max(Int(st.st_size), 0)
+        var bytes = [UInt8](repeating: 0, count: size)
         var filled = 0
         while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
+            if filled == bytes.count {
+                // Full: one read into a small stack buffer tells the end from more data.
+                var probe: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+                let n = withUnsafeMutableBytes(of: &probe) { Glibc.read(fd, $0.baseAddress!, $0.count) }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw ReadError(path: path, reason: String(cString: strerror(errno)))
+                }
+                if n == 0 { break }
+                withUnsafeBytes(of: &probe) { bytes.append(contentsOf: $0.prefix(n)) }
+                filled += n
+                bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count)))
+                continue
+            }
             let n = bytes.withUnsafeMutableBytes { buffer in
                 Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
             }
@@ -37,7 +53,7 @@ public enum SourceFiles {
             if n == 0 { break }
             filled += n
         }
-        bytes.removeSubrange(filled...)
+        if filled < bytes.count { bytes.removeSubrange(filled...) }
         return bytes
     }
 

@@ -2,6 +2,7 @@ import WidgetSupport
 import WidgetTemplates
 import WidgetTime
 import WidgetRuntime
+import MarketCalendars
 
 /// A widget definition compiled once: rules parsed, templates compiled, zone
 /// resolved. The runtime calls it (as a `TimelineProvider`) at every reload;
@@ -75,7 +76,7 @@ enum TimelineRule {
     case progress(ProgressRule)
     case sequence(source: String, every: Field<Int64>)
     case once
-    case market(exchange: String, every: Field<Int64>)
+    case market(MarketCalendar, every: Field<Int64>)
 }
 
 struct DailySlot {

@@ -2,6 +2,7 @@ import WidgetSupport
 import WidgetTemplates
 import WidgetTime
 import WidgetRuntime
+import MarketCalendars
 
 /// Turns a validated widget document into a `CompiledWidget`.
 ///
@@ -74,7 +75,10 @@ public enum Lowering {
             guard let exchange = node["exchange"]?.string, let every = FieldValues.compileDuration(node["every"]) else {
                 return fail("market needs exchange and every", node, pointer)
             }
-            rule = .market(exchange: exchange, every: every)
+            guard let calendar = MarketCalendar.named(exchange) else {
+                return fail(MarketCalendar.unknownMICMessage(exchange), node["exchange"], pointer + ["exchange"])
+            }
+            rule = .market(calendar, every: every)
         default:
             rule = .once
         }

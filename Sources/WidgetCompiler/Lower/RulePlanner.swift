@@ -2,6 +2,7 @@ import WidgetSupport
 import WidgetTemplates
 import WidgetTime
 import WidgetRuntime
+import MarketCalendars
 
 /// One planned entry: its date, the rule's variables, and slot content if any.
 struct PlannedEntry {
@@ -77,10 +78,24 @@ extension CompiledWidget {
         case .progress(let p):
             return planProgress(p, request: request, now: now, end: end, cap: cap, context: context)
 
-        case .market:
-            // Calendars arrive with the market-hours work; refuse rather than guess.
-            context.warn(code: "unsupported-rule", message: "the market rule needs exchange calendars, which this version does not have yet")
-            return nil
+        case .market(let calendar, let every):
+            guard let step = duration(every, "market every", request, context) else { return nil }
+            let plan = MarketTimeline.plan(calendar: calendar, every: step, now: now, horizonEnd: end, maxEntries: cap)
+            let slots = plan.entries.map { entry in
+                var market = JSONObject([("state", .string(entry.state.rawValue)), ("exchange", .string(calendar.mic))])
+                if let session = entry.session {
+                    market["open"] = .string(zone.iso8601(session.open))
+                    market["close"] = .string(zone.iso8601(session.close))
+                }
+                return PlannedEntry(date: entry.date, variables: JSONObject([("market", .object(market))]))
+            }
+            let policy: ReloadPolicy
+            switch plan.policy {
+            case .after(let open): policy = .after(open)
+            case .atEnd: policy = .atEnd
+            case .never: policy = .never
+            }
+            return PlannedTimeline(slots: slots, policy: policy)
         }
     }
 

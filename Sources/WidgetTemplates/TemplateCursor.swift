@@ -2,18 +2,16 @@
 ///
 /// Asked in increasing order (as the parser meets tags) it walks the text once;
 /// an earlier offset restarts from the beginning.
-struct TemplatePosition {
-    private let bytes: [UInt8]
+struct TemplateCursor {
     private var byte = 0
     private var scalar = 0
     private var line = 1
     private var column = 1
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
-
-    mutating func at(byte target: Int) -> (offset: Int, line: Int, column: Int) {
-        if target < byte { self = TemplatePosition(bytes: bytes) }
-        while byte < target && byte < bytes.count {
+    mutating func advance(to target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (offset: Int, line: Int, column: Int) {
+        if target < byte { self = TemplateCursor() }
+        let end = min(target, bytes.count)
+        while byte < end {
             let b = bytes[byte]
             if b & 0xC0 != 0x80 {  // a scalar's first byte
                 scalar += 1

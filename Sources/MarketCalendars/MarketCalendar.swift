@@ -1,0 +1,190 @@
+import Synchronization
+import WidgetSupport
+import WidgetTime
+
+/// An exchange's trading sessions, computed from its description one year at a
+/// time and cached: the first lookup in a year builds that year (a few
+/// microseconds), later ones are an array index.
+///
+/// Thread-safe: year tables are immutable and are built under a lock; for the
+/// years 1900-2199 each is then published once in its own atomic slot, so
+/// lookups there never lock. Years 1583 to 9999 have sessions; the descriptions
+/// are only vouched for where their notes say.
+public final class MarketCalendar: Sendable {
+    /// The description this calendar follows.
+    public let exchange: ExchangeDescription
+    /// The exchange's time zone.
+    public let zone: ZoneRules
+
+    /// Every table built, by year; tables are never removed, so the unretained
+    /// pointers in `slots` and `recent` stay valid for the calendar's life.
+    private let tables = Mutex<[Int: YearTable]>([:])
+    /// Lock-free lookups for `slotYears`: a table's pointer, or 0 until built.
+    private let slots: [YearSlot]
+    private static let slotYears = 1900..<2200
+    /// The table used last (unretained), for runs that walk days in order.
+    private let recent = Atomic<UInt>(0)
+
+    /// Years with sessions (the computus and civil arithmetic hold there).
+    public static let years = 1583...9999
+
+    /// A calendar for a description; throws when the description has problems.
+    public init(_ exchange: ExchangeDescription) throws(CalendarError) {
+        let problems = exchange.problems()
+        guard problems.isEmpty, let zone = ZoneRules.named(exchange.timeZone) else {
+            throw CalendarError(mic: exchange.mic, problems: problems.isEmpty ? ["unknown time zone"] : problems)
+        }
+        self.exchange = exchange
+        self.zone = zone
+        slots = Self.slotYears.map { _ in YearSlot() }
+    }
+
+    /// The MIC (`XNYS`).
+    public var mic: String { exchange.mic }
+
+    // MARK: - Known exchanges
+
+    /// The shared calendar of a known exchange (exact MIC, `XNYS`); nil if unknown.
+    public static func named(_ mic: String) -> MarketCalendar? { ExchangeRegistry.shared[mic] }
+
+    /// The MICs `named(_:)` knows, sorted.
+    public static var knownMICs: [String] { ExchangeRegistry.mics }
+
+    /// The validation message for an unknown MIC: the known ones, and the closest
+    /// if it looks like a typo (`unknown exchange 'XNSY'; did you mean 'XNYS'? known: …`).
+    public static func unknownMICMessage(_ mic: String) -> String {
+        let known = knownMICs
+        var text = "unknown exchange '\(mic)'"
+        if let guess = Suggest.closest(to: mic, among: known) { text += "; did you mean '\(guess)'?" }
+        return text + " (known exchanges: " + known.joined(separator: ", ") + ")"
+    }
+
+    // MARK: - Lookups
+
+    /// The session on a local day (days since 1970-01-01 on the exchange's
+    /// calendar), or nil when the exchange does not trade that day.
+    public func session(onLocalDay day: Int64) -> Session? {
+        table(forDay: day)?.session(onDay: day)
+    }
+
+    /// The session on a civil date.
+    public func session(on date: CivilDate) -> Session? { session(onLocalDay: date.dayNumber) }
+
+    /// The session whose `[open, close)` holds `t` (lunch break included).
+    public func session(containing t: Instant) -> Session? {
+        guard let s = session(onLocalDay: zone.localDay(of: t)), s.contains(t) else { return nil }
+        return s
+    }
+
+    /// The first session opening after `t` (strictly); nil if none within three years.
+    public func nextSession(after t: Instant) -> Session? {
+        let day = zone.localDay(of: t)
+        guard var table = table(forDay: day) else { return nil }
+        // Sessions lie within their local day, so the answer is the first session on
+        // or after t's day, or the one after it if that has already opened.
+        var i = table.firstSessionIndex(onOrAfterDay: day)
+        if i < table.sessions.count, table.sessions[i].open <= t { i += 1 }
+        if i < table.sessions.count { return table.sessions[i] }
+        for _ in 0..<3 {
+            guard let next = self.table(year: table.year + 1) else { return nil }
+            table = next
+            if let first = table.sessions.first { return first }
+        }
+        return nil
+    }
+
+    /// The last session closing at or before `t`; nil if none within three years.
+    public func previousSession(before t: Instant) -> Session? {
+        let day = zone.localDay(of: t)
+        guard var table = table(forDay: day) else { return nil }
+        for _ in 0..<4 {
+            if let s = table.sessions.last(where: { $0.close <= t }) { return s }
+            guard let prior = self.table(year: table.year - 1) else { return nil }
+            table = prior
+        }
+        return nil
+    }
+
+    /// Sessions on local days `from` through `through`, in order.
+    public func sessions(fromDay from: Int64, throughDay through: Int64) -> [Session] {
+        // Outside the supported years there are no sessions: clamp rather than walk them.
+        let lowest = CivilTime.days(year: Self.years.lowerBound, month: 1, day: 1)
+        let highest = CivilTime.days(year: Self.years.upperBound + 1, month: 1, day: 1) - 1
+        let through = min(through, highest)
+        guard max(from, lowest) <= through else { return [] }
+        var out: [Session] = []
+        var day = max(from, lowest)
+        while day <= through {
+            guard let table = table(forDay: day) else {
+                day += 1
+                continue
+            }
+            let last = min(through, table.firstDay + Int64(table.sessionIndex.count) - 1)
+            for d in day...last {
+                if let s = table.session(onDay: d) { out.append(s) }
+            }
+            day = last + 1
+        }
+        return out
+    }
+
+    /// Sessions that overlap `[from, until)`, in order.
+    public func sessions(from: Instant, until: Instant) -> [Session] {
+        guard from < until else { return [] }
+        return sessions(fromDay: zone.localDay(of: from), throughDay: zone.localDay(of: until - 1))
+            .filter { $0.close > from && $0.open < until }
+    }
+
+    /// Weekdays without a session in a year, with the holiday's name.
+    public func closures(inYear year: Int) -> [Closure] { table(year: year)?.closures ?? [] }
+
+    /// Number of sessions in a year.
+    public func sessionCount(inYear year: Int) -> Int { table(year: year)?.sessions.count ?? 0 }
+
+    // MARK: - Cache
+
+    /// How many year tables have been built (for tests of the cache).
+    public var yearsBuilt: Int { tables.withLock { $0.count } }
+
+    private func table(forDay day: Int64) -> YearTable? {
+        let bits = recent.load(ordering: .acquiring)
+        if let p = UnsafeRawPointer(bitPattern: bits) {
+            let hit = Unmanaged<YearTable>.fromOpaque(p)._withUnsafeGuaranteedRef { $0.covers(day: day) }
+            if hit { return Unmanaged<YearTable>.fromOpaque(p).takeUnretainedValue() }
+        }
+        guard day > -200_000_000, day < 200_000_000 else { return nil }  // keeps the civil arithmetic in range
+        return table(year: CivilTime.date(days: day).year)
+    }
+
+    func table(year: Int) -> YearTable? {
+        guard Self.years.contains(year) else { return nil }
+        let t = publishedTable(year: year) ?? buildTable(year: year)
+        recent.store(UInt(bitPattern: Unmanaged.passUnretained(t).toOpaque()), ordering: .releasing)
+        return t
+    }
+
+    /// The year's table from its slot, without locking (nil outside the slot years or before it is built).
+    private func publishedTable(year: Int) -> YearTable? {
+        guard Self.slotYears.contains(year),
+              let p = UnsafeRawPointer(bitPattern: slots[year - Self.slotYears.lowerBound].bits.load(ordering: .acquiring))
+        else { return nil }
+        return Unmanaged<YearTable>.fromOpaque(p).takeUnretainedValue()
+    }
+
+    private func buildTable(year: Int) -> YearTable {
+        tables.withLock { all in
+            if let t = all[year] { return t }  // built while we waited, or outside the slot years
+            let t = YearTable(year: year, exchange: exchange, zone: zone)
+            all[year] = t
+            if Self.slotYears.contains(year) {
+                slots[year - Self.slotYears.lowerBound].bits.store(UInt(bitPattern: Unmanaged.passUnretained(t).toOpaque()), ordering: .releasing)
+            }
+            return t
+        }
+    }
+}
+
+/// One year's published table pointer (0 until built; written once).
+final class YearSlot: Sendable {
+    let bits = Atomic<UInt>(0)
+}

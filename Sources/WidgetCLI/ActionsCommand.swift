@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import WidgetCompiler
+import WidgetRuntime
+import WidgetSupport
+
+/// `widgetc actions APP.yaml`: an app manifest's Home Screen quick actions, as an
+/// Info.plist property list (static items) or as JSON (static and dynamic items).
+enum ActionsCommand {
+    static let command = Command(
+        name: "actions",
+        usage: "widgetc actions [--format plist|json] [--container DIR] APP.yaml",
+        abstract: "Print an app manifest's Home Screen quick actions.",
+        discussion: """
+            --format plist (default) prints an XML property list whose root dict holds \
+            UIApplicationShortcutItems, the static shortcuts, ready to merge into Info.plist.
+            --format json prints {"static": [...], "dynamic": [...]}: the dynamic shortcuts are built from the \
+            data in the app group container (--container, default: container/ beside the manifest); missing or \
+            malformed data is a warning and gives no dynamic items. The manifest is validated first.
+            """,
+        options: [
+            OptionSpec("format", value: "plist|json", help: "Output format (default plist)."),
+            OptionSpec("container", value: "DIR", help: "App group container for dynamic items (--format json; default: container/ beside the manifest)."),
+        ],
+        run: run
+    )
+
+    static func run(_ args: ParsedArguments, _ console: Console) throws(UsageError) -> ExitCode {
+        guard args.positional.count == 1, let path = args.positional.first else {
+            throw UsageError(message: "'actions' takes exactly one app manifest; usage: widgetc actions [--format plist|json] APP.yaml")
+        }
+        let format = args.value("format") ?? "plist"
+        guard format == "plist" || format == "json" else {
+            throw UsageError(message: "unknown format '\(format)' for 'actions'; use --format plist or --format json")
+        }
+        let containerOption = args.value("container")
+        if let dir = containerOption {
+            guard format == "json" else {
+                throw UsageError(message: "--container needs --format json: Info.plist holds only the static shortcuts")
+            }
+            var st = stat()
+            guard stat(dir, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else {
+                throw UsageError(message: "--container '\(dir)' is not a directory")
+            }
+        }
+        let renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache().lines)
+        guard let manifest = try load(path, console: console, renderer: renderer) else { return .inputErrors }
+
+        guard format == "json" else {
+            console.out(QuickActionWriter.infoPlist(manifest.shortcuts))
+            return .success
+        }
+        let container = Container(directory: containerOption ?? directory(of: path) + "container")
+        let dynamic = manifest.dynamicActions(container: container)
+        for warning in dynamic.warnings { console.err(renderer.text(warning)) }
+        console.out(QuickActionWriter.json(static: manifest.shortcuts, dynamic: dynamic.actions))
+        return .success
+    }
+
+    /// The file's one app manifest, validated as `widgetc validate` does; nil (after
+    /// printing the diagnostics) when it has errors.
+    static func load(_ path: String, console: Console, renderer: DiagnosticRenderer) throws(UsageError) -> AppManifest? {
+        let bytes: [UInt8]
+        do { bytes = try SourceFiles.read(path) } catch { throw UsageError(message: "\(error.description); check the path") }
+        let validator: DefinitionValidator
+        do { validator = try DefinitionValidator() } catch { throw UsageError(message: "\(error)") }
+        let diagnostics = validator.validate(bytes: bytes, path: path).sorted { ($0.location, $0.code) < ($1.location, $1.code) }
+        for d in diagnostics { console.err(renderer.text(d)) }
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            console.err("error: the manifest has errors; fix them first (see widgetc validate)\n")
+            return nil
+        }
+        let manifests = SourceFiles.documents(of: bytes, path: path).documents.filter { $0["app"] != nil }
+        guard manifests.count == 1, let document = manifests.first else {
+            let found = manifests.isEmpty ? "no app manifest (a document with the key 'app')" : "\(manifests.count) app manifests"
+            throw UsageError(message: "'\(path)' holds \(found); give one app's manifest, such as widgets/notes-app.yaml")
+        }
+        do {
+            return try AppManifest(document, file: path)
+        } catch {
+            console.err(renderer.text(error))
+            return nil
+        }
+    }
+
+    /// `dir/` of `dir/file.yaml` (empty for a bare file name).
+    static func directory(of file: String) -> String {
+        guard let slash = file.lastIndex(of: "/") else { return "" }
+        return String(file[...slash])
+    }
+}

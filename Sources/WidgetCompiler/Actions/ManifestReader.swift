@@ -1,0 +1,92 @@
+import WidgetSupport
+import WidgetTemplates
+
+/// Typed reads of an app manifest's nodes, each failure a positioned error diagnostic.
+struct ManifestReader {
+    let file: String
+
+    func error(_ code: String, _ message: String, at node: SourceNode, _ pointer: [String]) -> Diagnostic {
+        .error(code, message, file: file, at: node.location, pointer: JSONPointer.string(pointer))
+    }
+
+    func shape(_ message: String, at node: SourceNode, _ pointer: [String]) -> Diagnostic {
+        error("manifest-shape", message + ", not \(node.shown)", at: node, pointer)
+    }
+
+    /// The required member `key` of a mapping.
+    func node(_ parent: SourceNode, _ key: String, _ pointer: [String]) throws(Diagnostic) -> SourceNode {
+        guard parent.isMapping else { throw shape("\(JSONPointer.string(pointer)) is a mapping", at: parent, pointer) }
+        guard let child = parent[key] else {
+            throw error("missing-key", "'\(key)' is required here", at: parent, pointer)
+        }
+        return child
+    }
+
+    func string(_ parent: SourceNode, _ key: String, _ pointer: [String]) throws(Diagnostic) -> String {
+        let child = try node(parent, key, pointer)
+        guard let text = child.string else { throw shape("'\(key)' is a string", at: child, pointer + [key]) }
+        return text
+    }
+
+    func optionalString(_ parent: SourceNode, _ key: String, _ pointer: [String]) throws(Diagnostic) -> String? {
+        guard parent[key] != nil else { return nil }
+        return try string(parent, key, pointer)
+    }
+
+    /// A string compiled as a template (a string without tags renders as itself).
+    func template(_ node: SourceNode, _ pointer: [String]) throws(Diagnostic) -> Template {
+        guard let text = node.string else { throw shape("a template is a string", at: node, pointer) }
+        do {
+            return try Template(text)
+        } catch {
+            throw self.error("template-syntax", "template: \(error.message)", at: node, pointer)
+        }
+    }
+
+    /// An icon mapping's one member: `symbol`, `type` or `file`.
+    func iconMember(_ node: SourceNode, _ pointer: [String]) throws(Diagnostic) -> (key: String, value: SourceNode) {
+        let members = node.members
+        guard members.count == 1, let member = members.first, ["symbol", "type", "file"].contains(member.key) else {
+            throw shape("an icon is exactly one of {symbol}, {type} or {file}", at: node, pointer)
+        }
+        return (member.key, member.value)
+    }
+
+    /// A static shortcut: every field literal.
+    func staticShortcut(_ node: SourceNode, _ pointer: [String]) throws(Diagnostic) -> QuickAction {
+        var action = QuickAction(type: try string(node, "type", pointer), title: try string(node, "title", pointer))
+        action.subtitle = try optionalString(node, "subtitle", pointer)
+        if let iconNode = node["icon"] {
+            let (key, valueNode) = try iconMember(iconNode, pointer + ["icon"])
+            guard let name = valueNode.string else { throw shape("an icon's \(key) is a string", at: valueNode, pointer + ["icon", key]) }
+            guard let icon = icon(key, name) else {
+                throw error("unknown-icon-type", IconNames.unknownTypeMessage(name), at: valueNode, pointer + ["icon", key])
+            }
+            action.icon = icon
+        }
+        if let info = node["userInfo"] {
+            guard case .object(let object) = info.json else {
+                throw shape("userInfo is a mapping", at: info, pointer + ["userInfo"])
+            }
+            action.userInfo = PlistValues.sanitized(object)
+        }
+        return action
+    }
+
+    private func icon(_ key: String, _ name: String) -> QuickActionIcon? {
+        switch key {
+        case "symbol": .symbol(name)
+        case "file": .file(name)
+        default: QuickActionIconType(rawValue: name).map(QuickActionIcon.system)
+        }
+    }
+}
+
+/// Messages about icon type names.
+enum IconNames {
+    static func unknownTypeMessage(_ name: String) -> String {
+        let names = QuickActionIconType.allCases.map(\.rawValue)
+        let hint = Suggest.closest(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+        return "'\(name)' is not a UIApplicationShortcutIcon.IconType name\(hint)"
+    }
+}
