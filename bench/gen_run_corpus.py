@@ -41,6 +41,9 @@ CRONS = [
 ALIGNED = ["5m", "10m", "15m", "20m", "30m", "1h", "2h", "3h", "4h", "6h"]
 UNALIGNED = ["7m", "25m", "45m", "90m", "2h30m", "5h"]
 SEQ_EVERY = ["5m", "10m", "15m", "30m", "1h", "2h"]
+# Daily slot wall times and names; 02:30 falls in the spring-forward gap of New York and Berlin.
+SLOTS = {"02:30": "night", "06:00": "early", "07:30": "morning", "08:00": "breakfast", "12:00": "noon",
+         "13:00": "lunch", "17:30": "evening", "19:30": "dinner", "22:00": "late"}
 
 CITIES = ["Brooklyn", "Berlin", "Kathmandu", "Lord Howe Island", "Reykjavik", "Lisbon", "Osaka",
           "Cape Town", "Montreal", "Valparaiso"]
@@ -245,14 +248,12 @@ def widget(n, rule, rng):
         if rng.random() < 0.3:
             options.append(f"horizon: {rng.choice(['12h', '48h'])}")
     elif rule == "daily":
-        times = sorted(rng.sample(["02:30", "06:00", "07:30", "08:00", "12:00", "13:00", "17:30", "19:30", "22:00"],
-                                  rng.randint(1, 4)))
-        names = ["night", "early", "morning", "breakfast", "noon", "lunch", "evening", "dinner", "late"]
+        times = sorted(rng.sample(sorted(SLOTS), rng.randint(1, 4)))
+        first = next(iter(content))
         timeline.append("daily:")
         for t in times:
-            first = next(iter(content))
             timeline.append(f"  - at: {q(t)}")
-            timeline.append(f"    name: {names[['02:30', '06:00', '07:30', '08:00', '12:00', '13:00', '17:30', '19:30', '22:00'].index(t)]}")
+            timeline.append(f"    name: {SLOTS[t]}")
             timeline.append(f"    content: {flow({first: '{{slot.name}}: ' + spec['content'][first]})}")
         content["slot"] = "{{slot.name}}"
     elif rule == "cron":

@@ -49,10 +49,14 @@ extension Evaluator {
         if let edge = node.array.contains {
             var matches = 0
             for k in 0..<count {
+                // `contains` looks into items quietly: the same depth guard as `descend`.
                 var ignored = IndexMarks()
                 let saved = refChain
                 refChain = 0
-                let hit = quietly(edge, items[k], &ignored, collect: false)
+                depth += 1
+                if depth > Self.maxDepth { tooDeep = true }
+                let hit = !tooDeep && quietly(edge, items[k], &ignored, collect: false)
+                depth -= 1
                 refChain = saved
                 guard hit else { continue }
                 matches += 1

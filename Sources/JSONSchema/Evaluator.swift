@@ -36,7 +36,12 @@ struct Evaluator {
     /// rather than running for hours. A widget document takes a few hundred.
     var steps = 0
     var stepBudget = Schema.defaultStepBudget
-    var exhausted: Bool { steps > stepBudget }
+    var exhausted: Bool { steps > stepBudget || tooDeep }
+    /// How deep in the instance evaluation is. Readers bound documents at 512 levels; a value
+    /// built by other means is refused past `maxDepth` rather than overflowing the stack.
+    var depth = 0
+    var tooDeep = false
+    static let maxDepth = 600
 
     init(graph: SchemaGraph, report: Bool) {
         self.graph = graph
@@ -135,8 +140,15 @@ struct Evaluator {
         }
         let savedChain = refChain
         refChain = 0
-        var ignored = IndexMarks()
-        let ok = evaluate(edge.node, value, &ignored, collect: false)
+        depth += 1
+        var ok = false
+        if depth > Self.maxDepth {
+            tooDeep = true
+        } else {
+            var ignored = IndexMarks()
+            ok = evaluate(edge.node, value, &ignored, collect: false)
+        }
+        depth -= 1
         refChain = savedChain
         if report {
             schemaPath.removeLast()

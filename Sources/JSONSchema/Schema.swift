@@ -2,6 +2,15 @@ import WidgetSupport
 
 /// A compiled JSON Schema (draft 2020-12): references resolved, regexes built, keywords
 /// in a compact graph. Compile once, validate any number of instances from any thread.
+///
+///     let registry = SchemaRegistry { uri in loadDocument(uri) }   // optional loader
+///     let schema = try Schema(document, uri: "file:///repo/schemas/widget.schema.json", registry: registry)
+///     for failure in schema.validate(instance) {
+///         print(failure.instancePointer, failure.message, failure.keyword)
+///     }
+///
+/// Vocabularies: core, applicator, unevaluated and validation assert; `format`, content
+/// and meta-data keywords are annotations only. Patterns are ECMA-262 (`ECMARegex`).
 public final class Schema: Sendable {
     let graph: SchemaGraph
     /// The URI the schema document was registered under.
@@ -28,7 +37,8 @@ public final class Schema: Sendable {
     /// Every failure of `instance`, in schema order; empty when it is valid.
     ///
     /// A schema whose nested alternatives would take more than `stepBudget` subschema
-    /// evaluations on this instance yields one failure with keyword `$schema` saying so.
+    /// evaluations on this instance, or an instance nested more than 600 levels deep (JSON
+    /// and YAML readers stop at 512), yields one failure with keyword `$schema` saying so.
     public func validate(_ instance: JSONValue, stepBudget: Int = Schema.defaultStepBudget) -> [SchemaFailure] {
         // Most documents are valid: answer those at quiet speed, report only the others.
         if isValid(instance, stepBudget: stepBudget) { return [] }
@@ -41,6 +51,7 @@ public final class Schema: Sendable {
         evaluator.stepBudget = stepBudget
         var marks = IndexMarks()
         _ = evaluator.evaluate(graph.root, instance, &marks, collect: false)
+        if evaluator.tooDeep { return [Self.depthFailure(graph)] }
         if evaluator.exhausted { return [Self.budgetFailure(stepBudget, graph)] }
         return evaluator.failures
     }
@@ -52,6 +63,13 @@ public final class Schema: Sendable {
         evaluator.stepBudget = stepBudget
         var marks = IndexMarks()
         return evaluator.evaluate(graph.root, instance, &marks, collect: false) && !evaluator.exhausted
+    }
+
+    private static func depthFailure(_ graph: SchemaGraph) -> SchemaFailure {
+        SchemaFailure(
+            instanceTokens: [], keyword: "$schema", schemaPointer: "",
+            absoluteSchemaLocation: graph.nodes[graph.root].location,
+            message: "value nested more than \(Evaluator.maxDepth) levels deep; not validated")
     }
 
     private static func budgetFailure(_ budget: Int, _ graph: SchemaGraph) -> SchemaFailure {

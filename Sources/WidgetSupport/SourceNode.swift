@@ -69,11 +69,22 @@ public final class SourceNode: Sendable {
         case .scalar(let v):
             return v
         case .sequence(let items):
-            return .array(items.map(\.json))
+            var values: [JSONValue] = []
+            values.reserveCapacity(items.count)
+            for item in items { values.append(item.json) }
+            return .array(values)
         case .mapping(let members):
             if keysAreDistinct {
-                // Exactly sized member arrays, no search for repeated keys.
-                return .object(JSONObject(distinctKeys: members.map(\.key), values: members.map(\.value.json)))
+                // Exactly sized member arrays, filled in one pass; no search for repeated keys.
+                var keys: [String] = []
+                var values: [JSONValue] = []
+                keys.reserveCapacity(members.count)
+                values.reserveCapacity(members.count)
+                for m in members {
+                    keys.append(m.key)
+                    values.append(m.value.json)
+                }
+                return .object(JSONObject(distinctKeys: keys, values: values))
             }
             var o = JSONObject()
             for m in members { o[m.key] = m.value.json }

@@ -9,6 +9,10 @@ package struct TemplateName {
     package let componentCount: Int
     private let span: NameSpan
     private let bytes: UnsafeBufferPointer<UInt8>
+    /// Byte ranges of the first two components of an ASCII name (empty when absent),
+    /// found once: the checks compare them against several words.
+    private let first: Range<Int>
+    private let second: Range<Int>
 
     init(kind: TemplateReference.Kind, isInSection: Bool, span: NameSpan, bytes: UnsafeBufferPointer<UInt8>) {
         self.kind = kind
@@ -16,9 +20,26 @@ package struct TemplateName {
         self.span = span
         self.bytes = bytes
         switch span.form {
-        case .implicitIterator: componentCount = 0
-        case .ascii(let dots): componentCount = dots + 1
-        case .unicode: componentCount = span.components(in: bytes).count
+        case .implicitIterator:
+            componentCount = 0
+            first = 0..<0
+            second = 0..<0
+        case .ascii(let dots):
+            componentCount = dots + 1
+            var firstEnd = span.start
+            while firstEnd < span.end, bytes[firstEnd] != UInt8(ascii: ".") { firstEnd += 1 }
+            first = span.start..<firstEnd
+            if firstEnd < span.end {
+                var secondEnd = firstEnd + 1
+                while secondEnd < span.end, bytes[secondEnd] != UInt8(ascii: ".") { secondEnd += 1 }
+                second = (firstEnd + 1)..<secondEnd
+            } else {
+                second = span.end..<span.end
+            }
+        case .unicode:
+            componentCount = span.components(in: bytes).count
+            first = 0..<0
+            second = 0..<0
         }
     }
 
@@ -27,15 +48,44 @@ package struct TemplateName {
 
     /// Component `i` (0-based, below `componentCount`).
     package func component(_ i: Int) -> String {
-        guard case .ascii = span.form else { return span.components(in: bytes)[i] }
-        var k = 0
-        var start = span.start
-        for j in span.start..<span.end where bytes[j] == UInt8(ascii: ".") {
-            if k == i { return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<j]), as: UTF8.self) }
-            k += 1
-            start = j + 1
+        if case .ascii = span.form, i < 2 {
+            let range = i == 0 ? first : second
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<span.end]), as: UTF8.self)
+        return span.components(in: bytes)[i]
+    }
+
+    /// Whether component `i` is the ASCII word `word`, without building the component.
+    package func component(_ i: Int, is word: StaticString) -> Bool {
+        guard case .ascii = span.form, i < 2 else { return component(i) == word.description }
+        let range = i == 0 ? first : second
+        guard range.count == word.utf8CodeUnitCount else { return false }
+        let w = word.utf8Start
+        var k = 0
+        while k < range.count, w[k] == bytes[range.lowerBound + k] { k += 1 }
+        return k == range.count
+    }
+
+    /// Whether component `i` is `text` (as `String` compares them), without
+    /// building the component: a byte comparison for the usual ASCII names.
+    package func component(_ i: Int, equals text: String) -> Bool {
+        guard case .ascii = span.form, i < 2 else { return component(i) == text }
+        let range = i == 0 ? first : second
+        let same = text.utf8.withContiguousStorageIfAvailable { other -> Bool in
+            guard other.count == range.count else { return false }
+            var k = 0
+            while k < other.count, other[k] == bytes[range.lowerBound + k] { k += 1 }
+            return k == other.count
+        }
+        if let same {
+            if same { return true }
+            // ASCII text with other bytes differs from an ASCII component; other
+            // text can still be canonically equivalent to it (the Kelvin sign is K).
+            var any: UInt8 = 0
+            for b in text.utf8 { any |= b }
+            if any < 0x80 { return false }
+        }
+        return component(i) == text
     }
 
     /// The dotted components, as `TemplateReference.components`.
@@ -48,25 +98,6 @@ package struct TemplateName {
     }
 }
 
-/// The scanner's sink for `scanNames`: hands each name to a closure.
-private struct NameVisitor: TemplateSink {
-    let visit: (TemplateName) -> Void
-    var loneTag = false
-
-    mutating func text(from start: Int, to end: Int) {}
-
-    mutating func tag(
-        _ kind: TemplateReference.Kind, _ name: NameSpan, isLone: Bool, bytes: UnsafeBufferPointer<UInt8>,
-        open: UnsafeBufferPointer<OpenSection>
-    ) -> Int {
-        if isLone { loneTag = true }
-        visit(TemplateName(kind: kind, isInSection: !open.isEmpty, span: name, bytes: bytes))
-        return 0
-    }
-
-    mutating func close(_ section: OpenSection) {}
-}
-
 extension Template {
     /// Checks a template as `init` does (the same errors) and calls `body` with
     /// each name it uses, in source order, without compiling anything: for
@@ -76,16 +107,30 @@ extension Template {
     /// further on, `body` has already seen the names before the error.
     @discardableResult
     package static func scanNames(_ source: String, _ body: (TemplateName) -> Void) throws(TemplateError) -> Bool {
-        var text = source
+        var text = source  // a native string is already contiguous: no copy
         let outcome = text.withUTF8 { bytes -> Result<Bool, TemplateError> in
-            withoutActuallyEscaping(body) { visit in
-                TemplateScanner.with(bytes, NameVisitor(visit: visit)) { scanner in
-                    do throws(TemplateError) {
-                        try scanner.run()
-                    } catch {
-                        return .failure(error)
+            TemplateScanner.with(bytes) { scanner in
+                var loneTag = false
+                do throws(TemplateError) {
+                    while true {
+                        switch try scanner.step().event {
+                        case .variable(let name, let isLone):
+                            if isLone { loneTag = true }
+                            body(TemplateName(kind: .variable, isInSection: scanner.depth > 0, span: name, bytes: bytes))
+                        case .open(let name, let inverted):
+                            // The section itself is open now: only outer ones enclose its name.
+                            body(
+                                TemplateName(
+                                    kind: inverted ? .invertedSection : .section, isInSection: scanner.depth > 1,
+                                    span: name, bytes: bytes))
+                        case .close, .comment:
+                            continue
+                        case .end:
+                            return .success(loneTag)
+                        }
                     }
-                    return .success(scanner.sink.loneTag)
+                } catch {
+                    return .failure(error)
                 }
             }
         }

@@ -1,8 +1,8 @@
-/// Compiles template text into flat ops and references (the scanner's sink).
+/// Compiles template text into flat ops and references, driving the scanner.
 ///
 /// Text stays in the source as byte ranges; the allocations are the two result
 /// arrays (sized once, from the count of `{{`) and each reference's name and components.
-struct TemplateParser: TemplateSink {
+struct TemplateParser {
     private var ops: [TemplateOp] = []
     private var references: [TemplateReference] = []
     private var cursor = TemplateCursor()
@@ -27,17 +27,16 @@ struct TemplateParser: TemplateSink {
                 parser.ops.reserveCapacity(2 * openings + 1)
                 parser.references.reserveCapacity(openings)
             }
-            return TemplateScanner.with(bytes, parser) { scanner in
+            return TemplateScanner.with(bytes) { scanner in
                 do throws(TemplateError) {
-                    try scanner.run()
+                    try parser.run(&scanner)
                 } catch {
                     return .failure(error)
                 }
-                let built = scanner.sink
                 return .success(
                     Result(
-                        ops: built.ops, references: built.references, isLoneTag: built.loneTag,
-                        literalBytes: built.literalBytes, tagCount: scanner.tagCount))
+                        ops: parser.ops, references: parser.references, isLoneTag: parser.loneTag,
+                        literalBytes: parser.literalBytes, tagCount: scanner.tagCount))
             }
         }
         return try outcome.get()
@@ -54,16 +53,40 @@ struct TemplateParser: TemplateSink {
         return n
     }
 
-    mutating func text(from start: Int, to end: Int) {
-        literalBytes += end - start
-        ops.append(TemplateOp(kind: .text, operand: start, end: end))
+    private mutating func run(_ scanner: inout TemplateScanner) throws(TemplateError) {
+        while true {
+            let (text, event) = try scanner.step()
+            if !text.isEmpty {
+                literalBytes += text.count
+                ops.append(TemplateOp(kind: .text, operand: text.lowerBound, end: text.upperBound))
+            }
+            switch event {
+            case .variable(let name, let isLone):
+                if isLone { loneTag = true }
+                addReference(.variable, name, scanner.bytes, enclosing: scanner.openSections)
+            case .open(let name, let inverted):
+                // The section itself is already open; its reference lists only the ones around it.
+                let opIndex = addReference(
+                    inverted ? .invertedSection : .section, name, scanner.bytes,
+                    enclosing: UnsafeBufferPointer(rebasing: scanner.openSections.dropLast()))
+                scanner.setInnermostIndex(opIndex)
+            case .close(let section):
+                let opened = ops[section.userIndex]
+                ops[section.userIndex] = TemplateOp(kind: opened.kind, operand: opened.operand, end: ops.count)
+            case .comment:
+                break
+            case .end:
+                return
+            }
+        }
     }
 
-    mutating func tag(
-        _ kind: TemplateReference.Kind, _ name: NameSpan, isLone: Bool, bytes: UnsafeBufferPointer<UInt8>,
-        open: UnsafeBufferPointer<OpenSection>
+    /// Appends the op and the reference of a tag; returns the op's index.
+    @discardableResult
+    private mutating func addReference(
+        _ kind: TemplateReference.Kind, _ name: NameSpan, _ bytes: UnsafeBufferPointer<UInt8>,
+        enclosing open: UnsafeBufferPointer<OpenSection>
     ) -> Int {
-        if isLone { loneTag = true }
         let opIndex = ops.count
         let opKind: TemplateOp.Kind
         switch kind {
@@ -77,7 +100,7 @@ struct TemplateParser: TemplateSink {
         if !open.isEmpty {
             sections.reserveCapacity(open.count)
             for section in open {
-                sections.append(.init(name: references[ops[section.sinkIndex].operand].name, isInverted: section.inverted))
+                sections.append(.init(name: references[ops[section.userIndex].operand].name, isInverted: section.inverted))
             }
         }
         var length = 0
@@ -87,10 +110,5 @@ struct TemplateParser: TemplateSink {
                 name: name.text(in: bytes), components: name.components(in: bytes), kind: kind,
                 offset: at.offset, line: at.line, column: at.column, length: length, sections: sections))
         return opIndex
-    }
-
-    mutating func close(_ section: OpenSection) {
-        let opened = ops[section.sinkIndex]
-        ops[section.sinkIndex] = TemplateOp(kind: opened.kind, operand: opened.operand, end: ops.count)
     }
 }

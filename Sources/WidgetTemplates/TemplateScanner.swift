@@ -3,31 +3,58 @@
 /// checking names only (`Template.scanNames`, which builds nothing). Both see
 /// the same tags and throw the same errors, since both are this code.
 ///
+/// An iterator: each `step()` gives the literal text before the next tag and
+/// what the tag is, so its users call their own code directly (no callbacks).
+///
 /// Standalone lines follow the Mustache spec: a section, inverted, closing or
 /// comment tag alone on its line (only spaces or tabs around it) takes the
 /// line's whitespace and line break with it.
-struct TemplateScanner<Sink: TemplateSink> {
+struct TemplateScanner {
     let bytes: UnsafeBufferPointer<UInt8>
-    var sink: Sink
+    /// Where the next step starts looking for a tag.
+    private var textStart = 0
+    private var finished = false
     /// The open sections, innermost last: `depth` of them live at `open`.
-    private let open: UnsafeMutablePointer<OpenSection>
+    private var open: UnsafeMutablePointer<OpenSection>
+    private var capacity: Int
+    /// Whether `open` moved to the heap (past `inlineCapacity` sections).
+    private var ownsOpen = false
     private(set) var depth = 0
     private(set) var tagCount = 0
 
     static var maxNesting: Int { 100 }
+    /// Sections kept on the stack: small enough that `withUnsafeTemporaryAllocation`
+    /// never falls back to the heap (it does above 1 KiB).
+    private static var inlineCapacity: Int { 1024 / MemoryLayout<OpenSection>.stride }
 
-    /// Runs `body` with a scanner whose section stack lives on the stack.
-    static func with<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ sink: Sink, _ body: (inout TemplateScanner) -> R) -> R {
-        withUnsafeTemporaryAllocation(of: OpenSection.self, capacity: maxNesting) { stack in
-            var scanner = TemplateScanner(bytes: bytes, sink: sink, open: stack.baseAddress!)
-            return body(&scanner)
+    /// Runs `body` with a scanner whose section stack starts on the stack.
+    static func with<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (inout TemplateScanner) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: OpenSection.self, capacity: inlineCapacity) { stack in
+            var scanner = TemplateScanner(bytes: bytes, open: stack.baseAddress!, capacity: stack.count)
+            let result = body(&scanner)
+            if scanner.ownsOpen { scanner.open.deallocate() }
+            return result
         }
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, sink: Sink, open: UnsafeMutablePointer<OpenSection>) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, open: UnsafeMutablePointer<OpenSection>, capacity: Int) {
         self.bytes = bytes
-        self.sink = sink
         self.open = open
+        self.capacity = capacity
+    }
+
+    /// Opens a section, moving the stack to the heap when it outgrows the inline part.
+    private mutating func push(_ section: OpenSection) {
+        if depth == capacity {
+            let grown = UnsafeMutablePointer<OpenSection>.allocate(capacity: Self.maxNesting)
+            grown.initialize(from: open, count: depth)  // trivial values: a plain copy
+            if ownsOpen { open.deallocate() }
+            open = grown
+            capacity = Self.maxNesting
+            ownsOpen = true
+        }
+        (open + depth).initialize(to: section)
+        depth += 1
     }
 
     /// The open sections, outermost first.
@@ -43,25 +70,49 @@ struct TemplateScanner<Sink: TemplateSink> {
         let nameEnd: Int
     }
 
-    mutating func run() throws(TemplateError) {
-        var textStart = 0
-        while let tagStart = find(.openBraces, from: textStart) {
-            let tag = try scanTag(at: tagStart)
-            var textEnd = tagStart
-            var next = tag.end
-            if tag.kind != .variable, let line = standaloneLine(of: tag, textStart: textStart) {
-                textEnd = line.start
-                next = line.end
+    /// What one step found after its text.
+    enum Event {
+        /// A variable tag (`isLone`: it is the whole template).
+        case variable(NameSpan, isLone: Bool)
+        /// A section or inverted section, now the innermost open one.
+        case open(NameSpan, inverted: Bool)
+        /// The closing tag of `section`, which is no longer open.
+        case close(OpenSection)
+        /// A comment.
+        case comment
+        /// The end of the template: every section was closed.
+        case end
+    }
+
+    /// The literal text (bytes) before the next tag, and the tag. After `.end`,
+    /// steps keep answering `.end` with empty text.
+    mutating func step() throws(TemplateError) -> (text: Range<Int>, event: Event) {
+        guard !finished else { return (bytes.count..<bytes.count, .end) }
+        guard let tagStart = find(.openBraces, from: textStart) else {
+            finished = true
+            let text = textStart..<max(textStart, bytes.count)
+            if depth > 0 {
+                let unclosed = open[depth - 1]
+                throw error("section '\(self.text(unclosed.name))' opened here is never closed", at: unclosed.tagStart)
             }
-            if textStart < textEnd { sink.text(from: textStart, to: textEnd) }
-            try handle(tag)
-            textStart = next
+            return (text, .end)
         }
-        if textStart < bytes.count { sink.text(from: textStart, to: bytes.count) }
-        if depth > 0 {
-            let unclosed = open[depth - 1]
-            throw error("section '\(text(unclosed.name))' opened here is never closed", at: unclosed.tagStart)
+        let tag = try scanTag(at: tagStart)
+        var textEnd = tagStart
+        var next = tag.end
+        if tag.kind != .variable, let line = standaloneLine(of: tag, textStart: textStart) {
+            textEnd = line.start
+            next = line.end
         }
+        let text = textStart..<max(textStart, textEnd)
+        textStart = next
+        return (text, try handle(tag))
+    }
+
+    /// Records the user's index for the innermost open section (it comes back in `.close`).
+    mutating func setInnermostIndex(_ index: Int) {
+        guard depth > 0 else { return }
+        open[depth - 1].userIndex = index
     }
 
     // MARK: Tags
@@ -110,15 +161,14 @@ struct TemplateScanner<Sink: TemplateSink> {
         return Tag(kind: kind, start: start, end: end, nameStart: a, nameEnd: b)
     }
 
-    private mutating func handle(_ tag: Tag) throws(TemplateError) {
+    private mutating func handle(_ tag: Tag) throws(TemplateError) -> Event {
         tagCount += 1
         switch tag.kind {
         case .comment:
-            return
+            return .comment
         case .variable:
             let name = try checkedName(of: tag)
-            let isLone = tag.start == 0 && tag.end == bytes.count
-            _ = sink.tag(.variable, name, isLone: isLone, bytes: bytes, open: openSections)
+            return .variable(name, isLone: tag.start == 0 && tag.end == bytes.count)
         case .section, .inverted:
             let name = try checkedName(of: tag)
             let inverted = tag.kind == .inverted
@@ -126,10 +176,8 @@ struct TemplateScanner<Sink: TemplateSink> {
             guard depth < Self.maxNesting else {
                 throw error("sections are nested more than \(Self.maxNesting) deep", at: tag.start)
             }
-            let index = sink.tag(
-                inverted ? .invertedSection : .section, name, isLone: false, bytes: bytes, open: openSections)
-            (open + depth).initialize(to: OpenSection(name: name, tagStart: tag.start, inverted: inverted, sinkIndex: index))
-            depth += 1
+            push(OpenSection(name: name, tagStart: tag.start, inverted: inverted, userIndex: 0))
+            return .open(name, inverted: inverted)
         case .close:
             let name = try checkedName(of: tag)
             guard depth > 0 else {
@@ -141,7 +189,7 @@ struct TemplateScanner<Sink: TemplateSink> {
                 throw error("'{{/\(text(name))}}' closes '\(opened)' (expected '{{/\(opened)}}')", at: tag.start)
             }
             depth -= 1
-            sink.close(top)
+            return .close(top)
         }
     }
 
@@ -336,7 +384,7 @@ struct NameSpan {
             return components
         case .unicode:
             // Already checked, so this cannot fail.
-            return (try? TemplateScanner<NoSink>.unicodeComponents(bytes, start, end)) ?? []
+            return (try? TemplateScanner.unicodeComponents(bytes, start, end)) ?? []
         }
     }
 }
@@ -353,31 +401,6 @@ struct OpenSection {
     let name: NameSpan
     let tagStart: Int
     let inverted: Bool
-    /// What the sink returned for the opening tag.
-    let sinkIndex: Int
-}
-
-/// What a scan reports to its user.
-protocol TemplateSink {
-    /// Literal text `start..<end` (bytes), never empty.
-    mutating func text(from start: Int, to end: Int)
-    /// A variable, section or inverted-section tag with a checked name, inside
-    /// the sections `open` (outermost first; a section is not yet open at its
-    /// own tag). For a section, the result comes back in `close`.
-    mutating func tag(
-        _ kind: TemplateReference.Kind, _ name: NameSpan, isLone: Bool, bytes: UnsafeBufferPointer<UInt8>,
-        open: UnsafeBufferPointer<OpenSection>
-    ) -> Int
-    /// The closing tag of `section`.
-    mutating func close(_ section: OpenSection)
-}
-
-/// A sink that keeps nothing (for calling the scanner's static helpers).
-struct NoSink: TemplateSink {
-    mutating func text(from start: Int, to end: Int) {}
-    mutating func tag(
-        _ kind: TemplateReference.Kind, _ name: NameSpan, isLone: Bool, bytes: UnsafeBufferPointer<UInt8>,
-        open: UnsafeBufferPointer<OpenSection>
-    ) -> Int { 0 }
-    mutating func close(_ section: OpenSection) {}
+    /// The user's index for the section (`setInnermostIndex`).
+    var userIndex: Int
 }

@@ -75,6 +75,23 @@ struct CompileErrorTests {
         #expect(error.message.contains("https://example.com/vocab/magic"))
     }
 
+    @Test func unknownSchemaURI() throws {
+        do {
+            _ = try Schema(uri: "https://example.com/none.json#/$defs/x")
+            Issue.record("expected a compile error")
+        } catch {
+            #expect(error.documentURI == "https://example.com/none.json#/$defs/x")
+            #expect(error.message.contains("no schema is known at https://example.com/none.json"))
+        }
+    }
+
+    @Test func rootMustBeASchema() throws {
+        let error = try #require(compileError(5))
+        #expect(error.schemaPointer == "")
+        #expect(error.message == "a schema must be an object or a boolean, not integer")
+        #expect(error.description == "https://example.com/s.json#: a schema must be an object or a boolean, not integer")
+    }
+
     @Test func unknownMetaSchema() throws {
         let error = try #require(compileError(["$schema": "https://example.com/nope"]))
         #expect(error.schemaPointer == "/$schema")

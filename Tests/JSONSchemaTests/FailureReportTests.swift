@@ -75,6 +75,7 @@ struct FailureReportTests {
         #expect(f.message == "expected integer, got string")
         #expect(f.schemaPointer == "/properties/timeline/$ref/properties/maxEntries/type")
         #expect(f.absoluteSchemaLocation == SampleWidgetSchema.uri + "#/$defs/timeline/properties/maxEntries/type")
+        #expect(f.description == "/timeline/maxEntries: expected integer, got string [type at /properties/timeline/$ref/properties/maxEntries/type]")
     }
 
     @Test func numericBounds() throws {

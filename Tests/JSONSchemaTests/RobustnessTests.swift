@@ -28,6 +28,15 @@ struct RobustnessTests {
         #expect(deepest?.instanceTokens.count == JSONReader.maxDepth)
     }
 
+    @Test func valuesNestedBeyondAnyReaderAreRefused() throws {
+        let schema = try Schema(["items": ["$ref": "#"]])
+        let tooDeep = Self.nested(5_000, 1)
+        #expect(!schema.isValid(tooDeep))
+        #expect(schema.validate(tooDeep).map(\.message) == ["value nested more than 600 levels deep; not validated"])
+        let contains = try Schema(["contains": ["$ref": "#"]])
+        #expect(contains.validate(Self.nested(5_000, [])).map(\.keyword) == ["$schema"])
+    }
+
     @Test func multiplyingAlternativesStopWithAClearFailure() throws {
         // Both alternatives descend into the same child before failing: 2^depth evaluations.
         let branch: JSONValue = ["properties": ["a": ["$ref": "#"]], "propertyNames": ["maxLength": 1], "minProperties": 0]

@@ -110,6 +110,13 @@ private func recordsApp(_ dynamic: String, item: String = "{ type: Open, title: 
         #expect(order.sortedIndices(records) == [4, 3, 2, 1, 0])
     }
 
+    @Test func stringsCompareByUnicodeScalars() {
+        let order = RecordOrder(path: ["k"], direction: .ascending)
+        // U+00E9 sorts after "z"; a decomposed "e\u{301}" is a different, smaller string.
+        let records: [JSONValue] = [["k": "\u{E9}"], ["k": "z"], ["k": "e\u{301}"], ["k": "Z"], ["k": "ab"], ["k": "a"]]
+        #expect(order.sortedIndices(records) == [3, 5, 4, 2, 1, 0])
+    }
+
     // MARK: Filtering and rendering
 
     @Test func whenKeepsOnlyRecordsThatRenderNonEmpty() throws {

@@ -75,9 +75,25 @@ enum SortKey {
         case let (.int(a), .double(b)): return Self.less(a, b)
         case let (.double(a), .int(b)): return !Self.less(b, a) && !Self.equal(b, a)
         case let (.double(a), .double(b)): return a < b
-        case let (.string(a), .string(b)): return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
+        case let (.string(a), .string(b)): return Self.less(a, b)
         case let (.bool(a), .bool(b)): return !a && b
         default: return rank < other.rank
+        }
+    }
+
+    /// By Unicode scalar values, which is UTF-8 byte order (String's `<` would compare canonical equivalents).
+    private static func less(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let common = min(x.count, y.count)
+                var k = 0
+                while k < common {
+                    if x[k] != y[k] { return x[k] < y[k] }
+                    k += 1
+                }
+                return x.count < y.count
+            }
         }
     }
 

@@ -58,75 +58,66 @@ struct VariableScope {
     }
 
     /// Nil when `name` may be named here; otherwise the problem.
-    /// (Reads only the first two components: the checks never need more.)
+    /// (Reads only the first two components, compared in place: the checks
+    /// never need more, and most names build no string at all.)
     func problem(with name: TemplateName, place: Place) -> String? {
         let count = name.componentCount
         guard count > 0 else { return nil }
         let inSection = name.isInSection
-        let first = name.component(0)
-        switch first {
-        case "param":
+        if name.component(0, is: "param") {
             guard count > 1 else { return nil }
-            let parameter = name.component(1)
-            if parameterType(parameter) == nil {
-                let hint = hint(parameter, sortedParameterNames)
+            if !parameterList.contains(where: { name.component(1, equals: $0.name) }) {
+                let hint = hint(name.component(1), sortedParameterNames)
                 return parameterList.isEmpty
                     ? "'\(name.name)' names a parameter, but this widget declares no parameters"
                     : "'\(name.name)' names no declared parameter\(hint)"
             }
             return nil
-        case "data":
+        }
+        if name.component(0, is: "data") {
             guard count > 1 else { return nil }
-            let source = name.component(1)
-            if !hasDataSource(source) {
-                let hint = hint(source, sortedDataSources)
+            if !dataSourceList.contains(where: { name.component(1, equals: $0) }) {
+                let hint = hint(name.component(1), sortedDataSources)
                 return dataSourceList.isEmpty
                     ? "'\(name.name)' names a data source, but this widget declares no data"
                     : "'\(name.name)' names no declared data source\(hint)"
             }
             return nil
-        default:
-            break
         }
         if place == .timeline {
             if inSection { return nil }
             return "'\(name.name)' is not available in timeline options; only 'param…' and 'data…' are"
         }
-        switch first {
-        case "entry":
-            if count > 1 {
+        if name.component(0, is: "entry") {
+            if count > 1, !Self.entryFields.contains(where: { name.component(1, equals: $0) }) {
                 let field = name.component(1)
-                if !Self.entryFields.contains(field) {
-                    return "'\(name.name)' is not an entry variable\(hint(field, Self.entryFields)); entry has \(Self.entryFields.joined(separator: ", "))"
-                }
+                return "'\(name.name)' is not an entry variable\(hint(field, Self.entryFields)); entry has \(Self.entryFields.joined(separator: ", "))"
             }
             return nil
-        case "family":
-            return count > 1 ? "'family' is a string and has no field '\(name.component(1))'" : nil
-        default:
-            break
         }
-        if let owner = Self.ruleRoots.first(where: { $0.root == first })?.rule {
+        if name.component(0, is: "family") {
+            return count > 1 ? "'family' is a string and has no field '\(name.component(1))'" : nil
+        }
+        if let (root, owner) = Self.ruleRoots.first(where: { name.component(0, equals: $0.root) }) {
             guard owner == rule else {
                 if inSection { return nil }
                 return "'\(name.name)' exists only for the '\(owner.rawValue)' rule, and this widget's rule is '\(rule?.rawValue ?? "none")'"
             }
             guard count > 1 else { return nil }
-            let field = name.component(1)
-            if first == "market", !Self.marketFields.contains(field) {
-                return "'\(name.name)' is not a market variable\(hint(field, Self.marketFields))"
+            if root == "market", !Self.marketFields.contains(where: { name.component(1, equals: $0) }) {
+                return "'\(name.name)' is not a market variable\(hint(name.component(1), Self.marketFields))"
             }
-            if first == "slot", !Self.slotFields.contains(field) {
-                return "'\(name.name)' is not a slot variable\(hint(field, Self.slotFields))"
+            if root == "slot", !Self.slotFields.contains(where: { name.component(1, equals: $0) }) {
+                return "'\(name.name)' is not a slot variable\(hint(name.component(1), Self.slotFields))"
             }
-            if first == "progress" || first == "index" {
-                return "'\(first)' is a number and has no field '\(field)'"
+            if root == "progress" || root == "index" {
+                return "'\(name.component(0))' is a number and has no field '\(name.component(1))'"
             }
             return nil
         }
         // Inside a section an unknown name may be a field of the section's item.
         if inSection { return nil }
-        return "unknown variable '\(name.name)'\(hint(first, roots))"
+        return "unknown variable '\(name.name)'\(hint(name.component(0), roots))"
     }
 
     private func hint(_ word: String, _ candidates: [String]) -> String {

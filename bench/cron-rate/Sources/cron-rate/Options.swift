@@ -22,7 +22,7 @@ struct Options {
         CPU second. --dump writes the first N instants (epoch seconds) to DIR/swift-K.txt.
         """
 
-    /// Parses `arguments` (without the program name); nil with a message on a bad one.
+    /// Parses `arguments` (without the program name); a failure carries the message to print.
     static func parse(_ arguments: [String]) -> Result<Options, OptionError> {
         var o = Options()
         var rest = arguments[...]
