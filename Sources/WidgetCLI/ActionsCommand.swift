@@ -44,7 +44,7 @@ enum ActionsCommand {
                 throw UsageError(message: "--container '\(dir)' is not a directory")
             }
         }
-        let renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache().lines)
+        let renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache())
         guard let manifest = try load(path, console: console, renderer: renderer) else { return .inputErrors }
 
         guard format == "json" else {

@@ -5,8 +5,8 @@ import WidgetSupport
 /// the source line, and a caret under the column.
 struct DiagnosticRenderer {
     let color: Bool
-    /// The source lines of a file, for the caret; nil if it cannot be read.
-    let lines: (String) -> SourceLines?
+    /// The source lines of the files shown, for the caret.
+    let lines: SourceLinesCache
 
     func text(_ d: Diagnostic) -> String {
         let severity: String
@@ -17,20 +17,35 @@ struct DiagnosticRenderer {
         }
         var out = paint("\(d.file):\(d.location.line):\(d.location.column):", "1") + " \(severity) "
         out += paint(d.message, "1") + " [\(d.code)]\n"
-        if let source = lines(d.file)?.line(d.location.line) {
-            out += source + "\n"
-            // Keep tabs so the caret lines up under tab-indented text.
-            var caret = ""
-            for (i, scalar) in source.unicodeScalars.enumerated() where i < d.location.column - 1 {
-                caret.unicodeScalars.append(scalar == "\t" ? "\t" : " ")
-            }
-            if d.location.column - 1 > source.unicodeScalars.count {
-                caret += String(repeating: " ", count: d.location.column - 1 - source.unicodeScalars.count)
-            }
-            out += caret + paint("^", "1;32") + "\n"
+        if let scalars = lines.scalars(d.file, line: d.location.line) {
+            out += Self.sourceAndCaret(scalars, column: d.location.column, caret: paint("^", "1;32"))
         }
         return out
     }
+
+    /// The source line and a caret under `column`. A long line (minified JSON)
+    /// shows only a window around the column, so each diagnostic stays one screen line.
+    static func sourceAndCaret(_ scalars: [Unicode.Scalar], column: Int, caret: String) -> String {
+        let index = max(0, column - 1)
+        var start = 0
+        var end = scalars.count
+        if scalars.count > maxWidth {
+            start = max(0, min(index - maxWidth / 2, scalars.count - maxWidth))
+            end = min(scalars.count, start + maxWidth)
+        }
+        var line = start > 0 ? "…" : ""
+        var pad = start > 0 ? " " : ""
+        for i in start..<end {
+            line.unicodeScalars.append(scalars[i])
+            // Keep tabs so the caret lines up under tab-indented text.
+            if i < index { pad.unicodeScalars.append(scalars[i] == "\t" ? "\t" : " ") }
+        }
+        if end < scalars.count { line += "…" }
+        if index > end { pad += String(repeating: " ", count: index - end) }
+        return line + "\n" + pad + caret + "\n"
+    }
+
+    static let maxWidth = 160
 
     private func paint(_ s: String, _ code: String) -> String {
         color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s

@@ -31,7 +31,7 @@ enum DumpCommand {
             console.outBytes(w.bytes)
         }
         if let loadError {
-            let renderer = DiagnosticRenderer(color: console.colorDiagnostics) { _ in SourceLines(bytes: bytes) }
+            let renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache(path: path, bytes: bytes))
             console.err(renderer.text(loadError.diagnostic(file: path)))
             return .inputErrors
         }

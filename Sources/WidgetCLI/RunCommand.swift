@@ -46,7 +46,7 @@ enum RunCommand {
         } catch {
             throw UsageError(message: "\(error.description); check the path")
         }
-        let renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache().lines)
+        let renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache())
         for d in loaded.diagnostics { console.err(renderer.text(d)) }
         if loaded.hasErrors {
             console.err("error: the definitions have errors; fix them to run (see widgetc validate)\n")

@@ -25,8 +25,38 @@ public enum JSONPointer {
     /// Splits a pointer string into unescaped tokens; nil if it is not a pointer.
     public static func tokens(_ pointer: String) -> [String]? {
         if pointer.isEmpty { return [] }
+        switch asciiTokens(pointer) {
+        case .tokens(let tokens): return tokens
+        case .notAPointer: return nil
+        case .notASCII: break
+        }
         guard pointer.hasPrefix("/") else { return nil }
         return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { unescape(String($0)) }
+    }
+
+    private enum ASCIISplit {
+        case tokens([String])
+        case notAPointer
+        case notASCII
+    }
+
+    /// `tokens` for an ASCII pointer, split at bytes (ASCII has no character of
+    /// several scalars around `/`, so this is how its characters split).
+    private static func asciiTokens(_ pointer: String) -> ASCIISplit {
+        let split = pointer.utf8.withContiguousStorageIfAvailable { bytes -> ASCIISplit in
+            var any: UInt8 = 0
+            for b in bytes { any |= b }
+            guard any < 0x80 else { return .notASCII }
+            guard bytes.first == UInt8(ascii: "/") else { return .notAPointer }
+            var tokens: [String] = []
+            var start = 1
+            for end in 1...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
+                tokens.append(unescape(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)))
+                start = end + 1
+            }
+            return .tokens(tokens)
+        }
+        return split ?? .notASCII
     }
 }
 

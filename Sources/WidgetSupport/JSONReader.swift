@@ -28,18 +28,26 @@ public struct JSONReader {
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
+    /// The last position computed on the current line, so a long (minified)
+    /// line is scanned once in all rather than once per value.
+    private var mark = (offset: 0, column: 1)
+
     private var location: SourceLocation {
-        // Columns count Unicode scalars: skip UTF-8 continuation bytes.
-        var column = 1
-        var k = lineStart
-        while k < i {
-            if bytes[k] & 0xC0 != 0x80 { column += 1 }
-            k += 1
+        mutating get {
+            // Columns count Unicode scalars: skip UTF-8 continuation bytes.
+            if mark.offset < lineStart || mark.offset > i { mark = (lineStart, 1) }
+            var column = mark.column
+            var k = mark.offset
+            while k < i {
+                if bytes[k] & 0xC0 != 0x80 { column += 1 }
+                k += 1
+            }
+            mark = (i, column)
+            return SourceLocation(line: line, column: column)
         }
-        return SourceLocation(line: line, column: column)
     }
 
-    private func error(_ message: String) -> SourceError {
+    private mutating func error(_ message: String) -> SourceError {
         SourceError(code: "json-syntax", message: message, location: location)
     }
 
@@ -63,7 +71,7 @@ public struct JSONReader {
             var members: [SourceNode.Member] = []
             var seen = Set<String>()
             skipSpace()
-            if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return SourceNode(location: start, content: .mapping(members)) }
+            if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return SourceNode(location: start, content: .mapping(members), keysAreDistinct: true) }
             while true {
                 skipSpace()
                 let keyLocation = location
@@ -84,7 +92,7 @@ public struct JSONReader {
                 if bytes[i] == UInt8(ascii: "}") { i += 1; break }
                 throw error("expected ',' or '}' in an object")
             }
-            return SourceNode(location: start, content: .mapping(members))
+            return SourceNode(location: start, content: .mapping(members), keysAreDistinct: true)
         case UInt8(ascii: "["):
             i += 1
             var items: [SourceNode] = []

@@ -40,7 +40,7 @@ public final class SourceNode: Sendable {
     }
 
     /// For readers that refuse duplicate keys: `keysAreDistinct` promises that
-    /// no two members of a mapping have the same key.
+    /// no two members of a mapping have the same key (as `String`s compare).
     package init(location: SourceLocation, content: Content, sourceText: String? = nil, keysAreDistinct: Bool) {
         self.location = location
         self.content = content

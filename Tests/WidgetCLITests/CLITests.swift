@@ -169,3 +169,22 @@ import WidgetSupport
         #expect(console.stderr == "error: unknown exchange 'XNYZ'; did you mean 'XNYS'? (known exchanges: XLON, XNAS, XNYS, XTKS)\n")
     }
 }
+
+@Suite struct LongLineTests {
+    @Test func aMinifiedFileShowsAWindowAroundTheColumn() throws {
+        let dir = NSTemporaryDirectory() + "widgetc-long-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let data = "[" + (0..<300).map { #"{"id": \#($0)}"# }.joined(separator: ",") + #","oops"]"#
+        try data.write(toFile: dir + "/data.json", atomically: true, encoding: .utf8)
+        try #"{"type": "array", "items": {"type": "object"}}"#.write(toFile: dir + "/s.json", atomically: true, encoding: .utf8)
+        let console = CapturingConsole()
+        #expect(WidgetCLI.main(["validate", "--schema", dir + "/s.json", dir + "/data.json"], console: console) == .inputErrors)
+        let lines = console.stderr.split(separator: "\n").map(String.init)
+        #expect(lines[0] == "\(dir)/data.json:1:\(data.count - 6): error: expected object, got string [type-mismatch]")
+        #expect(lines[1].hasPrefix("…") && lines[1].hasSuffix(#","oops"]"#))
+        #expect(lines[1].unicodeScalars.count <= 161)
+        // The caret sits under the opening quote of "oops".
+        let caret = lines[2].unicodeScalars.count - 1
+        #expect(Array(lines[1].unicodeScalars)[caret] == "\"")
+    }
+}

@@ -105,7 +105,8 @@ struct RecordBuild {
         }
         note(names, node: node, index: index)
         let label = "\(source)[\(index)]"
-        for (field, text, template) in [("type", type, recipe.type), ("title", title, recipe.title)] where text.isEmpty {
+        // UIKit needs both; an action without them would show nothing.
+        if let (field, template) = type.isEmpty ? ("type", recipe.type) : title.isEmpty ? ("title", recipe.title) : nil {
             warn("template-value", "\(label): the quick action's \(field) '\(template.source)' rendered empty; the record gives no quick action", node)
             return nil
         }

@@ -23,77 +23,74 @@ public struct RecordOrder: Sendable, Hashable {
     }
 
     /// The records' indices in this order (stable).
+    ///
+    /// Records are split by the type of their value and each group is sorted on
+    /// its own: numbers as numbers, strings as spans of one shared UTF-8 buffer
+    /// (no reference counting while comparing), booleans by a stable partition.
     public func sortedIndices(_ records: [JSONValue]) -> [Int] {
-        let keys = records.map { SortKey($0.lookup(path: path)) }
-        let descending = direction == .descending
-        return records.indices.sorted { a, b in
-            switch (keys[a], keys[b]) {
-            case (.missing, .missing): return a < b
-            case (.missing, _): return false
-            case (_, .missing): return true
-            case let (x, y):
-                if x.precedes(y) { return !descending }
-                if y.precedes(x) { return descending }
-                return a < b
+        var numbers: [(key: NumberKey, index: Int)] = []
+        var text: [UInt8] = []
+        var strings: [(start: Int, count: Int, index: Int)] = []
+        var falses: [Int] = []
+        var trues: [Int] = []
+        var missing: [Int] = []
+        for (index, record) in records.enumerated() {
+            switch record.lookup(path: path) {
+            case .int(let i)?: numbers.append((.int(i), index))
+            case .double(let d)? where !d.isNaN: numbers.append((.double(d), index))
+            case .string(let s)?:
+                strings.append((text.count, s.utf8.count, index))
+                text.append(contentsOf: s.utf8)
+            case .bool(let b)?: if b { trues.append(index) } else { falses.append(index) }
+            default: missing.append(index)
             }
         }
+        let descending = direction == .descending
+        numbers.sort { a, b in
+            if a.key.precedes(b.key) { return !descending }
+            if b.key.precedes(a.key) { return descending }
+            return a.index < b.index
+        }
+        text.withUnsafeBufferPointer { bytes in
+            strings.sort { a, b in
+                let order = Self.compare(bytes, a.start, a.count, b.start, b.count)
+                if order != 0 { return (order < 0) != descending }
+                return a.index < b.index
+            }
+        }
+        let numberIndices = numbers.map(\.index)
+        let stringIndices = strings.map(\.index)
+        let present = descending
+            ? trues + falses + stringIndices + numberIndices
+            : numberIndices + stringIndices + falses + trues
+        return present + missing
+    }
+
+    /// Byte-wise comparison of two UTF-8 spans (UTF-8 byte order is Unicode scalar order).
+    private static func compare(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Int, _ aCount: Int, _ b: Int, _ bCount: Int) -> Int {
+        let common = min(aCount, bCount)
+        var k = 0
+        while k < common {
+            let x = bytes[a + k], y = bytes[b + k]
+            if x != y { return x < y ? -1 : 1 }
+            k += 1
+        }
+        return aCount == bCount ? 0 : (aCount < bCount ? -1 : 1)
     }
 }
 
-/// A record's sortable value.
-enum SortKey {
+/// A number to sort by, compared exactly across integers and doubles.
+enum NumberKey {
     case int(Int)
     case double(Double)
-    case string(String)
-    case bool(Bool)
-    case missing
 
-    init(_ value: JSONValue?) {
-        switch value {
-        case .int(let i)?: self = .int(i)
-        case .double(let d)? where !d.isNaN: self = .double(d)
-        case .string(let s)?: self = .string(s)
-        case .bool(let b)?: self = .bool(b)
-        default: self = .missing
-        }
-    }
-
-    /// Types in ascending order: numbers, strings, booleans.
-    private var rank: Int {
-        switch self {
-        case .int, .double: 0
-        case .string: 1
-        case .bool: 2
-        case .missing: 3
-        }
-    }
-
-    /// Strictly before `other` in ascending order.
-    func precedes(_ other: SortKey) -> Bool {
+    /// Strictly before `other`.
+    func precedes(_ other: NumberKey) -> Bool {
         switch (self, other) {
-        case let (.int(a), .int(b)): return a < b
-        case let (.int(a), .double(b)): return Self.less(a, b)
-        case let (.double(a), .int(b)): return !Self.less(b, a) && !Self.equal(b, a)
-        case let (.double(a), .double(b)): return a < b
-        case let (.string(a), .string(b)): return Self.less(a, b)
-        case let (.bool(a), .bool(b)): return !a && b
-        default: return rank < other.rank
-        }
-    }
-
-    /// By Unicode scalar values, which is UTF-8 byte order (String's `<` would compare canonical equivalents).
-    private static func less(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                let common = min(x.count, y.count)
-                var k = 0
-                while k < common {
-                    if x[k] != y[k] { return x[k] < y[k] }
-                    k += 1
-                }
-                return x.count < y.count
-            }
+        case let (.int(a), .int(b)): a < b
+        case let (.double(a), .double(b)): a < b
+        case let (.int(a), .double(b)): Self.less(a, b)
+        case let (.double(a), .int(b)): !Self.less(b, a) && !Self.equal(b, a)
         }
     }
 

@@ -130,7 +130,7 @@ struct VariableScope {
 /// (Only scans the template: nothing is compiled or allocated for a valid one.)
 @discardableResult
 func checkTemplate(
-    _ node: SourceNode, _ pointer: [String], scope: VariableScope, place: VariableScope.Place,
+    _ node: SourceNode, _ pointer: @autoclosure () -> [String], scope: VariableScope, place: VariableScope.Place,
     _ context: inout CheckContext
 ) -> Bool {
     guard let text = node.string, text.isTemplate else { return false }
@@ -143,41 +143,36 @@ func checkTemplate(
     } catch {
         context.error(
             "template-syntax", "template: \(error.message)",
-            at: context.location(inside: node, offset: error.offset), pointer)
+            at: context.location(inside: node, offset: error.offset), pointer())
         return false
     }
     for problem in problems {
-        context.error("unknown-variable", problem.message, at: context.location(inside: node, offset: problem.offset), pointer)
+        context.error("unknown-variable", problem.message, at: context.location(inside: node, offset: problem.offset), pointer())
     }
     return true
 }
 
 /// Checks every string in a content mapping (recursively) as a template.
 func checkContentTemplates(
-    _ node: SourceNode, _ pointer: [String], scope: VariableScope, _ context: inout CheckContext
+    _ node: SourceNode, _ pointer: @autoclosure () -> [String], scope: VariableScope, _ context: inout CheckContext
 ) {
-    var path = pointer
-    checkContentTemplates(node, &path, scope: scope, &context)
+    checkContentTemplates(node, pointer: pointer, scope: scope, &context)
 }
 
-/// The walk, with one pointer array grown and shrunk in place.
+/// The walk; a value's pointer is built (from its parents') only for a diagnostic.
 private func checkContentTemplates(
-    _ node: SourceNode, _ path: inout [String], scope: VariableScope, _ context: inout CheckContext
+    _ node: SourceNode, pointer: () -> [String], scope: VariableScope, _ context: inout CheckContext
 ) {
     switch node.content {
     case .scalar:
-        checkTemplate(node, path, scope: scope, place: .entry, &context)
+        checkTemplate(node, pointer(), scope: scope, place: .entry, &context)
     case .sequence(let items):
         for (i, item) in items.enumerated() {
-            path.append(String(i))
-            checkContentTemplates(item, &path, scope: scope, &context)
-            path.removeLast()
+            checkContentTemplates(item, pointer: { pointer() + [String(i)] }, scope: scope, &context)
         }
     case .mapping(let members):
         for m in members {
-            path.append(m.key)
-            checkContentTemplates(m.value, &path, scope: scope, &context)
-            path.removeLast()
+            checkContentTemplates(m.value, pointer: { pointer() + [m.key] }, scope: scope, &context)
         }
     }
 }

@@ -9,6 +9,7 @@ import MarketCalendars
 func checkTimeline(_ timeline: SourceNode, scope: VariableScope, _ context: inout CheckContext) {
     let pointer = ["timeline"]
     let rules = timeline.members.filter { VariableScope.Rule(rawValue: $0.key) != nil }
+    // Pointers below are autoclosures: built only for a diagnostic.
     if timeline.isMapping {
         if rules.isEmpty {
             context.error(
@@ -100,7 +101,7 @@ private func checkEvery(_ node: SourceNode, _ pointer: [String], aligned: Bool, 
 private func checkDaily(_ node: SourceNode, _ pointer: [String], scope: VariableScope, _ context: inout CheckContext) {
     var seen: [String: Int] = [:]
     for (i, slot) in node.items.enumerated() {
-        let slotPointer = pointer + [String(i)]
+        var slotPointer: [String] { pointer + [String(i)] }
         if let at = slot["at"], let text = at.string {
             if let first = seen[text] {
                 context.error("daily-slot", "two slots at \(text) (the first is slot \(first)); a slot happens once a day", at: at, slotPointer + ["at"])

@@ -26,37 +26,38 @@ enum FieldType {
 /// A template's parameters are checked against their declared types, since
 /// `every: "{{param.interval}}m"` only makes sense for a numeric parameter.
 func checkTypedField(
-    _ node: SourceNode, _ pointer: [String], _ type: FieldType, scope: VariableScope, _ context: inout CheckContext
+    _ node: SourceNode, _ pointer: @autoclosure () -> [String], _ type: FieldType, scope: VariableScope,
+    _ context: inout CheckContext
 ) {
     guard let text = node.string else { return }  // numbers: the schema decides
     if text.isTemplate {
-        guard checkTemplate(node, pointer, scope: scope, place: .timeline, &context),
+        guard checkTemplate(node, pointer(), scope: scope, place: .timeline, &context),
               let template = try? Template(text) else { return }
         checkTemplateTypes(template, text: text, node, pointer, type, scope: scope, &context)
         return
     }
     switch type {
     case .duration:
-        checkDuration(text, node, pointer, &context)
+        checkDuration(text, node, pointer(), &context)
     case .number:
         break  // the schema admits only numbers or templates here
     case .instant:
         if case .failure(let p) = Scalars.instant(text) {
-            context.error("invalid-instant", "invalid instant \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer)
+            context.error("invalid-instant", "invalid instant \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer())
         }
     case .durationOrInstant:
         if case .failure = Scalars.duration(text), case .failure(let p) = Scalars.instant(text) {
             context.error(
                 "invalid-instant", "\(node.shown) is neither a duration (such as 15m) nor an instant: \(p.message)",
-                at: node, pointer)
+                at: node, pointer())
         }
     case .instantOrRelative:
         if text.hasPrefix("+") {
             if case .failure(let p) = Scalars.relativeInstant(text) {
-                context.error("invalid-duration", "invalid relative instant \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer)
+                context.error("invalid-duration", "invalid relative instant \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer())
             }
         } else if case .failure(let p) = Scalars.instant(text) {
-            context.error("invalid-instant", "invalid instant \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer)
+            context.error("invalid-instant", "invalid instant \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer())
         }
     }
 }
@@ -80,7 +81,7 @@ func checkDuration(
 }
 
 private func checkTemplateTypes(
-    _ template: Template, text: String, _ node: SourceNode, _ pointer: [String], _ type: FieldType,
+    _ template: Template, text: String, _ node: SourceNode, _ pointer: () -> [String], _ type: FieldType,
     scope: VariableScope, _ context: inout CheckContext
 ) {
     let lone = template.isLoneTag
@@ -107,7 +108,7 @@ private func checkTemplateTypes(
             context.error(
                 "template-type",
                 "parameter '\(reference.components[1])' is of type '\(declared)', but this field needs \(type.noun)\(advice)",
-                at: context.location(inside: node, offset: reference.offset), pointer)
+                at: context.location(inside: node, offset: reference.offset), pointer())
         }
     }
     // The text around the tags must still make the right shape: "{{x}}m" is
@@ -115,7 +116,7 @@ private func checkTemplateTypes(
     if type == .duration, !lone {
         let sample = renderWithSample(text)
         if case .failure(let p) = Scalars.duration(sample) {
-            context.error("invalid-duration", "template \(node.shown) cannot render to a duration: \(p.message)", at: node, pointer)
+            context.error("invalid-duration", "template \(node.shown) cannot render to a duration: \(p.message)", at: node, pointer())
         }
     }
 }

@@ -51,10 +51,12 @@ public struct SchemaStage: Sendable {
 
     /// The positioned diagnostics of one document.
     func check(_ document: SourceNode, file: String) -> [Diagnostic] {
-        let instance = document.json
-        guard !schema.isValid(instance) else { return [] }
+        // `validate` answers a valid document at `isValid`'s quiet speed and
+        // reports only an invalid one (so an invalid one is not checked twice).
+        let failures = schema.validate(document.json)
+        guard !failures.isEmpty else { return [] }
         var diagnostics: [Diagnostic] = []
-        for failure in schema.validate(instance) {
+        for failure in failures {
             append(failure, document, file, &diagnostics)
         }
         return diagnostics
@@ -139,5 +141,5 @@ public struct BuiltInSchemas: Sendable {
 private func currentDirectory() -> String {
     var buffer = [CChar](repeating: 0, count: 4096)
     guard getcwd(&buffer, buffer.count) != nil else { return "." }
-    return String(cString: buffer)
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
