@@ -174,6 +174,23 @@ public struct JSONObject: Sendable, Sequence {
         }
     }
 
+    /// Room for `n` members without growing.
+    public mutating func reserveCapacity(_ n: Int) {
+        keys.reserveCapacity(n)
+        values.reserveCapacity(n)
+    }
+
+    /// Appends a member the caller knows is not there yet (no lookup).
+    public mutating func appendNew(_ key: String, _ value: JSONValue) {
+        keys.append(key)
+        values.append(value)
+        if index != nil {
+            index![key] = keys.count - 1
+        } else if keys.count > Self.indexThreshold {
+            rebuildIndex()
+        }
+    }
+
     /// Removes a member (a plain method, since `o[k] = nil` would store JSON null
     /// through `JSONValue`'s nil literal whenever the right side is a `JSONValue`).
     public mutating func removeValue(forKey key: String) {

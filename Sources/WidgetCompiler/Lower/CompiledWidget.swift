@@ -25,6 +25,8 @@ public final class CompiledWidget {
     let maxEntries: Int
     let policy: PolicyOverride?
     let events: [EventTime]
+    /// Parsed container data, reused while a file's bytes stay the same.
+    let dataCache = DataCache()
 
     init(
         kind: String, file: String, families: [WidgetFamily], zone: ZoneRules, parameters: [ParameterDeclaration],

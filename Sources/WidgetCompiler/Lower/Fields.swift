@@ -12,38 +12,75 @@ enum Field<Value> {
 /// A content value: a literal, or a template rendered for each entry.
 enum ContentValue {
     case literal(JSONValue)
-    case template(Template)
+    case template(TemplateBox)
+}
+
+/// A template behind one reference: content fields are read for every entry,
+/// and copying a `Template` value retains each of its buffers.
+final class TemplateBox {
+    let template: Template
+    init(_ template: Template) { self.template = template }
 }
 
 /// An ordered set of content fields, compiled once.
 struct CompiledContent {
     var fields: [(key: String, value: ContentValue)] = []
+    /// Per field: whether it names a variable that changes from entry to entry
+    /// (`entry.*` or a rule variable). The others render once per timeline.
+    var varies: [Bool] = []
+
+    /// Roots whose value differs between the entries of one timeline.
+    static let entryRoots: Set<String> = ["entry", "progress", "slot", "record", "index", "market"]
 
     init(_ node: SourceNode?) {
         for member in node?.members ?? [] {
             if let text = member.value.string, text.isTemplate, let template = try? Template(text) {
-                fields.append((member.key, .template(template)))
+                fields.append((member.key, .template(TemplateBox(template))))
+                varies.append(template.references.contains { $0.components.first.map(Self.entryRoots.contains) ?? false })
             } else {
                 fields.append((member.key, .literal(member.value.json)))
+                varies.append(false)
             }
         }
     }
 
     var isEmpty: Bool { fields.isEmpty }
 
+    /// The fields that are the same for every entry of a timeline, rendered
+    /// once (nil where a field varies).
+    func renderFixed(scope: some TemplateScope, missing: inout [String]) -> [JSONValue?] {
+        fields.indices.map { i in
+            guard !varies[i] else { return nil }
+            switch fields[i].value {
+            case .literal(let v): return v
+            case .template(let box): return box.template.render(scope, missing: &missing)
+            }
+        }
+    }
+
     /// Renders every field into `object`, over what is there (null removes a key,
-    /// as in a JSON merge patch, so a family can drop a field).
-    func render(into object: inout JSONObject, scope: some TemplateScope, missing: inout [String]) {
-        for (key, value) in fields {
+    /// as in a JSON merge patch, so a family can drop a field). `fixed` holds
+    /// fields already rendered for this timeline.
+    func render(into object: inout JSONObject, scope: some TemplateScope, fixed: [JSONValue?]? = nil, missing: inout [String]) {
+        // Into an empty object the keys (a YAML mapping's) are new: no lookups.
+        let fresh = object.isEmpty
+        if fresh { object.reserveCapacity(fields.count) }
+        for i in fields.indices {
             let rendered: JSONValue
-            switch value {
-            case .literal(let v): rendered = v
-            case .template(let t): rendered = t.render(scope, missing: &missing)
+            if let value = fixed?[i] {
+                rendered = value
+            } else {
+                switch fields[i].value {
+                case .literal(let v): rendered = v
+                case .template(let box): rendered = box.template.render(scope, missing: &missing)
+                }
             }
             if rendered.isNull {
-                object.removeValue(forKey: key)
+                if !fresh { object.removeValue(forKey: fields[i].key) }
+            } else if fresh {
+                object.appendNew(fields[i].key, rendered)
             } else {
-                object[key] = rendered
+                object[fields[i].key] = rendered
             }
         }
     }

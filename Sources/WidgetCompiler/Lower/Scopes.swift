@@ -4,16 +4,23 @@ import WidgetTime
 
 /// What a timeline request sees: parameter values, container data, family.
 /// Timeline options (`every`, `progress.value`, events) render against it.
-struct RequestScope: TemplateScope {
+final class RequestScope: TemplateScope {
     let param: JSONValue
     let data: JSONValue
-    let family: String
+    let family: JSONValue
+
+    /// A class, so each entry's scope holds one reference rather than copies.
+    init(param: JSONValue, data: JSONValue, family: String) {
+        self.param = param
+        self.data = data
+        self.family = .string(family)
+    }
 
     func lookup(_ name: String) -> JSONValue? {
         switch name {
         case "param": param
         case "data": data
-        case "family": .string(family)
+        case "family": family
         default: nil
         }
     }

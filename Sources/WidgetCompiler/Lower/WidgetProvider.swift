@@ -43,12 +43,17 @@ extension CompiledWidget: TimelineProvider {
         var missing: [String] = []
         var entries: [TimelineEntry] = []
         entries.reserveCapacity(planned.slots.count)
+        // Fields that do not change from entry to entry render once per timeline.
+        let family = familyContent[context.family.rawValue]
+        let firstScope = EntryScope(request: request, date: now, index: 0, zone: zone, rule: JSONObject())
+        let fixedContent = content.renderFixed(scope: firstScope, missing: &missing)
+        let fixedFamily = family?.renderFixed(scope: firstScope, missing: &missing)
         for (index, slot) in planned.slots.enumerated() {
             let scope = EntryScope(request: request, date: slot.date, index: index, zone: zone, rule: slot.variables)
             var object = JSONObject()
-            content.render(into: &object, scope: scope, missing: &missing)
+            content.render(into: &object, scope: scope, fixed: fixedContent, missing: &missing)
             slot.content?.render(into: &object, scope: scope, missing: &missing)
-            familyContent[context.family.rawValue]?.render(into: &object, scope: scope, missing: &missing)
+            family?.render(into: &object, scope: scope, fixed: fixedFamily, missing: &missing)
             entries.append(TimelineEntry(date: slot.date, content: object, url: url.map { $0.renderString(scope, missing: &missing) }))
         }
         for path in missing where path.hasPrefix("data.") || path.hasPrefix("record") {
@@ -89,8 +94,15 @@ extension CompiledWidget: TimelineProvider {
         for (name, path) in dataSources {
             switch context.container.read(path) {
             case .found(let bytes):
+                // The same bytes parse to the same value: reuse it (a scenario write changes the bytes).
+                if let cached = dataCache.value(for: path, bytes: bytes) {
+                    data[name] = cached
+                    continue
+                }
                 switch ContainerData.parse(bytes, path: path) {
-                case .success(let value): data[name] = value
+                case .success(let value):
+                    data[name] = value
+                    dataCache.store(value, for: path, bytes: bytes)
                 case .failure(let error):
                     context.warn(code: "data-malformed", message: "container file '\(path)' is malformed at line \(error.location.line), column \(error.location.column): \(error.message); showing the placeholder")
                     ok = false
@@ -148,6 +160,20 @@ extension CompiledWidget: TimelineProvider {
             if let at, at > now, at < last, first.map({ at < $0 }) ?? true { first = at }
         }
         return first
+    }
+}
+
+/// The last parse of each data file, keyed by its bytes.
+final class DataCache {
+    private var entries: [String: (bytes: [UInt8], value: JSONValue)] = [:]
+
+    func value(for path: String, bytes: [UInt8]) -> JSONValue? {
+        guard let entry = entries[path], entry.bytes == bytes else { return nil }
+        return entry.value
+    }
+
+    func store(_ value: JSONValue, for path: String, bytes: [UInt8]) {
+        entries[path] = (bytes, value)
     }
 }
 
