@@ -45,7 +45,7 @@ def parse_args():
     ap.add_argument("--long", default="365d")
     ap.add_argument("--small", type=int, default=100, help="widgets in the memory comparison's small run")
     ap.add_argument("--perf", action="store_true")
-    ap.add_argument("--skip", default="", help="comma-separated: rules,cron,memory")
+    ap.add_argument("--skip", default="", help="comma-separated: rules,cron,memory,market")
     return ap.parse_args()
 
 
@@ -219,7 +219,45 @@ def market_probe(widgetc, out):
     if "unsupported-rule" in codes:
         return False, "widgetc run shows the placeholder with an unsupported-rule warning"
     entries = sum(len(r["entries"]) for r in run["reloads"])
-    return True, f"widgetc run gives {entries} entries over 7 days: add market to gen_run_corpus.py"
+    return True, f"widgetc run gives {entries} entries over 7 days; measured on its own below"
+
+
+YEAR_WIDGET = """kind: com.bench.year.{name}
+displayName: Year
+description: A year of one rule.
+timeZone: America/New_York
+content: {{ time: "{{{{entry.time}}}}", state: "{state}" }}
+timeline:
+  {rule}
+  maxEntries: 1000
+"""
+
+
+def market_year(args, results):
+    """Issue 4: a year of XNYS at 1-minute entries, and a year of XNYS sessions at 15m
+    against a year of `every: 15m` (calendar lookups are cached per year)."""
+    cases = [
+        ("xnys-1m", "market: { exchange: XNYS, every: 1m }", "{{market.state}}"),
+        ("xnys-15m", "market: { exchange: XNYS, every: 15m }", "{{market.state}}"),
+        ("every-15m", "every: 15m", "always"),
+    ]
+    rows, figures = [], {}
+    for name, rule, state in cases:
+        path = os.path.join(args.out, "run-market", name + ".yaml")
+        write(path, YEAR_WIDGET.format(name=name, rule=rule, state=state))
+        argv = [args.widgetc, "run", path, "--from", FROM, "--for", "365d", "--format", "ndjson"]
+        proc = subprocess.run(argv, capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise SystemExit(f"bench/run: {name}: widgetc run exited {proc.returncode}: {proc.stderr[-500:]}")
+        run = json.loads(proc.stdout)
+        entries = sum(len(r["entries"]) for r in run["reloads"])
+        t = timed(argv, os.path.join(args.out, f"run-market-{name}.log"), args.runs)
+        figures[name] = dict(entries=entries, reloads=len(run["reloads"]), user=t.user)
+        rows.append([name, n(entries), n(len(run["reloads"])), f"{t.user:.2f}", n(entries / max(t.user, 1e-9))])
+    table(["a year of", "entries", "reloads", "user s", "entries/s"], rows)
+    ratio = figures["xnys-15m"]["user"] / max(figures["every-15m"]["user"], 1e-9)
+    print(f"   a year of XNYS sessions at 15m costs {ratio:.2f}x a year of every: 15m (target: no more than 1x)")
+    results["market_year"] = dict(figures, ratio_sessions_to_every=ratio)
 
 
 # --- cron fire times: WidgetTime against croniter ---------------------------------------------------
@@ -406,6 +444,9 @@ def main():
     market_ok, market_note = market_probe(args.widgetc, args.out)
     say(f"market rule: {'runs' if market_ok else 'left out of the corpus'} ({market_note})")
     results["market"] = dict(runs=market_ok, note=market_note)
+    if market_ok and "market" not in skip:
+        say("market: a year of XNYS at 1-minute entries, and sessions against every: 15m")
+        market_year(args, results)
 
     counts = {}
     fast_ok = False
