@@ -141,7 +141,7 @@ struct RunOptions {
         }
         family = args.value("family")
         if let f = family, WidgetFamily(rawValue: f) == nil {
-            let hint = Suggest.closest(to: f, among: WidgetFamily.allCases.map(\.rawValue)).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = Suggest.hint(for: f, among: WidgetFamily.allCases.map(\.rawValue))
             throw UsageError(message: "unknown family '\(f)'\(hint); families: \(WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard let c = RunContextKind(rawValue: args.value("context") ?? "timeline") else {
@@ -205,7 +205,7 @@ struct RunOptions {
     func checkParametersKnown(_ widgets: [CompiledWidget]) throws(UsageError) {
         for (name, _) in assignments where !widgets.contains(where: { $0.parameters.contains { $0.name == name } }) {
             let known = Array(Set(widgets.flatMap { $0.parameters.map(\.name) })).sorted()
-            let hint = Suggest.closest(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = Suggest.hint(for: name, among: known)
             throw UsageError(message: "unknown parameter '\(name)'\(hint); declared: \(known.isEmpty ? "none" : known.joined(separator: ", "))")
         }
     }

@@ -46,7 +46,7 @@ public enum WidgetCLI {
             break
         }
         guard let command = commands.first(where: { $0.name == first }) else {
-            let hint = Suggest.closest(to: first, among: commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = Suggest.hint(for: first, among: commands.map(\.name))
             console.err("error: unknown command '\(first)'\(hint); see 'widgetc help'\n")
             return .usage
         }

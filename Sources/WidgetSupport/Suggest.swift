@@ -13,6 +13,11 @@ public enum Suggest {
         return d <= max(1, min(w.count, name.count) / 3) ? name : nil
     }
 
+    /// ` (did you mean 'x'?)` for a likely typo of one of `candidates`, else "".
+    public static func hint(for word: String, among candidates: [String]) -> String {
+        closest(to: word, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+    }
+
     /// Optimal string alignment distance (Levenshtein plus adjacent swaps).
     static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty { return b.count }

@@ -86,7 +86,7 @@ struct ManifestReader {
 enum IconNames {
     static func unknownTypeMessage(_ name: String) -> String {
         let names = QuickActionIconType.allCases.map(\.rawValue)
-        let hint = Suggest.closest(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+        let hint = Suggest.hint(for: name, among: names)
         return "'\(name)' is not a UIApplicationShortcutIcon.IconType name\(hint)"
     }
 }

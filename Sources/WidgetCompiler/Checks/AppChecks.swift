@@ -21,7 +21,7 @@ func checkApp(_ root: SourceNode, _ context: inout CheckContext) {
     if let data = dynamic["data"] { checkDataSources(data, pointer + ["data"], &context) }
     let sources = Set(dynamic["data"]?.members.map(\.key) ?? [])
     if let items = dynamic["items"], let name = items.string, !sources.contains(name) {
-        let hint = Suggest.closest(to: name, among: sources.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
+        let hint = Suggest.hint(for: name, among: sources.sorted())
         context.error("unknown-data-source", "items '\(name)' is not a data source of dynamicShortcuts\(hint)", at: items, pointer + ["items"])
     }
     // Record fields are free, so only the syntax of these templates is checked.

@@ -121,7 +121,7 @@ struct VariableScope {
     }
 
     private func hint(_ word: String, _ candidates: [String]) -> String {
-        Suggest.closest(to: word, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+        Suggest.hint(for: word, among: candidates)
     }
 }
 

@@ -75,7 +75,7 @@ private func checkRule(
         }
     case "sequence":
         if let items = node["items"], let source = items.string, !source.isTemplate, !scope.hasDataSource(source) {
-            let hint = Suggest.closest(to: source, among: scope.sortedDataSources).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = Suggest.hint(for: source, among: scope.sortedDataSources)
             context.error(
                 "unknown-data-source", "sequence items '\(source)' is not a declared data source\(hint)",
                 at: items, pointer + ["items"])
