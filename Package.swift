@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "WidgetTimeTests", dependencies: ["WidgetTime"]),
         .testTarget(name: "WidgetRuntimeTests", dependencies: ["WidgetRuntime"]),
         .testTarget(name: "MarketCalendarsTests", dependencies: ["MarketCalendars"]),
-        .testTarget(name: "WidgetCompilerTests", dependencies: ["WidgetCompiler"]),
+        .testTarget(name: "WidgetCompilerTests", dependencies: ["WidgetCompiler"], exclude: ["Fixtures"]),
         .testTarget(name: "WidgetCLITests", dependencies: ["WidgetCLI"]),
     ]
 )

@@ -233,7 +233,7 @@ final class OutputTarget {
         guard fd >= 0 else {
             throw UsageError(message: "cannot write --out '\(path)': \(String(cString: strerror(errno)))")
         }
-        temporary = String(cString: bytes)
+        temporary = String(decoding: bytes.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     func write(_ bytes: [UInt8]) {
