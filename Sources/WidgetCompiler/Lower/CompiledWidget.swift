@@ -20,6 +20,8 @@ public final class CompiledWidget {
     let placeholderContent: JSONObject
     let snapshotContent: JSONObject
     let url: Template?
+    /// Whether the URL names an entry or rule variable (else it renders once per timeline).
+    let urlVaries: Bool
     let rule: TimelineRule
     let horizon: Field<Int64>
     let maxEntries: Int
@@ -45,6 +47,7 @@ public final class CompiledWidget {
         self.placeholderContent = placeholder
         self.snapshotContent = snapshot
         self.url = url
+        self.urlVaries = url?.references.contains { $0.components.first.map(CompiledContent.entryRoots.contains) ?? false } ?? false
         self.rule = rule
         self.horizon = horizon
         self.maxEntries = maxEntries

@@ -48,13 +48,15 @@ extension CompiledWidget: TimelineProvider {
         let firstScope = EntryScope(request: request, date: now, index: 0, zone: zone, rule: JSONObject())
         let fixedContent = content.renderFixed(scope: firstScope, missing: &missing)
         let fixedFamily = family?.renderFixed(scope: firstScope, missing: &missing)
+        let fixedURL = urlVaries ? nil : url.map { $0.renderString(firstScope, missing: &missing) }
         for (index, slot) in planned.slots.enumerated() {
             let scope = EntryScope(request: request, date: slot.date, index: index, zone: zone, rule: slot.variables)
             var object = JSONObject()
             content.render(into: &object, scope: scope, fixed: fixedContent, missing: &missing)
             slot.content?.render(into: &object, scope: scope, missing: &missing)
             family?.render(into: &object, scope: scope, fixed: fixedFamily, missing: &missing)
-            entries.append(TimelineEntry(date: slot.date, content: object, url: url.map { $0.renderString(scope, missing: &missing) }))
+            let entryURL = fixedURL ?? url.map { $0.renderString(scope, missing: &missing) }
+            entries.append(TimelineEntry(date: slot.date, content: object, url: entryURL))
         }
         for path in missing where path.hasPrefix("data.") || path.hasPrefix("record") {
             context.warn(code: "data-path-missing", message: "'\(path)' is missing from the data; it rendered empty")
