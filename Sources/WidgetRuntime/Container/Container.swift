@@ -1,3 +1,4 @@
+import Foundation
 import WidgetSupport
 
 /// Why a container path is refused: it leaves the container or names no file.
@@ -36,6 +37,9 @@ public struct Container: Sendable {
     /// The directory with symbolic links resolved; nil when it does not exist.
     private let root: String?
     private var overlay: [String: [UInt8]] = [:]
+    /// The escape check per path, done once: a run never changes the disk, and
+    /// resolving symbolic links at every reload was a tenth of a run's time.
+    private let checked = EscapeChecks()
 
     /// A container over `directory` (which need not exist: then every file is missing).
     public init(directory: String) {
@@ -60,7 +64,9 @@ public struct Container: Sendable {
         if let written = overlay[parsed.normalized] { return .found(written) }
         guard let root else { return .missing }
         let full = root + "/" + parsed.normalized
-        if let refusal = escape(of: parsed, fullPath: full, root: root) { return .refused(refusal) }
+        if let refusal = checked.result(for: parsed.normalized, compute: { escape(of: parsed, fullPath: full, root: root) }) {
+            return .refused(refusal)
+        }
         switch POSIXFiles.readFile(full) {
         case .bytes(let bytes): return .found(bytes)
         case .missing: return .missing
@@ -110,5 +116,24 @@ public struct Container: Sendable {
             }
         }
         return nil
+    }
+}
+
+/// Remembered escape checks of one container directory. A run uses its
+/// container from one thread; the lock keeps the type honest as Sendable.
+private final class EscapeChecks: @unchecked Sendable {
+    private var results: [String: ContainerRefusal?] = [:]
+    private let lock = NSLock()
+
+    func result(for path: String, compute: () -> ContainerRefusal?) -> ContainerRefusal? {
+        lock.lock()
+        let known = results[path]
+        lock.unlock()
+        if let known { return known }
+        let value = compute()
+        lock.lock()
+        results[path] = .some(value)
+        lock.unlock()
+        return value
     }
 }
