@@ -51,7 +51,7 @@ enum ActionsCommand {
             console.out(QuickActionWriter.infoPlist(manifest.shortcuts))
             return .success
         }
-        let container = Container(directory: containerOption ?? directory(of: path) + "container")
+        let container = Container(directory: containerOption ?? SourceFiles.defaultContainer(beside: path))
         let dynamic = manifest.dynamicActions(container: container)
         for warning in dynamic.warnings { console.err(renderer.text(warning)) }
         console.out(QuickActionWriter.json(static: manifest.shortcuts, dynamic: dynamic.actions))
@@ -82,11 +82,5 @@ enum ActionsCommand {
             console.err(renderer.text(error))
             return nil
         }
-    }
-
-    /// `dir/` of `dir/file.yaml` (empty for a bare file name).
-    static func directory(of file: String) -> String {
-        guard let slash = file.lastIndex(of: "/") else { return "" }
-        return String(file[...slash])
     }
 }

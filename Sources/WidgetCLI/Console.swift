@@ -30,7 +30,7 @@ public final class StandardConsole: Console {
 
     public func err(_ text: String) {
         flush()
-        Self.writeAll(2, Array(text.utf8))
+        _ = writeAll(2, Array(text.utf8))
     }
 
     public var colorDiagnostics: Bool {
@@ -39,19 +39,25 @@ public final class StandardConsole: Console {
 
     public func flush() {
         guard !buffer.isEmpty else { return }
-        Self.writeAll(1, buffer)
+        _ = writeAll(1, buffer)
         buffer.removeAll(keepingCapacity: true)
     }
 
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return }
-                offset += n
+}
+
+/// Writes all of `bytes` to `fd`, retrying after interrupts; the error text if it fails.
+func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> String? {
+    bytes.withUnsafeBytes { raw -> String? in
+        var offset = 0
+        while offset < raw.count {
+            let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
             }
+            offset += n
         }
+        return nil
     }
 }
 

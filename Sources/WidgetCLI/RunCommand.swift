@@ -225,7 +225,7 @@ final class OutputTarget {
         self.console = console
         self.path = path
         guard let path else { temporary = nil; return }
-        let dir = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+        let dir = SourceFiles.directory(of: path)
         let base = path.split(separator: "/").last.map(String.init) ?? path
         let template = dir + "." + base + ".widgetc-XXXXXX"
         var bytes = Array(template.utf8CString)
@@ -238,18 +238,8 @@ final class OutputTarget {
 
     func write(_ bytes: [UInt8]) {
         guard path != nil else { console.outBytes(bytes); return }
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count, failure == nil {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += n
-            }
-        }
+        guard failure == nil else { return }
+        failure = writeAll(fd, bytes)
     }
 
     func commit() throws(Failure) {

@@ -76,31 +76,3 @@ enum ValidateCommand {
         return errors > 0 ? .inputErrors : .success
     }
 }
-
-/// Source lines of the most recently shown file and line, so carets cost one
-/// read per file and one decoding per line however many diagnostics share them.
-final class SourceLinesCache {
-    private var path: String?
-    private var cached: SourceLines?
-    private var lastLine: (number: Int, scalars: [Unicode.Scalar]?)?
-
-    init() {}
-
-    /// For a file already in memory (`dump`).
-    init(path: String, bytes: [UInt8]) {
-        self.path = path
-        cached = SourceLines(bytes: bytes)
-    }
-
-    func scalars(_ file: String, line: Int) -> [Unicode.Scalar]? {
-        if file != path {
-            path = file
-            cached = (try? SourceFiles.read(file)).map(SourceLines.init(bytes:))
-            lastLine = nil
-        }
-        if let lastLine, lastLine.number == line { return lastLine.scalars }
-        let scalars = cached?.line(line).map { Array($0.unicodeScalars) }
-        lastLine = (line, scalars)
-        return scalars
-    }
-}

@@ -90,12 +90,12 @@ public final class DefinitionValidator {
     /// An app manifest's `widgets`: each file exists and the bundle's kinds are unique.
     private func checkBundle(of manifest: SourceNode, manifest path: String, _ context: inout CheckContext) {
         guard let widgets = manifest["widgets"] else { return }
-        let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let directory = SourceFiles.directory(of: path)
         var bundleKinds: [String: String] = [:]
         for (i, entry) in widgets.items.enumerated() {
             guard let relative = entry.string else { continue }
             let pointer = ["widgets", String(i)]
-            let full = relative.hasPrefix("/") || directory.isEmpty ? relative : directory + "/" + relative
+            let full = relative.hasPrefix("/") ? relative : directory + relative
             guard let bytes = try? SourceFiles.read(full) else {
                 context.error("missing-widget-file", "widget file '\(relative)' does not exist (looked for \(full))", at: entry, pointer)
                 continue

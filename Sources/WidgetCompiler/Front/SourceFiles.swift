@@ -71,6 +71,17 @@ public enum SourceFiles {
         return (file.documents, file.error)
     }
 
+    /// `dir/` of `dir/file.yaml` (empty for a bare file name).
+    public static func directory(of file: String) -> String {
+        guard let slash = file.lastIndex(of: "/") else { return "" }
+        return String(file[...slash])
+    }
+
+    /// The default app group container: `container/` beside a widget or manifest file.
+    public static func defaultContainer(beside file: String) -> String {
+        directory(of: file) + "container"
+    }
+
     /// `*.yaml` and `*.yml` files under `path` (recursively, sorted), or `path` itself if it is a file.
     public static func expand(_ path: String) throws(ReadError) -> [String] {
         var st = stat()

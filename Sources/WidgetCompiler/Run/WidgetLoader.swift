@@ -34,7 +34,7 @@ public enum WidgetLoader {
         }
         for path in paths {
             for file in try SourceFiles.expand(path) {
-                try load(file: file, container: directory(of: file) + "container", validator, defaultZone, &loaded)
+                try load(file: file, container: SourceFiles.defaultContainer(beside: file), validator, defaultZone, &loaded)
             }
         }
         return loaded
@@ -51,11 +51,11 @@ public enum WidgetLoader {
         for document in SourceFiles.documents(of: bytes, path: file).documents {
             if document["app"] != nil {
                 // A manifest runs its bundle with the manifest's container.
-                let base = directory(of: file)
+                let base = SourceFiles.directory(of: file)
                 for entry in document["widgets"]?.items ?? [] {
                     guard let relative = entry.string else { continue }
                     let widgetFile = relative.hasPrefix("/") ? relative : base + relative
-                    try load(file: widgetFile, container: base + "container", validator, zone, &loaded)
+                    try load(file: widgetFile, container: SourceFiles.defaultContainer(beside: file), validator, zone, &loaded)
                 }
                 continue
             }
@@ -72,9 +72,4 @@ public enum WidgetLoader {
         return String(cString: resolved)
     }
 
-    /// `dir/` of `dir/file.yaml` (empty for a bare file name).
-    static func directory(of file: String) -> String {
-        guard let slash = file.lastIndex(of: "/") else { return "" }
-        return String(file[...slash])
-    }
 }
