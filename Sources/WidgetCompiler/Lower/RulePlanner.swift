@@ -21,7 +21,7 @@ struct PlannedTimeline {
 extension CompiledWidget {
     /// nil means "no data to show": one placeholder entry and `never`.
     func plan(request: RequestScope, now: Instant, end: Instant, context: TimelineContext) -> PlannedTimeline? {
-        // Never plan more than maxEntries (plus one to know the list was cut).
+        // Every rule stops at maxEntries (the entry at T included), so nothing is planned and dropped.
         let cap = maxEntries
         switch rule {
         case .once:

@@ -30,7 +30,6 @@ extension CompiledWidget: TimelineProvider {
         guard var planned = plan(request: request, now: now, end: end, context: context) else {
             return placeholderTimeline(context, policy: .never)
         }
-        if planned.slots.count > maxEntries { planned.slots.removeSubrange(maxEntries...) }
         var policy = planned.policy
         if let policyOverride = self.policy {
             policy = resolve(policyOverride, now: now, request: request, context: context) ?? policy
