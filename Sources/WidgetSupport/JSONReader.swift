@@ -10,6 +10,8 @@ public struct JSONReader {
     private var i = 0
     private var line = 1
     private var lineStart = 0  // byte offset where the current line starts
+    /// Where each value was written.
+    private var tree = SourceTreeBuilder()
 
     /// Parses a whole document.
     public static func parse(_ text: String) throws(SourceError) -> SourceNode {
@@ -20,10 +22,10 @@ public struct JSONReader {
         var reader = JSONReader(bytes: bytes)
         if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.i = 3; reader.lineStart = 3 }
         reader.skipSpace()
-        let node = try reader.value(depth: 0)
+        let (json, node) = try reader.value(depth: 0)
         reader.skipSpace()
         if reader.i < reader.bytes.count { throw reader.error("unexpected text after the JSON value") }
-        return node
+        return reader.tree.finish(root: json, node: node)
     }
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
@@ -61,62 +63,84 @@ public struct JSONReader {
         }
     }
 
-    private mutating func value(depth: Int) throws(SourceError) -> SourceNode {
+    /// Reads one value: its JSON, and its node in `tree`.
+    private mutating func value(depth: Int) throws(SourceError) -> (JSONValue, Int32) {
         guard depth < Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth) levels") }
         guard i < bytes.count else { throw error("unexpected end of input, expected a value") }
         let start = location
         switch bytes[i] {
         case UInt8(ascii: "{"):
             i += 1
-            var members: [SourceNode.Member] = []
+            let node = tree.startCollection(at: start)
+            var keys: [String] = []
+            var values: [JSONValue] = []
+            var children: [(Int32, SourceLocation)] = []
             var seen = Set<String>()
             skipSpace()
-            if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return SourceNode(location: start, content: .mapping(members), keysAreDistinct: true) }
-            while true {
-                skipSpace()
-                let keyLocation = location
-                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a string key") }
-                let key = try string()
-                if !seen.insert(key).inserted {
-                    throw SourceError(code: "json-duplicate-key", message: "duplicate key '\(key)'", location: keyLocation)
-                }
-                skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+            if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
                 i += 1
-                skipSpace()
-                let v = try value(depth: depth + 1)
-                members.append(.init(key: key, keyLocation: keyLocation, value: v))
-                skipSpace()
-                guard i < bytes.count else { throw error("unexpected end of input in an object") }
-                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-                if bytes[i] == UInt8(ascii: "}") { i += 1; break }
-                throw error("expected ',' or '}' in an object")
+            } else {
+                while true {
+                    skipSpace()
+                    let keyLocation = location
+                    guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+                    let key = try string()
+                    if !seen.insert(key).inserted {
+                        throw SourceError(code: "json-duplicate-key", message: "duplicate key '\(key)'", location: keyLocation)
+                    }
+                    skipSpace()
+                    guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+                    i += 1
+                    skipSpace()
+                    let (v, child) = try value(depth: depth + 1)
+                    keys.append(key)
+                    values.append(v)
+                    children.append((child, keyLocation))
+                    skipSpace()
+                    guard i < bytes.count else { throw error("unexpected end of input in an object") }
+                    if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                    if bytes[i] == UInt8(ascii: "}") { i += 1; break }
+                    throw error("expected ',' or '}' in an object")
+                }
             }
-            return SourceNode(location: start, content: .mapping(members), keysAreDistinct: true)
+            let first = tree.childCount
+            for (child, keyLocation) in children { tree.appendChild(child, keyLocation: keyLocation) }
+            tree.endCollection(node, childrenFrom: first)
+            return (.object(JSONObject(distinctKeys: keys, values: values)), node)
         case UInt8(ascii: "["):
             i += 1
-            var items: [SourceNode] = []
+            let node = tree.startCollection(at: start)
+            var values: [JSONValue] = []
+            var children: [Int32] = []
             skipSpace()
-            if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return SourceNode(location: start, content: .sequence(items)) }
-            while true {
-                skipSpace()
-                items.append(try value(depth: depth + 1))
-                skipSpace()
-                guard i < bytes.count else { throw error("unexpected end of input in an array") }
-                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-                if bytes[i] == UInt8(ascii: "]") { i += 1; break }
-                throw error("expected ',' or ']' in an array")
+            if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
+                i += 1
+            } else {
+                while true {
+                    skipSpace()
+                    let (v, child) = try value(depth: depth + 1)
+                    values.append(v)
+                    children.append(child)
+                    skipSpace()
+                    guard i < bytes.count else { throw error("unexpected end of input in an array") }
+                    if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                    if bytes[i] == UInt8(ascii: "]") { i += 1; break }
+                    throw error("expected ',' or ']' in an array")
+                }
             }
-            return SourceNode(location: start, content: .sequence(items))
+            let first = tree.childCount
+            for child in children { tree.appendChild(child) }
+            tree.endCollection(node, childrenFrom: first)
+            return (.array(values), node)
         case UInt8(ascii: "\""):
             let s = try string()
-            return SourceNode(location: start, content: .scalar(.string(s)))
-        case UInt8(ascii: "t"): try literal("true"); return SourceNode(location: start, content: .scalar(.bool(true)))
-        case UInt8(ascii: "f"): try literal("false"); return SourceNode(location: start, content: .scalar(.bool(false)))
-        case UInt8(ascii: "n"): try literal("null"); return SourceNode(location: start, content: .scalar(.null))
+            return (.string(s), tree.scalar(at: start))
+        case UInt8(ascii: "t"): try literal("true"); return (.bool(true), tree.scalar(at: start))
+        case UInt8(ascii: "f"): try literal("false"); return (.bool(false), tree.scalar(at: start))
+        case UInt8(ascii: "n"): try literal("null"); return (.null, tree.scalar(at: start))
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let text = try numberText()
-            return SourceNode(location: start, content: .scalar(Self.number(text)), sourceText: text)
+            return (Self.number(text), tree.scalar(at: start, text: text))
         default:
             throw error("unexpected character, expected a value")
         }

@@ -1,14 +1,29 @@
 /// A value read from a source file, with the position of every part of it.
 ///
-/// Both the YAML loader and the JSON reader produce these. Diagnostics map a
-/// JSON Pointer back to a position with `location(of:)`, so the JSON Schema
-/// validator never needs to know where its instance came from.
-public final class SourceNode: Sendable {
+/// Both the YAML loader and the JSON reader produce these. A node is a view:
+/// its JSON value (what the document means, shared with the whole tree) and its
+/// place in the document's `SourceTree` (where each part was written). So the
+/// JSON Schema validator reads the value as it is, with no copy, and
+/// diagnostics map a JSON Pointer back to a position with `location(of:)`.
+public struct SourceNode: Sendable {
+    /// What the node means as JSON.
+    public let json: JSONValue
+    @usableFromInline let tree: SourceTree
+    @usableFromInline let index: Int32
+
+    @inlinable
+    init(json: JSONValue, tree: SourceTree, index: Int32) {
+        self.json = json
+        self.tree = tree
+        self.index = index
+    }
+
     /// One member of a mapping, with the position of its key.
     public struct Member: Sendable {
         public let key: String
         public let keyLocation: SourceLocation
         public let value: SourceNode
+        @inlinable
         public init(key: String, keyLocation: SourceLocation, value: SourceNode) {
             self.key = key
             self.keyLocation = keyLocation
@@ -18,78 +33,82 @@ public final class SourceNode: Sendable {
 
     public enum Content: Sendable {
         case scalar(JSONValue)
-        case sequence([SourceNode])
-        case mapping([Member])
+        case sequence(Items)
+        case mapping(Members)
     }
 
     /// Where the node starts (for an alias: where its anchored node starts).
-    public let location: SourceLocation
-    public let content: Content
-    /// The plain text of a scalar as written, for messages (nil for collections).
-    public let sourceText: String?
+    @inlinable
+    public var location: SourceLocation { tree.location(of: index) }
 
-    /// A mapping whose keys the reader already knows to be distinct (readers
-    /// refuse duplicates), so `json` need not look for repeats.
-    private let keysAreDistinct: Bool
-
-    public init(location: SourceLocation, content: Content, sourceText: String? = nil) {
-        self.location = location
-        self.content = content
-        self.sourceText = sourceText
-        keysAreDistinct = false
+    /// The node's scalar value, items or members.
+    @inlinable
+    public var content: Content {
+        switch json {
+        case .array(let values): .sequence(Items(values: values, tree: tree, first: tree.firstChild(of: index)))
+        case .object(let object): .mapping(Members(object: object, tree: tree, first: tree.firstChild(of: index)))
+        default: .scalar(json)
+        }
     }
 
-    /// For readers that refuse duplicate keys: `keysAreDistinct` promises that
-    /// no two members of a mapping have the same key (as `String`s compare).
-    package init(location: SourceLocation, content: Content, sourceText: String? = nil, keysAreDistinct: Bool) {
-        self.location = location
-        self.content = content
-        self.sourceText = sourceText
-        self.keysAreDistinct = keysAreDistinct
+    /// The members of a mapping (none for anything else).
+    @inlinable
+    public var members: Members {
+        if case .object(let object) = json { return Members(object: object, tree: tree, first: tree.firstChild(of: index)) }
+        return .empty
+    }
+
+    /// The items of a sequence (none for anything else).
+    @inlinable
+    public var items: Items {
+        if case .array(let values) = json { return Items(values: values, tree: tree, first: tree.firstChild(of: index)) }
+        return .empty
+    }
+
+    /// The text of a scalar as written, for messages (nil for collections).
+    @inlinable
+    public var sourceText: String? {
+        switch json {
+        case .string(let s): s
+        case .array, .object: nil
+        default: tree.text(of: index)
+        }
+    }
+
+    /// The scalar value, or nil for collections.
+    @inlinable
+    public var scalar: JSONValue? {
+        switch json {
+        case .array, .object: nil
+        default: json
+        }
+    }
+
+    /// Whether both are the same node of the same document (an alias is the node it names).
+    public func isSameNode(as other: SourceNode) -> Bool {
+        tree === other.tree && index == other.index
     }
 
     /// The member named `key` of a mapping.
+    @inlinable
     public func member(_ key: String) -> Member? {
-        guard case .mapping(let members) = content else { return nil }
-        return members.first { $0.key == key }
-    }
-
-    /// The value of member `key` of a mapping.
-    public subscript(key: String) -> SourceNode? { member(key)?.value }
-
-    /// The scalar value, or nil for collections.
-    public var scalar: JSONValue? {
-        if case .scalar(let v) = content { return v }
+        guard case .object(let object) = json else { return nil }
+        let keys = object.keys
+        for i in keys.indices where keys[i] == key {
+            return Members(object: object, tree: tree, first: tree.firstChild(of: index))[i]
+        }
         return nil
     }
 
-    /// What the node means as JSON.
-    public var json: JSONValue {
-        switch content {
-        case .scalar(let v):
-            return v
-        case .sequence(let items):
-            var values: [JSONValue] = []
-            values.reserveCapacity(items.count)
-            for item in items { values.append(item.json) }
-            return .array(values)
-        case .mapping(let members):
-            if keysAreDistinct {
-                // Exactly sized member arrays, filled in one pass; no search for repeated keys.
-                var keys: [String] = []
-                var values: [JSONValue] = []
-                keys.reserveCapacity(members.count)
-                values.reserveCapacity(members.count)
-                for m in members {
-                    keys.append(m.key)
-                    values.append(m.value.json)
-                }
-                return .object(JSONObject(distinctKeys: keys, values: values))
-            }
-            var o = JSONObject()
-            for m in members { o[m.key] = m.value.json }
-            return .object(o)
+    /// The value of member `key` of a mapping.
+    @inlinable
+    public subscript(key: String) -> SourceNode? {
+        guard case .object(let object) = json else { return nil }
+        let keys = object.keys
+        for i in keys.indices where keys[i] == key {
+            return SourceNode(json: object.values[i], tree: tree, index: tree.child(tree.firstChild(of: index) + i))
         }
+        return nil
     }
 
     /// The node at a JSON Pointer's tokens, or nil if there is none.
@@ -116,11 +135,11 @@ public final class SourceNode: Sendable {
     public func location(of tokens: [String], preferKey: Bool = false) -> SourceLocation {
         var current = self
         var location = self.location
-        for token in tokens {
+        for (n, token) in tokens.enumerated() {
             switch current.content {
             case .mapping(let members):
                 guard let m = members.last(where: { $0.key == token }) else { return location }
-                location = preferKey && token == tokens.last ? m.keyLocation : m.value.location
+                location = preferKey && n == tokens.count - 1 ? m.keyLocation : m.value.location
                 current = m.value
             case .sequence(let items):
                 guard let i = Int(token), i >= 0, i < items.count else { return location }
@@ -131,5 +150,57 @@ public final class SourceNode: Sendable {
             }
         }
         return location
+    }
+
+    /// The items of a sequence, as nodes (made when read, not stored).
+    public struct Items: RandomAccessCollection, Sendable {
+        @usableFromInline let values: [JSONValue]
+        /// Nil only when there are no items.
+        @usableFromInline let tree: SourceTree?
+        @usableFromInline let first: Int
+
+        @inlinable
+        init(values: [JSONValue], tree: SourceTree?, first: Int) {
+            self.values = values
+            self.tree = tree
+            self.first = first
+        }
+
+        /// No items.
+        public static let empty = Items(values: [], tree: nil, first: 0)
+
+        @inlinable public var startIndex: Int { 0 }
+        @inlinable public var endIndex: Int { values.count }
+        @inlinable public subscript(i: Int) -> SourceNode {
+            SourceNode(json: values[i], tree: tree!, index: tree!.child(first + i))
+        }
+    }
+
+    /// The members of a mapping in source order (merged members at the place of `<<`).
+    public struct Members: RandomAccessCollection, Sendable {
+        @usableFromInline let object: JSONObject
+        /// Nil only when there are no members.
+        @usableFromInline let tree: SourceTree?
+        @usableFromInline let first: Int
+
+        @inlinable
+        init(object: JSONObject, tree: SourceTree?, first: Int) {
+            self.object = object
+            self.tree = tree
+            self.first = first
+        }
+
+        /// No members.
+        public static let empty = Members(object: JSONObject(), tree: nil, first: 0)
+
+        @inlinable public var startIndex: Int { 0 }
+        @inlinable public var endIndex: Int { object.count }
+        @inlinable public subscript(i: Int) -> Member {
+            // A member exists only in a non-empty mapping, which has its tree.
+            let tree = tree!
+            return Member(
+                key: object.keys[i], keyLocation: tree.keyLocation(first + i),
+                value: SourceNode(json: object.values[i], tree: tree, index: tree.child(first + i)))
+        }
     }
 }

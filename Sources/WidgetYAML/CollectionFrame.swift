@@ -9,6 +9,8 @@ struct CollectionFrame {
 
     let kind: Kind
     let location: SourceLocation
+    /// The collection's node in the document's tree.
+    let node: Int32
     /// The collection's anchor name, if any (an alias to it inside it is recursive).
     let anchor: String?
     /// The expanded-node count before this collection started.
@@ -25,7 +27,7 @@ struct CollectionFrame {
     /// Where `<<` was written in this mapping, if it was.
     var mergeKeyLocation: SourceLocation? = nil
     /// The mappings merged in by `<<`, earlier first, and the member position they go to.
-    var merge: (position: Int, sources: [SourceNode])? = nil
+    var merge: (position: Int, sources: [Composed])? = nil
     /// Every key so far is ASCII: then keys that differ in bytes also differ as
     /// `String`s, so the duplicate check (by bytes) proves them distinct.
     var keysAreASCII = true
@@ -33,35 +35,30 @@ struct CollectionFrame {
     var keyIndex: [String: Int]? = nil
     static let indexThreshold = 16
 
-    init(kind: Kind, location: SourceLocation, anchor: String?, startCount: Int, start: Int) {
+    init(kind: Kind, location: SourceLocation, node: Int32, anchor: String?, startCount: Int, start: Int) {
         self.kind = kind
         self.location = location
+        self.node = node
         self.anchor = anchor
         self.startCount = startCount
         self.start = start
     }
 
     /// The frame below the first document node.
-    static let document = CollectionFrame(kind: .document, location: .start, anchor: nil, startCount: 0, start: 0)
+    static let document = CollectionFrame(kind: .document, location: .start, node: -1, anchor: nil, startCount: 0, start: 0)
 
     var awaitsKey: Bool { kind == .mapping && pendingKey == nil }
 }
 
-/// The members of a finished mapping that used `<<`: explicit members in
-/// order, with the merged ones at the place of `<<`. Explicit keys win over
-/// merged keys, and an earlier merged mapping wins over a later one.
-func mergedMembers(
-    _ members: [SourceNode.Member], merge: (position: Int, sources: [SourceNode])
-) -> [SourceNode.Member] {
-    var taken = Set(members.map(\.key))
-    var result: [SourceNode.Member] = []
-    result.reserveCapacity(members.count)
-    let split = merge.position
-    result.append(contentsOf: members[..<split])
-    for source in merge.sources {
-        guard case .mapping(let merged) = source.content else { continue }
-        for m in merged where taken.insert(m.key).inserted { result.append(m) }
-    }
-    result.append(contentsOf: members[split...])
-    return result
+/// A finished value in the document being composed: its JSON and its node.
+struct Composed {
+    var json: JSONValue
+    var node: Int32
+}
+
+/// A member of an open mapping.
+struct PendingMember {
+    var key: String
+    var keyLocation: SourceLocation
+    var value: Composed
 }

@@ -1,7 +1,8 @@
 internal import CYAML
 import WidgetSupport
 
-/// Turns libyaml events into `SourceNode` trees, one per document.
+/// Turns libyaml events into `SourceNode`s, one per document: each
+/// document's JSON value, and its positions in a `SourceTreeBuilder`.
 ///
 /// No recursion: open collections live on an explicit stack bounded by
 /// `maxDepth`; the innermost one is `top`, a stored property, so the hot path
@@ -20,23 +21,27 @@ struct Composer {
     private(set) var documents: [SourceNode] = []
     /// A document that ended without `...`: complete unless the stream end was a cut.
     private var pendingDocument: SourceNode? = nil
-    private var root: SourceNode? = nil
+    private var root: Composed? = nil
+    /// Positions of the current document's nodes.
+    private var tree = SourceTreeBuilder()
     /// The innermost open collection (`.document` when none is open).
     private var top = CollectionFrame.document
     /// The open collections around `top`, outermost first.
     private var parents: [CollectionFrame] = []
-    private let items = MoveStack<SourceNode>()
-    private let members = MoveStack<SourceNode.Member>()
+    private let items = MoveStack<Composed>()
+    private let members = MoveStack<PendingMember>()
     /// A fingerprint of each key on `members`, so looking for a duplicate
     /// compares integers and only compares strings when two prints agree.
     private var keyPrints: [UInt64] = []
-    private var anchors: [String: (node: SourceNode, size: Int)] = [:]
+    private var anchors: [String: (value: Composed, size: Int)] = [:]
     /// Nodes composed so far in the file, aliases counted at their expanded size.
     private var expanded = 0
 
-    init(maxDepth: Int, maxExpanded: Int) {
+    /// `inputSize` (bytes) sizes the position table, so it seldom grows.
+    init(maxDepth: Int, maxExpanded: Int, inputSize: Int = 0) {
         self.maxDepth = maxDepth
         self.maxExpanded = maxExpanded
+        tree = SourceTreeBuilder(expectedNodes: min(inputSize / 12, 1 << 16))
         parents.reserveCapacity(16)
         keyPrints.reserveCapacity(64)
     }
@@ -64,7 +69,8 @@ struct Composer {
             anchors.removeAll(keepingCapacity: true)
             root = nil
         case YAML_DOCUMENT_END_EVENT:
-            let document = root ?? SourceNode(location: EventParser.location(event.pointee.start_mark), content: .scalar(.null))
+            let top = root ?? Composed(json: .null, node: tree.scalar(at: EventParser.location(event.pointee.start_mark)))
+            let document = tree.finish(root: top.json, node: top.node)
             root = nil
             if event.pointee.data.document_end.implicit == 0 {
                 documents.append(document)
@@ -116,7 +122,9 @@ struct Composer {
         } else {
             value = .string(string)
         }
-        let node = SourceNode(location: location, content: .scalar(value), sourceText: string)
+        // A string's text is the string itself; only other scalars keep theirs apart.
+        let isString = if case .string = value { true } else { false }
+        let node = Composed(json: value, node: tree.scalar(at: location, text: isString ? nil : string))
         if let anchor = data.anchor { anchors[String(cString: anchor)] = (node, 1) }
         try add(node, at: location)
     }
@@ -162,7 +170,7 @@ struct Composer {
         let startCount = expanded
         try count(1, at: location, alias: nil)
         let frame = CollectionFrame(
-            kind: isMapping ? .mapping : .sequence, location: location,
+            kind: isMapping ? .mapping : .sequence, location: location, node: tree.startCollection(at: location),
             anchor: anchor.map { String(cString: UnsafePointer($0)) },
             startCount: startCount, start: isMapping ? members.count : items.count)
         parents.append(top)
@@ -173,15 +181,36 @@ struct Composer {
         guard top.kind != .document, let parent = parents.popLast() else { return }
         let frame = top
         top = parent
-        let node: SourceNode
+        let json: JSONValue
+        let firstChild = tree.childCount
         if frame.kind == .mapping {
-            let own = members.popArray(from: frame.start)
             keyPrints.removeSubrange(frame.start...)
-            let finished = frame.merge.map { mergedMembers(own, merge: $0) } ?? own
-            node = SourceNode(location: frame.location, content: .mapping(finished), keysAreDistinct: frame.keysAreASCII)
+            if let merge = frame.merge {
+                json = mergedMapping(members.popArray(from: frame.start), merge: merge)
+            } else {
+                var keys: [String] = []
+                var values: [JSONValue] = []
+                let n = members.count - frame.start
+                keys.reserveCapacity(n)
+                values.reserveCapacity(n)
+                members.popEach(from: frame.start) { member in
+                    tree.appendChild(member.value.node, keyLocation: member.keyLocation)
+                    keys.append(member.key)
+                    values.append(member.value.json)
+                }
+                json = .object(JSONObject(distinctKeys: keys, values: values))
+            }
         } else {
-            node = SourceNode(location: frame.location, content: .sequence(items.popArray(from: frame.start)))
+            var values: [JSONValue] = []
+            values.reserveCapacity(items.count - frame.start)
+            items.popEach(from: frame.start) { item in
+                tree.appendChild(item.node)
+                values.append(item.json)
+            }
+            json = .array(values)
         }
+        tree.endCollection(frame.node, childrenFrom: firstChild)
+        let node = Composed(json: json, node: frame.node)
         if let anchor = frame.anchor { anchors[anchor] = (node, expanded - frame.startCount) }
         try add(node, at: frame.location)
     }
@@ -198,10 +227,10 @@ struct Composer {
         }
         try count(size, at: location, alias: name)
         if top.awaitsKey {
-            guard case .scalar(let value) = node.content else {
+            guard let text = keyText(node) else {
                 throw SourceError(code: "yaml-key", message: "alias '*\(name)' names a collection, which cannot be a mapping key", location: location)
             }
-            try key(value.isNull ? "null" : node.sourceText ?? "", at: location)
+            try key(text, at: location)
             return
         }
         try add(node, at: location)
@@ -220,7 +249,7 @@ struct Composer {
 
     /// Puts a finished value node where it belongs: the document root, the
     /// next sequence item, or the value of the pending mapping key.
-    private mutating func add(_ node: consuming SourceNode, at location: SourceLocation) throws(SourceError) {
+    private mutating func add(_ node: consuming Composed, at location: SourceLocation) throws(SourceError) {
         switch top.kind {
         case .document:
             root = node
@@ -233,14 +262,24 @@ struct Composer {
                 appendMember(key: key, value: node)
             } else {
                 // A key that needed a node: anchored or tagged.
-                guard case .scalar(let value) = node.content else { return }
-                try self.key(value.isNull ? "null" : node.sourceText ?? "", at: location)
+                guard let text = keyText(node) else { return }
+                try self.key(text, at: location)
             }
         }
     }
 
-    private mutating func appendMember(key: consuming String, value: consuming SourceNode) {
-        members.push(SourceNode.Member(key: key, keyLocation: top.pendingKeyLocation, value: value))
+    /// The key a scalar node makes (its text; "null" for null), or nil for a collection.
+    private func keyText(_ node: Composed) -> String? {
+        switch node.json {
+        case .array, .object: nil
+        case .null: "null"
+        case .string(let s): s
+        default: tree.text(of: node.node) ?? ""
+        }
+    }
+
+    private mutating func appendMember(key: consuming String, value: consuming Composed) {
+        members.push(PendingMember(key: key, keyLocation: top.pendingKeyLocation, value: value))
         keyPrints.append(top.pendingKeyPrint)
         let count = members.count - top.start
         if top.keyIndex != nil {
@@ -252,12 +291,14 @@ struct Composer {
         }
     }
 
-    /// Where `key` was first written in the open mapping, if it was.
-    private func existingKeyLocation(_ key: String, print: UInt64) -> SourceLocation? {
+    /// Where `key` was first written in the open mapping, if it was. Keys
+    /// compare as `String`s; an ASCII key can only equal one with the same bytes,
+    /// so only a non-ASCII key is compared with keys whose fingerprint differs.
+    private func existingKeyLocation(_ key: String, print: UInt64, isASCII: Bool) -> SourceLocation? {
         if let index = top.keyIndex { return index[key].map { members[top.start + $0].keyLocation } }
         var i = top.start
         while i < keyPrints.count {
-            if keyPrints[i] == print && members[i].key == key { return members[i].keyLocation }
+            if (keyPrints[i] == print || !isASCII) && members[i].key == key { return members[i].keyLocation }
             i += 1
         }
         return nil
@@ -288,7 +329,7 @@ struct Composer {
     }
 
     private mutating func key(_ key: String, print: UInt64, isASCII: Bool, at location: SourceLocation) throws(SourceError) {
-        if let first = existingKeyLocation(key, print: print) {
+        if let first = existingKeyLocation(key, print: print, isASCII: isASCII) {
             throw Self.duplicate(key, at: location, first: first)
         }
         top.pendingKey = key
@@ -317,24 +358,25 @@ struct Composer {
     }
 
     /// The value of `<<`: a mapping, or a sequence of mappings.
-    private mutating func merge(_ value: SourceNode, at location: SourceLocation) throws(SourceError) {
-        let sources: [SourceNode]
-        switch value.content {
-        case .mapping:
+    private mutating func merge(_ value: Composed, at location: SourceLocation) throws(SourceError) {
+        var sources: [Composed] = []
+        switch value.json {
+        case .object:
             sources = [value]
-        case .sequence(let items):
-            for item in items {
-                guard case .mapping = item.content else {
+        case .array(let values):
+            for (item, child) in zip(values, tree.children(of: value.node, count: values.count)) {
+                let composed = Composed(json: item, node: child.node)
+                guard case .object = item else {
                     throw SourceError(
                         code: "yaml-merge",
-                        message: "merge key '<<' needs mappings, but this sequence holds \(Self.describe(item))",
-                        location: item.location)
+                        message: "merge key '<<' needs mappings, but this sequence holds \(describe(composed))",
+                        location: tree.location(of: child.node))
                 }
+                sources.append(composed)
             }
-            sources = items
-        case .scalar:
+        default:
             throw SourceError(
-                code: "yaml-merge", message: "merge key '<<' needs a mapping or a sequence of mappings, not \(Self.describe(value))",
+                code: "yaml-merge", message: "merge key '<<' needs a mapping or a sequence of mappings, not \(describe(value))",
                 location: location)
         }
         top.merge = (members.count - top.start, sources)
@@ -342,11 +384,36 @@ struct Composer {
         top.pendingIsMerge = false
     }
 
-    private static func describe(_ node: SourceNode) -> String {
-        switch node.content {
-        case .mapping: "a mapping"
-        case .sequence: "a sequence"
-        case .scalar(let v): v.isNull ? "null" : "the \(v.typeName) '\(node.sourceText ?? "")'"
+    private func describe(_ node: Composed) -> String {
+        switch node.json {
+        case .object: "a mapping"
+        case .array: "a sequence"
+        case .null: "null"
+        default: "the \(node.json.typeName) '\(keyText(node) ?? "")'"
         }
+    }
+
+    /// A mapping that used `<<`: explicit members in order, with the merged
+    /// ones at the place of `<<`. Explicit keys win over merged keys, and an
+    /// earlier merged mapping wins over a later one.
+    private mutating func mergedMapping(_ own: [PendingMember], merge: (position: Int, sources: [Composed])) -> JSONValue {
+        var taken = Set(own.map(\.key))
+        var keys: [String] = []
+        var values: [JSONValue] = []
+        func append(_ key: String, _ keyLocation: SourceLocation, _ value: Composed) {
+            keys.append(key)
+            values.append(value.json)
+            tree.appendChild(value.node, keyLocation: keyLocation)
+        }
+        for m in own[..<merge.position] { append(m.key, m.keyLocation, m.value) }
+        for source in merge.sources {
+            guard case .object(let object) = source.json else { continue }
+            let children = tree.children(of: source.node, count: object.count)
+            for i in 0..<object.count where taken.insert(object.keys[i]).inserted {
+                append(object.keys[i], children[i].keyLocation, Composed(json: object.values[i], node: children[i].node))
+            }
+        }
+        for m in own[merge.position...] { append(m.key, m.keyLocation, m.value) }
+        return .object(JSONObject(distinctKeys: keys, values: values))
     }
 }

@@ -45,6 +45,15 @@ final class MoveStack<Element> {
         return result
     }
 
+    /// Removes the elements from `start` on, handing each to `body` in order.
+    func popEach(from start: Int, _ body: (consuming Element) -> Void) {
+        let n = count - start
+        guard n > 0 else { return }
+        let source = base + start
+        count = start
+        for i in 0..<n { body((source + i).move()) }
+    }
+
     private func grow() {
         let bigger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
         bigger.moveInitialize(from: base, count: count)

@@ -71,7 +71,7 @@ public enum YAMLLoader {
         _ buffer: UnsafeBufferPointer<UInt8>, inputIsCut: Bool
     ) -> (YAMLFile, EventParser.Failure?) {
         let parser = EventParser(input: buffer)
-        var composer = Composer(maxDepth: maxDepth, maxExpanded: maxExpandedNodes)
+        var composer = Composer(maxDepth: maxDepth, maxExpanded: maxExpandedNodes, inputSize: buffer.count)
         while true {
             guard parser.next() else {
                 let failure = parser.failure

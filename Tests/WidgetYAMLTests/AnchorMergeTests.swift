@@ -5,7 +5,7 @@ import WidgetYAML
 @Test func anAliasIsTheAnchoredNodeItself() throws {
     let node = try #require(single("base: &b {x: 1}\nuse: *b\nlist: [&s str, *s]\n"))
     let base = try #require(node["base"]), use = try #require(node["use"])
-    #expect(base === use)
+    #expect(base.isSameNode(as: use))
     #expect(use.location == SourceLocation(line: 1, column: 7))
     #expect(node["list"]?.json == ["str", "str"])
 }

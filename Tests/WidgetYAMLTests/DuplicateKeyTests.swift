@@ -42,3 +42,13 @@ import WidgetYAML
     #expect(twice.code == "yaml-duplicate-key")
     #expect(twice.location == SourceLocation(line: 4, column: 3))
 }
+
+@Test func canonicallyEqualKeysAreDuplicates() throws {
+    // "é" precomposed (U+00E9) and decomposed (e + U+0301) are one Swift String,
+    // so one key: refused, rather than two members that look up as one.
+    let error = try #require(failure("caf\u{E9}: 1\ncafe\u{301}: 2\n"))
+    #expect(error.code == "yaml-duplicate-key")
+    #expect(error.location == SourceLocation(line: 2, column: 1))
+    // Distinct non-ASCII keys stay distinct.
+    #expect(single("caf\u{E9}: 1\nna\u{EF}ve: 2\n")?.json.object?.count == 2)
+}

@@ -27,9 +27,9 @@ public struct AppManifest: Sendable {
         app = try reader.string(document, "app", [])
         displayName = try reader.string(document, "displayName", [])
         appGroup = try reader.optionalString(document, "appGroup", [])
-        widgets = (document["widgets"]?.items ?? []).compactMap(\.string)
+        widgets = (document["widgets"]?.items ?? .empty).compactMap(\.string)
         var shortcuts: [QuickAction] = []
-        for (i, node) in (document["shortcuts"]?.items ?? []).enumerated() {
+        for (i, node) in (document["shortcuts"]?.items ?? .empty).enumerated() {
             shortcuts.append(try reader.staticShortcut(node, ["shortcuts", String(i)]))
         }
         self.shortcuts = shortcuts
@@ -64,7 +64,7 @@ public struct DynamicShortcuts: Sendable {
     init(_ node: SourceNode, _ reader: ManifestReader) throws(Diagnostic) {
         let pointer = ["dynamicShortcuts"]
         var sources: [Source] = []
-        for member in node["data"]?.members ?? [] {
+        for member in node["data"]?.members ?? .empty {
             let fileNode = try reader.node(member.value, "file", pointer + ["data", member.key])
             guard let path = fileNode.string else {
                 throw reader.shape("a data source's file is a path string", at: fileNode, pointer + ["data", member.key, "file"])
@@ -122,7 +122,7 @@ struct ShortcutRecipe: Sendable {
             icon = nil
         }
         var userInfo: [(key: String, value: PlistRecipe)] = []
-        for member in node["userInfo"]?.members ?? [] {
+        for member in node["userInfo"]?.members ?? .empty {
             userInfo.append((member.key, try PlistRecipe(member.value, reader, pointer + ["userInfo", member.key])))
         }
         self.userInfo = userInfo

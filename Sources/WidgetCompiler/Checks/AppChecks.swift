@@ -6,7 +6,7 @@ import WidgetTemplates
 /// `duplicate-shortcut-type`, `data-path`, `unknown-data-source`, `template-syntax`.
 func checkApp(_ root: SourceNode, _ context: inout CheckContext) {
     var types: [String: Int] = [:]
-    for (i, item) in (root["shortcuts"]?.items ?? []).enumerated() {
+    for (i, item) in (root["shortcuts"]?.items ?? .empty).enumerated() {
         guard let typeNode = item["type"], let type = typeNode.string else { continue }
         if let first = types[type] {
             context.error(

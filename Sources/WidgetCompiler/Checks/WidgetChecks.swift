@@ -34,15 +34,15 @@ func checkWidget(_ root: SourceNode, _ context: inout CheckContext) {
 /// The variables templates of this widget may name.
 func variableScope(of root: SourceNode) -> VariableScope {
     var scope = VariableScope()
-    for member in root["parameters"]?.members ?? [] {
+    for member in root["parameters"]?.members ?? .empty {
         scope.declareParameter(member.key, type: member.value["type"]?.string ?? "string")
     }
-    for member in root["data"]?.members ?? [] {
+    for member in root["data"]?.members ?? .empty {
         scope.declareDataSource(member.key)
     }
     // The rule when the timeline has exactly one.
     var rules = 0
-    for member in root["timeline"]?.members ?? [] {
+    for member in root["timeline"]?.members ?? .empty {
         guard let rule = VariableScope.Rule(rawValue: member.key) else { continue }
         rules += 1
         scope.rule = rules == 1 ? rule : nil

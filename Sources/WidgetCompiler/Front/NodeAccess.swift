@@ -3,20 +3,12 @@ import WidgetSupport
 /// Typed views of `SourceNode`s for the checks: each returns nil when the
 /// value has another shape (the schema layer reports that).
 extension SourceNode {
-    var string: String? { if case .scalar(.string(let s)) = content { s } else { nil } }
-    var bool: Bool? { if case .scalar(.bool(let b)) = content { b } else { nil } }
+    var string: String? { if case .string(let s) = json { s } else { nil } }
+    var bool: Bool? { if case .bool(let b) = json { b } else { nil } }
     var number: Double? { scalar?.number }
     var isString: Bool { string != nil }
 
-    var members: [SourceNode.Member] {
-        if case .mapping(let m) = content { m } else { [] }
-    }
-
-    var items: [SourceNode] {
-        if case .sequence(let s) = content { s } else { [] }
-    }
-
-    var isMapping: Bool { if case .mapping = content { true } else { false } }
+    var isMapping: Bool { if case .object = json { true } else { false } }
 
     /// A short description of the value for messages: `'15x'`, `200`, `true`.
     var shown: String {

@@ -105,9 +105,15 @@ public enum SourceFiles {
             }
             if name == "." || name == ".." || name.hasPrefix(".") { continue }
             let full = base + name
-            var st = stat()
-            guard stat(full, &st) == 0 else { continue }
-            if (st.st_mode & S_IFMT) == S_IFDIR {
+            // The entry's type from readdir saves a stat per file; links and
+            // file systems that do not say are asked with stat.
+            var isDirectory = Int32(entry.pointee.d_type) == DT_DIR
+            if Int32(entry.pointee.d_type) == DT_LNK || Int32(entry.pointee.d_type) == DT_UNKNOWN {
+                var st = stat()
+                guard stat(full, &st) == 0 else { continue }
+                isDirectory = (st.st_mode & S_IFMT) == S_IFDIR
+            }
+            if isDirectory {
                 subdirectories.append(full)
             } else if name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
                 found.append(full)

@@ -33,7 +33,7 @@ struct CompiledContent {
     static let entryRoots: Set<String> = ["entry", "progress", "slot", "record", "index", "market"]
 
     init(_ node: SourceNode?) {
-        for member in node?.members ?? [] {
+        for member in node?.members ?? .empty {
             if let text = member.value.string, text.isTemplate, let template = try? Template(text) {
                 fields.append((member.key, .template(TemplateBox(template))))
                 varies.append(template.references.contains { $0.components.first.map(Self.entryRoots.contains) ?? false })

@@ -24,11 +24,11 @@ public enum Lowering {
         let families = (root["families"]?.items.compactMap { $0.string.flatMap(WidgetFamily.init(rawValue:)) })
             ?? [.systemSmall, .systemMedium, .systemLarge]
 
-        let parameters = (root["parameters"]?.members ?? []).map(parameter)
-        let dataSources = (root["data"]?.members ?? []).compactMap { m in m.value["file"]?.string.map { (m.key, $0) } }
+        let parameters = (root["parameters"]?.members ?? .empty).map(parameter)
+        let dataSources = (root["data"]?.members ?? .empty).compactMap { m in m.value["file"]?.string.map { (m.key, $0) } }
         let content = CompiledContent(root["content"])
         var familyContent: [String: CompiledContent] = [:]
-        for m in root["familyContent"]?.members ?? [] { familyContent[m.key] = CompiledContent(m.value) }
+        for m in root["familyContent"]?.members ?? .empty { familyContent[m.key] = CompiledContent(m.value) }
         let placeholder = root["placeholder"]?.json.object ?? emptyRendering(of: content)
         let snapshot = root["snapshot"]?.json.object ?? placeholder
         let url = root["url"]?.string.flatMap { try? Template($0) }
@@ -96,7 +96,7 @@ public enum Lowering {
             }
         }
         var events: [EventTime] = []
-        for event in timeline["events"]?.items ?? [] {
+        for event in timeline["events"]?.items ?? .empty {
             guard let at = event["at"]?.string else { continue }
             if at.isTemplate, let t = try? Template(at) { events.append(.template(t)) }
             else if at.hasPrefix("+"), let s = try? RelativeInstant.parse(at) { events.append(.relative(s)) }

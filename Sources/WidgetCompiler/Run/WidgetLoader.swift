@@ -52,7 +52,7 @@ public enum WidgetLoader {
             if document["app"] != nil {
                 // A manifest runs its bundle with the manifest's container.
                 let base = SourceFiles.directory(of: file)
-                for entry in document["widgets"]?.items ?? [] {
+                for entry in document["widgets"]?.items ?? .empty {
                     guard let relative = entry.string else { continue }
                     let widgetFile = relative.hasPrefix("/") ? relative : base + relative
                     try load(file: widgetFile, container: SourceFiles.defaultContainer(beside: file), validator, zone, &loaded)
