@@ -52,10 +52,10 @@ enum ValidateCommand {
         var all: [Diagnostic] = []
         var errors = 0
         var warnings = 0
-        for file in files {
+        for examination in ParallelExamination(files, checker: validator.checker) {
             let diagnostics: [Diagnostic]
             do {
-                diagnostics = try validator.validate(path: file).sorted { ($0.location, $0.code) < ($1.location, $1.code) }
+                diagnostics = try validator.conclude(examination).sorted { ($0.location, $0.code) < ($1.location, $1.code) }
             } catch {
                 throw UsageError(message: "\(error.description)")
             }

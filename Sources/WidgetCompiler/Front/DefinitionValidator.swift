@@ -4,7 +4,9 @@ import WidgetSupport
 /// semantics), then the checks across files (unique kinds).
 ///
 /// Files are processed one at a time and only their diagnostics and kinds
-/// are kept, so memory stays flat however many files are validated.
+/// are kept, so memory stays flat however many files are validated. The
+/// per-file part (`FileChecker`) shares nothing, so files may be examined on
+/// several threads; `conclude` then adds the checks across files in file order.
 public final class DefinitionValidator {
     public enum Mode: Sendable {
         /// The built-in widget/app schemas plus the semantic checks.
@@ -13,12 +15,82 @@ public final class DefinitionValidator {
         case schemaOnly(SchemaStage)
     }
 
-    private let mode: Mode
-    private let builtIn: BuiltInSchemas?
+    /// The per-file layers, safe to call from any thread.
+    public let checker: FileChecker
     /// Every widget kind seen, for uniqueness across files.
     private var kinds: [String: (file: String, location: SourceLocation)] = [:]
 
     public init(mode: Mode = .definitions) throws(SchemaSetupError) {
+        checker = try FileChecker(mode: mode)
+    }
+
+    /// The diagnostics of one file. `path` is shown as given.
+    public func validate(path: String) throws(SourceFiles.ReadError) -> [Diagnostic] {
+        try conclude(checker.examine(path: path))
+    }
+
+    /// The diagnostics of one file's contents.
+    public func validate(bytes: [UInt8], path: String) -> [Diagnostic] {
+        // A file given as bytes has no read error to throw.
+        (try? conclude(checker.examine(bytes: bytes, path: path))) ?? []
+    }
+
+    /// A file's diagnostics once the checks across files have seen it. Call it
+    /// for the files in the order they are reported; it throws the file's read error.
+    public func conclude(_ examination: FileExamination) throws(SourceFiles.ReadError) -> [Diagnostic] {
+        if let readError = examination.readError { throw readError }
+        var diagnostics: [Diagnostic] = []
+        for document in examination.documents {
+            var semantic = document.semantic
+            if let kind = document.kind {
+                if let first = kinds[kind.name] {
+                    semantic.append(.error(
+                        "duplicate-kind",
+                        "kind '\(kind.name)' is already defined at \(first.file):\(first.location.line):\(first.location.column); kinds must be unique",
+                        file: examination.path, at: kind.location, pointer: "/kind"))
+                } else {
+                    kinds[kind.name] = (examination.path, kind.location)
+                }
+            }
+            diagnostics += Self.merge(shape: document.shape, semantic: semantic)
+        }
+        if let loadError = examination.loadError { diagnostics.append(loadError) }
+        return diagnostics
+    }
+
+    /// Both layers, but one report per value: where a semantic check speaks
+    /// about the same value as the schema, it knows more ("unknown unit 'x'"
+    /// rather than "must match the pattern"), so its diagnostic replaces the schema's.
+    private static func merge(shape: [Diagnostic], semantic: [Diagnostic]) -> [Diagnostic] {
+        guard !shape.isEmpty, !semantic.isEmpty else { return shape + semantic }
+        let explained = Set(semantic.filter { $0.severity == .error }.map(\.pointer))
+        return shape.filter { !explained.contains($0.pointer) } + semantic
+    }
+}
+
+/// What one file's layers found, before the checks across files.
+public struct FileExamination: Sendable {
+    /// One document's findings, kept apart until the cross-file checks add theirs.
+    struct Document: Sendable {
+        var shape: [Diagnostic] = []
+        var semantic: [Diagnostic] = []
+        /// A widget's kind, for uniqueness across files.
+        var kind: (name: String, location: SourceLocation)? = nil
+    }
+
+    public let path: String
+    var readError: SourceFiles.ReadError? = nil
+    var documents: [Document] = []
+    var loadError: Diagnostic? = nil
+}
+
+/// The layers that look at one file alone: YAML, schema, semantics. It holds
+/// only immutable, compiled schemas, so it may run on several threads at once.
+public struct FileChecker: Sendable {
+    private let mode: DefinitionValidator.Mode
+    private let builtIn: BuiltInSchemas?
+
+    init(mode: DefinitionValidator.Mode) throws(SchemaSetupError) {
         self.mode = mode
         if case .definitions = mode {
             builtIn = try BuiltInSchemas.shared()
@@ -27,63 +99,46 @@ public final class DefinitionValidator {
         }
     }
 
-    /// The diagnostics of one file. `path` is shown as given.
-    public func validate(path: String) throws(SourceFiles.ReadError) -> [Diagnostic] {
-        let bytes = try SourceFiles.read(path)
-        return validate(bytes: bytes, path: path)
+    /// Reads and examines one file; a read error is kept for `conclude` to throw.
+    public func examine(path: String) -> FileExamination {
+        do {
+            return examine(bytes: try SourceFiles.read(path), path: path)
+        } catch {
+            return FileExamination(path: path, readError: error)
+        }
     }
 
-    /// The diagnostics of one file's contents.
-    public func validate(bytes: [UInt8], path: String) -> [Diagnostic] {
+    public func examine(bytes: [UInt8], path: String) -> FileExamination {
         let (documents, loadError) = SourceFiles.documents(of: bytes, path: path)
-        var diagnostics: [Diagnostic] = []
+        var examination = FileExamination(path: path)
         for document in documents {
-            diagnostics += validate(document: document, path: path, bytes: bytes)
+            examination.documents.append(examine(document: document, path: path, bytes: bytes))
         }
-        if let loadError { diagnostics.append(loadError.diagnostic(file: path)) }
-        return diagnostics
+        examination.loadError = loadError?.diagnostic(file: path)
+        return examination
     }
 
-    private func validate(document: SourceNode, path: String, bytes: [UInt8]) -> [Diagnostic] {
+    private func examine(document: SourceNode, path: String, bytes: [UInt8]) -> FileExamination.Document {
         if case .schemaOnly(let stage) = mode {
-            return stage.check(document, file: path)
+            return .init(shape: stage.check(document, file: path))
         }
-        guard let builtIn else { return [] }
+        guard let builtIn else { return .init() }
         var context = CheckContext(file: path, bytes: bytes)
         switch DocumentKind.of(document) {
         case .widget:
             let shape = builtIn.widget.check(document, file: path)
             checkWidget(document, &context)
-            recordKind(of: document, file: path, &context)
-            return merge(shape: shape, semantic: context.diagnostics)
+            var kind: (name: String, location: SourceLocation)? = nil
+            if let kindNode = document["kind"], let name = kindNode.string { kind = (name, kindNode.location) }
+            return .init(shape: shape, semantic: context.diagnostics, kind: kind)
         case .app:
             let shape = builtIn.app.check(document, file: path)
             checkApp(document, &context)
             checkBundle(of: document, manifest: path, &context)
-            return merge(shape: shape, semantic: context.diagnostics)
+            return .init(shape: shape, semantic: context.diagnostics)
         case .unknown(let problem):
             context.error("document-kind", problem, at: document, [])
-            return context.diagnostics
-        }
-    }
-
-    /// Both layers, but one report per value: where a semantic check speaks
-    /// about the same value as the schema, it knows more ("unknown unit 'x'"
-    /// rather than "must match the pattern"), so its diagnostic replaces the schema's.
-    private func merge(shape: [Diagnostic], semantic: [Diagnostic]) -> [Diagnostic] {
-        let explained = Set(semantic.filter { $0.severity == .error }.map(\.pointer))
-        return shape.filter { !explained.contains($0.pointer) } + semantic
-    }
-
-    private func recordKind(of document: SourceNode, file: String, _ context: inout CheckContext) {
-        guard let kindNode = document["kind"], let kind = kindNode.string else { return }
-        if let first = kinds[kind] {
-            context.error(
-                "duplicate-kind",
-                "kind '\(kind)' is already defined at \(first.file):\(first.location.line):\(first.location.column); kinds must be unique",
-                at: kindNode, ["kind"])
-        } else {
-            kinds[kind] = (file, kindNode.location)
+            return .init(semantic: context.diagnostics)
         }
     }
 

@@ -1,0 +1,34 @@
+import Testing
+import WidgetCompiler
+import WidgetSupport
+@testable import WidgetCLI
+
+/// Examining files on several threads must report exactly what one thread does,
+/// in the same order, including the checks across files (duplicate kinds).
+@Test func parallelExaminationReportsWhatSequentialDoes() throws {
+    let root = CLITests.root
+    var files = try SourceFiles.expand(root + "/widgets")
+    files += try SourceFiles.expand(root + "/Tests/WidgetCompilerTests/Fixtures/invalid")
+    // The same widgets again: every kind is now a duplicate, found across files.
+    files += try SourceFiles.expand(root + "/widgets")
+    files.append(root + "/no/such/file.yaml")
+
+    func report(jobs: Int) -> [String] {
+        guard let validator = try? DefinitionValidator() else { return ["no validator"] }
+        var lines: [String] = []
+        for examination in ParallelExamination(files, checker: validator.checker, jobs: jobs) {
+            do {
+                for d in try validator.conclude(examination) {
+                    lines.append("\(d.file):\(d.location):\(d.code):\(d.message)")
+                }
+            } catch {
+                lines.append("read error: \(error)")
+            }
+        }
+        return lines
+    }
+    let sequential = report(jobs: 1)
+    #expect(sequential.contains { $0.contains("duplicate-kind") })
+    #expect(sequential.last?.hasPrefix("read error:") == true)
+    #expect(report(jobs: 4) == sequential)
+}
