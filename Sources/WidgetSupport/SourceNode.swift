@@ -84,6 +84,20 @@ public struct SourceNode: Sendable {
         }
     }
 
+    /// Item `i` of a sequence, or the value of member `i` of a mapping (in
+    /// order); `i` must be below the count. Builds no `Member`, for walks that
+    /// look at most children only as JSON.
+    @inlinable
+    public func child(_ i: Int) -> SourceNode {
+        let value: JSONValue
+        switch json {
+        case .array(let values): value = values[i]
+        case .object(let object): value = object.values[i]
+        default: preconditionFailure("a scalar has no children")
+        }
+        return SourceNode(json: value, tree: tree, index: tree.child(tree.firstChild(of: index) + i))
+    }
+
     /// Whether both are the same node of the same document (an alias is the node it names).
     public func isSameNode(as other: SourceNode) -> Bool {
         tree === other.tree && index == other.index

@@ -159,20 +159,33 @@ func checkContentTemplates(
     checkContentTemplates(node, pointer: pointer, scope: scope, &context)
 }
 
-/// The walk; a value's pointer is built (from its parents') only for a diagnostic.
+/// The walk; a value's pointer is built (from its parents') only for a
+/// diagnostic, and a child becomes a node only when it holds a template or
+/// more values: plain strings and numbers are looked at as JSON.
 private func checkContentTemplates(
     _ node: SourceNode, pointer: () -> [String], scope: VariableScope, _ context: inout CheckContext
 ) {
-    switch node.content {
-    case .scalar:
+    switch node.json {
+    case .string:
         checkTemplate(node, pointer(), scope: scope, place: .entry, &context)
-    case .sequence(let items):
-        for (i, item) in items.enumerated() {
-            checkContentTemplates(item, pointer: { pointer() + [String(i)] }, scope: scope, &context)
+    case .array(let values):
+        for i in values.indices where mayHoldTemplates(values[i]) {
+            checkContentTemplates(node.child(i), pointer: { pointer() + [String(i)] }, scope: scope, &context)
         }
-    case .mapping(let members):
-        for m in members {
-            checkContentTemplates(m.value, pointer: { pointer() + [m.key] }, scope: scope, &context)
+    case .object(let object):
+        let values = object.values
+        for i in values.indices where mayHoldTemplates(values[i]) {
+            checkContentTemplates(node.child(i), pointer: { pointer() + [object.keys[i]] }, scope: scope, &context)
         }
+    default:
+        break
+    }
+}
+
+private func mayHoldTemplates(_ value: JSONValue) -> Bool {
+    switch value {
+    case .string(let s): s.isTemplate
+    case .array, .object: true
+    default: false
     }
 }
