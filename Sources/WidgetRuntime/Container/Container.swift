@@ -55,20 +55,24 @@ public struct Container: Sendable {
 
     /// Reads a file by its path relative to the container.
     public func read(_ path: String) -> ContainerFile {
-        let parsed: ContainerPath
-        switch ContainerPath.parse(path) {
+        let parsed: ContainerPath.Checked
+        switch checked.path(path) {
         case .success(let p): parsed = p
         case .failure(let refusal): return .refused(refusal)
         }
         // Writes were checked when they were made.
-        if let written = overlay[parsed.normalized] { return .found(written) }
+        if !overlay.isEmpty, let written = overlay[parsed.normalized] { return .found(written) }
         guard let root else { return .missing }
-        let full = root + "/" + parsed.normalized
-        if let refusal = checked.result(for: parsed.normalized, compute: { escape(of: parsed, fullPath: full, root: root) }) {
+        let full = parsed.full(root: root)
+        if let refusal = checked.result(for: parsed.normalized, compute: { escape(of: parsed.path, fullPath: full, root: root) }) {
             return .refused(refusal)
         }
+        // The file is read again only when its status changed since the last read.
+        if let same = checked.unchangedBytes(of: full) { return .found(same) }
         switch POSIXFiles.readFile(full) {
-        case .bytes(let bytes): return .found(bytes)
+        case .bytes(let bytes, let status):
+            checked.remember(bytes, status: status, of: full)
+            return .found(bytes)
         case .missing: return .missing
         case .failed(let why): return .unreadable(why)
         }
@@ -119,10 +123,13 @@ public struct Container: Sendable {
     }
 }
 
-/// Remembered escape checks of one container directory. A run uses its
-/// container from one thread; the lock keeps the type honest as Sendable.
+/// Remembered checks of one container directory: each path's parse and escape
+/// check, and the last bytes read from each file with the status they had.
+/// A run uses its container from one thread; the lock keeps the type honest as Sendable.
 private final class EscapeChecks: @unchecked Sendable {
     private var results: [String: ContainerRefusal?] = [:]
+    private var paths: [String: Result<ContainerPath.Checked, ContainerRefusal>] = [:]
+    private var files: [String: (status: POSIXFiles.Status, bytes: [UInt8])] = [:]
     private let lock = NSLock()
 
     func result(for path: String, compute: () -> ContainerRefusal?) -> ContainerRefusal? {
@@ -135,5 +142,32 @@ private final class EscapeChecks: @unchecked Sendable {
         results[path] = .some(value)
         lock.unlock()
         return value
+    }
+
+    /// The path as parsed, kept: the same few paths are read at every reload.
+    func path(_ path: String) -> Result<ContainerPath.Checked, ContainerRefusal> {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = paths[path] { return known }
+        let parsed = ContainerPath.parse(path).map(ContainerPath.Checked.init)
+        paths[path] = parsed
+        return parsed
+    }
+
+    /// The bytes last read from `full`, if its status (one `stat`) is still the same.
+    func unchangedBytes(of full: String) -> [UInt8]? {
+        lock.lock()
+        let known = files[full]
+        lock.unlock()
+        guard let known, POSIXFiles.status(full) == known.status else { return nil }
+        return known.bytes
+    }
+
+    func remember(_ bytes: [UInt8], status: POSIXFiles.Status, of full: String) {
+        // A file changed within the clock's tick could keep its status: trust only settled ones (as git does).
+        guard status.isSettled else { return }
+        lock.lock()
+        files[full] = (status, bytes)
+        lock.unlock()
     }
 }
