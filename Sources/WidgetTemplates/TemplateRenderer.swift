@@ -41,11 +41,10 @@ struct TemplateRenderer {
                 out.append(UnsafeBufferPointer(rebasing: tables.source[op.operand..<op.end]))
                 i += 1
             case .variable:
-                let reference = tables.references[op.operand]
-                if let value = resolve(reference, root) {
+                if let value = resolve(tables.references[op.operand], root) {
                     out.append(value)
                 } else {
-                    noteMissing(reference)
+                    noteMissing(tables.references[op.operand])
                 }
                 i += 1
             case .invertedSection:
