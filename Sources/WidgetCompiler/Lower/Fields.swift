@@ -28,6 +28,8 @@ struct CompiledContent {
     /// Per field: whether it names a variable that changes from entry to entry
     /// (`entry.*` or a rule variable). The others render once per timeline.
     var varies: [Bool] = []
+    /// The fields that vary, in field order: what an entry's row holds.
+    var rowTemplates: [TemplateBox] = []
 
     /// Roots whose value differs between the entries of one timeline.
     static let entryRoots: Set<String> = ["entry", "progress", "slot", "record", "index", "market"]
@@ -35,8 +37,11 @@ struct CompiledContent {
     init(_ node: SourceNode?) {
         for member in node?.members ?? [] {
             if let text = member.value.string, text.isTemplate, let template = try? Template(text) {
-                fields.append((member.key, .template(TemplateBox(template))))
-                varies.append(template.references.contains { $0.components.first.map(Self.entryRoots.contains) ?? false })
+                let box = TemplateBox(template)
+                fields.append((member.key, .template(box)))
+                let varying = template.references.contains { $0.components.first.map(Self.entryRoots.contains) ?? false }
+                varies.append(varying)
+                if varying { rowTemplates.append(box) }
             } else {
                 fields.append((member.key, .literal(member.value.json)))
                 varies.append(false)

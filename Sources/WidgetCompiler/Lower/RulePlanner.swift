@@ -9,6 +9,8 @@ struct PlannedEntry {
     let date: Instant
     var variables: JSONObject = JSONObject()
     var content: CompiledContent? = nil
+    /// Which content: 0 for none, `k + 1` for daily slot `k` (entries with the same id share a layout).
+    var contentID = 0
 }
 
 struct PlannedTimeline {
@@ -51,7 +53,7 @@ extension CompiledWidget {
                 let slot = daily[k]
                 return PlannedEntry(
                     date: date, variables: JSONObject([("slot", .object(JSONObject([("name", .string(slot.name)), ("at", .string(slot.at))])))]),
-                    content: slot.content)
+                    content: slot.content, contentID: k + 1)
             }
             var slots = [entry(now, slotsOfDay.slotInForce(at: now) ?? 0)]
             var t = now

@@ -40,22 +40,31 @@ extension CompiledWidget: TimelineProvider {
             policy = .after(cut)
         }
         var missing: [String] = []
-        var entries: [TimelineEntry] = []
-        entries.reserveCapacity(planned.slots.count)
         // Fields that do not change from entry to entry render once per timeline.
-        let family = familyContent[context.family.rawValue]
         let firstScope = EntryScope(request: request, date: now, index: 0, zone: zone, rule: JSONObject())
-        let fixedContent = content.renderFixed(scope: firstScope, missing: &missing)
-        let fixedFamily = family?.renderFixed(scope: firstScope, missing: &missing)
+        var contents = TimelineContent(
+            content: content, family: familyContent[context.family.rawValue], firstScope: firstScope, missing: &missing)
         let fixedURL = urlVaries ? nil : url.map { $0.renderString(firstScope, missing: &missing) }
+        var placements: [TimelineContent.Placement] = []
+        placements.reserveCapacity(planned.slots.count)
+        var urls: [String?] = []
         for (index, slot) in planned.slots.enumerated() {
             let scope = EntryScope(request: request, date: slot.date, index: index, zone: zone, rule: slot.variables)
-            var object = JSONObject()
-            content.render(into: &object, scope: scope, fixed: fixedContent, missing: &missing)
-            slot.content?.render(into: &object, scope: scope, missing: &missing)
-            family?.render(into: &object, scope: scope, fixed: fixedFamily, missing: &missing)
-            let entryURL = fixedURL ?? url.map { $0.renderString(scope, missing: &missing) }
-            entries.append(TimelineEntry(date: slot.date, content: object, url: entryURL))
+            placements.append(contents.add(slot, scope: scope, missing: &missing))
+            if urlVaries { urls.append(url.map { $0.renderString(scope, missing: &missing) }) }
+        }
+        // The rows are complete: now the entries can share them.
+        let rows = contents.rows()
+        var entries: [TimelineEntry] = []
+        entries.reserveCapacity(planned.slots.count)
+        for i in planned.slots.indices {
+            let entryURL = urlVaries ? urls[i] : fixedURL
+            switch placements[i] {
+            case .row(let layout, let offset):
+                entries.append(TimelineEntry(date: planned.slots[i].date, layout: layout, rows: rows, offset: offset, url: entryURL))
+            case .object(let object):
+                entries.append(TimelineEntry(date: planned.slots[i].date, content: object, url: entryURL))
+            }
         }
         for path in missing where path.hasPrefix("data.") || path.hasPrefix("record") {
             context.warn(code: "data-path-missing", message: "'\(path)' is missing from the data; it rendered empty")

@@ -12,6 +12,7 @@ public struct RunWriter: ReloadSink {
     private let flushThreshold: Int
     private let output: ([UInt8]) -> Void
     private let out: OutputBuffer
+    private let layouts: LayoutCache
     private var runs = 0
     private var budgetLimit = 70
     private var reloadsInRun = 0
@@ -30,6 +31,11 @@ public struct RunWriter: ReloadSink {
         self.flushThreshold = max(flushThreshold, 1)
         self.output = output
         self.out = OutputBuffer(capacity: self.flushThreshold + 4096)
+        switch format {
+        case .json: layouts = LayoutCache(flavor: .spaced)
+        case .ndjson: layouts = LayoutCache(flavor: .compact)
+        case .text: layouts = LayoutCache(flavor: .text)
+        }
     }
 
     /// Starts a run's output.
@@ -193,7 +199,11 @@ public struct RunWriter: ReloadSink {
 
     private func entryJSON(_ e: borrowing TimelineEntry, spaced: Bool) {
         out.ascii("{\"date\""); out.colon(spaced); quotedInstant(e.date)
-        out.separator(spaced); out.ascii("\"content\""); out.colon(spaced); out.object(e.content, spaced: spaced)
+        out.separator(spaced); out.ascii("\"content\""); out.colon(spaced)
+        switch e.body {
+        case .object(let o): out.object(o, spaced: spaced)
+        case .laidOut(let layout, let rows, let offset): out.laidOut(layouts.encoded(layout), rows, offset: offset, spaced: spaced)
+        }
         if let url = e.url {
             out.separator(spaced); out.ascii("\"url\""); out.colon(spaced); out.string(url)
         }
@@ -267,7 +277,10 @@ public struct RunWriter: ReloadSink {
         for e in r.timeline.entries {
             out.ascii("    "); out.instant(e.date)
             out.byte(UInt8(ascii: " "))
-            fields(e.content)
+            switch e.body {
+            case .object(let o): fields(o)
+            case .laidOut(let layout, let rows, let offset): out.laidOut(layouts.encoded(layout), rows, offset: offset, spaced: false)
+            }
             if let url = e.url { out.ascii("  url "); out.text(url) }
             out.byte(UInt8(ascii: "\n"))
         }
