@@ -26,14 +26,36 @@ final class RequestScope: TemplateScope {
     }
 }
 
+/// The rule's own variables for one entry (`slot`, `record` and `index`,
+/// `progress`, `market`): an enum rather than an object, so planning an
+/// entry allocates nothing.
+enum RuleVariables {
+    case none
+    case slot(JSONValue)
+    case record(JSONValue, index: Int)
+    case progress(JSONValue)
+    case market(JSONValue)
+
+    func value(_ name: String) -> JSONValue? {
+        switch self {
+        case .none: nil
+        case .slot(let slot): name == "slot" ? slot : nil
+        case .record(let record, let index): name == "record" ? record : name == "index" ? .int(index) : nil
+        case .progress(let value): name == "progress" ? value : nil
+        case .market(let market): name == "market" ? market : nil
+        }
+    }
+}
+
 /// What one entry's templates see: the request, the entry's own variables
 /// (`entry.*`), and the rule's (`progress`, `slot`, `record`, `index`, `market`).
+/// One scope serves a whole timeline, moved from entry to entry.
 struct EntryScope: TemplateScope {
     let request: RequestScope
-    let date: Instant
-    let index: Int
+    var date: Instant
+    var index: Int
     let zone: ZoneRules
-    let rule: JSONObject
+    var rule: RuleVariables
 
     func lookup(_ name: String) -> JSONValue? {
         switch name {
@@ -46,7 +68,7 @@ struct EntryScope: TemplateScope {
         case "param", "data", "family":
             return request.lookup(name)
         default:
-            return rule[name]
+            return rule.value(name)
         }
     }
 

@@ -11,13 +11,9 @@ import WidgetRuntime
 /// its place). The layout is that merge done once per slot, assuming row values
 /// are not null; an entry with a null row value gets an object of its own.
 struct TimelineContent {
-    /// Where an entry's content is.
-    enum Placement {
-        case row(ContentLayout, offset: Int)
-        case object(JSONObject)
-    }
-
     private let content: CompiledContent
+    /// The daily slots' contents, by content id - 1.
+    private let slots: [CompiledContent]
     private let family: CompiledContent?
     private let scope: EntryScope
     private let contentFixed: [JSONValue?]
@@ -25,29 +21,37 @@ struct TimelineContent {
     /// Per slot id met so far: the slot's fixed fields and the layout.
     private var layouts: [(id: Int, slotFixed: [JSONValue?], layout: ContentLayout)] = []
     private var values: [JSONValue] = []
+    /// Contents of entries with a null row value, by entry index.
+    private var objects: [Int: JSONObject] = [:]
 
     /// `firstScope` renders the fields that do not vary (any entry's scope would do).
-    init(content: CompiledContent, family: CompiledContent?, firstScope: EntryScope, missing: inout [String]) {
+    init(
+        content: CompiledContent, slots: [CompiledContent], family: CompiledContent?, firstScope: EntryScope,
+        missing: inout [String]
+    ) {
         self.content = content
+        self.slots = slots
         self.family = family
         self.scope = firstScope
         contentFixed = content.renderFixed(scope: firstScope, missing: &missing)
         familyFixed = family?.renderFixed(scope: firstScope, missing: &missing) ?? []
     }
 
-    /// Renders one entry's varying fields and says where its content is.
-    mutating func add(_ entry: PlannedEntry, scope: EntryScope, missing: inout [String]) -> Placement {
+    /// Renders entry `index`'s varying fields and says where its content is.
+    mutating func add(contentID: Int, index: Int, scope: EntryScope, missing: inout [String]) -> EntryTable.Placement {
         let start = values.count
+        let slot = contentID > 0 ? slots[contentID - 1] : nil
         var sawNull = appendRow(content, scope, &missing)
-        if let slot = entry.content { sawNull = appendRow(slot, scope, &missing) || sawNull }
+        if let slot { sawNull = appendRow(slot, scope, &missing) || sawNull }
         if let family { sawNull = appendRow(family, scope, &missing) || sawNull }
-        let k = layoutIndex(entry, missing: &missing)
+        let k = layoutIndex(contentID, slot: slot, missing: &missing)
         if sawNull {
-            let object = merged(slotFixed: layouts[k].slotFixed, slot: entry.content, row: values[start...])
+            let object = merged(slotFixed: layouts[k].slotFixed, slot: slot, row: values[start...])
             values.removeSubrange(start...)
-            return .object(object)
+            objects[index] = object
+            return EntryTable.Placement(layout: -1, row: 0)
         }
-        return .row(layouts[k].layout, offset: start)
+        return EntryTable.Placement(layout: k, row: start)
     }
 
     /// Appends the source's varying fields; true if one rendered null.
@@ -61,16 +65,18 @@ struct TimelineContent {
         return sawNull
     }
 
-    /// Every row, once all entries are added.
-    func rows() -> ContentRows { values.isEmpty ? .none : ContentRows(values) }
+    /// The timeline's table, once every entry is added.
+    func table(dates: [Instant], placements: [EntryTable.Placement], urls: EntryTable.URLs) -> EntryTable {
+        EntryTable(dates: dates, layouts: layouts.map(\.layout), placements: placements, rows: values, objects: objects, urls: urls)
+    }
 
-    private mutating func layoutIndex(_ entry: PlannedEntry, missing: inout [String]) -> Int {
-        if let k = layouts.firstIndex(where: { $0.id == entry.contentID }) { return k }
-        let slotFixed = entry.content?.renderFixed(scope: scope, missing: &missing) ?? []
+    private mutating func layoutIndex(_ contentID: Int, slot: CompiledContent?, missing: inout [String]) -> Int {
+        if let k = layouts.firstIndex(where: { $0.id == contentID }) { return k }
+        let slotFixed = slot?.renderFixed(scope: scope, missing: &missing) ?? []
         var keys: [String] = []
         var members: [ContentLayout.Member] = []
         var row = 0
-        for (source, fixed) in [(content, contentFixed), (entry.content, slotFixed), (family, familyFixed)] {
+        for (source, fixed) in [(content, contentFixed), (slot, slotFixed), (family, familyFixed)] {
             guard let source else { continue }
             for i in source.fields.indices {
                 let member: ContentLayout.Member?
@@ -83,7 +89,7 @@ struct TimelineContent {
                 Self.merge(source.fields[i].key, member, keys: &keys, values: &members)
             }
         }
-        layouts.append((entry.contentID, slotFixed, ContentLayout(keys: keys, members: members)))
+        layouts.append((contentID, slotFixed, ContentLayout(keys: keys, members: members)))
         return layouts.count - 1
     }
 

@@ -41,35 +41,31 @@ extension CompiledWidget: TimelineProvider {
         }
         var missing: [String] = []
         // Fields that do not change from entry to entry render once per timeline.
-        let firstScope = EntryScope(request: request, date: now, index: 0, zone: zone, rule: JSONObject())
+        let firstScope = EntryScope(request: request, date: now, index: 0, zone: zone, rule: .none)
         var contents = TimelineContent(
-            content: content, family: familyContent[context.family.rawValue], firstScope: firstScope, missing: &missing)
+            content: content, slots: slotContents, family: familyContent[context.family.rawValue], firstScope: firstScope,
+            missing: &missing)
         let fixedURL = urlVaries ? nil : url.map { $0.renderString(firstScope, missing: &missing) }
-        var placements: [TimelineContent.Placement] = []
+        var dates: [Instant] = []
+        var placements: [EntryTable.Placement] = []
+        dates.reserveCapacity(planned.slots.count)
         placements.reserveCapacity(planned.slots.count)
         var urls: [String?] = []
-        for (index, slot) in planned.slots.enumerated() {
-            let scope = EntryScope(request: request, date: slot.date, index: index, zone: zone, rule: slot.variables)
-            placements.append(contents.add(slot, scope: scope, missing: &missing))
+        var scope = firstScope
+        for index in planned.slots.indices {
+            scope.date = planned.slots[index].date
+            scope.index = index
+            scope.rule = planned.slots[index].variables
+            dates.append(scope.date)
+            placements.append(contents.add(contentID: planned.slots[index].contentID, index: index, scope: scope, missing: &missing))
             if urlVaries { urls.append(url.map { $0.renderString(scope, missing: &missing) }) }
         }
-        // The rows are complete: now the entries can share them.
-        let rows = contents.rows()
-        var entries: [TimelineEntry] = []
-        entries.reserveCapacity(planned.slots.count)
-        for i in planned.slots.indices {
-            let entryURL = urlVaries ? urls[i] : fixedURL
-            switch placements[i] {
-            case .row(let layout, let offset):
-                entries.append(TimelineEntry(date: planned.slots[i].date, layout: layout, rows: rows, offset: offset, url: entryURL))
-            case .object(let object):
-                entries.append(TimelineEntry(date: planned.slots[i].date, content: object, url: entryURL))
-            }
-        }
+        let table = contents.table(
+            dates: dates, placements: placements, urls: urlVaries ? .each(urls) : fixedURL.map { .same($0) } ?? .none)
         for path in missing where path.hasPrefix("data.") || path.hasPrefix("record") {
             context.warn(code: "data-path-missing", message: "'\(path)' is missing from the data; it rendered empty")
         }
-        return Timeline(entries: entries, policy: policy)
+        return Timeline(table: table, policy: policy)
     }
 
     // MARK: - Pieces
@@ -89,7 +85,7 @@ extension CompiledWidget: TimelineProvider {
 
     private func renderURL(_ scope: RequestScope, at date: Instant) -> String? {
         guard let url else { return nil }
-        return url.renderString(EntryScope(request: scope, date: date, index: 0, zone: zone, rule: JSONObject()))
+        return url.renderString(EntryScope(request: scope, date: date, index: 0, zone: zone, rule: .none))
     }
 
     /// One placeholder entry at T: shown while data is missing or malformed.

@@ -3,46 +3,15 @@ import WidgetSupport
 /// One dated state of a widget: shown from `date` until the next entry's date.
 public struct TimelineEntry: Sendable, Equatable {
     public var date: Instant
+    /// The entry's fields, in the order the widget declares them.
+    public var content: JSONObject
     /// The widget URL (`widgetURL`); nil when the widget has none.
     public var url: String?
-    var body: Body
-
-    /// How the content is held: an object, or a timeline's layout and this entry's row.
-    enum Body: Sendable {
-        case object(JSONObject)
-        case laidOut(ContentLayout, ContentRows, offset: Int)
-    }
 
     public init(date: Instant, content: JSONObject, url: String? = nil) {
         self.date = date
-        self.body = .object(content)
+        self.content = content
         self.url = url
-    }
-
-    /// An entry whose content is `layout`, with row values from `rows.values[offset...]`.
-    public init(date: Instant, layout: ContentLayout, rows: ContentRows, offset: Int, url: String? = nil) {
-        self.date = date
-        self.body = .laidOut(layout, rows, offset: offset)
-        self.url = url
-    }
-
-    /// The entry's fields, in the order the widget declares them.
-    public var content: JSONObject {
-        get {
-            switch body {
-            case .object(let object):
-                return object
-            case .laidOut(let layout, let rows, let offset):
-                let values = layout.members.map { member -> JSONValue in
-                    switch member {
-                    case .fixed(let value): value
-                    case .row(let i): rows.values[offset + i]
-                    }
-                }
-                return JSONObject(distinctKeys: layout.keys, values: values)
-            }
-        }
-        set { body = .object(newValue) }
     }
 
     public static func == (a: TimelineEntry, b: TimelineEntry) -> Bool {
@@ -71,11 +40,52 @@ public enum ReloadPolicy: Sendable, Hashable {
 
 /// What a provider returns for one request: entries in date order and a policy.
 public struct Timeline: Sendable, Equatable {
-    public var entries: [TimelineEntry]
     public var policy: ReloadPolicy
+    var storage: Storage
+
+    /// Entries as values, or (from a provider that lays content out) as a table.
+    enum Storage: Sendable {
+        case entries([TimelineEntry])
+        case table(EntryTable)
+    }
 
     public init(entries: [TimelineEntry], policy: ReloadPolicy = .atEnd) {
-        self.entries = entries
+        self.storage = .entries(entries)
         self.policy = policy
+    }
+
+    public init(table: EntryTable, policy: ReloadPolicy = .atEnd) {
+        self.storage = .table(table)
+        self.policy = policy
+    }
+
+    /// The entries in date order (built from the table when there is one).
+    public var entries: [TimelineEntry] {
+        get {
+            switch storage {
+            case .entries(let entries): entries
+            case .table(let table): table.entries
+            }
+        }
+        set { storage = .entries(newValue) }
+    }
+
+    public var count: Int {
+        switch storage {
+        case .entries(let entries): entries.count
+        case .table(let table): table.count
+        }
+    }
+
+    /// The entries' dates, without building the entries.
+    public var dates: [Instant] {
+        switch storage {
+        case .entries(let entries): entries.map(\.date)
+        case .table(let table): table.dates
+        }
+    }
+
+    public static func == (a: Timeline, b: Timeline) -> Bool {
+        a.policy == b.policy && a.entries == b.entries
     }
 }

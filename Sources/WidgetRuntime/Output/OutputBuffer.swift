@@ -38,6 +38,9 @@ final class OutputBuffer {
 
     func removeAll() { count = 0 }
 
+    /// The first byte; valid until the next append.
+    var start: UnsafePointer<UInt8> { UnsafePointer(base) }
+
     @inline(__always) private func reserve(_ n: Int) {
         if count + n > capacity { grow(count + n) }
     }
