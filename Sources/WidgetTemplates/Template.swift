@@ -22,6 +22,8 @@ public struct Template: Sendable, Hashable {
         /// The source's UTF-8, which text ops point into.
         let sourceBytes: [UInt8]
         let references: [TemplateReference]
+        /// Each reference's components (what rendering reads).
+        let paths: [[String]]
         let isLoneTag: Bool
         let ops: [TemplateOp]
         /// The whole output when the template has no tags.
@@ -34,6 +36,7 @@ public struct Template: Sendable, Hashable {
             self.source = source
             sourceBytes = Array(source.utf8)
             references = result.references
+            paths = result.references.map(\.components)
             isLoneTag = result.isLoneTag
             ops = result.ops
             constantText = result.references.isEmpty ? Template.joinedText(source, result.ops) : nil
@@ -105,10 +108,10 @@ public struct Template: Sendable, Hashable {
         let program = self.program
         if program.isLoneTag, !program.references.isEmpty {
             var renderer = TemplateRenderer(tracking: tracking)
-            // Borrowed in place: a copy of the reference would count references on each of its buffers.
-            let value = program.references.withUnsafeBufferPointer { references -> JSONValue? in
-                if let value = renderer.resolve(references[0], context) { return value }
-                renderer.noteMissing(references[0])
+            // Borrowed in place: a copy of the whole reference would count references on each of its buffers.
+            let value = program.paths.withUnsafeBufferPointer { paths -> JSONValue? in
+                if let value = renderer.resolve(paths[0], context) { return value }
+                program.references.withUnsafeBufferPointer { renderer.noteMissing($0[0]) }
                 return nil
             }
             guard let value else {
@@ -130,8 +133,10 @@ public struct Template: Sendable, Hashable {
             TemplateOutput.render(stackBytes: program.stackBytes) { out in
                 program.ops.withUnsafeBufferPointer { ops in
                     program.references.withUnsafeBufferPointer { references in
-                        let tables = TemplateRenderer.Tables(ops: ops, source: sourceBytes, references: references)
-                        renderer.run(tables, context, 0..<ops.count, into: &out)
+                        program.paths.withUnsafeBufferPointer { paths in
+                            let tables = TemplateRenderer.Tables(ops: ops, source: sourceBytes, references: references, paths: paths)
+                            renderer.run(tables, context, 0..<ops.count, into: &out)
+                        }
                     }
                 }
             }
