@@ -13,7 +13,13 @@ final class OutputBuffer {
     private(set) var count = 0
 
     /// The zone of the instants being written.
-    var zone: any UTCOffsetSource = FixedOffset(seconds: 0)
+    var zone: any UTCOffsetSource = FixedOffset(seconds: 0) {
+        didSet { offsetStart = 0; offsetEnd = 0 }
+    }
+    /// The zone's offset over `[offsetStart, offsetEnd)`: asked once per stretch, not per instant.
+    private var offsetStart: Int64 = 0
+    private var offsetEnd: Int64 = 0
+    private var offsetInForce = 0
     /// `YYYY-MM-DD` of `cachedDay` (up to 24 bytes: years outside 0…9999 are longer).
     private let datePrefix = UnsafeMutablePointer<UInt8>.allocate(capacity: 32)
     private var datePrefixCount = 0
@@ -116,7 +122,10 @@ final class OutputBuffer {
 
     /// `2026-11-29T09:00:00-05:00` in `zone`: what `Instant.appendISO8601(offset:to:)` writes.
     func instant(_ t: Instant) {
-        let offset = zone.utcOffset(at: t)
+        if t.seconds < offsetStart || t.seconds >= offsetEnd {
+            (offsetInForce, offsetStart, offsetEnd) = zone.utcOffsetSpan(at: t)
+        }
+        let offset = offsetInForce
         let local = t.seconds + Int64(offset)
         let days = CivilTime.floorDiv(local, 86_400)
         if days != cachedDay { cacheDate(days) }
