@@ -75,9 +75,13 @@ struct TimelineContent {
         let slotFixed = slot?.renderFixed(scope: scope, missing: &missing) ?? []
         var keys: [String] = []
         var members: [ContentLayout.Member] = []
+        let most = content.fields.count + (slot?.fields.count ?? 0) + (family?.fields.count ?? 0)
+        keys.reserveCapacity(most)
+        members.reserveCapacity(most)
         var row = 0
-        for (source, fixed) in [(content, contentFixed), (slot, slotFixed), (family, familyFixed)] {
-            guard let source else { continue }
+        func apply(_ source: borrowing CompiledContent, _ fixed: [JSONValue?]) {
+            // Over no members, a mapping's keys (distinct) just append.
+            let fresh = keys.isEmpty
             for i in source.fields.indices {
                 let member: ContentLayout.Member?
                 if let value = fixed[i] {
@@ -86,9 +90,19 @@ struct TimelineContent {
                     member = .row(row)
                     row += 1
                 }
-                Self.merge(source.fields[i].key, member, keys: &keys, values: &members)
+                if fresh {
+                    if let member {
+                        keys.append(source.fields[i].key)
+                        members.append(member)
+                    }
+                } else {
+                    Self.merge(source.fields[i].key, member, keys: &keys, values: &members)
+                }
             }
         }
+        apply(content, contentFixed)
+        if let slot { apply(slot, slotFixed) }
+        if let family { apply(family, familyFixed) }
         layouts.append((contentID, slotFixed, ContentLayout(keys: keys, members: members)))
         return layouts.count - 1
     }
