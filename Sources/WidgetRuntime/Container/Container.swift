@@ -39,39 +39,42 @@ public struct Container: Sendable {
     private var overlay: [String: [UInt8]] = [:]
     /// The escape check per path, done once: a run never changes the disk, and
     /// resolving symbolic links at every reload was a tenth of a run's time.
-    private let checked = EscapeChecks()
+    private let checked: PathChecks
 
     /// A container over `directory` (which need not exist: then every file is missing).
     public init(directory: String) {
         self.directory = directory
         self.root = POSIXFiles.realPath(directory)
+        checked = PathChecks(root: root)
     }
 
     /// A container with no directory: only scenario writes exist.
     public init() {
         self.directory = nil
         self.root = nil
+        checked = PathChecks(root: nil)
     }
 
     /// Reads a file by its path relative to the container.
     public func read(_ path: String) -> ContainerFile {
+        let known = checked.entry(for: path)
         let parsed: ContainerPath.Checked
-        switch checked.path(path) {
+        switch known.parsed {
         case .success(let p): parsed = p
         case .failure(let refusal): return .refused(refusal)
         }
         // Writes were checked when they were made.
         if !overlay.isEmpty, let written = overlay[parsed.normalized] { return .found(written) }
         guard let root else { return .missing }
-        let full = parsed.full(root: root)
-        if let refusal = checked.result(for: parsed.normalized, compute: { escape(of: parsed.path, fullPath: full, root: root) }) {
+        let full = known.full
+        if let refusal = checked.escape(known, compute: { escape(of: parsed.path, fullPath: full, root: root) }) {
             return .refused(refusal)
         }
         // The file is read again only when its status changed since the last read.
-        if let same = checked.unchangedBytes(of: full) { return .found(same) }
+        if let same = checked.unchangedBytes(known) { return .found(same) }
         switch POSIXFiles.readFile(full) {
         case .bytes(let bytes, let status):
-            checked.remember(bytes, status: status, of: full)
+            checked.remember(bytes, status: status, in: known)
             return .found(bytes)
         case .missing: return .missing
         case .failed(let why): return .unreadable(why)
@@ -123,51 +126,80 @@ public struct Container: Sendable {
     }
 }
 
-/// Remembered checks of one container directory: each path's parse and escape
-/// check, and the last bytes read from each file with the status they had.
+/// Remembered checks of one container directory, per path read: its parse,
+/// its escape check, and the last bytes read with the status they had.
 /// A run uses its container from one thread; the lock keeps the type honest as Sendable.
-private final class EscapeChecks: @unchecked Sendable {
-    private var results: [String: ContainerRefusal?] = [:]
-    private var paths: [String: Result<ContainerPath.Checked, ContainerRefusal>] = [:]
-    private var files: [String: (status: POSIXFiles.Status, bytes: [UInt8])] = [:]
+private final class PathChecks: @unchecked Sendable {
+    final class Entry {
+        let parsed: Result<ContainerPath.Checked, ContainerRefusal>
+        /// The path under the root (empty without a root or a valid path).
+        let full: String
+        /// nil until checked; then the refusal, if any.
+        var escape: ContainerRefusal??
+        var status: POSIXFiles.Status?
+        var bytes: [UInt8] = []
+
+        init(_ path: String, root: String?) {
+            parsed = ContainerPath.parse(path).map(ContainerPath.Checked.init)
+            if let root, case .success(let p) = parsed { full = p.full(root: root) } else { full = "" }
+        }
+    }
+
+    private let root: String?
+    /// The root directory, opened at the first status check: checks then walk
+    /// the path from there, not from `/`. -2 until opened, -1 if it cannot be.
+    private var rootFD: Int32 = -2
+    private var entries: [String: Entry] = [:]
     private let lock = NSLock()
 
-    func result(for path: String, compute: () -> ContainerRefusal?) -> ContainerRefusal? {
+    init(root: String?) {
+        self.root = root
+    }
+
+    deinit {
+        if rootFD >= 0 { POSIXFiles.closeFile(rootFD) }
+    }
+
+    func entry(for path: String) -> Entry {
         lock.lock()
-        let known = results[path]
+        defer { lock.unlock() }
+        if let known = entries[path] { return known }
+        let entry = Entry(path, root: root)
+        entries[path] = entry
+        return entry
+    }
+
+    func escape(_ entry: Entry, compute: () -> ContainerRefusal?) -> ContainerRefusal? {
+        lock.lock()
+        let known = entry.escape
         lock.unlock()
         if let known { return known }
         let value = compute()
         lock.lock()
-        results[path] = .some(value)
+        entry.escape = .some(value)
         lock.unlock()
         return value
     }
 
-    /// The path as parsed, kept: the same few paths are read at every reload.
-    func path(_ path: String) -> Result<ContainerPath.Checked, ContainerRefusal> {
+    /// The bytes last read, if the file's status (one `stat`) is still the same.
+    func unchangedBytes(_ entry: Entry) -> [UInt8]? {
         lock.lock()
-        defer { lock.unlock() }
-        if let known = paths[path] { return known }
-        let parsed = ContainerPath.parse(path).map(ContainerPath.Checked.init)
-        paths[path] = parsed
-        return parsed
-    }
-
-    /// The bytes last read from `full`, if its status (one `stat`) is still the same.
-    func unchangedBytes(of full: String) -> [UInt8]? {
-        lock.lock()
-        let known = files[full]
+        let known = entry.status
+        let bytes = entry.bytes
+        if known != nil, rootFD == -2 { rootFD = root.map { POSIXFiles.openDirectory($0) } ?? -1 }
+        let directory = rootFD
         lock.unlock()
-        guard let known, POSIXFiles.status(full) == known.status else { return nil }
-        return known.bytes
+        guard let known, case .success(let p) = entry.parsed else { return nil }
+        let now = directory >= 0 ? POSIXFiles.status(p.normalized, in: directory) : POSIXFiles.status(entry.full)
+        return now == known ? bytes : nil
     }
 
-    func remember(_ bytes: [UInt8], status: POSIXFiles.Status, of full: String) {
+    func remember(_ bytes: [UInt8], status: POSIXFiles.Status, in entry: Entry) {
         // A file changed within the clock's tick could keep its status: trust only settled ones (as git does).
         guard status.isSettled else { return }
         lock.lock()
-        files[full] = (status, bytes)
+        entry.status = status
+        entry.bytes = bytes
         lock.unlock()
     }
 }

@@ -69,6 +69,20 @@ enum POSIXFiles {
         }
     }
 
+    /// The status of `path` relative to the open directory `directory` (links followed).
+    static func status(_ path: String, in directory: Int32) -> Status? {
+        var info = stat()
+        guard fstatat(directory, path, &info, 0) == 0 else { return nil }
+        return Status(info)
+    }
+
+    /// An open directory for `*at` calls, or -1.
+    static func openDirectory(_ path: String) -> Int32 {
+        open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
+
+    static func closeFile(_ fd: Int32) { close(fd) }
+
     /// The status of what `path` names (links followed); nil when it cannot be had.
     static func status(_ path: String) -> Status? {
         var info = stat()
