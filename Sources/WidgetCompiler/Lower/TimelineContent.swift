@@ -122,7 +122,9 @@ struct TimelineContent {
                     value = row[next]
                     next += 1
                 }
-                Self.merge(source.fields[i].key, value.isNull ? nil : value, keys: &keys, values: &members)
+                // Not `nil` in a ternary: JSONValue is nil-literal-expressible, that would be JSON null.
+                let patch: JSONValue? = value.isNull ? Optional.none : value
+                Self.merge(source.fields[i].key, patch, keys: &keys, values: &members)
             }
         }
         return JSONObject(distinctKeys: keys, values: members)
