@@ -15,11 +15,43 @@ enum ContentValue {
     case template(TemplateBox)
 }
 
-/// A template behind one reference: content fields are read for every entry,
-/// and copying a `Template` value retains each of its buffers.
+/// A template behind one reference: content fields are read for every entry.
 final class TemplateBox {
     let template: Template
-    init(_ template: Template) { self.template = template }
+    /// For a lone tag naming an entry or rule variable: the path the entry
+    /// scope answers directly, without running the template for each entry.
+    let direct: DirectPath?
+
+    init(_ template: Template) {
+        self.template = template
+        direct = template.loneTag.flatMap { DirectPath($0.components) }
+    }
+}
+
+/// A variable path an entry scope resolves without the template machinery.
+enum DirectPath {
+    case entryDate, entryTime, entryDay, entryWeekday, entryIndex
+    /// A rule variable (`record`, `index`, `progress`, `slot`, `market`) and the whole path.
+    case rule(String, [String])
+
+    init?(_ path: [String]) {
+        guard let root = path.first else { return nil }
+        if root == "entry" {
+            guard path.count == 2 else { return nil }
+            switch path[1] {
+            case "date": self = .entryDate
+            case "time": self = .entryTime
+            case "day": self = .entryDay
+            case "weekday": self = .entryWeekday
+            case "index": self = .entryIndex
+            default: return nil
+            }
+        } else if CompiledContent.entryRoots.contains(root) {
+            self = .rule(root, path)
+        } else {
+            return nil
+        }
+    }
 }
 
 /// An ordered set of content fields, compiled once.

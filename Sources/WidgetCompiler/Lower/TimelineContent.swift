@@ -58,7 +58,9 @@ struct TimelineContent {
     private mutating func appendRow(_ source: borrowing CompiledContent, _ scope: EntryScope, _ missing: inout [String]) -> Bool {
         var sawNull = false
         for box in source.rowTemplates {
-            let value = box.template.render(scope, missing: &missing)
+            // A lone variable the scope has is the template's value; otherwise the
+            // template runs (and reports the name missing).
+            let value = box.direct.flatMap(scope.value) ?? box.template.render(scope, missing: &missing)
             if value.isNull { sawNull = true }
             values.append(value)
         }
