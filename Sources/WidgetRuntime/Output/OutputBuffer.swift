@@ -178,8 +178,14 @@ final class OutputBuffer {
 
     /// Copies runs of plain bytes at once; escapes the rest one by one.
     private func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        guard let start = utf8.baseAddress else { return }
+        // Most strings need no escape: skip them eight bytes at a time.
+        var plain = 0
+        while plain + 8 <= utf8.count, !Self.needsEscape(UnsafeRawPointer(start + plain).loadUnaligned(as: UInt64.self)) {
+            plain += 8
+        }
         var runStart = 0
-        for i in 0..<utf8.count {
+        for i in plain..<utf8.count {
             let b = utf8[i]
             if b >= 0x20, b != UInt8(ascii: "\""), b != UInt8(ascii: "\\"), b != 0x7F { continue }
             if runStart < i { raw(UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
@@ -187,6 +193,18 @@ final class OutputBuffer {
             runStart = i + 1
         }
         if runStart < utf8.count { raw(UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+    }
+
+    /// Whether any of eight bytes is below 0x20, `"`, `\\` or 0x7F (exact for "any":
+    /// the classic has-zero-byte and has-byte-less-than tests, byte order aside).
+    @inline(__always)
+    private static func needsEscape(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let control = (w &- ones &* 0x20) & ~w & highs
+        let quote = w ^ (ones &* 0x22), backslash = w ^ (ones &* 0x5C), delete = w ^ (ones &* 0x7F)
+        let equal = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((delete &- ones) & ~delete)
+        return (control | (equal & highs)) != 0
     }
 
     private func escape(_ b: UInt8) {
