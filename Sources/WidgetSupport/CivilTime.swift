@@ -47,6 +47,16 @@ public enum CivilTime {
 public protocol UTCOffsetSource: Sendable {
     /// Seconds east of UTC in force at `instant`.
     func utcOffset(at instant: Instant) -> Int
+    /// The offset at `instant` and the seconds `[start, end)` it holds for, so
+    /// a caller formatting many instants can ask once per stretch.
+    func utcOffsetSpan(at instant: Instant) -> (offset: Int, start: Int64, end: Int64)
+}
+
+extension UTCOffsetSource {
+    /// By default, a stretch of one second.
+    public func utcOffsetSpan(at instant: Instant) -> (offset: Int, start: Int64, end: Int64) {
+        (utcOffset(at: instant), instant.seconds, instant.seconds + 1)
+    }
 }
 
 /// A zone that is always at one offset.
@@ -54,6 +64,7 @@ public struct FixedOffset: UTCOffsetSource {
     public let seconds: Int
     public init(seconds: Int) { self.seconds = seconds }
     public func utcOffset(at instant: Instant) -> Int { seconds }
+    public func utcOffsetSpan(at instant: Instant) -> (offset: Int, start: Int64, end: Int64) { (seconds, .min, .max) }
 }
 
 extension Instant {

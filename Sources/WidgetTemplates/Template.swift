@@ -15,29 +15,47 @@ import WidgetSupport
 ///   means "no value", as in `{{#title}}…{{/title}}`); `0` and `{}` are truthy.
 /// - Values are inserted as text once and never rendered as templates again.
 public struct Template: Sendable, Hashable {
-    /// The template text as written.
-    public let source: String
-    /// Every name used, in source order (closing tags are not listed).
-    public let references: [TemplateReference]
-    /// True when the whole template is one interpolation tag, so it renders typed.
-    public let isLoneTag: Bool
+    /// Everything compiled, behind one reference: content fields hold templates,
+    /// and a copy then costs one reference count instead of one per buffer.
+    private final class Program: Sendable {
+        let source: String
+        /// The source's UTF-8, which text ops point into.
+        let sourceBytes: [UInt8]
+        let references: [TemplateReference]
+        /// Each reference's components (what rendering reads).
+        let paths: [[String]]
+        let isLoneTag: Bool
+        let ops: [TemplateOp]
+        /// The whole output when the template has no tags.
+        let constantText: String?
+        /// Stack bytes for rendering: a guess at the text's size, bounded to what
+        /// `withUnsafeTemporaryAllocation` keeps on the stack without checks.
+        let stackBytes: Int
 
-    private let ops: [TemplateOp]
-    /// The whole output when the template has no tags.
-    private let constantText: String?
-    /// Stack bytes for rendering: a guess at the text's size, bounded to what
-    /// `withUnsafeTemporaryAllocation` keeps on the stack without checks.
-    private let stackBytes: Int
+        init(source: String, result: TemplateParser.Result) {
+            self.source = source
+            sourceBytes = Array(source.utf8)
+            references = result.references
+            paths = result.references.map(\.components)
+            isLoneTag = result.isLoneTag
+            ops = result.ops
+            constantText = result.references.isEmpty ? Template.joinedText(source, result.ops) : nil
+            stackBytes = min(max(result.literalBytes + 16 * result.tagCount, 64), 1024)
+        }
+    }
+
+    private let program: Program
+
+    /// The template text as written.
+    public var source: String { program.source }
+    /// Every name used, in source order (closing tags are not listed).
+    public var references: [TemplateReference] { program.references }
+    /// True when the whole template is one interpolation tag, so it renders typed.
+    public var isLoneTag: Bool { program.isLoneTag }
 
     /// Compiles a template; bad syntax throws a positioned `TemplateError`.
     public init(_ source: String) throws(TemplateError) {
-        let result = try TemplateParser.parse(source)
-        self.source = source
-        references = result.references
-        isLoneTag = result.isLoneTag
-        ops = result.ops
-        constantText = result.references.isEmpty ? Self.joinedText(source, result.ops) : nil
-        stackBytes = min(max(result.literalBytes + 16 * result.tagCount, 64), 1024)
+        program = Program(source: source, result: try TemplateParser.parse(source))
     }
 
     /// The text ops of a template without tags, one after another.
@@ -54,7 +72,7 @@ public struct Template: Sendable, Hashable {
     public var loneTag: TemplateReference? { isLoneTag ? references.first : nil }
 
     /// True when the template has no tags (comments aside): it always renders its text.
-    public var isConstant: Bool { references.isEmpty }
+    public var isConstant: Bool { program.references.isEmpty }
 
     public static func == (a: Template, b: Template) -> Bool { a.source == b.source }
     public func hash(into hasher: inout Hasher) { hasher.combine(source) }
@@ -87,10 +105,16 @@ public struct Template: Sendable, Hashable {
     }
 
     private func render<Scope: TemplateScope>(_ context: Scope, tracking: Bool, missing: inout [String]) -> JSONValue {
-        if isLoneTag, let reference = references.first {
+        let program = self.program
+        if program.isLoneTag, !program.references.isEmpty {
             var renderer = TemplateRenderer(tracking: tracking)
-            guard let value = renderer.resolve(reference, context) else {
-                renderer.noteMissing(reference)
+            // Borrowed in place: a copy of the whole reference would count references on each of its buffers.
+            let value = program.paths.withUnsafeBufferPointer { paths -> JSONValue? in
+                if let value = renderer.resolve(paths[0], context) { return value }
+                program.references.withUnsafeBufferPointer { renderer.noteMissing($0[0]) }
+                return nil
+            }
+            guard let value else {
                 renderer.report(into: &missing)
                 return .string("")
             }
@@ -102,15 +126,17 @@ public struct Template: Sendable, Hashable {
     private func renderString<Scope: TemplateScope>(_ context: Scope, tracking: Bool, missing: inout [String])
         -> String
     {
-        if let constantText { return constantText }
+        let program = self.program
+        if let constantText = program.constantText { return constantText }
         var renderer = TemplateRenderer(tracking: tracking)
-        var sourceText = source  // native, so contiguous: no copy
-        let text = sourceText.withUTF8 { sourceBytes in
-            TemplateOutput.render(stackBytes: stackBytes) { out in
-                ops.withUnsafeBufferPointer { ops in
-                    references.withUnsafeBufferPointer { references in
-                        let tables = TemplateRenderer.Tables(ops: ops, source: sourceBytes, references: references)
-                        renderer.run(tables, context, 0..<ops.count, into: &out)
+        let text = program.sourceBytes.withUnsafeBufferPointer { sourceBytes in
+            TemplateOutput.render(stackBytes: program.stackBytes) { out in
+                program.ops.withUnsafeBufferPointer { ops in
+                    program.references.withUnsafeBufferPointer { references in
+                        program.paths.withUnsafeBufferPointer { paths in
+                            let tables = TemplateRenderer.Tables(ops: ops, source: sourceBytes, references: references, paths: paths)
+                            renderer.run(tables, context, 0..<ops.count, into: &out)
+                        }
                     }
                 }
             }

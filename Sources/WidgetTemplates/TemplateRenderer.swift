@@ -12,6 +12,9 @@ struct TemplateRenderer {
         /// The template's UTF-8, which text ops point into.
         let source: UnsafeBufferPointer<UInt8>
         let references: UnsafeBufferPointer<TemplateReference>
+        /// Each reference's components, apart: resolving reads only these, and a
+        /// whole reference would be copied (five reference counts) to read them.
+        let paths: UnsafeBufferPointer<[String]>
     }
 
     /// A value pushed by a section; an object's members are kept apart so
@@ -41,20 +44,19 @@ struct TemplateRenderer {
                 out.append(UnsafeBufferPointer(rebasing: tables.source[op.operand..<op.end]))
                 i += 1
             case .variable:
-                let reference = tables.references[op.operand]
-                if let value = resolve(reference, root) {
+                if let value = resolve(tables.paths[op.operand], root) {
                     out.append(value)
                 } else {
-                    noteMissing(reference)
+                    noteMissing(tables.references[op.operand])
                 }
                 i += 1
             case .invertedSection:
-                if resolve(tables.references[op.operand], root)?.isTemplateFalsey ?? true {
+                if resolve(tables.paths[op.operand], root)?.isTemplateFalsey ?? true {
                     run(tables, root, (i + 1)..<op.end, into: &out)
                 }
                 i = op.end
             case .section:
-                if let value = resolve(tables.references[op.operand], root), !value.isTemplateFalsey {
+                if let value = resolve(tables.paths[op.operand], root), !value.isTemplateFalsey {
                     let body = (i + 1)..<op.end
                     if case .array(let items) = value {
                         for item in items { runPushing(item, tables, root, body, into: &out) }
@@ -82,17 +84,17 @@ struct TemplateRenderer {
 
     /// Mustache's name resolution: the first component in the innermost context
     /// that has it, then the remaining components inside that value only.
-    mutating func resolve<Scope: TemplateScope>(_ path: borrowing TemplateReference, _ root: borrowing Scope) -> JSONValue? {
-        if path.components.isEmpty {
+    mutating func resolve<Scope: TemplateScope>(_ components: borrowing [String], _ root: borrowing Scope) -> JSONValue? {
+        if components.isEmpty {
             if let top = frames.last { return top.value }
             return root.implicitValue
         }
-        if !frames.isEmpty, let hit = frameHit(path.components[0]) {
+        if !frames.isEmpty, let hit = frameHit(components[0]) {
             return frames.withUnsafeBufferPointer { frames in
-                Self.descend(frames[hit.frame].values[hit.member], path.components, from: 1)
+                Self.descend(frames[hit.frame].values[hit.member], components, from: 1)
             }
         }
-        return root.lookup(path: path.components)
+        return root.lookup(path: components)
     }
 
     /// Records a variable that did not resolve. Section tags are not recorded:

@@ -164,6 +164,11 @@ public final class ZoneRules: UTCOffsetSource, Sendable, CustomStringConvertible
         return Int(t.offsets[t.index(of: u)])
     }
 
+    public func utcOffsetSpan(at instant: Instant) -> (offset: Int, start: Int64, end: Int64) {
+        let s = span(containing: instant)
+        return (s.offset, s.start, s.end)
+    }
+
     /// The stretch of constant offset holding `instant`.
     public func span(containing instant: Instant) -> ZoneSpan {
         let u = instant.seconds

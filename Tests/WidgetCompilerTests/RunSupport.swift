@@ -51,7 +51,3 @@ struct TestFailure: Error, CustomStringConvertible {
 }
 
 func at(_ text: String) -> Instant { (try? InstantParser.parse(text).instant) ?? Instant(seconds: 0) }
-
-extension Timeline {
-    var dates: [Instant] { entries.map(\.date) }
-}

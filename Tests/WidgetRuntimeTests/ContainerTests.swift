@@ -40,6 +40,25 @@ struct ContainerTests {
         if case .unreadable = c.read("sub") {} else { Issue.record("a directory is not a readable file") }
     }
 
+    @Test func rewrittenFilesAreReadAgain() throws {
+        let l = try layout()
+        defer { try? FileManager.default.removeItem(at: l.root) }
+        let c = Container(directory: l.container.path)
+        let file = l.container.appendingPathComponent("data.json")
+        #expect(c.read("data.json") == .found(Array("{\"a\": 1}".utf8)))
+        try Data("{\"a\": 2}".utf8).write(to: file)  // same size, same second
+        #expect(c.read("data.json") == .found(Array("{\"a\": 2}".utf8)))
+        try Data("[]".utf8).write(to: file)
+        #expect(c.read("data.json") == .found(Array("[]".utf8)))
+        // A file that has not changed for a while is known by its status.
+        let old = Date(timeIntervalSinceNow: -60)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: file.path)
+        #expect(c.read("data.json") == .found(Array("[]".utf8)))
+        #expect(c.read("data.json") == .found(Array("[]".utf8)))
+        try FileManager.default.removeItem(at: file)
+        #expect(c.read("data.json") == .missing)
+    }
+
     @Test func dotDotAndAbsolutePathsAreRefused() throws {
         let l = try layout()
         defer { try? FileManager.default.removeItem(at: l.root) }

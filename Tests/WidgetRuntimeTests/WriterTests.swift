@@ -199,6 +199,29 @@ struct WriterTests {
         #expect(Set(dates.map { zone.utcOffset(at: $0) }).count > 5)
     }
 
+    @Test func escapesEveryByteAtEveryPositionAsJSONWriterDoes() {
+        // The writer skips plain text eight bytes at a time: put each byte that needs
+        // escaping (and some that do not) at each place of strings around that size.
+        let specials: [Character] = ["\"", "\\", "\u{0}", "\u{1F}", "\u{7F}", "\n", " ", "~", "é", "✓"]
+        var strings: [String] = []
+        for length in [7, 8, 9, 16, 17, 24] {
+            for position in 0..<length {
+                for special in specials {
+                    var s = String(repeating: "a", count: length)
+                    s.replaceSubrange(s.index(s.startIndex, offsetBy: position)...s.index(s.startIndex, offsetBy: position), with: String(special))
+                    strings.append(s)
+                }
+            }
+        }
+        let many = ClosureProvider { context in
+            let content = JSONObject(strings.enumerated().map { ("k\($0.offset)", JSONValue.string($0.element)) })
+            return Timeline(entries: [TimelineEntry(date: context.date, content: content)], policy: .never)
+        }
+        let text = render(.ndjson, provider: many).0
+        let content = JSONObject(strings.enumerated().map { ("k\($0.offset)", JSONValue.string($0.element)) })
+        #expect(text.contains(#""content":"# + JSONWriter.string(.object(content)) + "}"))
+    }
+
     @Test func escapesControlCharactersAsJSONWriterDoes() {
         let odd = ClosureProvider { context in
             let content = object(["s": "tab\there\nnew \u{1}\u{7F} é ✓", "d": 1e20, "w": 2.0, "neg": -3, "arr": [1, "x", nil, false]])

@@ -27,6 +27,8 @@ public final class CompiledWidget {
     let maxEntries: Int
     let policy: PolicyOverride?
     let events: [EventTime]
+    /// The daily slots' contents, by `PlannedEntry.contentID - 1`.
+    let slotContents: [CompiledContent]
     /// Parsed container data, reused while a file's bytes stay the same.
     let dataCache = DataCache()
 
@@ -49,6 +51,7 @@ public final class CompiledWidget {
         self.url = url
         self.urlVaries = url?.references.contains { $0.components.first.map(CompiledContent.entryRoots.contains) ?? false } ?? false
         self.rule = rule
+        if case .daily(let slots) = rule { slotContents = slots.map(\.content) } else { slotContents = [] }
         self.horizon = horizon
         self.maxEntries = maxEntries
         self.policy = policy
@@ -89,6 +92,16 @@ struct DailySlot {
     let name: String
     let at: String
     let content: CompiledContent
+    /// The `slot` variable, built once.
+    let variable: JSONValue
+
+    init(minuteOfDay: Int, name: String, at: String, content: CompiledContent) {
+        self.minuteOfDay = minuteOfDay
+        self.name = name
+        self.at = at
+        self.content = content
+        variable = .object(JSONObject([("name", .string(name)), ("at", .string(at))]))
+    }
 }
 
 struct ProgressRule {

@@ -15,11 +15,43 @@ enum ContentValue {
     case template(TemplateBox)
 }
 
-/// A template behind one reference: content fields are read for every entry,
-/// and copying a `Template` value retains each of its buffers.
+/// A template behind one reference: content fields are read for every entry.
 final class TemplateBox {
     let template: Template
-    init(_ template: Template) { self.template = template }
+    /// For a lone tag naming an entry or rule variable: the path the entry
+    /// scope answers directly, without running the template for each entry.
+    let direct: DirectPath?
+
+    init(_ template: Template) {
+        self.template = template
+        direct = template.loneTag.flatMap { DirectPath($0.components) }
+    }
+}
+
+/// A variable path an entry scope resolves without the template machinery.
+enum DirectPath {
+    case entryDate, entryTime, entryDay, entryWeekday, entryIndex
+    /// A rule variable (`record`, `index`, `progress`, `slot`, `market`) and the whole path.
+    case rule(String, [String])
+
+    init?(_ path: [String]) {
+        guard let root = path.first else { return nil }
+        if root == "entry" {
+            guard path.count == 2 else { return nil }
+            switch path[1] {
+            case "date": self = .entryDate
+            case "time": self = .entryTime
+            case "day": self = .entryDay
+            case "weekday": self = .entryWeekday
+            case "index": self = .entryIndex
+            default: return nil
+            }
+        } else if CompiledContent.entryRoots.contains(root) {
+            self = .rule(root, path)
+        } else {
+            return nil
+        }
+    }
 }
 
 /// An ordered set of content fields, compiled once.
@@ -28,6 +60,8 @@ struct CompiledContent {
     /// Per field: whether it names a variable that changes from entry to entry
     /// (`entry.*` or a rule variable). The others render once per timeline.
     var varies: [Bool] = []
+    /// The fields that vary, in field order: what an entry's row holds.
+    var rowTemplates: [TemplateBox] = []
 
     /// Roots whose value differs between the entries of one timeline.
     static let entryRoots: Set<String> = ["entry", "progress", "slot", "record", "index", "market"]
@@ -35,8 +69,11 @@ struct CompiledContent {
     init(_ node: SourceNode?) {
         for member in node?.members ?? .empty {
             if let text = member.value.string, text.isTemplate, let template = try? Template(text) {
-                fields.append((member.key, .template(TemplateBox(template))))
-                varies.append(template.references.contains { $0.components.first.map(Self.entryRoots.contains) ?? false })
+                let box = TemplateBox(template)
+                fields.append((member.key, .template(box)))
+                let varying = template.references.contains { $0.components.first.map(Self.entryRoots.contains) ?? false }
+                varies.append(varying)
+                if varying { rowTemplates.append(box) }
             } else {
                 fields.append((member.key, .literal(member.value.json)))
                 varies.append(false)

@@ -4,11 +4,12 @@ import WidgetTime
 import WidgetRuntime
 import MarketCalendars
 
-/// One planned entry: its date, the rule's variables, and slot content if any.
+/// One planned entry: its date, the rule's variables, and its slot's content if any.
 struct PlannedEntry {
     let date: Instant
-    var variables: JSONObject = JSONObject()
-    var content: CompiledContent? = nil
+    var variables: RuleVariables = .none
+    /// 0 for none, `k + 1` for daily slot `k`'s content (entries with the same id share a layout).
+    var contentID = 0
 }
 
 struct PlannedTimeline {
@@ -49,9 +50,7 @@ extension CompiledWidget {
             let slotsOfDay = DailySlots(minutesOfDay: daily.map(\.minuteOfDay), zone: zone)
             func entry(_ date: Instant, _ k: Int) -> PlannedEntry {
                 let slot = daily[k]
-                return PlannedEntry(
-                    date: date, variables: JSONObject([("slot", .object(JSONObject([("name", .string(slot.name)), ("at", .string(slot.at))])))]),
-                    content: slot.content)
+                return PlannedEntry(date: date, variables: .slot(slot.variable), contentID: k + 1)
             }
             var slots = [entry(now, slotsOfDay.slotInForce(at: now) ?? 0)]
             var t = now
@@ -71,7 +70,7 @@ extension CompiledWidget {
             for (i, record) in records.enumerated() {
                 let date = now + Int64(i) * step
                 guard date <= end, slots.count < cap else { break }
-                slots.append(PlannedEntry(date: date, variables: JSONObject([("record", record), ("index", .int(i))])))
+                slots.append(PlannedEntry(date: date, variables: .record(record, index: i)))
             }
             return PlannedTimeline(slots: slots, policy: .atEnd)
 
@@ -87,7 +86,7 @@ extension CompiledWidget {
                     market["open"] = .string(zone.iso8601(session.open))
                     market["close"] = .string(zone.iso8601(session.close))
                 }
-                return PlannedEntry(date: entry.date, variables: JSONObject([("market", .object(market))]))
+                return PlannedEntry(date: entry.date, variables: .market(.object(market)))
             }
             let policy: ReloadPolicy
             switch plan.policy {
@@ -128,7 +127,7 @@ extension CompiledWidget {
         }
         func reached(_ v: Double) -> Bool { by >= 0 ? v >= to : v <= to }
         func entry(_ t: Instant, _ v: Double) -> PlannedEntry {
-            PlannedEntry(date: t, variables: JSONObject([("progress", Self.number(v))]))
+            PlannedEntry(date: t, variables: .progress(Self.number(v)))
         }
         let current = valueAt(now)
         if reached(current) || by == 0 {

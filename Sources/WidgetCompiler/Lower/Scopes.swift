@@ -17,52 +17,94 @@ final class RequestScope: TemplateScope {
     }
 
     func lookup(_ name: String) -> JSONValue? {
-        switch name {
-        case "param": param
-        case "data": data
-        case "family": family
+        switch name.utf8.first {
+        case UInt8(ascii: "d") where name == "data": data
+        case UInt8(ascii: "p") where name == "param": param
+        case UInt8(ascii: "f") where name == "family": family
         default: nil
+        }
+    }
+}
+
+/// The rule's own variables for one entry (`slot`, `record` and `index`,
+/// `progress`, `market`): an enum rather than an object, so planning an
+/// entry allocates nothing.
+enum RuleVariables {
+    case none
+    case slot(JSONValue)
+    case record(JSONValue, index: Int)
+    case progress(JSONValue)
+    case market(JSONValue)
+
+    func value(_ name: String) -> JSONValue? {
+        switch self {
+        case .none: nil
+        case .slot(let slot): name == "slot" ? slot : nil
+        case .record(let record, let index):
+            name.utf8.first == UInt8(ascii: "r") ? (name == "record" ? record : nil) : (name == "index" ? .int(index) : nil)
+        case .progress(let value): name == "progress" ? value : nil
+        case .market(let market): name == "market" ? market : nil
         }
     }
 }
 
 /// What one entry's templates see: the request, the entry's own variables
 /// (`entry.*`), and the rule's (`progress`, `slot`, `record`, `index`, `market`).
+/// One scope serves a whole timeline, moved from entry to entry.
 struct EntryScope: TemplateScope {
     let request: RequestScope
-    let date: Instant
-    let index: Int
+    var date: Instant
+    var index: Int
     let zone: ZoneRules
-    let rule: JSONObject
+    var rule: RuleVariables
 
     func lookup(_ name: String) -> JSONValue? {
-        switch name {
-        case "entry":
+        // Dispatch on the first byte, then compare once: a String comparison that
+        // fails is a call, one that succeeds is a word compare.
+        switch name.utf8.first {
+        case UInt8(ascii: "e") where name == "entry":
             return .object(JSONObject([
                 ("date", .string(zone.iso8601(date))), ("time", .string(zone.timeText(date))),
                 ("day", .string(zone.dayText(date))), ("weekday", .string(zone.weekdayName(date))),
                 ("index", .int(index)),
             ]))
-        case "param", "data", "family":
+        case UInt8(ascii: "p") where name == "param", UInt8(ascii: "d") where name == "data",
+            UInt8(ascii: "f") where name == "family":
             return request.lookup(name)
         default:
-            return rule[name]
+            return rule.value(name)
+        }
+    }
+
+    /// What `lookup(path:)` gives for a path known at compile time, without matching names.
+    func value(_ path: DirectPath) -> JSONValue? {
+        switch path {
+        case .entryDate: return .string(zone.iso8601(date))
+        case .entryTime: return .string(zone.timeText(date))
+        case .entryDay: return .string(zone.dayText(date))
+        case .entryWeekday: return .string(zone.weekdayName(date))
+        case .entryIndex: return .int(index)
+        case .rule(let root, let path):
+            guard let value = rule.value(root) else { return nil }
+            return path.count == 1 ? value : value.lookup(path: path, from: 1)
         }
     }
 
     /// `entry.time` and friends without building the `entry` object.
     func lookup(path: [String]) -> JSONValue? {
-        if path.count == 2, path[0] == "entry" {
-            switch path[1] {
-            case "date": return .string(zone.iso8601(date))
-            case "time": return .string(zone.timeText(date))
-            case "day": return .string(zone.dayText(date))
-            case "weekday": return .string(zone.weekdayName(date))
-            case "index": return .int(index)
+        guard let first = path.first else { return nil }
+        if path.count == 2, first.utf8.first == UInt8(ascii: "e"), first == "entry" {
+            let name = path[1]
+            switch name.utf8.first {
+            case UInt8(ascii: "d") where name == "date": return .string(zone.iso8601(date))
+            case UInt8(ascii: "d") where name == "day": return .string(zone.dayText(date))
+            case UInt8(ascii: "t") where name == "time": return .string(zone.timeText(date))
+            case UInt8(ascii: "w") where name == "weekday": return .string(zone.weekdayName(date))
+            case UInt8(ascii: "i") where name == "index": return .int(index)
             default: return nil
             }
         }
-        guard let first = path.first, let value = lookup(first) else { return nil }
+        guard let value = lookup(first) else { return nil }
         return value.lookup(path: path, from: 1)
     }
 }

@@ -40,27 +40,32 @@ extension CompiledWidget: TimelineProvider {
             policy = .after(cut)
         }
         var missing: [String] = []
-        var entries: [TimelineEntry] = []
-        entries.reserveCapacity(planned.slots.count)
         // Fields that do not change from entry to entry render once per timeline.
-        let family = familyContent[context.family.rawValue]
-        let firstScope = EntryScope(request: request, date: now, index: 0, zone: zone, rule: JSONObject())
-        let fixedContent = content.renderFixed(scope: firstScope, missing: &missing)
-        let fixedFamily = family?.renderFixed(scope: firstScope, missing: &missing)
+        let firstScope = EntryScope(request: request, date: now, index: 0, zone: zone, rule: .none)
+        var contents = TimelineContent(
+            content: content, slots: slotContents, family: familyContent[context.family.rawValue], firstScope: firstScope,
+            missing: &missing)
         let fixedURL = urlVaries ? nil : url.map { $0.renderString(firstScope, missing: &missing) }
-        for (index, slot) in planned.slots.enumerated() {
-            let scope = EntryScope(request: request, date: slot.date, index: index, zone: zone, rule: slot.variables)
-            var object = JSONObject()
-            content.render(into: &object, scope: scope, fixed: fixedContent, missing: &missing)
-            slot.content?.render(into: &object, scope: scope, missing: &missing)
-            family?.render(into: &object, scope: scope, fixed: fixedFamily, missing: &missing)
-            let entryURL = fixedURL ?? url.map { $0.renderString(scope, missing: &missing) }
-            entries.append(TimelineEntry(date: slot.date, content: object, url: entryURL))
+        var dates: [Instant] = []
+        var placements: [EntryTable.Placement] = []
+        dates.reserveCapacity(planned.slots.count)
+        placements.reserveCapacity(planned.slots.count)
+        var urls: [String?] = []
+        var scope = firstScope
+        for index in planned.slots.indices {
+            scope.date = planned.slots[index].date
+            scope.index = index
+            scope.rule = planned.slots[index].variables
+            dates.append(scope.date)
+            placements.append(contents.add(contentID: planned.slots[index].contentID, index: index, scope: scope, missing: &missing))
+            if urlVaries { urls.append(url.map { $0.renderString(scope, missing: &missing) }) }
         }
+        let table = contents.table(
+            dates: dates, placements: placements, urls: urlVaries ? .each(urls) : fixedURL.map { .same($0) } ?? .none)
         for path in missing where path.hasPrefix("data.") || path.hasPrefix("record") {
             context.warn(code: "data-path-missing", message: "'\(path)' is missing from the data; it rendered empty")
         }
-        return Timeline(entries: entries, policy: policy)
+        return Timeline(table: table, policy: policy)
     }
 
     // MARK: - Pieces
@@ -80,7 +85,7 @@ extension CompiledWidget: TimelineProvider {
 
     private func renderURL(_ scope: RequestScope, at date: Instant) -> String? {
         guard let url else { return nil }
-        return url.renderString(EntryScope(request: scope, date: date, index: 0, zone: zone, rule: JSONObject()))
+        return url.renderString(EntryScope(request: scope, date: date, index: 0, zone: zone, rule: .none))
     }
 
     /// One placeholder entry at T: shown while data is missing or malformed.

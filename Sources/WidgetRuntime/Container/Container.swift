@@ -39,36 +39,43 @@ public struct Container: Sendable {
     private var overlay: [String: [UInt8]] = [:]
     /// The escape check per path, done once: a run never changes the disk, and
     /// resolving symbolic links at every reload was a tenth of a run's time.
-    private let checked = EscapeChecks()
+    private let checked: PathChecks
 
     /// A container over `directory` (which need not exist: then every file is missing).
     public init(directory: String) {
         self.directory = directory
         self.root = POSIXFiles.realPath(directory)
+        checked = PathChecks(root: root)
     }
 
     /// A container with no directory: only scenario writes exist.
     public init() {
         self.directory = nil
         self.root = nil
+        checked = PathChecks(root: nil)
     }
 
     /// Reads a file by its path relative to the container.
     public func read(_ path: String) -> ContainerFile {
-        let parsed: ContainerPath
-        switch ContainerPath.parse(path) {
+        let known = checked.entry(for: path)
+        let parsed: ContainerPath.Checked
+        switch known.parsed {
         case .success(let p): parsed = p
         case .failure(let refusal): return .refused(refusal)
         }
         // Writes were checked when they were made.
-        if let written = overlay[parsed.normalized] { return .found(written) }
+        if !overlay.isEmpty, let written = overlay[parsed.normalized] { return .found(written) }
         guard let root else { return .missing }
-        let full = root + "/" + parsed.normalized
-        if let refusal = checked.result(for: parsed.normalized, compute: { escape(of: parsed, fullPath: full, root: root) }) {
+        let full = known.full
+        if let refusal = checked.escape(known, compute: { escape(of: parsed.path, fullPath: full, root: root) }) {
             return .refused(refusal)
         }
+        // The file is read again only when its status changed since the last read.
+        if let same = checked.unchangedBytes(known) { return .found(same) }
         switch POSIXFiles.readFile(full) {
-        case .bytes(let bytes): return .found(bytes)
+        case .bytes(let bytes, let status):
+            checked.remember(bytes, status: status, in: known)
+            return .found(bytes)
         case .missing: return .missing
         case .failed(let why): return .unreadable(why)
         }
@@ -119,21 +126,80 @@ public struct Container: Sendable {
     }
 }
 
-/// Remembered escape checks of one container directory. A run uses its
-/// container from one thread; the lock keeps the type honest as Sendable.
-private final class EscapeChecks: @unchecked Sendable {
-    private var results: [String: ContainerRefusal?] = [:]
+/// Remembered checks of one container directory, per path read: its parse,
+/// its escape check, and the last bytes read with the status they had.
+/// A run uses its container from one thread; the lock keeps the type honest as Sendable.
+private final class PathChecks: @unchecked Sendable {
+    final class Entry {
+        let parsed: Result<ContainerPath.Checked, ContainerRefusal>
+        /// The path under the root (empty without a root or a valid path).
+        let full: String
+        /// nil until checked; then the refusal, if any.
+        var escape: ContainerRefusal??
+        var status: POSIXFiles.Status?
+        var bytes: [UInt8] = []
+
+        init(_ path: String, root: String?) {
+            parsed = ContainerPath.parse(path).map(ContainerPath.Checked.init)
+            if let root, case .success(let p) = parsed { full = p.full(root: root) } else { full = "" }
+        }
+    }
+
+    private let root: String?
+    /// The root directory, opened at the first status check: checks then walk
+    /// the path from there, not from `/`. -2 until opened, -1 if it cannot be.
+    private var rootFD: Int32 = -2
+    private var entries: [String: Entry] = [:]
     private let lock = NSLock()
 
-    func result(for path: String, compute: () -> ContainerRefusal?) -> ContainerRefusal? {
+    init(root: String?) {
+        self.root = root
+    }
+
+    deinit {
+        if rootFD >= 0 { POSIXFiles.closeFile(rootFD) }
+    }
+
+    func entry(for path: String) -> Entry {
         lock.lock()
-        let known = results[path]
+        defer { lock.unlock() }
+        if let known = entries[path] { return known }
+        let entry = Entry(path, root: root)
+        entries[path] = entry
+        return entry
+    }
+
+    func escape(_ entry: Entry, compute: () -> ContainerRefusal?) -> ContainerRefusal? {
+        lock.lock()
+        let known = entry.escape
         lock.unlock()
         if let known { return known }
         let value = compute()
         lock.lock()
-        results[path] = .some(value)
+        entry.escape = .some(value)
         lock.unlock()
         return value
+    }
+
+    /// The bytes last read, if the file's status (one `stat`) is still the same.
+    func unchangedBytes(_ entry: Entry) -> [UInt8]? {
+        lock.lock()
+        let known = entry.status
+        let bytes = entry.bytes
+        if known != nil, rootFD == -2 { rootFD = root.map { POSIXFiles.openDirectory($0) } ?? -1 }
+        let directory = rootFD
+        lock.unlock()
+        guard let known, case .success(let p) = entry.parsed else { return nil }
+        let now = directory >= 0 ? POSIXFiles.status(p.normalized, in: directory) : POSIXFiles.status(entry.full)
+        return now == known ? bytes : nil
+    }
+
+    func remember(_ bytes: [UInt8], status: POSIXFiles.Status, in entry: Entry) {
+        // A file changed within the clock's tick could keep its status: trust only settled ones (as git does).
+        guard status.isSettled else { return }
+        lock.lock()
+        entry.status = status
+        entry.bytes = bytes
+        lock.unlock()
     }
 }

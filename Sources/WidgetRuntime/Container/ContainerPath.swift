@@ -8,6 +8,19 @@ struct ContainerPath: Hashable {
 
     var normalized: String { components.joined(separator: "/") }
 
+    /// A parsed path with its normalized text computed once.
+    struct Checked {
+        let path: ContainerPath
+        let normalized: String
+
+        init(_ path: ContainerPath) {
+            self.path = path
+            normalized = path.normalized
+        }
+
+        func full(root: String) -> String { root + "/" + normalized }
+    }
+
     /// The path, or why it is refused.
     static func parse(_ path: String) -> Result<ContainerPath, ContainerRefusal> {
         if path.isEmpty {

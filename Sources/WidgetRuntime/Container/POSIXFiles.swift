@@ -37,13 +37,66 @@ enum POSIXFiles {
         return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// What tells a file's content changed without reading it: identity, size
+    /// and both timestamps to the nanosecond.
+    struct Status: Equatable {
+        let device: UInt64
+        let inode: UInt64
+        let size: Int64
+        let modified: timespec
+        let changed: timespec
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+            modified = info.st_mtim
+            changed = info.st_ctim
+        }
+
+        /// True when the file was last changed over two seconds ago: a later
+        /// change then surely moves its timestamps (they advance by clock ticks).
+        var isSettled: Bool {
+            var now = timespec()
+            clock_gettime(CLOCK_REALTIME, &now)
+            return Int64(now.tv_sec) - Int64(max(modified.tv_sec, changed.tv_sec)) > 2
+        }
+
+        static func == (a: Status, b: Status) -> Bool {
+            a.device == b.device && a.inode == b.inode && a.size == b.size
+                && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
+                && a.changed.tv_sec == b.changed.tv_sec && a.changed.tv_nsec == b.changed.tv_nsec
+        }
+    }
+
+    /// The status of `path` relative to the open directory `directory` (links followed).
+    static func status(_ path: String, in directory: Int32) -> Status? {
+        var info = stat()
+        guard fstatat(directory, path, &info, 0) == 0 else { return nil }
+        return Status(info)
+    }
+
+    /// An open directory for `*at` calls, or -1.
+    static func openDirectory(_ path: String) -> Int32 {
+        open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
+
+    static func closeFile(_ fd: Int32) { close(fd) }
+
+    /// The status of what `path` names (links followed); nil when it cannot be had.
+    static func status(_ path: String) -> Status? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Status(info)
+    }
+
     enum ReadResult {
-        case bytes([UInt8])
+        case bytes([UInt8], Status)
         case missing
         case failed(String)
     }
 
-    /// Reads a whole regular file.
+    /// Reads a whole regular file, with its status as it was opened.
     static func readFile(_ path: String) -> ReadResult {
         let fd = open(path, O_RDONLY)
         if fd < 0 {
@@ -55,18 +108,40 @@ enum POSIXFiles {
         var info = stat()
         guard fstat(fd, &info) == 0 else { return .failed(String(cString: strerror(errno))) }
         if info.st_mode & S_IFMT == S_IFDIR { return .failed("it is a directory") }
-        var result: [UInt8] = []
-        result.reserveCapacity(max(Int(info.st_size), 0) + 1)
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        var failure: Int32 = 0
+        // Read straight into the array's storage (no chunk buffer to zero and copy);
+        // one byte more than the size, to see the end of a file that did not grow.
+        let wanted = max(Int(info.st_size), 0) + 1
+        var result = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, count in
+            count = readFully(fd, buffer, failure: &failure)
+        }
+        var filled = result.count == wanted
+        while failure == 0, filled {
+            // The file grew while being read: go on in chunks.
+            let chunk = [UInt8](unsafeUninitializedCapacity: 65_536) { buffer, count in
+                count = readFully(fd, buffer, failure: &failure)
+            }
+            filled = chunk.count == 65_536
+            result += chunk
+        }
+        if failure != 0 { return .failed(String(cString: strerror(failure))) }
+        return .bytes(result, Status(info))
+    }
+
+    /// Reads until `buffer` is full or the file ends; returns the count, or sets `failure`.
+    private static func readFully(_ fd: Int32, _ buffer: UnsafeMutableBufferPointer<UInt8>, failure: inout Int32) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        var count = 0
+        while count < buffer.count {
+            let n = read(fd, base + count, buffer.count - count)
             if n < 0 {
                 if errno == EINTR { continue }
-                return .failed(String(cString: strerror(errno)))
+                failure = errno
+                return count
             }
             if n == 0 { break }
-            result.append(contentsOf: chunk[0..<n])
+            count += n
         }
-        return .bytes(result)
+        return count
     }
 }

@@ -13,7 +13,13 @@ final class OutputBuffer {
     private(set) var count = 0
 
     /// The zone of the instants being written.
-    var zone: any UTCOffsetSource = FixedOffset(seconds: 0)
+    var zone: any UTCOffsetSource = FixedOffset(seconds: 0) {
+        didSet { offsetStart = 0; offsetEnd = 0 }
+    }
+    /// The zone's offset over `[offsetStart, offsetEnd)`: asked once per stretch, not per instant.
+    private var offsetStart: Int64 = 0
+    private var offsetEnd: Int64 = 0
+    private var offsetInForce = 0
     /// `YYYY-MM-DD` of `cachedDay` (up to 24 bytes: years outside 0…9999 are longer).
     private let datePrefix = UnsafeMutablePointer<UInt8>.allocate(capacity: 32)
     private var datePrefixCount = 0
@@ -37,6 +43,9 @@ final class OutputBuffer {
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
     func removeAll() { count = 0 }
+
+    /// The first byte; valid until the next append.
+    var start: UnsafePointer<UInt8> { UnsafePointer(base) }
 
     @inline(__always) private func reserve(_ n: Int) {
         if count + n > capacity { grow(count + n) }
@@ -113,7 +122,10 @@ final class OutputBuffer {
 
     /// `2026-11-29T09:00:00-05:00` in `zone`: what `Instant.appendISO8601(offset:to:)` writes.
     func instant(_ t: Instant) {
-        let offset = zone.utcOffset(at: t)
+        if t.seconds < offsetStart || t.seconds >= offsetEnd {
+            (offsetInForce, offsetStart, offsetEnd) = zone.utcOffsetSpan(at: t)
+        }
+        let offset = offsetInForce
         let local = t.seconds + Int64(offset)
         let days = CivilTime.floorDiv(local, 86_400)
         if days != cachedDay { cacheDate(days) }
@@ -166,8 +178,14 @@ final class OutputBuffer {
 
     /// Copies runs of plain bytes at once; escapes the rest one by one.
     private func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        guard let start = utf8.baseAddress else { return }
+        // Most strings need no escape: skip them eight bytes at a time.
+        var plain = 0
+        while plain + 8 <= utf8.count, !Self.needsEscape(UnsafeRawPointer(start + plain).loadUnaligned(as: UInt64.self)) {
+            plain += 8
+        }
         var runStart = 0
-        for i in 0..<utf8.count {
+        for i in plain..<utf8.count {
             let b = utf8[i]
             if b >= 0x20, b != UInt8(ascii: "\""), b != UInt8(ascii: "\\"), b != 0x7F { continue }
             if runStart < i { raw(UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
@@ -175,6 +193,18 @@ final class OutputBuffer {
             runStart = i + 1
         }
         if runStart < utf8.count { raw(UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+    }
+
+    /// Whether any of eight bytes is below 0x20, `"`, `\\` or 0x7F (exact for "any":
+    /// the classic has-zero-byte and has-byte-less-than tests, byte order aside).
+    @inline(__always)
+    private static func needsEscape(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let control = (w &- ones &* 0x20) & ~w & highs
+        let quote = w ^ (ones &* 0x22), backslash = w ^ (ones &* 0x5C), delete = w ^ (ones &* 0x7F)
+        let equal = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((delete &- ones) & ~delete)
+        return (control | (equal & highs)) != 0
     }
 
     private func escape(_ b: UInt8) {

@@ -12,6 +12,7 @@ public struct RunWriter: ReloadSink {
     private let flushThreshold: Int
     private let output: ([UInt8]) -> Void
     private let out: OutputBuffer
+    private let tables: TableWriting
     private var runs = 0
     private var budgetLimit = 70
     private var reloadsInRun = 0
@@ -30,6 +31,11 @@ public struct RunWriter: ReloadSink {
         self.flushThreshold = max(flushThreshold, 1)
         self.output = output
         self.out = OutputBuffer(capacity: self.flushThreshold + 4096)
+        switch format {
+        case .json: tables = TableWriting(flavor: .spaced)
+        case .ndjson: tables = TableWriting(flavor: .compact)
+        case .text: tables = TableWriting(flavor: .text)
+        }
     }
 
     /// Starts a run's output.
@@ -111,14 +117,23 @@ public struct RunWriter: ReloadSink {
         if let d = r.deferredFrom { quotedInstant(d) } else { out.ascii("null") }
         out.byte(UInt8(ascii: ","))
         line("      "); out.ascii("\"entries\": [")
-        r.timeline.entries.withUnsafeBufferPointer { entries in
+        switch r.timeline.storage {
+        case .entries(let entries):
             for i in entries.indices {
                 if i > 0 { out.byte(UInt8(ascii: ",")) }
                 line("        ")
                 entryJSON(entries[i], spaced: true)
             }
+        case .table(let table):
+            tables.withView(table) { view in
+                for i in 0..<view.count {
+                    if i > 0 { out.byte(UInt8(ascii: ",")) }
+                    line("        ")
+                    entryJSON(view, i, spaced: true)
+                }
+            }
         }
-        if !r.timeline.entries.isEmpty { line("      ") }
+        if r.timeline.count > 0 { line("      ") }
         out.ascii("],")
         line("      "); out.ascii("\"policy\": "); policyJSON(r.timeline.policy, spaced: true)
         line("    "); out.byte(UInt8(ascii: "}"))
@@ -163,10 +178,18 @@ public struct RunWriter: ReloadSink {
         out.ascii(",\"deferredFrom\":")
         if let d = r.deferredFrom { quotedInstant(d) } else { out.ascii("null") }
         out.ascii(",\"entries\":[")
-        r.timeline.entries.withUnsafeBufferPointer { entries in
+        switch r.timeline.storage {
+        case .entries(let entries):
             for i in entries.indices {
                 if i > 0 { out.byte(UInt8(ascii: ",")) }
                 entryJSON(entries[i], spaced: false)
+            }
+        case .table(let table):
+            tables.withView(table) { view in
+                for i in 0..<view.count {
+                    if i > 0 { out.byte(UInt8(ascii: ",")) }
+                    entryJSON(view, i, spaced: false)
+                }
             }
         }
         out.ascii("],\"policy\":"); policyJSON(r.timeline.policy, spaced: false)
@@ -197,6 +220,15 @@ public struct RunWriter: ReloadSink {
         if let url = e.url {
             out.separator(spaced); out.ascii("\"url\""); out.colon(spaced); out.string(url)
         }
+        out.byte(UInt8(ascii: "}"))
+    }
+
+    /// The same, for entry `i` of a table.
+    private func entryJSON(_ view: TableWriting.View, _ i: Int, spaced: Bool) {
+        out.ascii("{\"date\""); out.colon(spaced); quotedInstant(view.dates[i])
+        out.separator(spaced); out.ascii("\"content\""); out.colon(spaced)
+        tables.content(view, i, into: out)
+        tables.url(view, i, into: out)
         out.byte(UInt8(ascii: "}"))
     }
 
@@ -239,7 +271,7 @@ public struct RunWriter: ReloadSink {
         out.ascii(" to "); out.instant(h.until)
         out.ascii("\n  parameters:")
         if h.parameters.isEmpty { out.ascii(" none") }
-        fields(h.parameters)
+        out.fields(h.parameters)
         out.byte(UInt8(ascii: "\n"))
     }
 
@@ -264,12 +296,25 @@ public struct RunWriter: ReloadSink {
         case .after(let d): out.ascii("after "); out.instant(d)
         }
         out.byte(UInt8(ascii: "\n"))
-        for e in r.timeline.entries {
-            out.ascii("    "); out.instant(e.date)
-            out.byte(UInt8(ascii: " "))
-            fields(e.content)
-            if let url = e.url { out.ascii("  url "); out.text(url) }
-            out.byte(UInt8(ascii: "\n"))
+        switch r.timeline.storage {
+        case .entries(let entries):
+            for e in entries {
+                out.ascii("    "); out.instant(e.date)
+                out.byte(UInt8(ascii: " "))
+                out.fields(e.content)
+                if let url = e.url { out.ascii("  url "); out.text(url) }
+                out.byte(UInt8(ascii: "\n"))
+            }
+        case .table(let table):
+            tables.withView(table) { view in
+                for i in 0..<view.count {
+                    out.ascii("    "); out.instant(view.dates[i])
+                    out.byte(UInt8(ascii: " "))
+                    tables.content(view, i, into: out)
+                    tables.url(view, i, into: out)
+                    out.byte(UInt8(ascii: "\n"))
+                }
+            }
         }
     }
 
@@ -280,16 +325,6 @@ public struct RunWriter: ReloadSink {
             out.ascii("warning: ")
             if let at = w.at { out.instant(at); out.ascii(": ") }
             out.text(w.message); out.ascii(" ["); out.text(w.code); out.ascii("]\n")
-        }
-    }
-
-    /// ` name="Power Panda" health=25`: each field with its compact JSON value.
-    private func fields(_ o: JSONObject) {
-        for (key, value) in o {
-            out.byte(UInt8(ascii: " "))
-            out.text(key)
-            out.byte(UInt8(ascii: "="))
-            out.json(value, spaced: false)
         }
     }
 

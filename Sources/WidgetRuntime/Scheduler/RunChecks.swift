@@ -26,19 +26,19 @@ struct RunChecks {
     private func text(_ t: Instant) -> String { t.iso8601(offset: zone.utcOffset(at: t)) }
 
     /// Looks for the first pair of neighbouring entries less than five minutes apart.
-    mutating func checkSpacing(_ entries: [TimelineEntry], reloadAt: Instant) {
-        guard closeEntries == nil, entries.count > 1 else { return }
-        var previous = entries[0].date
-        for entry in entries.dropFirst() {
-            let gap = entry.date - previous
+    mutating func checkSpacing(_ dates: [Instant], reloadAt: Instant) {
+        guard closeEntries == nil, dates.count > 1 else { return }
+        var previous = dates[0]
+        for date in dates.dropFirst() {
+            let gap = date - previous
             if gap.magnitude < Self.closestUsefulSpacing.magnitude {
                 closeEntries = RunWarning(
                     code: "entries-too-close",
-                    message: "entries at \(text(previous)) and \(text(entry.date)) are \(DurationText.string(seconds: Int64(gap.magnitude))) apart; WidgetKit may skip entries closer than 5 minutes",
+                    message: "entries at \(text(previous)) and \(text(date)) are \(DurationText.string(seconds: Int64(gap.magnitude))) apart; WidgetKit may skip entries closer than 5 minutes",
                     at: reloadAt)
                 return
             }
-            previous = entry.date
+            previous = date
         }
     }
 

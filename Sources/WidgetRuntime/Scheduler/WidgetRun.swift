@@ -197,13 +197,14 @@ private struct Scheduler {
             family: config.family, isPreview: false, date: t, parameters: config.parameters,
             container: container, warnings: collector)
         let timeline = provider.timeline(in: context)
-        checks.checkSpacing(timeline.entries, reloadAt: t)
+        let dates = timeline.dates
+        checks.checkSpacing(dates, reloadAt: t)
 
         // A reload replaces whatever the policy had asked for.
         switch timeline.policy {
         case .atEnd:
             var last = t
-            for entry in timeline.entries where entry.date > last { last = entry.date }
+            for date in dates where date > last { last = date }
             policyRequest = Request(due: last, reason: .atEnd, askedAt: t)
         case .after(let date):
             policyRequest = Request(due: max(date, t), reason: .after, askedAt: t)
@@ -213,7 +214,7 @@ private struct Scheduler {
         checks.notePolicy(interval: policyRequest.map { $0.due - t }, at: t)
 
         reloadCount += 1
-        entryCount += timeline.entries.count
+        entryCount += dates.count
         sink.receive(Reload(
             at: t, reason: request.reason, counted: counted, deferredFrom: request.due < t ? request.due : nil,
             budgetWindowCount: windowCount, timeline: timeline))

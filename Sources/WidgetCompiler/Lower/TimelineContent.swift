@@ -1,0 +1,149 @@
+import WidgetSupport
+import WidgetTemplates
+import WidgetRuntime
+
+/// Builds the content of one timeline's entries. Fields that do not vary are
+/// rendered once and laid out with their keys (`ContentLayout`); an entry only
+/// renders its varying fields, into a row of one flat array shared by the timeline.
+///
+/// An entry's content is `content`, then its slot's content, then the family's,
+/// each merged as a JSON merge patch (null removes a key, a present key keeps
+/// its place). The layout is that merge done once per slot, assuming row values
+/// are not null; an entry with a null row value gets an object of its own.
+struct TimelineContent {
+    private let content: CompiledContent
+    /// The daily slots' contents, by content id - 1.
+    private let slots: [CompiledContent]
+    private let family: CompiledContent?
+    private let scope: EntryScope
+    private let contentFixed: [JSONValue?]
+    private let familyFixed: [JSONValue?]
+    /// Per slot id met so far: the slot's fixed fields and the layout.
+    private var layouts: [(id: Int, slotFixed: [JSONValue?], layout: ContentLayout)] = []
+    private var values: [JSONValue] = []
+    /// Contents of entries with a null row value, by entry index.
+    private var objects: [Int: JSONObject] = [:]
+
+    /// `firstScope` renders the fields that do not vary (any entry's scope would do).
+    init(
+        content: CompiledContent, slots: [CompiledContent], family: CompiledContent?, firstScope: EntryScope,
+        missing: inout [String]
+    ) {
+        self.content = content
+        self.slots = slots
+        self.family = family
+        self.scope = firstScope
+        contentFixed = content.renderFixed(scope: firstScope, missing: &missing)
+        familyFixed = family?.renderFixed(scope: firstScope, missing: &missing) ?? []
+    }
+
+    /// Renders entry `index`'s varying fields and says where its content is.
+    mutating func add(contentID: Int, index: Int, scope: EntryScope, missing: inout [String]) -> EntryTable.Placement {
+        let start = values.count
+        let slot = contentID > 0 ? slots[contentID - 1] : nil
+        var sawNull = appendRow(content, scope, &missing)
+        if let slot { sawNull = appendRow(slot, scope, &missing) || sawNull }
+        if let family { sawNull = appendRow(family, scope, &missing) || sawNull }
+        let k = layoutIndex(contentID, slot: slot, missing: &missing)
+        if sawNull {
+            let object = merged(slotFixed: layouts[k].slotFixed, slot: slot, row: values[start...])
+            values.removeSubrange(start...)
+            objects[index] = object
+            return EntryTable.Placement(layout: -1, row: 0)
+        }
+        return EntryTable.Placement(layout: k, row: start)
+    }
+
+    /// Appends the source's varying fields; true if one rendered null.
+    private mutating func appendRow(_ source: borrowing CompiledContent, _ scope: EntryScope, _ missing: inout [String]) -> Bool {
+        var sawNull = false
+        for box in source.rowTemplates {
+            // A lone variable the scope has is the template's value; otherwise the
+            // template runs (and reports the name missing).
+            let value = box.direct.flatMap(scope.value) ?? box.template.render(scope, missing: &missing)
+            if value.isNull { sawNull = true }
+            values.append(value)
+        }
+        return sawNull
+    }
+
+    /// The timeline's table, once every entry is added.
+    func table(dates: [Instant], placements: [EntryTable.Placement], urls: EntryTable.URLs) -> EntryTable {
+        EntryTable(dates: dates, layouts: layouts.map(\.layout), placements: placements, rows: values, objects: objects, urls: urls)
+    }
+
+    private mutating func layoutIndex(_ contentID: Int, slot: CompiledContent?, missing: inout [String]) -> Int {
+        if let k = layouts.firstIndex(where: { $0.id == contentID }) { return k }
+        let slotFixed = slot?.renderFixed(scope: scope, missing: &missing) ?? []
+        var keys: [String] = []
+        var members: [ContentLayout.Member] = []
+        let most = content.fields.count + (slot?.fields.count ?? 0) + (family?.fields.count ?? 0)
+        keys.reserveCapacity(most)
+        members.reserveCapacity(most)
+        var row = 0
+        func apply(_ source: borrowing CompiledContent, _ fixed: [JSONValue?]) {
+            // Over no members, a mapping's keys (distinct) just append.
+            let fresh = keys.isEmpty
+            for i in source.fields.indices {
+                let member: ContentLayout.Member?
+                if let value = fixed[i] {
+                    member = value.isNull ? nil : .fixed(value)
+                } else {
+                    member = .row(row)
+                    row += 1
+                }
+                if fresh {
+                    if let member {
+                        keys.append(source.fields[i].key)
+                        members.append(member)
+                    }
+                } else {
+                    Self.merge(source.fields[i].key, member, keys: &keys, values: &members)
+                }
+            }
+        }
+        apply(content, contentFixed)
+        if let slot { apply(slot, slotFixed) }
+        if let family { apply(family, familyFixed) }
+        layouts.append((contentID, slotFixed, ContentLayout(keys: keys, members: members)))
+        return layouts.count - 1
+    }
+
+    /// The same merge with the row's actual values, for an entry with a null among them.
+    private func merged(slotFixed: [JSONValue?], slot: CompiledContent?, row: ArraySlice<JSONValue>) -> JSONObject {
+        var keys: [String] = []
+        var members: [JSONValue] = []
+        var next = row.startIndex
+        for (source, fixed) in [(content, contentFixed), (slot, slotFixed), (family, familyFixed)] {
+            guard let source else { continue }
+            for i in source.fields.indices {
+                let value: JSONValue
+                if let v = fixed[i] {
+                    value = v
+                } else {
+                    value = row[next]
+                    next += 1
+                }
+                // Not `nil` in a ternary: JSONValue is nil-literal-expressible, that would be JSON null.
+                let patch: JSONValue? = value.isNull ? Optional.none : value
+                Self.merge(source.fields[i].key, patch, keys: &keys, values: &members)
+            }
+        }
+        return JSONObject(distinctKeys: keys, values: members)
+    }
+
+    /// One member of a JSON merge patch: nil removes the key; a present key keeps its place.
+    private static func merge<Value>(_ key: String, _ value: Value?, keys: inout [String], values: inout [Value]) {
+        if let at = keys.firstIndex(of: key) {
+            if let value {
+                values[at] = value
+            } else {
+                keys.remove(at: at)
+                values.remove(at: at)
+            }
+        } else if let value {
+            keys.append(key)
+            values.append(value)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import WidgetSupport
+
+/// The members of entries that share their keys, laid out once per timeline:
+/// keys in output order, each value either fixed for the whole timeline or
+/// taken from the entry's own row. Writers encode a layout's fixed parts once
+/// and copy the bytes for every entry, instead of walking an object per entry.
+public final class ContentLayout: Sendable {
+    public enum Member: Sendable {
+        /// The same value in every entry.
+        case fixed(JSONValue)
+        /// The value at this position of the entry's row.
+        case row(Int)
+    }
+
+    public let keys: [String]
+    public let members: [Member]
+
+    /// - Precondition: keys are distinct, and `members` has one per key.
+    public init(keys: [String], members: [Member]) {
+        precondition(keys.count == members.count, "one member per key")
+        self.keys = keys
+        self.members = members
+    }
+}
+
+/// A timeline's entries stored by column: dates, where each entry's content is,
+/// and the varying values of all entries in one flat array. A timeline of
+/// hundreds of entries is then a few allocations, and writers stream it
+/// without reference counting per entry.
+public final class EntryTable: Sendable {
+    /// Where one entry's content is.
+    public struct Placement: Sendable {
+        /// Index into `layouts`; -1 when `objects` holds the content.
+        public var layout: Int
+        /// Where the entry's row starts in `rows`.
+        public var row: Int
+
+        public init(layout: Int, row: Int) {
+            self.layout = layout
+            self.row = row
+        }
+    }
+
+    /// The entries' URLs.
+    public enum URLs: Sendable {
+        case none
+        /// The same URL for every entry.
+        case same(String)
+        case each([String?])
+    }
+
+    public let dates: [Instant]
+    public let layouts: [ContentLayout]
+    public let placements: [Placement]
+    public let rows: [JSONValue]
+    /// The contents that fit no layout, by entry index.
+    public let objects: [Int: JSONObject]
+    public let urls: URLs
+
+    /// - Precondition: one placement per date; each placement's layout and row are in range.
+    public init(
+        dates: [Instant], layouts: [ContentLayout], placements: [Placement], rows: [JSONValue],
+        objects: [Int: JSONObject] = [:], urls: URLs = .none
+    ) {
+        precondition(dates.count == placements.count, "one placement per entry")
+        self.dates = dates
+        self.layouts = layouts
+        self.placements = placements
+        self.rows = rows
+        self.objects = objects
+        self.urls = urls
+    }
+
+    public var count: Int { dates.count }
+
+    public func url(at i: Int) -> String? {
+        switch urls {
+        case .none: nil
+        case .same(let url): url
+        case .each(let list): list[i]
+        }
+    }
+
+    /// Entry `i`'s content as an object.
+    public func content(at i: Int) -> JSONObject {
+        let placement = placements[i]
+        guard placement.layout >= 0 else { return objects[i] ?? JSONObject() }
+        let layout = layouts[placement.layout]
+        let values = layout.members.map { member -> JSONValue in
+            switch member {
+            case .fixed(let value): value
+            case .row(let k): rows[placement.row + k]
+            }
+        }
+        return JSONObject(distinctKeys: layout.keys, values: values)
+    }
+
+    /// Every entry as a `TimelineEntry`.
+    public var entries: [TimelineEntry] {
+        dates.indices.map { TimelineEntry(date: dates[$0], content: content(at: $0), url: url(at: $0)) }
+    }
+}
