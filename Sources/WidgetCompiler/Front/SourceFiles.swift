@@ -23,13 +23,16 @@ public enum SourceFiles {
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw ReadError(path: path, reason: String(cString: strerror(errno))) }
         if (st.st_mode & S_IFMT) == S_IFDIR { throw ReadError(path: path, reason: "it is a directory") }
-        // Read the size `fstat` gives into an exactly sized array; a file that
-        // turns out longer (or reports no size, as /proc does) grows as it reads.
+        // Read the size `fstat` gives into an exactly sized array. A regular file
+        // is read as that many bytes (no extra read to find the end); one that
+        // reports no size (as /proc does) or is not regular grows as it reads.
         let size = max(Int(st.st_size), 0)
+        let sizeIsKnown = (st.st_mode & S_IFMT) == S_IFREG && size > 0
         var bytes = [UInt8](repeating: 0, count: size)
         var filled = 0
         while true {
             if filled == bytes.count {
+                if sizeIsKnown { break }
                 // Full: one read into a small stack buffer tells the end from more data.
                 var probe: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
                 let n = withUnsafeMutableBytes(of: &probe) { Glibc.read(fd, $0.baseAddress!, $0.count) }
