@@ -61,4 +61,9 @@ struct PendingMember {
     var key: String
     var keyLocation: SourceLocation
     var value: Composed
+
+    /// Its parts, handed over rather than copied (no reference counting).
+    consuming func parts() -> (key: String, json: JSONValue, child: SourceTreeChild) {
+        (key, value.json, SourceTreeChild(node: value.node, keyLocation: keyLocation))
+    }
 }

@@ -173,14 +173,14 @@ struct Composer {
             kind: isMapping ? .mapping : .sequence, location: location, node: tree.startCollection(at: location),
             anchor: anchor.map { String(cString: UnsafePointer($0)) },
             startCount: startCount, start: isMapping ? members.count : items.count)
-        parents.append(top)
-        top = frame
+        // Swapped in, not copied: a frame holds strings, and a copy would count references.
+        parents.append(frame)
+        swap(&top, &parents[parents.count - 1])
     }
 
     private mutating func endCollection() throws(SourceError) {
-        guard top.kind != .document, let parent = parents.popLast() else { return }
-        let frame = top
-        top = parent
+        guard top.kind != .document, var frame = parents.popLast() else { return }
+        swap(&frame, &top)  // `frame` is now the finished collection, `top` its parent
         let json: JSONValue
         let firstChild = tree.childCount
         if frame.kind == .mapping {
@@ -194,9 +194,10 @@ struct Composer {
                 keys.reserveCapacity(n)
                 values.reserveCapacity(n)
                 members.popEach(from: frame.start) { member in
-                    tree.appendChild(member.value.node, keyLocation: member.keyLocation)
-                    keys.append(member.key)
-                    values.append(member.value.json)
+                    let (key, json, child) = member.parts()
+                    tree.appendChild(child)
+                    keys.append(key)
+                    values.append(json)
                 }
                 json = .object(JSONObject(distinctKeys: keys, values: values))
             }
