@@ -141,12 +141,17 @@ extension Evaluator {
     }
 
     /// Applies a member's schema; a `false` schema there means the property is not allowed.
-    private mutating func member(_ node: SchemaNode, _ edge: Edge, _ value: JSONValue, _ key: String, keyword: String, allowed: [String]?) -> Bool {
+    /// (`allowed` is an autoclosure: only a failure reads the list, so the walk retains nothing.)
+    @inline(__always)
+    private mutating func member(
+        _ node: SchemaNode, _ edge: Edge, _ value: JSONValue, _ key: String, keyword: StaticString,
+        allowed: @autoclosure () -> [String]?
+    ) -> Bool {
         if graph.forms[edge.node] == .alwaysInvalid {
             if report {
                 fail(
-                    node, keyword: keyword, message: "property '\(key)' is not allowed", token: .key(key),
-                    suffix: graph.segments[edge.segment], allowed: allowed)
+                    node, keyword: keyword.description, message: "property '\(key)' is not allowed", token: .key(key),
+                    suffix: graph.segments[edge.segment], allowed: allowed())
             }
             return false
         }

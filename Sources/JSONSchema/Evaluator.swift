@@ -53,7 +53,28 @@ struct Evaluator {
     mutating func evaluate(_ id: Int, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool) -> Bool {
         steps += 1
         if steps > stepBudget { return false }
+        if !report && !graph.usesDynamicScope && graph.forms[id] == .reference {
+            return followQuietly(from: id, value, &marks, collect: collect)
+        }
         // The graph owns every node; borrowing one here saves a retain/release per step.
+        return graph.unmanaged[id]._withUnsafeGuaranteedRef { node in evaluate(node, value, &marks, collect: collect) }
+    }
+
+    /// Quietly, a chain of bare `$ref` nodes is walked in a loop: no schema path or scope to
+    /// keep, so each hop costs a few integer updates, not two calls. Counts steps and the
+    /// reference chain exactly as `follow` does.
+    private mutating func followQuietly(from id: Int, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool) -> Bool {
+        var id = id
+        var hops = 0
+        defer { refChain -= hops }
+        while graph.forms[id] == .reference {
+            hops += 1
+            refChain += 1
+            if refChain > Self.maxRefChain { return false }
+            id = graph.referenceTargets[id]
+            steps += 1
+            if steps > stepBudget { return false }
+        }
         return graph.unmanaged[id]._withUnsafeGuaranteedRef { node in evaluate(node, value, &marks, collect: collect) }
     }
 
@@ -132,11 +153,12 @@ struct Evaluator {
     // MARK: Moving through schema and instance
 
     /// Evaluates a subschema on a member or item of the current instance.
+    /// (`token` is an autoclosure: quietly no token, and no retained key, is built.)
     @inline(__always)
-    mutating func descend(_ edge: Edge, _ value: JSONValue, _ token: PathToken) -> Bool {
+    mutating func descend(_ edge: Edge, _ value: JSONValue, _ token: @autoclosure () -> PathToken) -> Bool {
         if report {
             schemaPath.append(graph.segments[edge.segment])
-            instancePath.append(token)
+            instancePath.append(token())
         }
         let savedChain = refChain
         refChain = 0

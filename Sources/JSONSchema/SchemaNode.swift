@@ -224,6 +224,8 @@ struct SchemaGraph: @unchecked Sendable {  // `unmanaged` mirrors `nodes`, which
     let unmanaged: [Unmanaged<SchemaNode>]
     /// Each node's form, to test edges for `false` without touching the node.
     let forms: [SchemaNode.Form]
+    /// Each `.reference` node's target node (0 for other nodes), read without touching the node.
+    let referenceTargets: [Int]
     let root: Int
     /// Evaluation-path segments of edges, by `Edge.segment`.
     let segments: [String]
@@ -242,6 +244,7 @@ struct SchemaGraph: @unchecked Sendable {  // `unmanaged` mirrors `nodes`, which
         self.nodes = nodes
         unmanaged = nodes.map { Unmanaged.passUnretained($0) }
         forms = nodes.map(\.form)
+        referenceTargets = nodes.map { $0.form == .reference ? $0.target.node : 0 }
         self.root = root
         self.segments = segments
         self.edgeLists = edgeLists
