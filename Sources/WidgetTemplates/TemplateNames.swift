@@ -66,6 +66,23 @@ package struct TemplateName {
         return k == range.count
     }
 
+    /// The index of the first of `words` (ASCII) that component `i` is, or nil: one call
+    /// tells a component among several candidates, comparing bytes in place.
+    package func component(_ i: Int, among words: [StaticString]) -> Int? {
+        guard case .ascii = span.form, i < 2 else {
+            let text = component(i)
+            return words.firstIndex { $0.description == text }
+        }
+        let range = i == 0 ? first : second
+        for k in words.indices where words[k].utf8CodeUnitCount == range.count {
+            let w = words[k].utf8Start
+            var j = 0
+            while j < range.count, w[j] == bytes[range.lowerBound + j] { j += 1 }
+            if j == range.count { return k }
+        }
+        return nil
+    }
+
     /// Whether component `i` is `text` (as `String` compares them), without
     /// building the component: a byte comparison for the usual ASCII names.
     package func component(_ i: Int, equals text: String) -> Bool {

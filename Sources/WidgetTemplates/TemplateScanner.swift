@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The syntax of templates, in one pass over the UTF-8 bytes, shared by the two
 /// uses of it: compiling (`TemplateParser` builds ops and references) and
 /// checking names only (`Template.scanNames`, which builds nothing). Both see
@@ -328,10 +334,20 @@ struct TemplateScanner {
     private func find(_ delimiter: Delimiter, from start: Int) -> Int? {
         let byte = delimiter.byte
         let count = delimiter.count
+        guard let base = bytes.baseAddress else { return nil }
         var i = start
-        while i + count <= bytes.count {
+        // A delimiter is usually near (a tag opens the text, a name is short): the first
+        // bytes are looked at here, further ones through `memchr` (many bytes a step).
+        let near = min(bytes.count - count + 1, start + 4)
+        while i < near {
             if bytes[i] == byte, bytes[i + 1] == byte, count == 2 || bytes[i + 2] == byte { return i }
             i += 1
+        }
+        while i + count <= bytes.count {
+            guard let hit = memchr(base + i, Int32(byte), bytes.count - count + 1 - i) else { return nil }
+            let p = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+            if bytes[p + 1] == byte, count == 2 || bytes[p + 2] == byte { return p }
+            i = p + 1
         }
         return nil
     }

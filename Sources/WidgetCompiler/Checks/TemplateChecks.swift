@@ -42,9 +42,30 @@ struct VariableScope {
     /// Distinct data source names, sorted (for hints).
     var sortedDataSources: [String] { Set(dataSourceList).sorted() }
 
-    static let entryFields = ["date", "time", "day", "weekday", "index"]
-    static let marketFields = ["state", "open", "close", "exchange"]
-    static let slotFields = ["name", "at"]
+    // Field names as static words (matched in place in a name's bytes) and as strings (for messages).
+    static let entryFieldWords: [StaticString] = ["date", "time", "day", "weekday", "index"]
+    static let marketFieldWords: [StaticString] = ["state", "open", "close", "exchange"]
+    static let slotFieldWords: [StaticString] = ["name", "at"]
+    static let entryFields = entryFieldWords.map(\.description)
+    static let marketFields = marketFieldWords.map(\.description)
+    static let slotFields = slotFieldWords.map(\.description)
+
+    /// The roots a name can start with, told apart in one pass over its first component.
+    private enum Root: Int {
+        case param, data, entry, family, slot, progress, record, index, market
+        static let words: [StaticString] = ["param", "data", "entry", "family", "slot", "progress", "record", "index", "market"]
+
+        /// The rule whose variable this root is (nil for roots every widget has).
+        var rule: Rule? {
+            switch self {
+            case .slot: .daily
+            case .progress: .progress
+            case .record, .index: .sequence
+            case .market: .market
+            case .param, .data, .entry, .family: nil
+            }
+        }
+    }
 
     /// Each rule's own root variables.
     static let ruleRoots: [(root: String, rule: Rule)] = [
@@ -64,7 +85,8 @@ struct VariableScope {
         let count = name.componentCount
         guard count > 0 else { return nil }
         let inSection = name.isInSection
-        if name.component(0, is: "param") {
+        let root = name.component(0, among: Root.words).flatMap(Root.init(rawValue:))
+        if root == .param {
             guard count > 1 else { return nil }
             if !parameterList.contains(where: { name.component(1, equals: $0.name) }) {
                 let hint = hint(name.component(1), sortedParameterNames)
@@ -74,7 +96,7 @@ struct VariableScope {
             }
             return nil
         }
-        if name.component(0, is: "data") {
+        if root == .data {
             guard count > 1 else { return nil }
             if !dataSourceList.contains(where: { name.component(1, equals: $0) }) {
                 let hint = hint(name.component(1), sortedDataSources)
@@ -88,29 +110,29 @@ struct VariableScope {
             if inSection { return nil }
             return "'\(name.name)' is not available in timeline options; only 'param…' and 'data…' are"
         }
-        if name.component(0, is: "entry") {
-            if count > 1, !Self.entryFields.contains(where: { name.component(1, equals: $0) }) {
+        if root == .entry {
+            if count > 1, name.component(1, among: Self.entryFieldWords) == nil {
                 let field = name.component(1)
                 return "'\(name.name)' is not an entry variable\(hint(field, Self.entryFields)); entry has \(Self.entryFields.joined(separator: ", "))"
             }
             return nil
         }
-        if name.component(0, is: "family") {
+        if root == .family {
             return count > 1 ? "'family' is a string and has no field '\(name.component(1))'" : nil
         }
-        if let (root, owner) = Self.ruleRoots.first(where: { name.component(0, equals: $0.root) }) {
+        if let root, let owner = root.rule {
             guard owner == rule else {
                 if inSection { return nil }
                 return "'\(name.name)' exists only for the '\(owner.rawValue)' rule, and this widget's rule is '\(rule?.rawValue ?? "none")'"
             }
             guard count > 1 else { return nil }
-            if root == "market", !Self.marketFields.contains(where: { name.component(1, equals: $0) }) {
+            if root == .market, name.component(1, among: Self.marketFieldWords) == nil {
                 return "'\(name.name)' is not a market variable\(hint(name.component(1), Self.marketFields))"
             }
-            if root == "slot", !Self.slotFields.contains(where: { name.component(1, equals: $0) }) {
+            if root == .slot, name.component(1, among: Self.slotFieldWords) == nil {
                 return "'\(name.name)' is not a slot variable\(hint(name.component(1), Self.slotFields))"
             }
-            if root == "progress" || root == "index" {
+            if root == .progress || root == .index {
                 return "'\(name.component(0))' is a number and has no field '\(name.component(1))'"
             }
             return nil
