@@ -3,8 +3,16 @@ import WidgetTemplates
 
 /// What template variables exist for one widget (spec "Templates", Variables).
 struct VariableScope {
-    enum Rule: String {
+    enum Rule: String, CaseIterable {
         case every, hourly, daily, cron, market, progress, sequence, once
+
+        /// The raw values, in case order, as static words.
+        static let words: [StaticString] = ["every", "hourly", "daily", "cron", "market", "progress", "sequence", "once"]
+
+        /// The rule a timeline key names (what `init(rawValue:)` answers, without a string switch).
+        static func named(_ key: String) -> Rule? {
+            Words.index(of: key, among: words).map { allCases[$0] }
+        }
     }
 
     /// Where a template stands decides what it may name.

@@ -8,7 +8,7 @@ import MarketCalendars
 /// `daily-slot`, plus the template codes for templated fields.
 func checkTimeline(_ timeline: SourceNode, scope: VariableScope, _ context: inout CheckContext) {
     let pointer = ["timeline"]
-    let rules = timeline.members.filter { VariableScope.Rule(rawValue: $0.key) != nil }
+    let rules = ruleMembers(of: timeline)
     // Pointers below are autoclosures: built only for a diagnostic.
     if timeline.isMapping {
         if rules.isEmpty {
@@ -39,6 +39,17 @@ func checkTimeline(_ timeline: SourceNode, scope: VariableScope, _ context: inou
             }
         }
     }
+}
+
+/// The members of `timeline` that are rules; only those become `Member`s.
+private func ruleMembers(of timeline: SourceNode) -> [SourceNode.Member] {
+    guard case .object(let object) = timeline.json else { return [] }
+    let members = timeline.members
+    var rules: [SourceNode.Member] = []
+    for i in object.keys.indices where VariableScope.Rule.named(object.keys[i]) != nil {
+        rules.append(members[i])
+    }
+    return rules
 }
 
 private func checkRule(
