@@ -51,17 +51,17 @@ struct VariableScope {
     var sortedDataSources: [String] { Set(dataSourceList).sorted() }
 
     // Field names as static words (matched in place in a name's bytes) and as strings (for messages).
-    static let entryFieldWords: [StaticString] = ["date", "time", "day", "weekday", "index"]
-    static let marketFieldWords: [StaticString] = ["state", "open", "close", "exchange"]
-    static let slotFieldWords: [StaticString] = ["name", "at"]
-    static let entryFields = entryFieldWords.map(\.description)
-    static let marketFields = marketFieldWords.map(\.description)
-    static let slotFields = slotFieldWords.map(\.description)
+    static let entryFieldWords = WordSet(["date", "time", "day", "weekday", "index"])
+    static let marketFieldWords = WordSet(["state", "open", "close", "exchange"])
+    static let slotFieldWords = WordSet(["name", "at"])
+    static let entryFields = entryFieldWords.words.map(\.description)
+    static let marketFields = marketFieldWords.words.map(\.description)
+    static let slotFields = slotFieldWords.words.map(\.description)
 
     /// The roots a name can start with, told apart in one pass over its first component.
     private enum Root: Int {
         case param, data, entry, family, slot, progress, record, index, market
-        static let words: [StaticString] = ["param", "data", "entry", "family", "slot", "progress", "record", "index", "market"]
+        static let words = WordSet(["param", "data", "entry", "family", "slot", "progress", "record", "index", "market"])
 
         /// The rule whose variable this root is (nil for roots every widget has).
         var rule: Rule? {
