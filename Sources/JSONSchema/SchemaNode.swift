@@ -164,6 +164,13 @@ final class SchemaNode: @unchecked Sendable {  // immutable once the graph is bu
     let unevaluatedProperties: Edge?
     let enumValues: [JSONValue]?
     let constValue: JSONValue?
+    /// Whether every `enum` value is a string: then `enumStrings` holds them, and a value
+    /// is looked up there by its bytes in one step instead of compared with each.
+    let enumIsAllStrings: Bool
+    let enumStrings: NameTable
+    /// Whether `const` is a string: then `constString` is it, compared by bytes directly.
+    let constIsString: Bool
+    let constString: String
     let string: StringChecks
     let object: ObjectChecks
     let array: ArrayChecks
@@ -196,6 +203,11 @@ final class SchemaNode: @unchecked Sendable {  // immutable once the graph is bu
         self.types = types
         self.enumValues = enumValues
         self.constValue = constValue
+        let enumStrings = enumValues?.compactMap(\.string) ?? []
+        enumIsAllStrings = enumValues != nil && enumStrings.count == enumValues?.count
+        self.enumStrings = NameTable(enumIsAllStrings ? enumStrings : [])
+        constIsString = constValue?.string != nil
+        constString = constValue?.string ?? ""
         self.numeric = numeric ?? NumericChecks()
         self.string = string ?? StringChecks()
         self.array = array ?? ArrayChecks()
@@ -226,6 +238,12 @@ struct SchemaGraph: @unchecked Sendable {  // `unmanaged` mirrors `nodes`, which
     let forms: [SchemaNode.Form]
     /// Each `.reference` node's target node (0 for other nodes), read without touching the node.
     let referenceTargets: [Int]
+    /// Per node: when it checks nothing but `type` (itself, or at the end of a few bare
+    /// `$ref`s), those types and the references on the way; quietly, such a node is
+    /// answered in place, without evaluating it.
+    let typeShortcuts: [TypeShortcut?]
+    /// Whether `typeShortcuts` has one, as a plain flag (a cheap test on every step).
+    let hasTypeShortcut: [Bool]
     let root: Int
     /// Evaluation-path segments of edges, by `Edge.segment`.
     let segments: [String]
@@ -245,11 +263,43 @@ struct SchemaGraph: @unchecked Sendable {  // `unmanaged` mirrors `nodes`, which
         unmanaged = nodes.map { Unmanaged.passUnretained($0) }
         forms = nodes.map(\.form)
         referenceTargets = nodes.map { $0.form == .reference ? $0.target.node : 0 }
+        typeShortcuts = nodes.indices.map { TypeShortcut(from: $0, in: nodes) }
+        hasTypeShortcut = typeShortcuts.map { $0 != nil }
         self.root = root
         self.segments = segments
         self.edgeLists = edgeLists
         self.applicators = applicators
         self.resources = resources
         self.usesDynamicScope = usesDynamicScope
+    }
+}
+
+/// A schema that only checks the type: `{"type": [...]}`, possibly behind bare `$ref`s.
+struct TypeShortcut: Sendable {
+    let types: TypeSet
+    /// The `$ref`s followed to reach the type check (each one a step and a link of the chain).
+    let references: Int
+
+    private static let maxReferences = 8
+
+    init?(from id: Int, in nodes: [SchemaNode]) {
+        var node = nodes[id]
+        var references = 0
+        while node.form == .reference {
+            guard references < Self.maxReferences else { return nil }
+            references += 1
+            node = nodes[node.target.node]
+        }
+        guard let types = node.types, node.checksTypeOnly else { return nil }
+        self.types = types
+        self.references = references
+    }
+}
+
+extension SchemaNode {
+    /// Whether `type` is the node's only keyword with an effect.
+    var checksTypeOnly: Bool {
+        form == .checks && types != nil && enumValues == nil && constValue == nil && !hasNumeric && !hasString
+            && !hasArray && !hasObject && applicators.isEmpty && unevaluatedItems == nil && unevaluatedProperties == nil
     }
 }
