@@ -25,11 +25,19 @@ extension String {
     /// Whether the string holds a Mustache tag and so is a template, not a literal.
     /// A byte scan: `contains("{{")` would go through Foundation's bridged search.
     var isTemplate: Bool {
+        // Read in place when the bytes are contiguous (a pointer loop, not the view's iterator).
+        if let found = utf8.withContiguousStorageIfAvailable(Self.hasOpeningTag) { return found }
         var previous: UInt8 = 0
         for byte in utf8 {
             if byte == UInt8(ascii: "{"), previous == byte { return true }
             previous = byte
         }
+        return false
+    }
+
+    private static func hasOpeningTag(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 2 else { return false }
+        for i in 1..<bytes.count where bytes[i] == UInt8(ascii: "{") && bytes[i - 1] == UInt8(ascii: "{") { return true }
         return false
     }
 }
