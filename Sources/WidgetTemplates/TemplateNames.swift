@@ -75,20 +75,20 @@ package struct TemplateName {
     package func component(_ i: Int, equals text: String) -> Bool {
         guard case .ascii = span.form, i < 2 else { return component(i) == text }
         let range = i == 0 ? first : second
-        let same = text.utf8.withContiguousStorageIfAvailable { other -> Bool in
-            guard other.count == range.count else { return false }
-            var k = 0
-            while k < other.count, other[k] == bytes[range.lowerBound + k] { k += 1 }
-            return k == other.count
-        }
-        if let same {
-            if same { return true }
-            // ASCII text with other bytes differs from an ASCII component; other
-            // text can still be canonically equivalent to it (the Kelvin sign is K).
+        // true: the same bytes; false: ASCII text with other bytes, which differs from an
+        // ASCII component; nil: other text, which can still be canonically equivalent to
+        // it (the Kelvin sign is K), or text not stored contiguously.
+        let verdict = text.utf8.withContiguousStorageIfAvailable { other -> Bool? in
+            if other.count == range.count {
+                var k = 0
+                while k < other.count, other[k] == bytes[range.lowerBound + k] { k += 1 }
+                if k == other.count { return true }
+            }
             var any: UInt8 = 0
-            for b in text.utf8 { any |= b }
-            if any < 0x80 { return false }
+            for b in other { any |= b }
+            return any < 0x80 ? false : nil
         }
+        if let verdict, let known = verdict { return known }
         return component(i) == text
     }
 
