@@ -16,9 +16,10 @@ extension Evaluator {
             fail(node, keyword: "maxProperties", message: "must have at most \(FailureText.count(max, "property", plural: "properties"))")
         }
         guard node.walksMembers else { return checkNamesDirectly(node, object, value, &marks, collect: collect) && ok }
-        // Quietly, a missing required name is the cheapest way to fail (and the usual way an
-        // alternative of a `oneOf` is told apart): look before walking the members.
-        if !report, !node.object.required.isEmpty {
+        // Quietly, a missing required name is the cheapest way to fail, and the usual way an
+        // alternative of a `oneOf` is told apart: there, look before walking the members.
+        // (Elsewhere the walk finds the names anyway: looking first would only repeat it.)
+        if !report, node.triesRequiredFirst, !node.object.required.isEmpty {
             let keys = object.keys
             for n in node.object.required {
                 let name = node.object.names.names[n]

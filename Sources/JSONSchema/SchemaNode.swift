@@ -180,6 +180,10 @@ final class SchemaNode: @unchecked Sendable {  // immutable once the graph is bu
     /// For `unevaluatedProperties`: names some sibling or in-place subschema lists under
     /// `properties` (filled once the whole graph exists).
     var knownPropertyNames: [String] = []
+    /// Whether the node is (part of) an `anyOf`/`oneOf` alternative, where a missing
+    /// required name is the usual way to be told apart: then quiet evaluation looks for
+    /// the required names before walking the members (filled once the whole graph exists).
+    var triesRequiredFirst = false
 
     init(
         form: Form, resource: Int, location: String, types: TypeSet? = nil, enumValues: [JSONValue]? = nil,
