@@ -55,7 +55,7 @@ struct Evaluator {
         if steps > stepBudget { return false }
         var target = id
         var references = 0
-        if !report && !graph.usesDynamicScope && (graph.hasTypeShortcut[id] || graph.forms[id] == .reference) {
+        if !report && !graph.usesDynamicScope && (graph.hasScalarShortcut[id] || graph.forms[id] == .reference) {
             switch quietStart(id, value) {
             case .answer(let ok): return ok
             case .node(let node, let count): (target, references) = (node, count)
@@ -73,16 +73,21 @@ struct Evaluator {
         case node(Int, references: Int)
     }
 
-    /// Quietly, before evaluating node `id`: a node that checks only the type is answered
-    /// here, and a chain of bare `$ref`s is walked in a loop to the node it ends at, not
-    /// through two calls a link. Steps and the reference chain count as `follow` counts
-    /// them. Out of line, to keep the frame of the recursive `evaluate` small.
+    /// Quietly, before evaluating node `id`: a node that checks only the type and strings is
+    /// answered here, and a chain of bare `$ref`s is walked in a loop to the node it ends at,
+    /// not through two calls a link. Steps and the reference chain count as `follow` counts
+    /// them (near a limit, the full evaluation decides). Out of line, to keep the frame of
+    /// the recursive `evaluate` small.
     @inline(never)
     private mutating func quietStart(_ id: Int, _ value: JSONValue) -> QuietStart {
-        if let shortcut = graph.typeShortcuts[id], refChain + shortcut.references <= Self.maxRefChain,
+        if let shortcut = graph.scalarShortcuts[id], refChain + shortcut.references <= Self.maxRefChain,
            steps + shortcut.references <= stepBudget {
             steps += shortcut.references
-            return .answer(shortcut.types.contains(TypeSet.of(value)))
+            guard shortcut.types.contains(TypeSet.of(value)) else { return .answer(false) }
+            if shortcut.stringNode >= 0, case .string(let s) = value {
+                return .answer(graph.unmanaged[shortcut.stringNode]._withUnsafeGuaranteedRef { checkString($0, s) })
+            }
+            return .answer(true)
         }
         var id = id
         var references = 0

@@ -242,12 +242,11 @@ struct SchemaGraph: @unchecked Sendable {  // `unmanaged` mirrors `nodes`, which
     let forms: [SchemaNode.Form]
     /// Each `.reference` node's target node (0 for other nodes), read without touching the node.
     let referenceTargets: [Int]
-    /// Per node: when it checks nothing but `type` (itself, or at the end of a few bare
-    /// `$ref`s), those types and the references on the way; quietly, such a node is
-    /// answered in place, without evaluating it.
-    let typeShortcuts: [TypeShortcut?]
-    /// Whether `typeShortcuts` has one, as a plain flag (a cheap test on every step).
-    let hasTypeShortcut: [Bool]
+    /// Per node: when it checks nothing but the type and string keywords (itself, or at the
+    /// end of a few bare `$ref`s), what quiet evaluation needs to answer it in place.
+    let scalarShortcuts: [ScalarShortcut?]
+    /// Whether `scalarShortcuts` has one, as a plain flag (a cheap test on every step).
+    let hasScalarShortcut: [Bool]
     let root: Int
     /// Evaluation-path segments of edges, by `Edge.segment`.
     let segments: [String]
@@ -267,8 +266,8 @@ struct SchemaGraph: @unchecked Sendable {  // `unmanaged` mirrors `nodes`, which
         unmanaged = nodes.map { Unmanaged.passUnretained($0) }
         forms = nodes.map(\.form)
         referenceTargets = nodes.map { $0.form == .reference ? $0.target.node : 0 }
-        typeShortcuts = nodes.indices.map { TypeShortcut(from: $0, in: nodes) }
-        hasTypeShortcut = typeShortcuts.map { $0 != nil }
+        scalarShortcuts = nodes.indices.map { ScalarShortcut(from: $0, in: nodes) }
+        hasScalarShortcut = scalarShortcuts.map { $0 != nil }
         self.root = root
         self.segments = segments
         self.edgeLists = edgeLists
@@ -278,32 +277,38 @@ struct SchemaGraph: @unchecked Sendable {  // `unmanaged` mirrors `nodes`, which
     }
 }
 
-/// A schema that only checks the type: `{"type": [...]}`, possibly behind bare `$ref`s.
-struct TypeShortcut: Sendable {
+/// A schema that checks only the type and string keywords (`minLength`, `maxLength`,
+/// `pattern`), possibly behind bare `$ref`s: `{"type": "string", "pattern": "..."}`.
+struct ScalarShortcut: Sendable {
     let types: TypeSet
-    /// The `$ref`s followed to reach the type check (each one a step and a link of the chain).
+    /// The `$ref`s followed to reach the checks (each one a step and a link of the chain).
     let references: Int
+    /// The node with the string checks, or -1 when it has none.
+    let stringNode: Int
 
     private static let maxReferences = 8
+    private static let anyType: TypeSet = [.null, .boolean, .number, .string, .array, .object]
 
     init?(from id: Int, in nodes: [SchemaNode]) {
-        var node = nodes[id]
+        var target = id
         var references = 0
-        while node.form == .reference {
+        while nodes[target].form == .reference {
             guard references < Self.maxReferences else { return nil }
             references += 1
-            node = nodes[node.target.node]
+            target = nodes[target].target.node
         }
-        guard let types = node.types, node.checksTypeOnly else { return nil }
-        self.types = types
+        let node = nodes[target]
+        guard node.checksScalarsOnly else { return nil }
+        types = node.types ?? Self.anyType
         self.references = references
+        stringNode = node.hasString ? target : -1
     }
 }
 
 extension SchemaNode {
-    /// Whether `type` is the node's only keyword with an effect.
-    var checksTypeOnly: Bool {
-        form == .checks && types != nil && enumValues == nil && constValue == nil && !hasNumeric && !hasString
-            && !hasArray && !hasObject && applicators.isEmpty && unevaluatedItems == nil && unevaluatedProperties == nil
+    /// Whether `type` and the string keywords are the node's only keywords with an effect.
+    var checksScalarsOnly: Bool {
+        form == .checks && enumValues == nil && constValue == nil && !hasNumeric && !hasArray && !hasObject
+            && applicators.isEmpty && unevaluatedItems == nil && unevaluatedProperties == nil
     }
 }
