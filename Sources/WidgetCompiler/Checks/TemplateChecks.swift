@@ -30,6 +30,12 @@ struct VariableScope {
     private var dataSourceList: [String] = []
     var rule: Rule?
 
+    /// Room for the declarations to come: the lists grow once, not step by step.
+    mutating func reserveCapacity(parameters: Int, dataSources: Int) {
+        parameterList.reserveCapacity(parameters)
+        dataSourceList.reserveCapacity(dataSources)
+    }
+
     mutating func declareParameter(_ name: String, type: String) { parameterList.append((name, type)) }
     mutating func declareDataSource(_ name: String) { dataSourceList.append(name) }
 

@@ -74,6 +74,8 @@ func variableScope(of root: SourceNode) -> VariableScope {
 /// no positions are needed.
 func variableScope(of members: WidgetMembers) -> VariableScope {
     var scope = VariableScope()
+    scope.reserveCapacity(
+        parameters: members.parameters?.json.object?.count ?? 0, dataSources: members.data?.json.object?.count ?? 0)
     if case .object(let parameters)? = members.parameters?.json {
         for i in parameters.keys.indices {
             scope.declareParameter(parameters.keys[i], type: parameters.values[i]["type"]?.string ?? "string")
