@@ -170,6 +170,14 @@ func checkTemplate(
     _ context: inout CheckContext
 ) -> Bool {
     guard let text = node.string, text.isTemplate else { return false }
+    return checkTemplateText(text, node, pointer, scope: scope, place: place, &context)
+}
+
+/// `checkTemplate` for text known to hold a tag.
+private func checkTemplateText(
+    _ text: String, _ node: SourceNode, _ pointer: () -> [String], scope: VariableScope, place: VariableScope.Place,
+    _ context: inout CheckContext
+) -> Bool {
     // Problems wait for the end of the scan: a template with a syntax error gets only that error.
     var problems: [(message: String, offset: Int)] = []
     do {
@@ -205,23 +213,31 @@ private func checkContentTemplates(
     case .string:
         checkTemplate(node, pointer(), scope: scope, place: .entry, &context)
     case .array(let values):
-        for i in values.indices where mayHoldTemplates(values[i]) {
-            checkContentTemplates(node.child(i), pointer: { pointer() + [String(i)] }, scope: scope, &context)
+        for i in values.indices {
+            checkContentChild(values[i], of: node, i, pointer: { pointer() + [String(i)] }, scope: scope, &context)
         }
     case .object(let object):
         let values = object.values
-        for i in values.indices where mayHoldTemplates(values[i]) {
-            checkContentTemplates(node.child(i), pointer: { pointer() + [object.keys[i]] }, scope: scope, &context)
+        for i in values.indices {
+            checkContentChild(values[i], of: node, i, pointer: { pointer() + [object.keys[i]] }, scope: scope, &context)
         }
     default:
         break
     }
 }
 
-private func mayHoldTemplates(_ value: JSONValue) -> Bool {
+/// Child `i` of `parent`, whose value is `value`: a template is checked at once (its text
+/// looked at once for a tag), more values are walked, anything else is skipped.
+private func checkContentChild(
+    _ value: JSONValue, of parent: SourceNode, _ i: Int, pointer: () -> [String], scope: VariableScope,
+    _ context: inout CheckContext
+) {
     switch value {
-    case .string(let s): s.isTemplate
-    case .array, .object: true
-    default: false
+    case .string(let text) where text.isTemplate:
+        _ = checkTemplateText(text, parent.child(i), pointer, scope: scope, place: .entry, &context)
+    case .array, .object:
+        checkContentTemplates(parent.child(i), pointer: pointer, scope: scope, &context)
+    default:
+        break
     }
 }
