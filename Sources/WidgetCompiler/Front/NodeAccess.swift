@@ -49,14 +49,13 @@ enum Words {
     /// An ASCII key equals only the word with the same bytes; any other key is compared
     /// with `==` (it could be canonically equivalent to a word).
     static func index(of key: String, among words: [StaticString]) -> Int? {
-        var key = key  // a native string is already contiguous: no copy
-        let (found, isASCII) = key.withUTF8 { bytes -> (Int?, Bool) in
+        let verdict = key.utf8.withContiguousStorageIfAvailable { bytes -> (found: Int?, isASCII: Bool) in
             for k in words.indices where same(bytes, words[k]) { return (k, true) }
             var any: UInt8 = 0
             for b in bytes { any |= b }
             return (nil, any < 0x80)
         }
-        if found != nil || isASCII { return found }
+        if let verdict, verdict.found != nil || verdict.isASCII { return verdict.found }
         return words.firstIndex { $0.description == key }
     }
 
