@@ -16,9 +16,10 @@ extension Evaluator {
             fail(node, keyword: "maxProperties", message: "must have at most \(FailureText.count(max, "property", plural: "properties"))")
         }
         guard node.walksMembers else { return checkNamesDirectly(node, object, value, &marks, collect: collect) && ok }
-        // Quietly, a missing required name is the cheapest way to fail (and the usual way an
-        // alternative of a `oneOf` is told apart): look before walking the members.
-        if !report, !node.object.required.isEmpty {
+        // Quietly, a missing required name is the cheapest way to fail, and the usual way an
+        // alternative of a `oneOf` is told apart: there, look before walking the members.
+        // (Elsewhere the walk finds the names anyway: looking first would only repeat it.)
+        if !report, node.triesRequiredFirst, !node.object.required.isEmpty {
             let keys = object.keys
             for n in node.object.required {
                 let name = node.object.names.names[n]
@@ -141,12 +142,17 @@ extension Evaluator {
     }
 
     /// Applies a member's schema; a `false` schema there means the property is not allowed.
-    private mutating func member(_ node: SchemaNode, _ edge: Edge, _ value: JSONValue, _ key: String, keyword: String, allowed: [String]?) -> Bool {
+    /// (`allowed` is an autoclosure: only a failure reads the list, so the walk retains nothing.)
+    @inline(__always)
+    private mutating func member(
+        _ node: SchemaNode, _ edge: Edge, _ value: JSONValue, _ key: String, keyword: StaticString,
+        allowed: @autoclosure () -> [String]?
+    ) -> Bool {
         if graph.forms[edge.node] == .alwaysInvalid {
             if report {
                 fail(
-                    node, keyword: keyword, message: "property '\(key)' is not allowed", token: .key(key),
-                    suffix: graph.segments[edge.segment], allowed: allowed)
+                    node, keyword: keyword.description, message: "property '\(key)' is not allowed", token: .key(key),
+                    suffix: graph.segments[edge.segment], allowed: allowed())
             }
             return false
         }

@@ -53,8 +53,53 @@ struct Evaluator {
     mutating func evaluate(_ id: Int, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool) -> Bool {
         steps += 1
         if steps > stepBudget { return false }
+        var target = id
+        var references = 0
+        if !report && !graph.usesDynamicScope && (graph.hasScalarShortcut[id] || graph.forms[id] == .reference) {
+            switch quietStart(id, value) {
+            case .answer(let ok): return ok
+            case .node(let node, let count): (target, references) = (node, count)
+            }
+        }
         // The graph owns every node; borrowing one here saves a retain/release per step.
-        return graph.unmanaged[id]._withUnsafeGuaranteedRef { node in evaluate(node, value, &marks, collect: collect) }
+        let ok = graph.unmanaged[target]._withUnsafeGuaranteedRef { node in evaluate(node, value, &marks, collect: collect) }
+        refChain -= references
+        return ok
+    }
+
+    private enum QuietStart {
+        case answer(Bool)
+        /// Evaluate this node; `references` bare `$ref`s led to it (links of the chain until it returns).
+        case node(Int, references: Int)
+    }
+
+    /// Quietly, before evaluating node `id`: a node that checks only the type and strings is
+    /// answered here, and a chain of bare `$ref`s is walked in a loop to the node it ends at,
+    /// not through two calls a link. Steps and the reference chain count as `follow` counts
+    /// them (near a limit, the full evaluation decides). Out of line, to keep the frame of
+    /// the recursive `evaluate` small.
+    @inline(never)
+    private mutating func quietStart(_ id: Int, _ value: JSONValue) -> QuietStart {
+        if let shortcut = graph.scalarShortcuts[id], refChain + shortcut.references <= Self.maxRefChain,
+           steps + shortcut.references <= stepBudget {
+            steps += shortcut.references
+            guard shortcut.types.contains(TypeSet.of(value)) else { return .answer(false) }
+            if shortcut.stringNode >= 0, case .string(let s) = value {
+                return .answer(graph.unmanaged[shortcut.stringNode]._withUnsafeGuaranteedRef { checkString($0, s) })
+            }
+            return .answer(true)
+        }
+        var id = id
+        var references = 0
+        while graph.forms[id] == .reference {
+            references += 1
+            refChain += 1
+            if refChain > Self.maxRefChain { refChain -= references; return .answer(false) }
+            id = graph.referenceTargets[id]
+            steps += 1
+            if steps > stepBudget { refChain -= references; return .answer(false) }
+        }
+        return .node(id, references: references)
     }
 
     private mutating func evaluate(_ node: SchemaNode, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool) -> Bool {
@@ -94,16 +139,17 @@ struct Evaluator {
     private mutating func evaluateChecks(_ node: SchemaNode, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool) -> Bool {
         // A wrong type, or a value outside `enum`/`const`, says it all: the node's other
         // keywords would only repeat it, so they are not reported.
+        // (Failures are reported by functions of their own: this frame stays small for deep documents.)
         if let types = node.types, !types.contains(TypeSet.of(value)) {
-            if report { fail(node, keyword: "type", message: FailureText.typeMismatch(expected: types, got: value)) }
+            if report { failType(node, types, value) }
             return false
         }
-        if let values = node.enumValues, !values.contains(where: { JSONEquality.equal(value, $0) }) {
-            if report { fail(node, keyword: "enum", message: FailureText.enumMismatch(values)) }
+        if node.enumValues != nil, !Self.isEnumMember(value, of: node) {
+            if report { failValue(node, keyword: "enum") }
             return false
         }
-        if let constant = node.constValue, !JSONEquality.equal(value, constant) {
-            if report { fail(node, keyword: "const", message: "value must be \(FailureText.render(constant))") }
+        if node.constValue != nil, !Self.matchesConst(value, of: node) {
+            if report { failValue(node, keyword: "const") }
             return false
         }
         var ok = true
@@ -129,14 +175,47 @@ struct Evaluator {
         return ok
     }
 
+    private mutating func failType(_ node: SchemaNode, _ types: TypeSet, _ value: JSONValue) {
+        fail(node, keyword: "type", message: FailureText.typeMismatch(expected: types, got: value))
+    }
+
+    /// Reports a value outside the node's `enum` or `const`.
+    private mutating func failValue(_ node: SchemaNode, keyword: String) {
+        let message =
+            keyword == "enum"
+            ? FailureText.enumMismatch(node.enumValues ?? [])
+            : "value must be \(FailureText.render(node.constValue ?? .null))"
+        fail(node, keyword: keyword, message: message)
+    }
+
+    /// Whether `value` is one of the node's `enum` values (which it has). A list of strings
+    /// is one name-table lookup; `JSONEquality` compares strings by their bytes too.
+    private static func isEnumMember(_ value: JSONValue, of node: SchemaNode) -> Bool {
+        if node.enumIsAllStrings {
+            guard case .string(let s) = value else { return false }
+            return node.enumStrings.index(of: s) != nil
+        }
+        return node.enumValues?.contains { JSONEquality.equal(value, $0) } ?? true
+    }
+
+    /// Whether `value` equals the node's `const` (which it has); a string one by its bytes.
+    private static func matchesConst(_ value: JSONValue, of node: SchemaNode) -> Bool {
+        if node.constIsString {
+            guard case .string(let s) = value else { return false }
+            return JSONEquality.sameBytes(s, node.constString)
+        }
+        return node.constValue.map { JSONEquality.equal(value, $0) } ?? true
+    }
+
     // MARK: Moving through schema and instance
 
     /// Evaluates a subschema on a member or item of the current instance.
+    /// (`token` is an autoclosure: quietly no token, and no retained key, is built.)
     @inline(__always)
-    mutating func descend(_ edge: Edge, _ value: JSONValue, _ token: PathToken) -> Bool {
+    mutating func descend(_ edge: Edge, _ value: JSONValue, _ token: @autoclosure () -> PathToken) -> Bool {
         if report {
             schemaPath.append(graph.segments[edge.segment])
-            instancePath.append(token)
+            instancePath.append(token())
         }
         let savedChain = refChain
         refChain = 0

@@ -251,6 +251,7 @@ struct SchemaCompiler {
             throw error("reference cycle: this schema reaches itself through $ref/applicators without descending into the instance, so validation would never end", at: nodeLocations[cycle])
         }
         SchemaGraphAnalysis.fillKnownPropertyNames(graph)
+        SchemaGraphAnalysis.markAlternatives(graph)
         return graph
     }
 }

@@ -40,6 +40,24 @@ enum SchemaGraphAnalysis {
         return nil
     }
 
+    /// Marks the alternatives of every `anyOf`/`oneOf`, and what they apply in place, as
+    /// nodes that check required names before walking members.
+    static func markAlternatives(_ graph: SchemaGraph) {
+        var stack: [Int] = []
+        for applicator in graph.applicators {
+            switch applicator {
+            case .anyOf(let r), .oneOf(let r): stack += graph.edgeLists[r].map(\.node)
+            default: break
+            }
+        }
+        while let id = stack.popLast() {
+            let node = graph.nodes[id]
+            guard !node.triesRequiredFirst else { continue }
+            node.triesRequiredFirst = true
+            stack += inPlaceEdges(of: node, in: graph)
+        }
+    }
+
     /// For each node with `unevaluatedProperties`: the `properties` names of the node and of
     /// every schema applied in place (through `$ref`, `allOf`, `if`, ...), in order met.
     static func fillKnownPropertyNames(_ graph: SchemaGraph) {

@@ -164,6 +164,13 @@ final class SchemaNode: @unchecked Sendable {  // immutable once the graph is bu
     let unevaluatedProperties: Edge?
     let enumValues: [JSONValue]?
     let constValue: JSONValue?
+    /// Whether every `enum` value is a string: then `enumStrings` holds them, and a value
+    /// is looked up there by its bytes in one step instead of compared with each.
+    let enumIsAllStrings: Bool
+    let enumStrings: NameTable
+    /// Whether `const` is a string: then `constString` is it, compared by bytes directly.
+    let constIsString: Bool
+    let constString: String
     let string: StringChecks
     let object: ObjectChecks
     let array: ArrayChecks
@@ -173,6 +180,10 @@ final class SchemaNode: @unchecked Sendable {  // immutable once the graph is bu
     /// For `unevaluatedProperties`: names some sibling or in-place subschema lists under
     /// `properties` (filled once the whole graph exists).
     var knownPropertyNames: [String] = []
+    /// Whether the node is (part of) an `anyOf`/`oneOf` alternative, where a missing
+    /// required name is the usual way to be told apart: then quiet evaluation looks for
+    /// the required names before walking the members (filled once the whole graph exists).
+    var triesRequiredFirst = false
 
     init(
         form: Form, resource: Int, location: String, types: TypeSet? = nil, enumValues: [JSONValue]? = nil,
@@ -196,6 +207,11 @@ final class SchemaNode: @unchecked Sendable {  // immutable once the graph is bu
         self.types = types
         self.enumValues = enumValues
         self.constValue = constValue
+        let enumStrings = enumValues?.compactMap(\.string) ?? []
+        enumIsAllStrings = enumValues != nil && enumStrings.count == enumValues?.count
+        self.enumStrings = NameTable(enumIsAllStrings ? enumStrings : [])
+        constIsString = constValue?.string != nil
+        constString = constValue?.string ?? ""
         self.numeric = numeric ?? NumericChecks()
         self.string = string ?? StringChecks()
         self.array = array ?? ArrayChecks()
@@ -224,6 +240,13 @@ struct SchemaGraph: @unchecked Sendable {  // `unmanaged` mirrors `nodes`, which
     let unmanaged: [Unmanaged<SchemaNode>]
     /// Each node's form, to test edges for `false` without touching the node.
     let forms: [SchemaNode.Form]
+    /// Each `.reference` node's target node (0 for other nodes), read without touching the node.
+    let referenceTargets: [Int]
+    /// Per node: when it checks nothing but the type and string keywords (itself, or at the
+    /// end of a few bare `$ref`s), what quiet evaluation needs to answer it in place.
+    let scalarShortcuts: [ScalarShortcut?]
+    /// Whether `scalarShortcuts` has one, as a plain flag (a cheap test on every step).
+    let hasScalarShortcut: [Bool]
     let root: Int
     /// Evaluation-path segments of edges, by `Edge.segment`.
     let segments: [String]
@@ -242,11 +265,50 @@ struct SchemaGraph: @unchecked Sendable {  // `unmanaged` mirrors `nodes`, which
         self.nodes = nodes
         unmanaged = nodes.map { Unmanaged.passUnretained($0) }
         forms = nodes.map(\.form)
+        referenceTargets = nodes.map { $0.form == .reference ? $0.target.node : 0 }
+        scalarShortcuts = nodes.indices.map { ScalarShortcut(from: $0, in: nodes) }
+        hasScalarShortcut = scalarShortcuts.map { $0 != nil }
         self.root = root
         self.segments = segments
         self.edgeLists = edgeLists
         self.applicators = applicators
         self.resources = resources
         self.usesDynamicScope = usesDynamicScope
+    }
+}
+
+/// A schema that checks only the type and string keywords (`minLength`, `maxLength`,
+/// `pattern`), possibly behind bare `$ref`s: `{"type": "string", "pattern": "..."}`.
+struct ScalarShortcut: Sendable {
+    let types: TypeSet
+    /// The `$ref`s followed to reach the checks (each one a step and a link of the chain).
+    let references: Int
+    /// The node with the string checks, or -1 when it has none.
+    let stringNode: Int
+
+    private static let maxReferences = 8
+    private static let anyType: TypeSet = [.null, .boolean, .number, .string, .array, .object]
+
+    init?(from id: Int, in nodes: [SchemaNode]) {
+        var target = id
+        var references = 0
+        while nodes[target].form == .reference {
+            guard references < Self.maxReferences else { return nil }
+            references += 1
+            target = nodes[target].target.node
+        }
+        let node = nodes[target]
+        guard node.checksScalarsOnly else { return nil }
+        types = node.types ?? Self.anyType
+        self.references = references
+        stringNode = node.hasString ? target : -1
+    }
+}
+
+extension SchemaNode {
+    /// Whether `type` and the string keywords are the node's only keywords with an effect.
+    var checksScalarsOnly: Bool {
+        form == .checks && enumValues == nil && constValue == nil && !hasNumeric && !hasArray && !hasObject
+            && applicators.isEmpty && unevaluatedItems == nil && unevaluatedProperties == nil
     }
 }

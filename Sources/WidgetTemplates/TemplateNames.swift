@@ -24,18 +24,11 @@ package struct TemplateName {
             componentCount = 0
             first = 0..<0
             second = 0..<0
-        case .ascii(let dots):
+        case .ascii(let dots, let firstEnd, let secondEnd):
+            // The scanner noted where the components end: no second look at the bytes.
             componentCount = dots + 1
-            var firstEnd = span.start
-            while firstEnd < span.end, bytes[firstEnd] != UInt8(ascii: ".") { firstEnd += 1 }
             first = span.start..<firstEnd
-            if firstEnd < span.end {
-                var secondEnd = firstEnd + 1
-                while secondEnd < span.end, bytes[secondEnd] != UInt8(ascii: ".") { secondEnd += 1 }
-                second = (firstEnd + 1)..<secondEnd
-            } else {
-                second = span.end..<span.end
-            }
+            second = firstEnd < span.end ? (firstEnd + 1)..<secondEnd : span.end..<span.end
         case .unicode:
             componentCount = span.components(in: bytes).count
             first = 0..<0
@@ -66,25 +59,36 @@ package struct TemplateName {
         return k == range.count
     }
 
+    /// The index of the first of `words` that component `i` is, or nil: one call tells a
+    /// component among several candidates, one integer comparison per word.
+    package func component(_ i: Int, among words: WordSet) -> Int? {
+        guard case .ascii = span.form, i < 2 else {
+            let text = component(i)
+            return words.words.firstIndex { $0.description == text }
+        }
+        let range = i == 0 ? first : second
+        return words.index(of: UnsafeBufferPointer(rebasing: bytes[range]))
+    }
+
     /// Whether component `i` is `text` (as `String` compares them), without
     /// building the component: a byte comparison for the usual ASCII names.
     package func component(_ i: Int, equals text: String) -> Bool {
         guard case .ascii = span.form, i < 2 else { return component(i) == text }
         let range = i == 0 ? first : second
-        let same = text.utf8.withContiguousStorageIfAvailable { other -> Bool in
-            guard other.count == range.count else { return false }
-            var k = 0
-            while k < other.count, other[k] == bytes[range.lowerBound + k] { k += 1 }
-            return k == other.count
-        }
-        if let same {
-            if same { return true }
-            // ASCII text with other bytes differs from an ASCII component; other
-            // text can still be canonically equivalent to it (the Kelvin sign is K).
+        // true: the same bytes; false: ASCII text with other bytes, which differs from an
+        // ASCII component; nil: other text, which can still be canonically equivalent to
+        // it (the Kelvin sign is K), or text not stored contiguously.
+        let verdict = text.utf8.withContiguousStorageIfAvailable { other -> Bool? in
+            if other.count == range.count {
+                var k = 0
+                while k < other.count, other[k] == bytes[range.lowerBound + k] { k += 1 }
+                if k == other.count { return true }
+            }
             var any: UInt8 = 0
-            for b in text.utf8 { any |= b }
-            if any < 0x80 { return false }
+            for b in other { any |= b }
+            return any < 0x80 ? false : nil
         }
+        if let verdict, let known = verdict { return known }
         return component(i) == text
     }
 
@@ -135,5 +139,36 @@ extension Template {
             }
         }
         return try outcome.get()
+    }
+}
+
+/// A few short ASCII words (at most eight bytes each), each packed in one integer: a
+/// name component is told apart among them by one comparison per word, no byte loop.
+package struct WordSet: Sendable {
+    package let words: [StaticString]
+    private let packed: [UInt64]
+
+    package init(_ words: [StaticString]) {
+        self.words = words
+        packed = words.map { word in
+            precondition(word.utf8CodeUnitCount <= 8, "WordSet words have at most eight bytes")
+            return Self.pack(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+        }
+    }
+
+    /// The bytes in one integer, first byte lowest. Name bytes are never zero, so the
+    /// zero padding keeps words of different lengths apart.
+    @inline(__always)
+    private static func pack(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var value: UInt64 = 0
+        for k in 0..<bytes.count { value |= UInt64(bytes[k]) << UInt64(8 * k) }
+        return value
+    }
+
+    /// The index of the word with exactly these bytes, or nil.
+    func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard bytes.count <= 8, !bytes.isEmpty else { return nil }
+        let value = Self.pack(bytes)
+        return packed.firstIndex(of: value)
     }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The syntax of templates, in one pass over the UTF-8 bytes, shared by the two
 /// uses of it: compiling (`TemplateParser` builds ops and references) and
 /// checking names only (`Template.scanNames`, which builds nothing). Both see
@@ -216,20 +222,26 @@ struct TemplateScanner {
         if end - start == 1, bytes[start] == UInt8(ascii: ".") {
             return NameSpan(start: start, end: end, form: .implicitIterator)
         }
-        if let dots = asciiDots(start, end) { return NameSpan(start: start, end: end, form: .ascii(dots: dots)) }
+        if let ascii = asciiDots(start, end) {
+            return NameSpan(
+                start: start, end: end, form: .ascii(dots: ascii.dots, firstEnd: ascii.firstEnd, secondEnd: ascii.secondEnd))
+        }
         _ = try Self.unicodeComponents(bytes, start, end)
         return NameSpan(start: start, end: end, form: .unicode)
     }
 
     /// The number of dots of a usual name (`data.weather.temp`: ASCII name
-    /// characters and single dots, no empty component), or nil for anything else.
-    private func asciiDots(_ start: Int, _ end: Int) -> Int? {
+    /// characters and single dots, no empty component), and where its first two
+    /// components end (`end` for a missing one); nil for any other name.
+    private func asciiDots(_ start: Int, _ end: Int) -> (dots: Int, firstEnd: Int, secondEnd: Int)? {
         var dots = 0
         var componentStart = start
+        var firstEnd = end, secondEnd = end
         for i in start..<end {
             let b = bytes[i]
             if b == UInt8(ascii: ".") {
                 guard i > componentStart else { return nil }
+                if dots == 0 { firstEnd = i } else if dots == 1 { secondEnd = i }
                 dots += 1
                 componentStart = i + 1
                 continue
@@ -244,7 +256,7 @@ struct TemplateScanner {
             }
         }
         guard componentStart < end else { return nil }
-        return dots
+        return (dots, firstEnd, secondEnd)
     }
 
     /// The full check of a name with non-ASCII or invalid characters, and its components.
@@ -328,10 +340,20 @@ struct TemplateScanner {
     private func find(_ delimiter: Delimiter, from start: Int) -> Int? {
         let byte = delimiter.byte
         let count = delimiter.count
+        guard let base = bytes.baseAddress else { return nil }
         var i = start
-        while i + count <= bytes.count {
+        // A delimiter is usually near (a tag opens the text, a name is short): the first
+        // bytes are looked at here, further ones through `memchr` (many bytes a step).
+        let near = min(bytes.count - count + 1, start + 4)
+        while i < near {
             if bytes[i] == byte, bytes[i + 1] == byte, count == 2 || bytes[i + 2] == byte { return i }
             i += 1
+        }
+        while i + count <= bytes.count {
+            guard let hit = memchr(base + i, Int32(byte), bytes.count - count + 1 - i) else { return nil }
+            let p = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+            if bytes[p + 1] == byte, count == 2 || bytes[p + 2] == byte { return p }
+            i = p + 1
         }
         return nil
     }
@@ -350,8 +372,9 @@ struct NameSpan {
     enum Form {
         /// `.`
         case implicitIterator
-        /// ASCII name characters and single dots: components split at bytes.
-        case ascii(dots: Int)
+        /// ASCII name characters and single dots: components split at bytes. The
+        /// first two components end at `firstEnd` and `secondEnd` (`end` when absent).
+        case ascii(dots: Int, firstEnd: Int, secondEnd: Int)
         /// Anything else that passed the check.
         case unicode
     }
@@ -369,7 +392,7 @@ struct NameSpan {
         switch form {
         case .implicitIterator:
             return []
-        case .ascii(let dots):
+        case .ascii(let dots, _, _):
             let start = self.start, end = self.end
             // `reserveCapacity` allocates through specialized code; `init(unsafeUninitializedCapacity:)`
             // would go through the runtime's generic path (a metadata lookup per array).

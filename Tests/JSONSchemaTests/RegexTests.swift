@@ -123,4 +123,29 @@ struct RegexTests {
         #expect(error("\\2(a)") != nil)
         #expect(error("(ab){100000}")?.message.hasPrefix("pattern too large") == true)
     }
+
+    @Test func onePassPatternsAgreeWithTheMachine() throws {
+        // Shapes the one-pass matcher takes.
+        for pattern in ["^[A-Za-z0-9._-]+$", "^[A-Za-z_][A-Za-z0-9_]*$", "^[A-Z0-9]{4}$", "^[A-Za-z][A-Za-z0-9+.-]*:", "\\{\\{"] {
+            #expect(try ECMARegex(pattern).compiled.linear != nil, "\(pattern)")
+        }
+        #expect(try matches("^[A-Za-z_][A-Za-z0-9_]*$", "a_1"))
+        #expect(try !matches("^[A-Za-z_][A-Za-z0-9_]*$", "1a"))
+        #expect(try !matches("^[A-Za-z_][A-Za-z0-9_]*$", ""))
+        #expect(try !matches("^[A-Z0-9]{4}$", "ABCDE"))
+        #expect(try !matches("^[A-Z0-9]{4}$", "ABC"))
+        #expect(try matches("^[A-Za-z][A-Za-z0-9+.-]*:", "https://x"))
+        #expect(try !matches("^[A-Za-z][A-Za-z0-9+.-]*:", "https//x"))
+        #expect(try matches("\\{\\{", "é {{x}}"))
+        #expect(try !matches("\\{\\{", "{x}{"))
+        // Input other than ASCII goes to the machine.
+        #expect(try matches("^[a-zé]+$", "aéb"))
+        #expect(try !matches("^[a-z]+$", "aéb"))
+        #expect(try matches("^[^x]+$", "é"))
+        // Loops that may have to give back are left to the machine.
+        #expect(try ECMARegex("^a*b*a$").compiled.linear == nil)
+        #expect(try matches("^a*b*a$", "aa"))
+        #expect(try ECMARegex("^[a-z]*[a-z0-9]$").compiled.linear == nil)
+        #expect(try matches("^[a-z]*[a-z0-9]$", "ab"))
+    }
 }

@@ -20,6 +20,7 @@ extension CompiledRegex {
     /// Whether the pattern matches anywhere in the input (ECMA-262 patterns are unanchored;
     /// the main program starts with a skipping loop unless it is anchored with `^`).
     func search(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let linear, let found = linear.matches(input) { return found }
         var machine = Machine(input: input)
         if let first = requiredFirst {
             guard !input.isEmpty, first.contains(machine.decode(at: 0).0) else { return false }

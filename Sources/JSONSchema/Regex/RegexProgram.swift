@@ -53,6 +53,8 @@ final class CompiledRegex: @unchecked Sendable {  // immutable; `code` buffers a
     /// For a pattern anchored with `^` that cannot match empty: the scalars a match must
     /// start with, so most non-matching strings are refused before the machine runs.
     let requiredFirst: CharSet?
+    /// The one-pass form of a simple pattern, tried before the machine.
+    let linear: LinearPattern?
 
     init(_ parts: RegexCompiler.Parts) {
         programs = parts.programs
@@ -85,6 +87,7 @@ final class CompiledRegex: @unchecked Sendable {  // immutable; `code` buffers a
         tracksCaptures = parts.tracksCaptures
         anchoredAtStart = parts.anchoredAtStart
         requiredFirst = parts.requiredFirst
+        linear = parts.programs.count == 1 && !parts.tracksCaptures ? LinearPattern(parts.programs[0].instructions) : nil
     }
 
     deinit {

@@ -3,8 +3,16 @@ import WidgetTemplates
 
 /// What template variables exist for one widget (spec "Templates", Variables).
 struct VariableScope {
-    enum Rule: String {
+    enum Rule: String, CaseIterable {
         case every, hourly, daily, cron, market, progress, sequence, once
+
+        /// The raw values, in case order, as static words.
+        static let words: [StaticString] = ["every", "hourly", "daily", "cron", "market", "progress", "sequence", "once"]
+
+        /// The rule a timeline key names (what `init(rawValue:)` answers, without a string switch).
+        static func named(_ key: String) -> Rule? {
+            Words.index(of: key, among: words).map { allCases[$0] }
+        }
     }
 
     /// Where a template stands decides what it may name.
@@ -21,6 +29,12 @@ struct VariableScope {
     private var parameterList: [(name: String, type: String)] = []
     private var dataSourceList: [String] = []
     var rule: Rule?
+
+    /// Room for the declarations to come: the lists grow once, not step by step.
+    mutating func reserveCapacity(parameters: Int, dataSources: Int) {
+        parameterList.reserveCapacity(parameters)
+        dataSourceList.reserveCapacity(dataSources)
+    }
 
     mutating func declareParameter(_ name: String, type: String) { parameterList.append((name, type)) }
     mutating func declareDataSource(_ name: String) { dataSourceList.append(name) }
@@ -42,9 +56,30 @@ struct VariableScope {
     /// Distinct data source names, sorted (for hints).
     var sortedDataSources: [String] { Set(dataSourceList).sorted() }
 
-    static let entryFields = ["date", "time", "day", "weekday", "index"]
-    static let marketFields = ["state", "open", "close", "exchange"]
-    static let slotFields = ["name", "at"]
+    // Field names as static words (matched in place in a name's bytes) and as strings (for messages).
+    static let entryFieldWords = WordSet(["date", "time", "day", "weekday", "index"])
+    static let marketFieldWords = WordSet(["state", "open", "close", "exchange"])
+    static let slotFieldWords = WordSet(["name", "at"])
+    static let entryFields = entryFieldWords.words.map(\.description)
+    static let marketFields = marketFieldWords.words.map(\.description)
+    static let slotFields = slotFieldWords.words.map(\.description)
+
+    /// The roots a name can start with, told apart in one pass over its first component.
+    private enum Root: Int {
+        case param, data, entry, family, slot, progress, record, index, market
+        static let words = WordSet(["param", "data", "entry", "family", "slot", "progress", "record", "index", "market"])
+
+        /// The rule whose variable this root is (nil for roots every widget has).
+        var rule: Rule? {
+            switch self {
+            case .slot: .daily
+            case .progress: .progress
+            case .record, .index: .sequence
+            case .market: .market
+            case .param, .data, .entry, .family: nil
+            }
+        }
+    }
 
     /// Each rule's own root variables.
     static let ruleRoots: [(root: String, rule: Rule)] = [
@@ -64,7 +99,8 @@ struct VariableScope {
         let count = name.componentCount
         guard count > 0 else { return nil }
         let inSection = name.isInSection
-        if name.component(0, is: "param") {
+        let root = name.component(0, among: Root.words).flatMap(Root.init(rawValue:))
+        if root == .param {
             guard count > 1 else { return nil }
             if !parameterList.contains(where: { name.component(1, equals: $0.name) }) {
                 let hint = hint(name.component(1), sortedParameterNames)
@@ -74,7 +110,7 @@ struct VariableScope {
             }
             return nil
         }
-        if name.component(0, is: "data") {
+        if root == .data {
             guard count > 1 else { return nil }
             if !dataSourceList.contains(where: { name.component(1, equals: $0) }) {
                 let hint = hint(name.component(1), sortedDataSources)
@@ -88,29 +124,29 @@ struct VariableScope {
             if inSection { return nil }
             return "'\(name.name)' is not available in timeline options; only 'param…' and 'data…' are"
         }
-        if name.component(0, is: "entry") {
-            if count > 1, !Self.entryFields.contains(where: { name.component(1, equals: $0) }) {
+        if root == .entry {
+            if count > 1, name.component(1, among: Self.entryFieldWords) == nil {
                 let field = name.component(1)
                 return "'\(name.name)' is not an entry variable\(hint(field, Self.entryFields)); entry has \(Self.entryFields.joined(separator: ", "))"
             }
             return nil
         }
-        if name.component(0, is: "family") {
+        if root == .family {
             return count > 1 ? "'family' is a string and has no field '\(name.component(1))'" : nil
         }
-        if let (root, owner) = Self.ruleRoots.first(where: { name.component(0, equals: $0.root) }) {
+        if let root, let owner = root.rule {
             guard owner == rule else {
                 if inSection { return nil }
                 return "'\(name.name)' exists only for the '\(owner.rawValue)' rule, and this widget's rule is '\(rule?.rawValue ?? "none")'"
             }
             guard count > 1 else { return nil }
-            if root == "market", !Self.marketFields.contains(where: { name.component(1, equals: $0) }) {
+            if root == .market, name.component(1, among: Self.marketFieldWords) == nil {
                 return "'\(name.name)' is not a market variable\(hint(name.component(1), Self.marketFields))"
             }
-            if root == "slot", !Self.slotFields.contains(where: { name.component(1, equals: $0) }) {
+            if root == .slot, name.component(1, among: Self.slotFieldWords) == nil {
                 return "'\(name.name)' is not a slot variable\(hint(name.component(1), Self.slotFields))"
             }
-            if root == "progress" || root == "index" {
+            if root == .progress || root == .index {
                 return "'\(name.component(0))' is a number and has no field '\(name.component(1))'"
             }
             return nil
@@ -134,6 +170,14 @@ func checkTemplate(
     _ context: inout CheckContext
 ) -> Bool {
     guard let text = node.string, text.isTemplate else { return false }
+    return checkTemplateText(text, node, pointer, scope: scope, place: place, &context)
+}
+
+/// `checkTemplate` for text known to hold a tag.
+private func checkTemplateText(
+    _ text: String, _ node: SourceNode, _ pointer: () -> [String], scope: VariableScope, place: VariableScope.Place,
+    _ context: inout CheckContext
+) -> Bool {
     // Problems wait for the end of the scan: a template with a syntax error gets only that error.
     var problems: [(message: String, offset: Int)] = []
     do {
@@ -169,23 +213,31 @@ private func checkContentTemplates(
     case .string:
         checkTemplate(node, pointer(), scope: scope, place: .entry, &context)
     case .array(let values):
-        for i in values.indices where mayHoldTemplates(values[i]) {
-            checkContentTemplates(node.child(i), pointer: { pointer() + [String(i)] }, scope: scope, &context)
+        for i in values.indices {
+            checkContentChild(values[i], of: node, i, pointer: { pointer() + [String(i)] }, scope: scope, &context)
         }
     case .object(let object):
         let values = object.values
-        for i in values.indices where mayHoldTemplates(values[i]) {
-            checkContentTemplates(node.child(i), pointer: { pointer() + [object.keys[i]] }, scope: scope, &context)
+        for i in values.indices {
+            checkContentChild(values[i], of: node, i, pointer: { pointer() + [object.keys[i]] }, scope: scope, &context)
         }
     default:
         break
     }
 }
 
-private func mayHoldTemplates(_ value: JSONValue) -> Bool {
+/// Child `i` of `parent`, whose value is `value`: a template is checked at once (its text
+/// looked at once for a tag), more values are walked, anything else is skipped.
+private func checkContentChild(
+    _ value: JSONValue, of parent: SourceNode, _ i: Int, pointer: () -> [String], scope: VariableScope,
+    _ context: inout CheckContext
+) {
     switch value {
-    case .string(let s): s.isTemplate
-    case .array, .object: true
-    default: false
+    case .string(let text) where text.isTemplate:
+        _ = checkTemplateText(text, parent.child(i), pointer, scope: scope, place: .entry, &context)
+    case .array, .object:
+        checkContentTemplates(parent.child(i), pointer: pointer, scope: scope, &context)
+    default:
+        break
     }
 }

@@ -8,7 +8,7 @@ import MarketCalendars
 /// `daily-slot`, plus the template codes for templated fields.
 func checkTimeline(_ timeline: SourceNode, scope: VariableScope, _ context: inout CheckContext) {
     let pointer = ["timeline"]
-    let rules = timeline.members.filter { VariableScope.Rule(rawValue: $0.key) != nil }
+    let rules = ruleMembers(of: timeline)
     // Pointers below are autoclosures: built only for a diagnostic.
     if timeline.isMapping {
         if rules.isEmpty {
@@ -17,14 +17,14 @@ func checkTimeline(_ timeline: SourceNode, scope: VariableScope, _ context: inou
                 "the timeline has no rule; add one of: every, hourly, daily, cron, market, progress, sequence, once",
                 at: timeline, pointer)
         } else if rules.count > 1 {
-            let names = rules.map { "'\($0.key)'" }.joined(separator: ", ")
+            let names = rules.map { "'\($0.member.key)'" }.joined(separator: ", ")
             context.error(
                 "timeline-rule", "the timeline has \(rules.count) rules (\(names)); keep exactly one",
-                at: rules[1].keyLocation, pointer + [rules[1].key])
+                at: rules[1].member.keyLocation, pointer + [rules[1].member.key])
         }
     }
-    for rule in rules {
-        checkRule(rule.key, rule.value, pointer + [rule.key], timeline: timeline, scope: scope, &context)
+    for (rule, member) in rules {
+        checkRule(rule, member.key, member.value, pointer + [member.key], timeline: timeline, scope: scope, &context)
     }
     if let horizon = timeline["horizon"] {
         checkTypedField(horizon, pointer + ["horizon"], .duration, scope: scope, &context)
@@ -41,30 +41,41 @@ func checkTimeline(_ timeline: SourceNode, scope: VariableScope, _ context: inou
     }
 }
 
+/// The members of `timeline` that are rules, with their rule; only those become `Member`s.
+private func ruleMembers(of timeline: SourceNode) -> [(rule: VariableScope.Rule, member: SourceNode.Member)] {
+    guard case .object(let object) = timeline.json else { return [] }
+    let members = timeline.members
+    var rules: [(rule: VariableScope.Rule, member: SourceNode.Member)] = []
+    for i in object.keys.indices {
+        if let rule = VariableScope.Rule.named(object.keys[i]) { rules.append((rule, members[i])) }
+    }
+    return rules
+}
+
 private func checkRule(
-    _ name: String, _ node: SourceNode, _ pointer: [String], timeline: SourceNode, scope: VariableScope,
-    _ context: inout CheckContext
+    _ rule: VariableScope.Rule, _ name: String, _ node: SourceNode, _ pointer: [String], timeline: SourceNode,
+    scope: VariableScope, _ context: inout CheckContext
 ) {
-    switch name {
-    case "every":
+    switch rule {
+    case .every:
         checkEvery(node, pointer, aligned: timeline["align"]?.bool ?? true, scope: scope, &context)
-    case "hourly", "once":
+    case .hourly, .once:
         if node.bool == false {
             context.error("timeline-rule", "'\(name): false' is not a rule; write '\(name): true' or use another rule", at: node, pointer)
         }
-    case "daily":
+    case .daily:
         checkDaily(node, pointer, scope: scope, &context)
-    case "cron":
+    case .cron:
         guard let text = node.string else { return }
         checkCron(text, node, pointer, &context)
-    case "market":
+    case .market:
         if let exchange = node["exchange"], let code = exchange.string, MarketCalendar.named(code) == nil {
             context.error("unknown-exchange", MarketCalendar.unknownMICMessage(code), at: exchange, pointer + ["exchange"])
         }
         if let every = node["every"] {
             checkTypedField(every, pointer + ["every"], .duration, scope: scope, &context)
         }
-    case "progress":
+    case .progress:
         for key in ["value", "by", "to"] {
             if let field = node[key] { checkTypedField(field, pointer + [key], .number, scope: scope, &context) }
         }
@@ -73,7 +84,7 @@ private func checkRule(
         if let by = node["by"]?.number, by == 0 {
             context.error("invalid-number", "progress 'by' must not be zero: the value would never change", at: node["by"]!, pointer + ["by"])
         }
-    case "sequence":
+    case .sequence:
         if let items = node["items"], let source = items.string, !source.isTemplate, !scope.hasDataSource(source) {
             let hint = Suggest.hint(for: source, among: scope.sortedDataSources)
             context.error(
@@ -81,8 +92,6 @@ private func checkRule(
                 at: items, pointer + ["items"])
         }
         if let every = node["every"] { checkTypedField(every, pointer + ["every"], .duration, scope: scope, &context) }
-    default:
-        break
     }
 }
 
