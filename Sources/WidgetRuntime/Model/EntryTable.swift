@@ -71,6 +71,16 @@ public final class EntryTable: Sendable {
         self.urls = urls
     }
 
+    /// A table of entries given as values: each keeps its own object (no layout).
+    public convenience init(_ entries: [TimelineEntry]) {
+        var objects: [Int: JSONObject] = [:]
+        for (i, entry) in entries.enumerated() { objects[i] = entry.content }
+        self.init(
+            dates: entries.map(\.date), layouts: [],
+            placements: Array(repeating: Placement(layout: -1, row: 0), count: entries.count), rows: [],
+            objects: objects, urls: .each(entries.map(\.url)))
+    }
+
     public var count: Int { dates.count }
 
     public func url(at i: Int) -> String? {

@@ -39,51 +39,34 @@ public enum ReloadPolicy: Sendable, Hashable {
 }
 
 /// What a provider returns for one request: entries in date order and a policy.
+///
+/// Entries are held as an `EntryTable`: a provider that lays content out builds
+/// one directly; entries given as values become a table whose entries each keep
+/// their own object, so writers have one path for both.
 public struct Timeline: Sendable, Equatable {
     public var policy: ReloadPolicy
-    var storage: Storage
-
-    /// Entries as values, or (from a provider that lays content out) as a table.
-    enum Storage: Sendable {
-        case entries([TimelineEntry])
-        case table(EntryTable)
-    }
+    public private(set) var table: EntryTable
 
     public init(entries: [TimelineEntry], policy: ReloadPolicy = .atEnd) {
-        self.storage = .entries(entries)
+        self.table = EntryTable(entries)
         self.policy = policy
     }
 
     public init(table: EntryTable, policy: ReloadPolicy = .atEnd) {
-        self.storage = .table(table)
+        self.table = table
         self.policy = policy
     }
 
-    /// The entries in date order (built from the table when there is one).
+    /// The entries in date order (built from the table when asked).
     public var entries: [TimelineEntry] {
-        get {
-            switch storage {
-            case .entries(let entries): entries
-            case .table(let table): table.entries
-            }
-        }
-        set { storage = .entries(newValue) }
+        get { table.entries }
+        set { table = EntryTable(newValue) }
     }
 
-    public var count: Int {
-        switch storage {
-        case .entries(let entries): entries.count
-        case .table(let table): table.count
-        }
-    }
+    public var count: Int { table.count }
 
     /// The entries' dates, without building the entries.
-    public var dates: [Instant] {
-        switch storage {
-        case .entries(let entries): entries.map(\.date)
-        case .table(let table): table.dates
-        }
-    }
+    public var dates: [Instant] { table.dates }
 
     public static func == (a: Timeline, b: Timeline) -> Bool {
         a.policy == b.policy && a.entries == b.entries

@@ -117,20 +117,11 @@ public struct RunWriter: ReloadSink {
         if let d = r.deferredFrom { quotedInstant(d) } else { out.ascii("null") }
         out.byte(UInt8(ascii: ","))
         line("      "); out.ascii("\"entries\": [")
-        switch r.timeline.storage {
-        case .entries(let entries):
-            for i in entries.indices {
+        tables.withView(r.timeline.table) { view in
+            for i in 0..<view.count {
                 if i > 0 { out.byte(UInt8(ascii: ",")) }
                 line("        ")
-                entryJSON(entries[i], spaced: true)
-            }
-        case .table(let table):
-            tables.withView(table) { view in
-                for i in 0..<view.count {
-                    if i > 0 { out.byte(UInt8(ascii: ",")) }
-                    line("        ")
-                    entryJSON(view, i, spaced: true)
-                }
+                entryJSON(view, i, spaced: true)
             }
         }
         if r.timeline.count > 0 { line("      ") }
@@ -178,18 +169,10 @@ public struct RunWriter: ReloadSink {
         out.ascii(",\"deferredFrom\":")
         if let d = r.deferredFrom { quotedInstant(d) } else { out.ascii("null") }
         out.ascii(",\"entries\":[")
-        switch r.timeline.storage {
-        case .entries(let entries):
-            for i in entries.indices {
+        tables.withView(r.timeline.table) { view in
+            for i in 0..<view.count {
                 if i > 0 { out.byte(UInt8(ascii: ",")) }
-                entryJSON(entries[i], spaced: false)
-            }
-        case .table(let table):
-            tables.withView(table) { view in
-                for i in 0..<view.count {
-                    if i > 0 { out.byte(UInt8(ascii: ",")) }
-                    entryJSON(view, i, spaced: false)
-                }
+                entryJSON(view, i, spaced: false)
             }
         }
         out.ascii("],\"policy\":"); policyJSON(r.timeline.policy, spaced: false)
@@ -214,16 +197,7 @@ public struct RunWriter: ReloadSink {
         out.byte(UInt8(ascii: "\""))
     }
 
-    private func entryJSON(_ e: borrowing TimelineEntry, spaced: Bool) {
-        out.ascii("{\"date\""); out.colon(spaced); quotedInstant(e.date)
-        out.separator(spaced); out.ascii("\"content\""); out.colon(spaced); out.object(e.content, spaced: spaced)
-        if let url = e.url {
-            out.separator(spaced); out.ascii("\"url\""); out.colon(spaced); out.string(url)
-        }
-        out.byte(UInt8(ascii: "}"))
-    }
-
-    /// The same, for entry `i` of a table.
+    /// Entry `i` of a table: `{"date": …, "content": {…}, "url": …}`.
     private func entryJSON(_ view: TableWriting.View, _ i: Int, spaced: Bool) {
         out.ascii("{\"date\""); out.colon(spaced); quotedInstant(view.dates[i])
         out.separator(spaced); out.ascii("\"content\""); out.colon(spaced)
@@ -296,24 +270,13 @@ public struct RunWriter: ReloadSink {
         case .after(let d): out.ascii("after "); out.instant(d)
         }
         out.byte(UInt8(ascii: "\n"))
-        switch r.timeline.storage {
-        case .entries(let entries):
-            for e in entries {
-                out.ascii("    "); out.instant(e.date)
+        tables.withView(r.timeline.table) { view in
+            for i in 0..<view.count {
+                out.ascii("    "); out.instant(view.dates[i])
                 out.byte(UInt8(ascii: " "))
-                out.fields(e.content)
-                if let url = e.url { out.ascii("  url "); out.text(url) }
+                tables.content(view, i, into: out)
+                tables.url(view, i, into: out)
                 out.byte(UInt8(ascii: "\n"))
-            }
-        case .table(let table):
-            tables.withView(table) { view in
-                for i in 0..<view.count {
-                    out.ascii("    "); out.instant(view.dates[i])
-                    out.byte(UInt8(ascii: " "))
-                    tables.content(view, i, into: out)
-                    tables.url(view, i, into: out)
-                    out.byte(UInt8(ascii: "\n"))
-                }
             }
         }
     }
