@@ -191,18 +191,18 @@ struct Evaluator {
     /// Whether `value` is one of the node's `enum` values (which it has). A list of strings
     /// is one name-table lookup; `JSONEquality` compares strings by their bytes too.
     private static func isEnumMember(_ value: JSONValue, of node: SchemaNode) -> Bool {
-        if node.enumIsAllStrings {
+        if let strings = node.enumStrings {
             guard case .string(let s) = value else { return false }
-            return node.enumStrings.index(of: s) != nil
+            return strings.index(of: s) != nil
         }
         return node.enumValues?.contains { JSONEquality.equal(value, $0) } ?? true
     }
 
     /// Whether `value` equals the node's `const` (which it has); a string one by its bytes.
     private static func matchesConst(_ value: JSONValue, of node: SchemaNode) -> Bool {
-        if node.constIsString {
+        if let constant = node.constString {
             guard case .string(let s) = value else { return false }
-            return JSONEquality.sameBytes(s, node.constString)
+            return JSONEquality.sameBytes(s, constant)
         }
         return node.constValue.map { JSONEquality.equal(value, $0) } ?? true
     }

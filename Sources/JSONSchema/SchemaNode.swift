@@ -164,13 +164,11 @@ final class SchemaNode: @unchecked Sendable {  // immutable once the graph is bu
     let unevaluatedProperties: Edge?
     let enumValues: [JSONValue]?
     let constValue: JSONValue?
-    /// Whether every `enum` value is a string: then `enumStrings` holds them, and a value
-    /// is looked up there by its bytes in one step instead of compared with each.
-    let enumIsAllStrings: Bool
-    let enumStrings: NameTable
-    /// Whether `const` is a string: then `constString` is it, compared by bytes directly.
-    let constIsString: Bool
-    let constString: String
+    /// When every `enum` value is a string: them, so a value is looked up by its bytes in
+    /// one step instead of compared with each.
+    let enumStrings: NameTable?
+    /// When `const` is a string: it, compared by bytes directly.
+    let constString: String?
     let string: StringChecks
     let object: ObjectChecks
     let array: ArrayChecks
@@ -207,11 +205,9 @@ final class SchemaNode: @unchecked Sendable {  // immutable once the graph is bu
         self.types = types
         self.enumValues = enumValues
         self.constValue = constValue
-        let enumStrings = enumValues?.compactMap(\.string) ?? []
-        enumIsAllStrings = enumValues != nil && enumStrings.count == enumValues?.count
-        self.enumStrings = NameTable(enumIsAllStrings ? enumStrings : [])
-        constIsString = constValue?.string != nil
-        constString = constValue?.string ?? ""
+        let strings = enumValues?.compactMap(\.string)
+        enumStrings = strings != nil && strings?.count == enumValues?.count ? NameTable(strings ?? []) : nil
+        constString = constValue?.string
         self.numeric = numeric ?? NumericChecks()
         self.string = string ?? StringChecks()
         self.array = array ?? ArrayChecks()
