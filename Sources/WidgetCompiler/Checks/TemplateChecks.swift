@@ -65,9 +65,11 @@ struct VariableScope {
     static let slotFields = slotFieldWords.words.map(\.description)
 
     /// The roots a name can start with, told apart in one pass over its first component.
-    private enum Root: Int {
+    private enum Root: Int, CaseIterable {
         case param, data, entry, family, slot, progress, record, index, market
         static let words = WordSet(["param", "data", "entry", "family", "slot", "progress", "record", "index", "market"])
+
+        var name: String { Self.words.words[rawValue].description }
 
         /// The rule whose variable this root is (nil for roots every widget has).
         var rule: Rule? {
@@ -81,15 +83,9 @@ struct VariableScope {
         }
     }
 
-    /// Each rule's own root variables.
-    static let ruleRoots: [(root: String, rule: Rule)] = [
-        ("slot", .daily), ("progress", .progress), ("record", .sequence), ("index", .sequence), ("market", .market),
-    ]
-
+    /// The roots this widget's templates may start with (for hints): every widget's, then its rule's own.
     var roots: [String] {
-        var r = ["entry", "family", "param", "data"]
-        for (root, owner) in Self.ruleRoots where owner == rule { r.append(root) }
-        return r
+        ["entry", "family", "param", "data"] + Root.allCases.filter { $0.rule != nil && $0.rule == rule }.map(\.name)
     }
 
     /// Nil when `name` may be named here; otherwise the problem.

@@ -26,13 +26,8 @@ extension String {
     /// A byte scan: `contains("{{")` would go through Foundation's bridged search.
     var isTemplate: Bool {
         // Read in place when the bytes are contiguous (a pointer loop, not the view's iterator).
-        if let found = utf8.withContiguousStorageIfAvailable(Self.hasOpeningTag) { return found }
-        var previous: UInt8 = 0
-        for byte in utf8 {
-            if byte == UInt8(ascii: "{"), previous == byte { return true }
-            previous = byte
-        }
-        return false
+        utf8.withContiguousStorageIfAvailable(Self.hasOpeningTag)
+            ?? Array(utf8).withUnsafeBufferPointer(Self.hasOpeningTag)
     }
 
     private static func hasOpeningTag(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
