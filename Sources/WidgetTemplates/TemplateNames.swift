@@ -1,3 +1,5 @@
+import WidgetSupport
+
 /// One name a template uses, seen while scanning it (`Template.scanNames`):
 /// the same facts as a `TemplateReference`, read from the template's bytes on
 /// demand. Valid only inside the scan's closure.
@@ -61,7 +63,7 @@ package struct TemplateName {
 
     /// The index of the first of `words` that component `i` is, or nil: one call tells a
     /// component among several candidates, one integer comparison per word.
-    package func component(_ i: Int, among words: WordSet) -> Int? {
+    package func component(_ i: Int, among words: WordTable) -> Int? {
         guard case .ascii = span.form, i < 2 else {
             let text = component(i)
             return words.words.firstIndex { $0.description == text }
@@ -139,36 +141,5 @@ extension Template {
             }
         }
         return try outcome.get()
-    }
-}
-
-/// A few short ASCII words (at most eight bytes each), each packed in one integer: a
-/// name component is told apart among them by one comparison per word, no byte loop.
-package struct WordSet: Sendable {
-    package let words: [StaticString]
-    private let packed: [UInt64]
-
-    package init(_ words: [StaticString]) {
-        self.words = words
-        packed = words.map { word in
-            precondition(word.utf8CodeUnitCount <= 8, "WordSet words have at most eight bytes")
-            return Self.pack(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
-        }
-    }
-
-    /// The bytes in one integer, first byte lowest. Name bytes are never zero, so the
-    /// zero padding keeps words of different lengths apart.
-    @inline(__always)
-    private static func pack(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var value: UInt64 = 0
-        for k in 0..<bytes.count { value |= UInt64(bytes[k]) << UInt64(8 * k) }
-        return value
-    }
-
-    /// The index of the word with exactly these bytes, or nil.
-    func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard bytes.count <= 8, !bytes.isEmpty else { return nil }
-        let value = Self.pack(bytes)
-        return packed.firstIndex(of: value)
     }
 }

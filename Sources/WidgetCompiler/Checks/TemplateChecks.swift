@@ -7,11 +7,12 @@ struct VariableScope {
         case every, hourly, daily, cron, market, progress, sequence, once
 
         /// The raw values, in case order, as static words.
-        static let words: [StaticString] = ["every", "hourly", "daily", "cron", "market", "progress", "sequence", "once"]
+        static let names: [StaticString] = ["every", "hourly", "daily", "cron", "market", "progress", "sequence", "once"]
+        private static let words = WordTable(names)
 
         /// The rule a timeline key names (what `init(rawValue:)` answers, without a string switch).
         static func named(_ key: String) -> Rule? {
-            Words.index(of: key, among: words).map { allCases[$0] }
+            words.index(of: key).map { allCases[$0] }
         }
     }
 
@@ -57,9 +58,9 @@ struct VariableScope {
     var sortedDataSources: [String] { Set(dataSourceList).sorted() }
 
     // Field names as static words (matched in place in a name's bytes) and as strings (for messages).
-    static let entryFieldWords = WordSet(["date", "time", "day", "weekday", "index"])
-    static let marketFieldWords = WordSet(["state", "open", "close", "exchange"])
-    static let slotFieldWords = WordSet(["name", "at"])
+    static let entryFieldWords = WordTable(["date", "time", "day", "weekday", "index"])
+    static let marketFieldWords = WordTable(["state", "open", "close", "exchange"])
+    static let slotFieldWords = WordTable(["name", "at"])
     static let entryFields = entryFieldWords.words.map(\.description)
     static let marketFields = marketFieldWords.words.map(\.description)
     static let slotFields = slotFieldWords.words.map(\.description)
@@ -67,7 +68,7 @@ struct VariableScope {
     /// The roots a name can start with, told apart in one pass over its first component.
     private enum Root: Int, CaseIterable {
         case param, data, entry, family, slot, progress, record, index, market
-        static let words = WordSet(["param", "data", "entry", "family", "slot", "progress", "record", "index", "market"])
+        static let words = WordTable(["param", "data", "entry", "family", "slot", "progress", "record", "index", "market"])
 
         var name: String { Self.words.words[rawValue].description }
 

@@ -8,7 +8,8 @@ import MarketCalendars
 /// `daily-slot`, plus the template codes for templated fields.
 func checkTimeline(_ timeline: SourceNode, scope: VariableScope, _ context: inout CheckContext) {
     let pointer = ["timeline"]
-    let rules = ruleMembers(of: timeline)
+    let members = TimelineMembers(timeline)
+    let rules = members.rules
     // Pointers below are autoclosures: built only for a diagnostic.
     if timeline.isMapping {
         if rules.isEmpty {
@@ -24,15 +25,15 @@ func checkTimeline(_ timeline: SourceNode, scope: VariableScope, _ context: inou
         }
     }
     for (rule, member) in rules {
-        checkRule(rule, member.key, member.value, pointer + [member.key], timeline: timeline, scope: scope, &context)
+        checkRule(rule, member.key, member.value, pointer + [member.key], aligned: members.aligned, scope: scope, &context)
     }
-    if let horizon = timeline["horizon"] {
+    if let horizon = members.horizon {
         checkTypedField(horizon, pointer + ["horizon"], .duration, scope: scope, &context)
     }
-    if let policy = timeline["policy"], let after = policy["after"] {
+    if let policy = members.policy, let after = policy["after"] {
         checkTypedField(after, pointer + ["policy", "after"], .durationOrInstant, scope: scope, &context)
     }
-    if let events = timeline["events"] {
+    if let events = members.events {
         for (i, event) in events.items.enumerated() {
             if let at = event["at"] {
                 checkTypedField(at, pointer + ["events", String(i), "at"], .instantOrRelative, scope: scope, &context)
@@ -41,24 +42,46 @@ func checkTimeline(_ timeline: SourceNode, scope: VariableScope, _ context: inou
     }
 }
 
-/// The members of `timeline` that are rules, with their rule; only those become `Member`s.
-private func ruleMembers(of timeline: SourceNode) -> [(rule: VariableScope.Rule, member: SourceNode.Member)] {
-    guard case .object(let object) = timeline.json else { return [] }
-    let members = timeline.members
+/// The members of a timeline the checks read, found in one pass over its keys:
+/// the rules (only those become `Member`s) and the options.
+private struct TimelineMembers {
     var rules: [(rule: VariableScope.Rule, member: SourceNode.Member)] = []
-    for i in object.keys.indices {
-        if let rule = VariableScope.Rule.named(object.keys[i]) { rules.append((rule, members[i])) }
+    var horizon, policy, events, align: SourceNode?
+
+    /// Whether `every` is aligned to midnight (`align`, true unless set to false).
+    var aligned: Bool { align?.bool ?? true }
+
+    /// The rule names, then the options.
+    private static let words = WordTable(VariableScope.Rule.names + ["horizon", "policy", "events", "align"])
+
+    init(_ timeline: SourceNode) {
+        guard case .object(let object) = timeline.json else { return }
+        let rulesCount = VariableScope.Rule.names.count
+        let keys = object.keys
+        for i in keys.indices {
+            guard let n = Self.words.index(of: keys[i]) else { continue }
+            if n < rulesCount {
+                rules.append((VariableScope.Rule.allCases[n], timeline.members[i]))
+                continue
+            }
+            // The first member of each name, as `timeline["key"]` finds it.
+            switch n - rulesCount {
+            case 0: if horizon == nil { horizon = timeline.child(i) }
+            case 1: if policy == nil { policy = timeline.child(i) }
+            case 2: if events == nil { events = timeline.child(i) }
+            default: if align == nil { align = timeline.child(i) }
+            }
+        }
     }
-    return rules
 }
 
 private func checkRule(
-    _ rule: VariableScope.Rule, _ name: String, _ node: SourceNode, _ pointer: [String], timeline: SourceNode,
+    _ rule: VariableScope.Rule, _ name: String, _ node: SourceNode, _ pointer: [String], aligned: Bool,
     scope: VariableScope, _ context: inout CheckContext
 ) {
     switch rule {
     case .every:
-        checkEvery(node, pointer, aligned: timeline["align"]?.bool ?? true, scope: scope, &context)
+        checkEvery(node, pointer, aligned: aligned, scope: scope, &context)
     case .hourly, .once:
         if node.bool == false {
             context.error("timeline-rule", "'\(name): false' is not a rule; write '\(name): true' or use another rule", at: node, pointer)

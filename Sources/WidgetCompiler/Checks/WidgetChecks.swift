@@ -5,15 +5,15 @@ import WidgetSupport
 struct WidgetMembers {
     var timeZone, parameters, data, content, url, familyContent, families, timeline: SourceNode?
 
-    private static let names: [StaticString] = [
+    private static let names = WordTable([
         "timeZone", "parameters", "data", "content", "url", "familyContent", "families", "timeline",
-    ]
+    ])
 
     init(_ root: SourceNode) {
         guard case .object(let object) = root.json else { return }
         let keys = object.keys
         for i in keys.indices {
-            guard let n = Words.index(of: keys[i], among: Self.names) else { continue }
+            guard let n = Self.names.index(of: keys[i]) else { continue }
             set(n, root.child(i))
         }
     }

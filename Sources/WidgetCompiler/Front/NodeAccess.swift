@@ -36,30 +36,3 @@ extension String {
         return false
     }
 }
-
-/// Fixed ASCII words (keys, rule names) recognised in a string without calling the
-/// runtime's `String ==` once per candidate.
-enum Words {
-    /// The index of the first of `words` that `key` equals (as `String ==` decides), or nil.
-    /// An ASCII key equals only the word with the same bytes; any other key is compared
-    /// with `==` (it could be canonically equivalent to a word).
-    static func index(of key: String, among words: [StaticString]) -> Int? {
-        let verdict = key.utf8.withContiguousStorageIfAvailable { bytes -> (found: Int?, isASCII: Bool) in
-            for k in words.indices where same(bytes, words[k]) { return (k, true) }
-            var any: UInt8 = 0
-            for b in bytes { any |= b }
-            return (nil, any < 0x80)
-        }
-        if let verdict, verdict.found != nil || verdict.isASCII { return verdict.found }
-        return words.firstIndex { $0.description == key }
-    }
-
-    @inline(__always)
-    private static func same(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
-        guard word.utf8CodeUnitCount == bytes.count else { return false }
-        let w = word.utf8Start
-        var i = 0
-        while i < bytes.count, bytes[i] == w[i] { i += 1 }
-        return i == bytes.count
-    }
-}
