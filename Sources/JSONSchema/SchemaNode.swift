@@ -230,7 +230,9 @@ struct ResourceInfo: Sendable {
 }
 
 /// Everything validation needs: nodes by index, the root, resources.
-struct SchemaGraph: @unchecked Sendable {  // `unmanaged` mirrors `nodes`, which keeps them alive
+///
+/// A class, so an evaluator takes it with one retain instead of one per array.
+final class SchemaGraph: @unchecked Sendable {  // immutable; `unmanaged` mirrors `nodes`, which keeps them alive
     let nodes: [SchemaNode]
     /// The same nodes without reference counting, for the evaluator's hot path.
     let unmanaged: [Unmanaged<SchemaNode>]
