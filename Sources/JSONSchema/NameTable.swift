@@ -55,7 +55,14 @@ struct NameTable: Sendable {
     func index(of name: String) -> Int? {
         guard !names.isEmpty else { return nil }
         if let found = name.utf8.withContiguousStorageIfAvailable({ find($0) }) { return found }
-        return Array(name.utf8).withUnsafeBufferPointer { find($0) }
+        return indexOfCopy(of: name)
+    }
+
+    /// For a name without contiguous UTF-8 (bridged). Out of line: inline, this path makes
+    /// every caller retain the name it looks up.
+    @inline(never)
+    private func indexOfCopy(of name: String) -> Int? {
+        Array(name.utf8).withUnsafeBufferPointer { find($0) }
     }
 
     private func find(_ key: UnsafeBufferPointer<UInt8>) -> Int? {

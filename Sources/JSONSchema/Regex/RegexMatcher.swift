@@ -14,7 +14,14 @@ extension CompiledRegex {
     /// True when the pattern matches somewhere in `string`.
     func matches(_ string: String) -> Bool {
         if let found = string.utf8.withContiguousStorageIfAvailable({ search($0) }) { return found }
-        return Array(string.utf8).withUnsafeBufferPointer { search($0) }
+        return matchesCopy(of: string)
+    }
+
+    /// For a string without contiguous UTF-8 (bridged). Out of line: inline, this path makes
+    /// the caller retain every string it matches.
+    @inline(never)
+    private func matchesCopy(of string: String) -> Bool {
+        Array(string.utf8).withUnsafeBufferPointer { search($0) }
     }
 
     /// Whether the pattern matches anywhere in the input (ECMA-262 patterns are unanchored;
