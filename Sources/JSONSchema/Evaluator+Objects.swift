@@ -64,6 +64,7 @@ extension Evaluator {
     /// Applies `properties`, `patternProperties`, `additionalProperties` and `propertyNames`
     /// to every member, noting which known names are present. Members are read in place
     /// from the buffers (passing them on borrowed, not copied).
+    @inline(never)  // its own frame: inlined, it makes checkObject retain every key
     private mutating func walkMembers(
         _ node: SchemaNode, _ keys: UnsafeBufferPointer<String>, _ values: UnsafeBufferPointer<JSONValue>,
         _ present: inout IndexMarks, _ marks: inout IndexMarks, collect: Bool
@@ -76,7 +77,7 @@ extension Evaluator {
                 if let edge = node.object.properties[n] {
                     matched = true
                     if collect { marks.insert(k) }
-                    if !member(node, edge, values[k], keys[k], keyword: "properties", allowed: nil) {
+                    if !member(node, edge, keys, values, k, keyword: "properties", allowed: nil) {
                         ok = false
                         if !report { return false }
                     }
@@ -86,7 +87,7 @@ extension Evaluator {
                 for p in node.object.patternProperties where p.regex.matches(keys[k]) {
                     matched = true
                     if collect { marks.insert(k) }
-                    if !member(node, p.edge, values[k], keys[k], keyword: "patternProperties", allowed: nil) {
+                    if !member(node, p.edge, keys, values, k, keyword: "patternProperties", allowed: nil) {
                         ok = false
                         if !report { return false }
                     }
@@ -94,7 +95,7 @@ extension Evaluator {
             }
             if !matched, let edge = node.object.additionalProperties {
                 if collect { marks.insert(k) }
-                if !member(node, edge, values[k], keys[k], keyword: "additionalProperties", allowed: node.object.propertyNames) {
+                if !member(node, edge, keys, values, k, keyword: "additionalProperties", allowed: node.object.propertyNames) {
                     ok = false
                     if !report { return false }
                 }
@@ -141,22 +142,23 @@ extension Evaluator {
         return ok
     }
 
-    /// Applies a member's schema; a `false` schema there means the property is not allowed.
-    /// (`allowed` is an autoclosure: only a failure reads the list, so the walk retains nothing.)
+    /// Applies the schema of member `k`; a `false` schema there means the property is not allowed.
+    /// (`allowed` is an autoclosure, and the key is read from the buffer only to report: the
+    /// quiet walk retains neither.)
     @inline(__always)
     private mutating func member(
-        _ node: SchemaNode, _ edge: Edge, _ value: JSONValue, _ key: String, keyword: StaticString,
-        allowed: @autoclosure () -> [String]?
+        _ node: SchemaNode, _ edge: Edge, _ keys: UnsafeBufferPointer<String>, _ values: UnsafeBufferPointer<JSONValue>,
+        _ k: Int, keyword: StaticString, allowed: @autoclosure () -> [String]?
     ) -> Bool {
         if graph.forms[edge.node] == .alwaysInvalid {
             if report {
                 fail(
-                    node, keyword: keyword.description, message: "property '\(key)' is not allowed", token: .key(key),
+                    node, keyword: keyword.description, message: "property '\(keys[k])' is not allowed", token: .key(keys[k]),
                     suffix: graph.segments[edge.segment], allowed: allowed())
             }
             return false
         }
-        return descend(edge, value, .key(key))
+        return descend(edge, values[k], .key(keys[k]))
     }
 
     private mutating func checkPropertyName(_ node: SchemaNode, _ edge: Edge, _ key: String) -> Bool {
