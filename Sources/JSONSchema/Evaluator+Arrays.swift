@@ -25,7 +25,7 @@ extension Evaluator {
             fail(node, keyword: "uniqueItems", message: "item \(second) repeats item \(first); items must be unique", token: .index(second))
         }
         let prefixCount = min(node.array.prefixItems.count, count)
-        for k in 0..<prefixCount where !descend(node.array.prefixItems[k], items[k], .index(k)) {
+        for k in 0..<prefixCount where !descend(node.array.prefixItems[k], items.address(k), .index(k)) {
             ok = false
             if !report { return false }
         }
@@ -40,7 +40,7 @@ extension Evaluator {
                     message: "unexpected item at index \(prefixCount): at most \(FailureText.count(prefixCount, "item")) allowed",
                     token: .index(prefixCount))
             } else {
-                for k in prefixCount..<count where !descend(edge, items[k], .index(k)) {
+                for k in prefixCount..<count where !descend(edge, items.address(k), .index(k)) {
                     ok = false
                     if !report { return false }
                 }

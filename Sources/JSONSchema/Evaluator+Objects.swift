@@ -158,7 +158,7 @@ extension Evaluator {
             }
             return false
         }
-        return descend(edge, values[k], .key(keys[k]))
+        return descend(edge, values.address(k), .key(keys[k]))
     }
 
     private mutating func checkPropertyName(_ node: SchemaNode, _ edge: Edge, _ key: String) -> Bool {

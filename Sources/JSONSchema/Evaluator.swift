@@ -51,20 +51,39 @@ struct Evaluator {
     /// Evaluates node `id` against `value`. When `collect` is set, adds the members/items
     /// the node evaluated to `marks` (for a parent's `unevaluated*`).
     mutating func evaluate(_ id: Int, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool) -> Bool {
-        steps += 1
-        if steps > stepBudget { return false }
-        var target = id
-        var references = 0
-        if !report && !graph.usesDynamicScope && (graph.hasScalarShortcut[id] || graph.forms[id] == .reference) {
-            switch quietStart(id, value) {
-            case .answer(let ok): return ok
-            case .node(let node, let count): (target, references) = (node, count)
-            }
+        switch withUnsafePointer(to: value, { start(id, $0) }) {
+        case .answer(let ok):
+            return ok
+        case .node(let target, let references):
+            // The graph owns every node; borrowing one here saves a retain/release per step.
+            let ok = graph.unmanaged[target]._withUnsafeGuaranteedRef { node in evaluate(node, value, &marks, collect: collect) }
+            refChain -= references
+            return ok
         }
-        // The graph owns every node; borrowing one here saves a retain/release per step.
-        let ok = graph.unmanaged[target]._withUnsafeGuaranteedRef { node in evaluate(node, value, &marks, collect: collect) }
-        refChain -= references
-        return ok
+    }
+
+    /// The same for a member or item read in place from its container: the value is copied
+    /// (retained) only for a node that checks more than its type and string keywords.
+    mutating func evaluate(_ id: Int, at value: UnsafePointer<JSONValue>, _ marks: inout IndexMarks, collect: Bool) -> Bool {
+        switch start(id, value) {
+        case .answer(let ok):
+            return ok
+        case .node(let target, let references):
+            let ok = graph.unmanaged[target]._withUnsafeGuaranteedRef { node in evaluate(node, value.pointee, &marks, collect: collect) }
+            refChain -= references
+            return ok
+        }
+    }
+
+    /// Counts the step; quietly, answers a node by its shortcut or follows its bare `$ref`s.
+    @inline(__always)
+    private mutating func start(_ id: Int, _ value: UnsafePointer<JSONValue>) -> QuietStart {
+        steps += 1
+        if steps > stepBudget { return .answer(false) }
+        if !report && !graph.usesDynamicScope && (graph.hasScalarShortcut[id] || graph.forms[id] == .reference) {
+            return quietStart(id, value)
+        }
+        return .node(id, references: 0)
     }
 
     private enum QuietStart {
@@ -79,12 +98,12 @@ struct Evaluator {
     /// them (near a limit, the full evaluation decides). Out of line, to keep the frame of
     /// the recursive `evaluate` small.
     @inline(never)
-    private mutating func quietStart(_ id: Int, _ value: JSONValue) -> QuietStart {
+    private mutating func quietStart(_ id: Int, _ value: UnsafePointer<JSONValue>) -> QuietStart {
         if let shortcut = graph.scalarShortcuts[id], refChain + shortcut.references <= Self.maxRefChain,
            steps + shortcut.references <= stepBudget {
             steps += shortcut.references
-            guard shortcut.types.contains(TypeSet.of(value)) else { return .answer(false) }
-            if shortcut.stringNode >= 0, case .string(let s) = value {
+            guard shortcut.types.contains(TypeSet.of(value.pointee)) else { return .answer(false) }
+            if shortcut.stringNode >= 0, case .string(let s) = value.pointee {
                 return .answer(graph.unmanaged[shortcut.stringNode]._withUnsafeGuaranteedRef { checkString($0, s) })
             }
             return .answer(true)
@@ -209,10 +228,10 @@ struct Evaluator {
 
     // MARK: Moving through schema and instance
 
-    /// Evaluates a subschema on a member or item of the current instance.
+    /// Evaluates a subschema on a member or item of the current instance, read in place.
     /// (`token` is an autoclosure: quietly no token, and no retained key, is built.)
     @inline(__always)
-    mutating func descend(_ edge: Edge, _ value: JSONValue, _ token: @autoclosure () -> PathToken) -> Bool {
+    mutating func descend(_ edge: Edge, _ value: UnsafePointer<JSONValue>, _ token: @autoclosure () -> PathToken) -> Bool {
         if report {
             schemaPath.append(graph.segments[edge.segment])
             instancePath.append(token())
@@ -225,7 +244,7 @@ struct Evaluator {
             tooDeep = true
         } else {
             var ignored = IndexMarks()
-            ok = evaluate(edge.node, value, &ignored, collect: false)
+            ok = evaluate(edge.node, at: value, &ignored, collect: false)
         }
         depth -= 1
         refChain = savedChain
@@ -234,6 +253,11 @@ struct Evaluator {
             instancePath.removeLast()
         }
         return ok
+    }
+
+    /// The same for a value that is not in a container's buffer.
+    mutating func descend(_ edge: Edge, _ value: JSONValue, _ token: @autoclosure () -> PathToken) -> Bool {
+        withUnsafePointer(to: value) { descend(edge, $0, token()) }
     }
 
     /// Evaluates a subschema on the current instance itself.
@@ -269,5 +293,14 @@ struct Evaluator {
             SchemaFailure(
                 instanceTokens: tokens, keyword: keyword, schemaPointer: schemaPath.joined() + tail,
                 absoluteSchemaLocation: node.location + tail, message: message, allowedProperties: allowed, nested: nested))
+    }
+}
+
+extension UnsafeBufferPointer {
+    /// The address of element `k`, which is in bounds.
+    @inline(__always)
+    func address(_ k: Int) -> UnsafePointer<Element> {
+        assert(k >= 0 && k < count)
+        return baseAddress.unsafelyUnwrapped + k
     }
 }
