@@ -148,4 +148,39 @@ struct RegexTests {
         #expect(try ECMARegex("^[a-z]*[a-z0-9]$").compiled.linear == nil)
         #expect(try matches("^[a-z]*[a-z0-9]$", "ab"))
     }
+
+    @Test func automatonAgreesWithTheMachine() throws {
+        let patterns = [
+            "^([0-9]+d([0-9]+h)?([0-9]+m)?([0-9]+s)?|[0-9]+h([0-9]+m)?([0-9]+s)?|[0-9]+m([0-9]+s)?|[0-9]+s|P([0-9]+D(T([0-9]+H([0-9]+M)?([0-9]+S)?|[0-9]+M([0-9]+S)?|[0-9]+S))?|T([0-9]+H([0-9]+M)?([0-9]+S)?|[0-9]+M([0-9]+S)?|[0-9]+S)))$",
+            "^([01][0-9]|2[0-3]):[0-5][0-9]$", "^[0-9A-Za-z*/,-]+( +[0-9A-Za-z*/,-]+){4}$",
+            "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]+)?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$",
+            "^[A-Za-z0-9._-]+$", "\\{\\{", "^a*b*a$", "^[a-z]*[a-z0-9]$", "a{2,3}$", "(^a|b)c", "x.y", "^$", "", "a|^b|c$",
+            "^(ab)*c?$", "[a-c]{1,2}[b-d]{0,3}e", "^.{3}$", "^\\d+(\\.\\d*)?$", "^(a|ab)(c|bcd)(d*)$", "^\\w+\\s\\S$",
+        ]
+        let inputs = [
+            "", "a", "b", "c", "aa", "ab", "abc", "bc", "ac", "aac", "aaa", "aba", "abab", "ababc", "x\ny", "xzy", "x.y",
+            "1h30m", "PT15M", "P1DT12H", "2d", "90s", "15m", "1h", "PT", "P1D", "1d2h3m4s", "1m1h", "08:00", "23:59", "24:00",
+            "0 * * * *", "*/5 1,2 * * MON-FRI", "0 0 * *", "2026-11-29T09:00:00-05:00", "2026-02-30T25:00:00Z",
+            "2026-11-29T09:00:00.123Z", "{{a}}", "{a}{", "abcde", "aabbcce", "cde", "ae", "12.5", "12.", ".5", "abcd",
+            "abd", "hello w", "hello  w", "a.b-c_d", "a b", "x\ry",
+        ]
+        var answered = 0
+        for pattern in patterns {
+            let regex = try ECMARegex(pattern).compiled
+            guard let automaton = regex.automaton else { continue }
+            for input in inputs {
+                let bytes = Array(input.utf8)
+                let machine = bytes.withUnsafeBufferPointer { regex.runMachine($0) }
+                guard let answer = bytes.withUnsafeBufferPointer({ automaton.matches($0) }) else { continue }
+                #expect(answer == machine, "\(pattern) on \(input)")
+                answered += 1
+            }
+        }
+        #expect(answered > 500)
+        // Patterns with lookaround or backreferences keep the machine; so does input other than ASCII.
+        #expect(try ECMARegex("a(?=b)").compiled.automaton == nil)
+        #expect(try ECMARegex("(a)\\1").compiled.automaton == nil)
+        let bytes = Array("é".utf8)
+        #expect(try ECMARegex("^.$").compiled.automaton.map { a in bytes.withUnsafeBufferPointer { a.matches($0) } } == .some(nil))
+    }
 }

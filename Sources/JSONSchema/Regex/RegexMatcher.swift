@@ -27,7 +27,13 @@ extension CompiledRegex {
     /// Whether the pattern matches anywhere in the input (ECMA-262 patterns are unanchored;
     /// the main program starts with a skipping loop unless it is anchored with `^`).
     func search(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let automaton, let found = automaton.matches(input) { return found }
         if let linear, let found = linear.matches(input) { return found }
+        return runMachine(input)
+    }
+
+    /// The backtracking machine alone (the automaton and the one-pass form answer the same).
+    func runMachine(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
         var machine = Machine(input: input)
         if let first = requiredFirst {
             guard !input.isEmpty, first.contains(machine.decode(at: 0).0) else { return false }
