@@ -29,7 +29,7 @@ extension Evaluator {
             ok = false
             if !report { return false }
         }
-        if collect { marks.insert(upTo: prefixCount) }
+        if collect { marks.insert(upTo: prefixCount, &overflow) }
         if let edge = node.array.items, count > prefixCount {
             if collect { marks.all = true }
             if graph.forms[edge.node] == .alwaysInvalid {
@@ -60,7 +60,7 @@ extension Evaluator {
                 refChain = saved
                 guard hit else { continue }
                 matches += 1
-                if collect { marks.insert(k) }
+                if collect { marks.insert(k, &overflow) }
                 // Without annotations to collect or a maximum to check, enough is enough.
                 if !collect, node.array.maxContains == nil, matches >= node.array.minContains { break }
             }
@@ -88,7 +88,7 @@ extension Evaluator {
         guard !marks.all else { return true }
         var ok = true
         let refused = graph.forms[edge.node] == .alwaysInvalid
-        for k in items.indices where !marks.contains(k) {
+        for k in items.indices where !marks.contains(k, overflow) {
             if refused {
                 if report {
                     fail(node, keyword: "unevaluatedItems", message: "unexpected item at index \(k): no schema here allows it", token: .index(k))

@@ -38,13 +38,13 @@ extension Evaluator {
             ok = false
             if !report { return false }
         }
-        for n in node.object.required where !present.contains(n) {
+        for n in node.object.required where !present.contains(n, overflow) {
             ok = false
             if !report { return false }
             fail(node, keyword: "required", message: "missing required property '\(node.object.names.names[n])'")
         }
-        for (trigger, required) in node.object.dependentRequired where present.contains(trigger) {
-            for n in required where !present.contains(n) {
+        for (trigger, required) in node.object.dependentRequired where present.contains(trigger, overflow) {
+            for n in required where !present.contains(n, overflow) {
                 ok = false
                 if !report { return false }
                 fail(
@@ -52,7 +52,7 @@ extension Evaluator {
                     message: "missing property '\(node.object.names.names[n])', required when '\(node.object.names.names[trigger])' is present")
             }
         }
-        for (trigger, edge) in node.object.dependentSchemas where present.contains(trigger) {
+        for (trigger, edge) in node.object.dependentSchemas where present.contains(trigger, overflow) {
             if !inPlace(edge, value, &marks, collect: collect) {
                 ok = false
                 if !report { return false }
@@ -73,10 +73,10 @@ extension Evaluator {
         for k in 0..<keys.count {
             var matched = false
             if let n = node.object.names.index(of: keys[k]) {
-                present.insert(n)
+                present.insert(n, &overflow)
                 if let edge = node.object.properties[n] {
                     matched = true
-                    if collect { marks.insert(k) }
+                    if collect { marks.insert(k, &overflow) }
                     if !member(node, edge, keys, values, k, keyword: "properties", allowed: nil) {
                         ok = false
                         if !report { return false }
@@ -86,7 +86,7 @@ extension Evaluator {
             if !node.object.patternProperties.isEmpty {
                 for p in node.object.patternProperties where p.regex.matches(keys[k]) {
                     matched = true
-                    if collect { marks.insert(k) }
+                    if collect { marks.insert(k, &overflow) }
                     if !member(node, p.edge, keys, values, k, keyword: "patternProperties", allowed: nil) {
                         ok = false
                         if !report { return false }
@@ -94,7 +94,7 @@ extension Evaluator {
                 }
             }
             if !matched, let edge = node.object.additionalProperties {
-                if collect { marks.insert(k) }
+                if collect { marks.insert(k, &overflow) }
                 if !member(node, edge, keys, values, k, keyword: "additionalProperties", allowed: node.object.propertyNames) {
                     ok = false
                     if !report { return false }
@@ -179,8 +179,8 @@ extension Evaluator {
         var ok = true
         let keys = object.keys, values = object.values
         let refused = graph.forms[edge.node] == .alwaysInvalid
-        for k in keys.indices where !marks.contains(k) {
-            marks.insert(k)
+        for k in keys.indices where !marks.contains(k, overflow) {
+            marks.insert(k, &overflow)
             if refused {
                 ok = false
                 if !report { return false }

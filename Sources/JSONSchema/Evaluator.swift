@@ -31,6 +31,8 @@ struct Evaluator {
     /// `$ref`s followed since the last step into the instance: only a cycle can make it large.
     var refChain = 0
     static let maxRefChain = 256
+    /// Positions from 64 on of the marks made during this evaluation.
+    var overflow = MarkOverflow()
     /// Schemas evaluated so far. Alternatives nested in alternatives can multiply the work
     /// without bound on some schemas; past the budget evaluation stops and reports that,
     /// rather than running for hours. A widget document takes a few hundred.
@@ -140,13 +142,13 @@ struct Evaluator {
             var local = IndexMarks()
             var valid = evaluateChecks(node, value, &local, collect: true)
             if valid || report { valid = checkUnevaluatedProperties(node, edge, object, &local) && valid }
-            if collect { marks.formUnion(local) }
+            if collect { marks.formUnion(local, &overflow) }
             ok = valid
         } else if let edge = node.unevaluatedItems, case .array(let items) = value {
             var local = IndexMarks()
             var valid = evaluateChecks(node, value, &local, collect: true)
             if valid || report { valid = checkUnevaluatedItems(node, edge, items, &local) && valid }
-            if collect { marks.formUnion(local) }
+            if collect { marks.formUnion(local, &overflow) }
             ok = valid
         } else {
             ok = evaluateChecks(node, value, &marks, collect: collect)
