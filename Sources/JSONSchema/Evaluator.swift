@@ -106,7 +106,10 @@ struct Evaluator {
             steps += shortcut.references
             guard shortcut.types.contains(TypeSet.of(value.pointee)) else { return .answer(false) }
             if shortcut.stringNode >= 0, case .string(let s) = value.pointee {
-                return .answer(graph.unmanaged[shortcut.stringNode]._withUnsafeGuaranteedRef { checkString($0, s) })
+                return .answer(
+                    graph.unmanaged[shortcut.stringNode]._withUnsafeGuaranteedRef { node in
+                        Self.allows(s, node) && (!node.hasString || checkString(node, s))
+                    })
             }
             return .answer(true)
         }
@@ -217,6 +220,13 @@ struct Evaluator {
             return strings.index(of: s) != nil
         }
         return node.enumValues?.contains { JSONEquality.equal(value, $0) } ?? true
+    }
+
+    /// Whether the node's string `enum` and string `const`, when it has them, allow `s`.
+    private static func allows(_ s: String, _ node: SchemaNode) -> Bool {
+        if let strings = node.enumStrings, strings.index(of: s) == nil { return false }
+        if let constant = node.constString, !JSONEquality.sameBytes(s, constant) { return false }
+        return true
     }
 
     /// Whether `value` equals the node's `const` (which it has); a string one by its bytes.

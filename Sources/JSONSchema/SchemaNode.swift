@@ -275,13 +275,14 @@ final class SchemaGraph: @unchecked Sendable {  // immutable; `unmanaged` mirror
     }
 }
 
-/// A schema that checks only the type and string keywords (`minLength`, `maxLength`,
-/// `pattern`), possibly behind bare `$ref`s: `{"type": "string", "pattern": "..."}`.
+/// A schema that checks only the type, the string keywords (`minLength`, `maxLength`,
+/// `pattern`) and an `enum` or `const` of strings, possibly behind bare `$ref`s:
+/// `{"type": "string", "pattern": "..."}`, `{"const": "integer"}`.
 struct ScalarShortcut: Sendable {
     let types: TypeSet
     /// The `$ref`s followed to reach the checks (each one a step and a link of the chain).
     let references: Int
-    /// The node with the string checks, or -1 when it has none.
+    /// The node with the string checks (or string `enum`/`const`), or -1 when it has none.
     let stringNode: Int
 
     private static let maxReferences = 8
@@ -297,16 +298,19 @@ struct ScalarShortcut: Sendable {
         }
         let node = nodes[target]
         guard node.checksScalarsOnly else { return nil }
-        types = node.types ?? Self.anyType
+        let allowsStringsOnly = node.enumStrings != nil || node.constString != nil
+        types = (node.types ?? Self.anyType).intersection(allowsStringsOnly ? .string : Self.anyType)
         self.references = references
-        stringNode = node.hasString ? target : -1
+        stringNode = node.hasString || allowsStringsOnly ? target : -1
     }
 }
 
 extension SchemaNode {
-    /// Whether `type` and the string keywords are the node's only keywords with an effect.
+    /// Whether `type`, the string keywords and an `enum` or `const` of strings are the node's
+    /// only keywords with an effect.
     var checksScalarsOnly: Bool {
-        form == .checks && enumValues == nil && constValue == nil && !hasNumeric && !hasArray && !hasObject
+        form == .checks && (enumValues == nil || enumStrings != nil) && (constValue == nil || constString != nil)
+            && !hasNumeric && !hasArray && !hasObject
             && applicators.isEmpty && unevaluatedItems == nil && unevaluatedProperties == nil
     }
 }
