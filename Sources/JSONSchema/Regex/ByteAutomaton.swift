@@ -43,7 +43,9 @@ struct ByteAutomaton: Sendable {
                 return nil
             }
         }
-        var builder = Builder(code: code, counts: largestCount + 1, classes: Self.byteClasses(predicates))
+        let classes = Self.byteClasses(predicates)
+        guard classes.count <= 64 else { return nil }
+        var builder = Builder(code: code, counts: largestCount + 1, classes: classes)
         guard let built = builder.build() else { return nil }
         (table, acceptsAtEnd, initial) = built
     }
@@ -68,6 +70,7 @@ struct ByteAutomaton: Sendable {
         var classes: [(UInt64, UInt64)] = [(~0, ~0)]
         for (low, high) in predicates {
             var split: [(UInt64, UInt64)] = []
+            split.reserveCapacity(classes.count * 2)
             for (a, b) in classes {
                 if a & low != 0 || b & high != 0 { split.append((a & low, b & high)) }
                 if a & ~low != 0 || b & ~high != 0 { split.append((a & ~low, b & ~high)) }
@@ -91,8 +94,8 @@ struct ByteAutomaton: Sendable {
         let counts: Int
         let classOf: [Int]
         let classCount: Int
-        /// One byte of each class, to step the threads with.
-        let representatives: [UInt8]
+        /// Per instruction: the byte classes it consumes, as bits.
+        let takes: [UInt64]
         /// Threads seen in the current closure (stamped with `generation`, never cleared).
         var seen: [Int]
         var generation = 0
@@ -109,7 +112,24 @@ struct ByteAutomaton: Sendable {
             classCount = classes.count
             var representatives = [UInt8](repeating: 0, count: classes.count)
             for b in (0..<128).reversed() { representatives[classes.of[b]] = UInt8(b) }
-            self.representatives = representatives
+            takes = code.map { instruction in
+                func bit(_ b: UInt8, _ low: UInt64, _ high: UInt64) -> Bool {
+                    b < 64 ? low & (1 << UInt64(b)) != 0 : high & (1 << UInt64(b - 64)) != 0
+                }
+                var classesTaken: UInt64 = 0
+                for (c, b) in representatives.enumerated() {
+                    let taken: Bool
+                    switch instruction {
+                    case .scalar(let scalar): taken = scalar == UInt32(b)
+                    case .set(let low, let high, _), .star(let low, let high, _, _, _): taken = bit(b, low, high)
+                    case .any: taken = b != 0x0A && b != 0x0D
+                    case .skip: taken = true
+                    default: taken = false
+                    }
+                    if taken { classesTaken |= 1 << UInt64(c) }
+                }
+                return classesTaken
+            }
             seen = [Int](repeating: 0, count: code.count * counts)
         }
 
@@ -151,28 +171,18 @@ struct ByteAutomaton: Sendable {
             return (kept, accepts)
         }
 
-        /// The threads after consuming byte `b`.
-        private func step(_ threads: [Int], _ b: UInt8) -> [Int] {
-            func takes(_ low: UInt64, _ high: UInt64) -> Bool {
-                b < 64 ? low & (1 << UInt64(b)) != 0 : high & (1 << UInt64(b - 64)) != 0
-            }
+        /// The threads after a byte that the threads in `movers` (bits by position in `threads`) take.
+        private func advance(_ threads: [Int], _ movers: UInt64) -> [Int] {
             var next: [Int] = []
-            for t in threads {
-                let (pc, count) = t.quotientAndRemainder(dividingBy: counts)
-                switch code[pc] {
-                case .scalar(let c):
-                    if c == UInt32(b) { next.append(thread(pc + 1)) }
-                case .set(let low, let high, _):
-                    if takes(low, high) { next.append(thread(pc + 1)) }
-                case .any:
-                    if b != 0x0A && b != 0x0D { next.append(thread(pc + 1)) }
-                case .skip:
-                    next.append(thread(pc + 1))
-                case .star(let low, let high, _, let min, let max):
+            var bits = movers
+            while bits != 0 {
+                let (pc, count) = threads[bits.trailingZeroBitCount].quotientAndRemainder(dividingBy: counts)
+                bits &= bits - 1
+                if case .star(_, _, _, let min, let max) = code[pc] {
                     // Past `min`, an unbounded loop's count stays at `min`: the threads stay finite.
-                    if takes(low, high) { next.append(thread(pc, max < 0 ? Swift.min(count + 1, min) : count + 1)) }
-                default:
-                    break
+                    next.append(thread(pc, max < 0 ? Swift.min(count + 1, min) : count + 1))
+                } else {
+                    next.append(thread(pc + 1))
                 }
             }
             return next
@@ -199,34 +209,45 @@ struct ByteAutomaton: Sendable {
             var done = 0
             while done < states.count {
                 let threads = states[done]
+                guard threads.count <= 64 else { return nil }
+                // Which threads each class moves; most classes move none or the same ones as
+                // another class, so each distinct move is closed once.
+                var movers = [UInt64](repeating: 0, count: classCount)
+                for (i, t) in threads.enumerated() {
+                    var classes = takes[t / counts]
+                    while classes != 0 {
+                        movers[classes.trailingZeroBitCount] |= 1 << UInt64(i)
+                        classes &= classes - 1
+                    }
+                }
                 var columns = [Int16](repeating: ByteAutomaton.dead, count: classCount)
-                // Most classes move no thread or the same ones: close each distinct move once.
-                var moves: [(threads: [Int], next: Int16)] = []
-                for c in 0..<classCount {
-                    let moved = step(threads, representatives[c])
-                    if moved.isEmpty { continue }
-                    if let known = moves.first(where: { $0.threads == moved }) {
+                var moves: [(movers: UInt64, next: Int16)] = []
+                for c in 0..<classCount where movers[c] != 0 {
+                    if let known = moves.first(where: { $0.movers == movers[c] }) {
                         columns[c] = known.next
                         continue
                     }
-                    let next = closure(moved, atStart: false, atEnd: false)
+                    let next = closure(advance(threads, movers[c]), atStart: false, atEnd: false)
                     if next.accepts {
                         columns[c] = ByteAutomaton.accept
                     } else {
                         guard let s = state(next.threads) else { return nil }
                         columns[c] = s
                     }
-                    moves.append((moved, columns[c]))
+                    moves.append((movers[c], columns[c]))
                 }
                 columnsOf.append(columns)
                 // Only the first state can be at position 0 (where `^` holds).
                 acceptsAtEnd.append(closure(done == Int(initial) ? [thread(0)] : threads, atStart: done == Int(initial), atEnd: true).accepts)
                 done += 1
             }
-            var table: [Int16] = []
-            table.reserveCapacity(columnsOf.count * 128)
-            for columns in columnsOf {
-                for b in 0..<128 { table.append(columns[classOf[b]]) }
+            var table = [Int16](repeating: ByteAutomaton.dead, count: columnsOf.count * 128)
+            table.withUnsafeMutableBufferPointer { table in
+                classOf.withUnsafeBufferPointer { classOf in
+                    for (s, columns) in columnsOf.enumerated() {
+                        for b in 0..<128 { table[s << 7 | b] = columns[classOf[b]] }
+                    }
+                }
             }
             return (table, acceptsAtEnd, initial)
         }
