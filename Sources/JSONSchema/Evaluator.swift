@@ -141,18 +141,8 @@ struct Evaluator {
         let ok: Bool
         if node.form == .reference {
             ok = follow(node, node.target, "$ref", value, &marks, collect: collect)
-        } else if let edge = node.unevaluatedProperties, case .object(let object) = value {
-            var local = IndexMarks()
-            var valid = evaluateChecks(node, value, &local, collect: true)
-            if valid || report { valid = checkUnevaluatedProperties(node, edge, object, &local) && valid }
-            if collect { marks.formUnion(local, &overflow) }
-            ok = valid
-        } else if let edge = node.unevaluatedItems, case .array(let items) = value {
-            var local = IndexMarks()
-            var valid = evaluateChecks(node, value, &local, collect: true)
-            if valid || report { valid = checkUnevaluatedItems(node, edge, items, &local) && valid }
-            if collect { marks.formUnion(local, &overflow) }
-            ok = valid
+        } else if node.unevaluatedProperties != nil || node.unevaluatedItems != nil {
+            ok = evaluateWithUnevaluated(node, value, &marks, collect: collect)
         } else {
             ok = evaluateChecks(node, value, &marks, collect: collect)
         }
@@ -160,6 +150,28 @@ struct Evaluator {
         return ok
     }
 
+    /// A node with `unevaluatedProperties`/`unevaluatedItems`: its checks collect what they
+    /// evaluate, then the rest of the members or items is checked. (Out of line: rare.)
+    @inline(never)
+    private mutating func evaluateWithUnevaluated(_ node: SchemaNode, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool) -> Bool {
+        if let edge = node.unevaluatedProperties, case .object(let object) = value {
+            var local = IndexMarks()
+            var valid = evaluateChecks(node, value, &local, collect: true)
+            if valid || report { valid = checkUnevaluatedProperties(node, edge, object, &local) && valid }
+            if collect { marks.formUnion(local, &overflow) }
+            return valid
+        }
+        if let edge = node.unevaluatedItems, case .array(let items) = value {
+            var local = IndexMarks()
+            var valid = evaluateChecks(node, value, &local, collect: true)
+            if valid || report { valid = checkUnevaluatedItems(node, edge, items, &local) && valid }
+            if collect { marks.formUnion(local, &overflow) }
+            return valid
+        }
+        return evaluateChecks(node, value, &marks, collect: collect)
+    }
+
+    @inline(__always)  // into `evaluate`: one call a node, not two
     private mutating func evaluateChecks(_ node: SchemaNode, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool) -> Bool {
         // A wrong type, or a value outside `enum`/`const`, says it all: the node's other
         // keywords would only repeat it, so they are not reported.
