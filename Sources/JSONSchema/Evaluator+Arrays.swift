@@ -104,11 +104,22 @@ extension Evaluator {
         return ok
     }
 
+    /// Whether items `i` and `j` are equal. Two strings (the usual unique items) are compared
+    /// by their bytes in place; other items are copied for `JSONEquality.equal`.
+    @inline(__always)
+    private static func sameItem(_ items: UnsafeBufferPointer<JSONValue>, _ i: Int, _ j: Int) -> Bool {
+        if case .string(let a) = items[i] {
+            guard case .string(let b) = items[j] else { return false }
+            return JSONEquality.sameBytes(a, b)
+        }
+        return JSONEquality.equal(items[i], items[j])
+    }
+
     /// The first pair of equal items (by JSON Schema's equality), if any.
     static func firstDuplicate(_ items: UnsafeBufferPointer<JSONValue>) -> (Int, Int)? {
         if items.count <= 24 {
             for j in 1..<items.count {
-                for i in 0..<j where JSONEquality.equal(items[i], items[j]) { return (i, j) }
+                for i in 0..<j where sameItem(items, i, j) { return (i, j) }
             }
             return nil
         }
