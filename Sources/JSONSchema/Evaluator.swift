@@ -101,18 +101,7 @@ struct Evaluator {
     /// the recursive `evaluate` small.
     @inline(never)
     private mutating func quietStart(_ id: Int, _ value: UnsafePointer<JSONValue>) -> QuietStart {
-        if let shortcut = graph.scalarShortcuts[id], refChain + shortcut.references <= Self.maxRefChain,
-           steps + shortcut.references <= stepBudget {
-            steps += shortcut.references
-            guard shortcut.types.contains(TypeSet.of(value.pointee)) else { return .answer(false) }
-            if shortcut.stringNode >= 0, case .string(let s) = value.pointee {
-                return .answer(
-                    graph.unmanaged[shortcut.stringNode]._withUnsafeGuaranteedRef { node in
-                        Self.allows(s, node) && (!node.hasString || checkString(node, s))
-                    })
-            }
-            return .answer(true)
-        }
+        if let ok = shortcutAnswer(id, value) { return .answer(ok) }
         var id = id
         var references = 0
         while graph.forms[id] == .reference {
@@ -234,6 +223,23 @@ struct Evaluator {
         return node.enumValues?.contains { JSONEquality.equal(value, $0) } ?? true
     }
 
+    /// The answer of node `id`'s scalar shortcut, counting its steps; nil when it has none or
+    /// is near a limit (then the full evaluation decides).
+    @inline(__always)
+    private mutating func shortcutAnswer(_ id: Int, _ value: UnsafePointer<JSONValue>) -> Bool? {
+        guard let shortcut = graph.scalarShortcuts[id], refChain + shortcut.references <= Self.maxRefChain,
+              steps + shortcut.references <= stepBudget
+        else { return nil }
+        steps += shortcut.references
+        guard shortcut.types.contains(TypeSet.of(value.pointee)) else { return false }
+        if shortcut.stringNode >= 0, case .string(let s) = value.pointee {
+            return graph.unmanaged[shortcut.stringNode]._withUnsafeGuaranteedRef { node in
+                Self.allows(s, node) && (!node.hasString || checkString(node, s))
+            }
+        }
+        return true
+    }
+
     /// Whether the node's string `enum` and string `const`, when it has them, allow `s`.
     private static func allows(_ s: String, _ node: SchemaNode) -> Bool {
         if let strings = node.enumStrings, strings.index(of: s) == nil { return false }
@@ -266,6 +272,8 @@ struct Evaluator {
         var ok = false
         if depth > Self.maxDepth {
             tooDeep = true
+        } else if report {
+            ok = reportingDescend(edge, value)
         } else {
             var ignored = IndexMarks()
             ok = evaluate(edge.node, at: value, &ignored, collect: false)
@@ -277,6 +285,21 @@ struct Evaluator {
             instancePath.removeLast()
         }
         return ok
+    }
+
+    /// Reporting, a member or item valid as a whole has nothing to report: it is answered
+    /// quietly first, and only an invalid one is evaluated again to report (its quiet steps
+    /// not counted).
+    @inline(never)
+    private mutating func reportingDescend(_ edge: Edge, _ value: UnsafePointer<JSONValue>) -> Bool {
+        let saved = steps
+        var ignored = IndexMarks()
+        report = false
+        let valid = evaluate(edge.node, at: value, &ignored, collect: false)
+        report = true
+        if valid || exhausted { return valid }
+        steps = saved
+        return evaluate(edge.node, at: value, &ignored, collect: false)
     }
 
     /// The same for a value that is not in a container's buffer.
