@@ -234,7 +234,7 @@ struct Evaluator {
         guard shortcut.types.contains(TypeSet.of(value.pointee)) else { return false }
         if shortcut.stringNode >= 0, case .string(let s) = value.pointee {
             return graph.unmanaged[shortcut.stringNode]._withUnsafeGuaranteedRef { node in
-                Self.allows(s, node) && (!node.hasString || checkString(node, s))
+                (!shortcut.checksStringValues || Self.allows(s, node)) && (!node.hasString || checkString(node, s))
             }
         }
         return true

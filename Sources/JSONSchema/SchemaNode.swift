@@ -284,6 +284,8 @@ struct ScalarShortcut: Sendable {
     let references: Int
     /// The node with the string checks (or string `enum`/`const`), or -1 when it has none.
     let stringNode: Int
+    /// Whether that node has a string `enum` or `const` (else only string keywords).
+    let checksStringValues: Bool
 
     private static let maxReferences = 8
     private static let anyType: TypeSet = [.null, .boolean, .number, .string, .array, .object]
@@ -302,6 +304,7 @@ struct ScalarShortcut: Sendable {
         types = (node.types ?? Self.anyType).intersection(allowsStringsOnly ? .string : Self.anyType)
         self.references = references
         stringNode = node.hasString || allowsStringsOnly ? target : -1
+        checksStringValues = allowsStringsOnly
     }
 }
 
