@@ -65,7 +65,7 @@ struct Evaluator {
     }
 
     /// The same for a member or item read in place from its container: the value is copied
-    /// (retained) only for a node that checks more than its type and string keywords.
+    /// (retained) only for a node its scalar shortcut does not answer.
     mutating func evaluate(_ id: Int, at value: UnsafePointer<JSONValue>, _ marks: inout IndexMarks, collect: Bool) -> Bool {
         switch start(id, value) {
         case .answer(let ok):
@@ -288,8 +288,8 @@ struct Evaluator {
     }
 
     /// Reporting, a member or item valid as a whole has nothing to report: it is answered
-    /// quietly first, and only an invalid one is evaluated again to report (its quiet steps
-    /// not counted).
+    /// quietly first, and only an invalid one is evaluated again to report (the steps of its
+    /// quiet try not counted, so the budget sees what it saw before).
     @inline(never)
     private mutating func reportingDescend(_ edge: Edge, _ value: UnsafePointer<JSONValue>) -> Bool {
         let saved = steps
