@@ -193,7 +193,8 @@ struct ByteAutomaton: Sendable {
             if threads.isEmpty { return ByteAutomaton.dead }
             var h: UInt64 = 0xcbf2_9ce4_8422_2325
             for t in threads { h = (h ^ UInt64(t)) &* 0x100_0000_01b3 }
-            for k in hashes.indices where hashes[k] == h && states[k] == threads { return Int16(k) }
+            // Never state 0: only there does `^` hold, so the same threads later are another state.
+            for k in hashes.indices where k > 0 && hashes[k] == h && states[k] == threads { return Int16(k) }
             guard states.count < ByteAutomaton.maxStates else { return nil }
             states.append(threads)
             hashes.append(h)
