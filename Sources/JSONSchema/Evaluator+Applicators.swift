@@ -31,7 +31,7 @@ extension Evaluator {
                 guard quietly(graph.edgeLists[k], value, &branch, collect: collect) else { continue }
                 matched = true
                 if !collect { break }
-                marks.formUnion(branch)
+                marks.formUnion(branch, &overflow)
             }
             if matched || !report { return matched }
             reportNoMatch(node, "anyOf", range, value, &marks, collect: collect)
@@ -43,20 +43,20 @@ extension Evaluator {
             for k in range {
                 var branch = IndexMarks()
                 guard quietly(graph.edgeLists[k], value, &branch, collect: collect) else { continue }
-                if matchCount == 0 { first = branch } else { first.formUnion(branch) }
+                if matchCount == 0 { first = branch } else { first.formUnion(branch, &overflow) }
                 matchCount += 1
                 if k - range.lowerBound < 64 { matchedMask |= 1 << UInt64(k - range.lowerBound) }
                 if matchCount > 1 && !report { return false }
             }
             if matchCount == 1 {
-                if collect { marks.formUnion(first) }
+                if collect { marks.formUnion(first, &overflow) }
                 return true
             }
             guard report else { return false }
             if matchCount == 0 {
                 reportNoMatch(node, "oneOf", range, value, &marks, collect: collect)
             } else {
-                if collect { marks.formUnion(first) }
+                if collect { marks.formUnion(first, &overflow) }
                 let which = (0..<min(range.count, 64)).filter { matchedMask & (1 << UInt64($0)) != 0 }.map(String.init)
                 fail(
                     node, keyword: "oneOf",
@@ -71,7 +71,7 @@ extension Evaluator {
         case .conditional(let condition, let then, let otherwise):
             var branch = IndexMarks()
             if quietly(condition, value, &branch, collect: collect) {
-                if collect { marks.formUnion(branch) }
+                if collect { marks.formUnion(branch, &overflow) }
                 return then.map { inPlace($0, value, &marks, collect: collect) } ?? true
             }
             return otherwise.map { inPlace($0, value, &marks, collect: collect) } ?? true
@@ -111,7 +111,7 @@ extension Evaluator {
         }
         // Keep what the closest alternative evaluated, so `unevaluatedProperties` does not
         // repeat its findings as "not allowed".
-        if collect, let best { marks.formUnion(best.marks) }
+        if collect, let best { marks.formUnion(best.marks, &overflow) }
         let message =
             range.count == 1
             ? "value does not match the allowed form"

@@ -25,11 +25,11 @@ extension Evaluator {
             fail(node, keyword: "uniqueItems", message: "item \(second) repeats item \(first); items must be unique", token: .index(second))
         }
         let prefixCount = min(node.array.prefixItems.count, count)
-        for k in 0..<prefixCount where !descend(node.array.prefixItems[k], items[k], .index(k)) {
+        for k in 0..<prefixCount where !descend(node.array.prefixItems[k], items.address(k), .index(k)) {
             ok = false
             if !report { return false }
         }
-        if collect { marks.insert(upTo: prefixCount) }
+        if collect { marks.insert(upTo: prefixCount, &overflow) }
         if let edge = node.array.items, count > prefixCount {
             if collect { marks.all = true }
             if graph.forms[edge.node] == .alwaysInvalid {
@@ -40,7 +40,7 @@ extension Evaluator {
                     message: "unexpected item at index \(prefixCount): at most \(FailureText.count(prefixCount, "item")) allowed",
                     token: .index(prefixCount))
             } else {
-                for k in prefixCount..<count where !descend(edge, items[k], .index(k)) {
+                for k in prefixCount..<count where !descend(edge, items.address(k), .index(k)) {
                     ok = false
                     if !report { return false }
                 }
@@ -60,7 +60,7 @@ extension Evaluator {
                 refChain = saved
                 guard hit else { continue }
                 matches += 1
-                if collect { marks.insert(k) }
+                if collect { marks.insert(k, &overflow) }
                 // Without annotations to collect or a maximum to check, enough is enough.
                 if !collect, node.array.maxContains == nil, matches >= node.array.minContains { break }
             }
@@ -88,7 +88,7 @@ extension Evaluator {
         guard !marks.all else { return true }
         var ok = true
         let refused = graph.forms[edge.node] == .alwaysInvalid
-        for k in items.indices where !marks.contains(k) {
+        for k in items.indices where !marks.contains(k, overflow) {
             if refused {
                 if report {
                     fail(node, keyword: "unevaluatedItems", message: "unexpected item at index \(k): no schema here allows it", token: .index(k))
@@ -104,11 +104,22 @@ extension Evaluator {
         return ok
     }
 
+    /// Whether items `i` and `j` are equal. Two strings (the usual unique items) are compared
+    /// by their bytes in place; other items are copied for `JSONEquality.equal`.
+    @inline(__always)
+    private static func sameItem(_ items: UnsafeBufferPointer<JSONValue>, _ i: Int, _ j: Int) -> Bool {
+        if case .string(let a) = items[i] {
+            guard case .string(let b) = items[j] else { return false }
+            return JSONEquality.sameBytes(a, b)
+        }
+        return JSONEquality.equal(items[i], items[j])
+    }
+
     /// The first pair of equal items (by JSON Schema's equality), if any.
     static func firstDuplicate(_ items: UnsafeBufferPointer<JSONValue>) -> (Int, Int)? {
         if items.count <= 24 {
             for j in 1..<items.count {
-                for i in 0..<j where JSONEquality.equal(items[i], items[j]) { return (i, j) }
+                for i in 0..<j where sameItem(items, i, j) { return (i, j) }
             }
             return nil
         }

@@ -38,13 +38,13 @@ extension Evaluator {
             ok = false
             if !report { return false }
         }
-        for n in node.object.required where !present.contains(n) {
+        for n in node.object.required where !present.contains(n, overflow) {
             ok = false
             if !report { return false }
             fail(node, keyword: "required", message: "missing required property '\(node.object.names.names[n])'")
         }
-        for (trigger, required) in node.object.dependentRequired where present.contains(trigger) {
-            for n in required where !present.contains(n) {
+        for (trigger, required) in node.object.dependentRequired where present.contains(trigger, overflow) {
+            for n in required where !present.contains(n, overflow) {
                 ok = false
                 if !report { return false }
                 fail(
@@ -52,7 +52,7 @@ extension Evaluator {
                     message: "missing property '\(node.object.names.names[n])', required when '\(node.object.names.names[trigger])' is present")
             }
         }
-        for (trigger, edge) in node.object.dependentSchemas where present.contains(trigger) {
+        for (trigger, edge) in node.object.dependentSchemas where present.contains(trigger, overflow) {
             if !inPlace(edge, value, &marks, collect: collect) {
                 ok = false
                 if !report { return false }
@@ -64,6 +64,7 @@ extension Evaluator {
     /// Applies `properties`, `patternProperties`, `additionalProperties` and `propertyNames`
     /// to every member, noting which known names are present. Members are read in place
     /// from the buffers (passing them on borrowed, not copied).
+    @inline(never)  // its own frame: inlined, it makes checkObject retain every key
     private mutating func walkMembers(
         _ node: SchemaNode, _ keys: UnsafeBufferPointer<String>, _ values: UnsafeBufferPointer<JSONValue>,
         _ present: inout IndexMarks, _ marks: inout IndexMarks, collect: Bool
@@ -72,11 +73,11 @@ extension Evaluator {
         for k in 0..<keys.count {
             var matched = false
             if let n = node.object.names.index(of: keys[k]) {
-                present.insert(n)
+                present.insert(n, &overflow)
                 if let edge = node.object.properties[n] {
                     matched = true
-                    if collect { marks.insert(k) }
-                    if !member(node, edge, values[k], keys[k], keyword: "properties", allowed: nil) {
+                    if collect { marks.insert(k, &overflow) }
+                    if !member(node, edge, keys, values, k, keyword: "properties", allowed: nil) {
                         ok = false
                         if !report { return false }
                     }
@@ -85,16 +86,16 @@ extension Evaluator {
             if !node.object.patternProperties.isEmpty {
                 for p in node.object.patternProperties where p.regex.matches(keys[k]) {
                     matched = true
-                    if collect { marks.insert(k) }
-                    if !member(node, p.edge, values[k], keys[k], keyword: "patternProperties", allowed: nil) {
+                    if collect { marks.insert(k, &overflow) }
+                    if !member(node, p.edge, keys, values, k, keyword: "patternProperties", allowed: nil) {
                         ok = false
                         if !report { return false }
                     }
                 }
             }
             if !matched, let edge = node.object.additionalProperties {
-                if collect { marks.insert(k) }
-                if !member(node, edge, values[k], keys[k], keyword: "additionalProperties", allowed: node.object.propertyNames) {
+                if collect { marks.insert(k, &overflow) }
+                if !member(node, edge, keys, values, k, keyword: "additionalProperties", allowed: node.object.propertyNames) {
                     ok = false
                     if !report { return false }
                 }
@@ -141,22 +142,23 @@ extension Evaluator {
         return ok
     }
 
-    /// Applies a member's schema; a `false` schema there means the property is not allowed.
-    /// (`allowed` is an autoclosure: only a failure reads the list, so the walk retains nothing.)
+    /// Applies the schema of member `k`; a `false` schema there means the property is not allowed.
+    /// (`allowed` is an autoclosure, and the key is read from the buffer only to report: the
+    /// quiet walk retains neither.)
     @inline(__always)
     private mutating func member(
-        _ node: SchemaNode, _ edge: Edge, _ value: JSONValue, _ key: String, keyword: StaticString,
-        allowed: @autoclosure () -> [String]?
+        _ node: SchemaNode, _ edge: Edge, _ keys: UnsafeBufferPointer<String>, _ values: UnsafeBufferPointer<JSONValue>,
+        _ k: Int, keyword: StaticString, allowed: @autoclosure () -> [String]?
     ) -> Bool {
         if graph.forms[edge.node] == .alwaysInvalid {
             if report {
                 fail(
-                    node, keyword: keyword.description, message: "property '\(key)' is not allowed", token: .key(key),
+                    node, keyword: keyword.description, message: "property '\(keys[k])' is not allowed", token: .key(keys[k]),
                     suffix: graph.segments[edge.segment], allowed: allowed())
             }
             return false
         }
-        return descend(edge, value, .key(key))
+        return descend(edge, values.address(k), .key(keys[k]))
     }
 
     private mutating func checkPropertyName(_ node: SchemaNode, _ edge: Edge, _ key: String) -> Bool {
@@ -177,8 +179,8 @@ extension Evaluator {
         var ok = true
         let keys = object.keys, values = object.values
         let refused = graph.forms[edge.node] == .alwaysInvalid
-        for k in keys.indices where !marks.contains(k) {
-            marks.insert(k)
+        for k in keys.indices where !marks.contains(k, overflow) {
+            marks.insert(k, &overflow)
             if refused {
                 ok = false
                 if !report { return false }

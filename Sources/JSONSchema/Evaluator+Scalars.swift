@@ -30,7 +30,10 @@ extension Evaluator {
 
     mutating func checkString(_ node: SchemaNode, _ s: String) -> Bool {
         var ok = true
-        if node.string.minLength != nil || node.string.maxLength != nil {
+        // A string has at least a quarter (rounded up) of its UTF-8 bytes as scalars and at most
+        // all of them: most bounds are met by the byte count alone, without counting.
+        let bytes = s.utf8.count
+        if node.string.minLength.map({ $0 > (bytes + 3) / 4 }) ?? false || node.string.maxLength.map({ $0 < bytes }) ?? false {
             let length = Self.scalarCount(s)
             if let min = node.string.minLength, length < min {
                 ok = false

@@ -31,6 +31,8 @@ struct Evaluator {
     /// `$ref`s followed since the last step into the instance: only a cycle can make it large.
     var refChain = 0
     static let maxRefChain = 256
+    /// Positions from 64 on of the marks made during this evaluation.
+    var overflow = MarkOverflow()
     /// Schemas evaluated so far. Alternatives nested in alternatives can multiply the work
     /// without bound on some schemas; past the budget evaluation stops and reports that,
     /// rather than running for hours. A widget document takes a few hundred.
@@ -51,20 +53,39 @@ struct Evaluator {
     /// Evaluates node `id` against `value`. When `collect` is set, adds the members/items
     /// the node evaluated to `marks` (for a parent's `unevaluated*`).
     mutating func evaluate(_ id: Int, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool) -> Bool {
-        steps += 1
-        if steps > stepBudget { return false }
-        var target = id
-        var references = 0
-        if !report && !graph.usesDynamicScope && (graph.hasScalarShortcut[id] || graph.forms[id] == .reference) {
-            switch quietStart(id, value) {
-            case .answer(let ok): return ok
-            case .node(let node, let count): (target, references) = (node, count)
-            }
+        switch withUnsafePointer(to: value, { start(id, $0) }) {
+        case .answer(let ok):
+            return ok
+        case .node(let target, let references):
+            // The graph owns every node; borrowing one here saves a retain/release per step.
+            let ok = graph.unmanaged[target]._withUnsafeGuaranteedRef { node in evaluate(node, value, &marks, collect: collect) }
+            refChain -= references
+            return ok
         }
-        // The graph owns every node; borrowing one here saves a retain/release per step.
-        let ok = graph.unmanaged[target]._withUnsafeGuaranteedRef { node in evaluate(node, value, &marks, collect: collect) }
-        refChain -= references
-        return ok
+    }
+
+    /// The same for a member or item read in place from its container: the value is copied
+    /// (retained) only for a node its scalar shortcut does not answer.
+    mutating func evaluate(_ id: Int, at value: UnsafePointer<JSONValue>, _ marks: inout IndexMarks, collect: Bool) -> Bool {
+        switch start(id, value) {
+        case .answer(let ok):
+            return ok
+        case .node(let target, let references):
+            let ok = graph.unmanaged[target]._withUnsafeGuaranteedRef { node in evaluate(node, value.pointee, &marks, collect: collect) }
+            refChain -= references
+            return ok
+        }
+    }
+
+    /// Counts the step; quietly, answers a node by its shortcut or follows its bare `$ref`s.
+    @inline(__always)
+    private mutating func start(_ id: Int, _ value: UnsafePointer<JSONValue>) -> QuietStart {
+        steps += 1
+        if steps > stepBudget { return .answer(false) }
+        if !report && !graph.usesDynamicScope && (graph.hasScalarShortcut[id] || graph.forms[id] == .reference) {
+            return quietStart(id, value)
+        }
+        return .node(id, references: 0)
     }
 
     private enum QuietStart {
@@ -79,16 +100,8 @@ struct Evaluator {
     /// them (near a limit, the full evaluation decides). Out of line, to keep the frame of
     /// the recursive `evaluate` small.
     @inline(never)
-    private mutating func quietStart(_ id: Int, _ value: JSONValue) -> QuietStart {
-        if let shortcut = graph.scalarShortcuts[id], refChain + shortcut.references <= Self.maxRefChain,
-           steps + shortcut.references <= stepBudget {
-            steps += shortcut.references
-            guard shortcut.types.contains(TypeSet.of(value)) else { return .answer(false) }
-            if shortcut.stringNode >= 0, case .string(let s) = value {
-                return .answer(graph.unmanaged[shortcut.stringNode]._withUnsafeGuaranteedRef { checkString($0, s) })
-            }
-            return .answer(true)
-        }
+    private mutating func quietStart(_ id: Int, _ value: UnsafePointer<JSONValue>) -> QuietStart {
+        if let ok = shortcutAnswer(id, value) { return .answer(ok) }
         var id = id
         var references = 0
         while graph.forms[id] == .reference {
@@ -117,18 +130,8 @@ struct Evaluator {
         let ok: Bool
         if node.form == .reference {
             ok = follow(node, node.target, "$ref", value, &marks, collect: collect)
-        } else if let edge = node.unevaluatedProperties, case .object(let object) = value {
-            var local = IndexMarks()
-            var valid = evaluateChecks(node, value, &local, collect: true)
-            if valid || report { valid = checkUnevaluatedProperties(node, edge, object, &local) && valid }
-            if collect { marks.formUnion(local) }
-            ok = valid
-        } else if let edge = node.unevaluatedItems, case .array(let items) = value {
-            var local = IndexMarks()
-            var valid = evaluateChecks(node, value, &local, collect: true)
-            if valid || report { valid = checkUnevaluatedItems(node, edge, items, &local) && valid }
-            if collect { marks.formUnion(local) }
-            ok = valid
+        } else if node.unevaluatedProperties != nil || node.unevaluatedItems != nil {
+            ok = evaluateWithUnevaluated(node, value, &marks, collect: collect)
         } else {
             ok = evaluateChecks(node, value, &marks, collect: collect)
         }
@@ -136,6 +139,28 @@ struct Evaluator {
         return ok
     }
 
+    /// A node with `unevaluatedProperties`/`unevaluatedItems`: its checks collect what they
+    /// evaluate, then the rest of the members or items is checked. (Out of line: rare.)
+    @inline(never)
+    private mutating func evaluateWithUnevaluated(_ node: SchemaNode, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool) -> Bool {
+        if let edge = node.unevaluatedProperties, case .object(let object) = value {
+            var local = IndexMarks()
+            var valid = evaluateChecks(node, value, &local, collect: true)
+            if valid || report { valid = checkUnevaluatedProperties(node, edge, object, &local) && valid }
+            if collect { marks.formUnion(local, &overflow) }
+            return valid
+        }
+        if let edge = node.unevaluatedItems, case .array(let items) = value {
+            var local = IndexMarks()
+            var valid = evaluateChecks(node, value, &local, collect: true)
+            if valid || report { valid = checkUnevaluatedItems(node, edge, items, &local) && valid }
+            if collect { marks.formUnion(local, &overflow) }
+            return valid
+        }
+        return evaluateChecks(node, value, &marks, collect: collect)
+    }
+
+    @inline(__always)  // into `evaluate`: one call a node, not two
     private mutating func evaluateChecks(_ node: SchemaNode, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool) -> Bool {
         // A wrong type, or a value outside `enum`/`const`, says it all: the node's other
         // keywords would only repeat it, so they are not reported.
@@ -198,6 +223,30 @@ struct Evaluator {
         return node.enumValues?.contains { JSONEquality.equal(value, $0) } ?? true
     }
 
+    /// The answer of node `id`'s scalar shortcut, counting its steps; nil when it has none or
+    /// is near a limit (then the full evaluation decides).
+    @inline(__always)
+    private mutating func shortcutAnswer(_ id: Int, _ value: UnsafePointer<JSONValue>) -> Bool? {
+        guard let shortcut = graph.scalarShortcuts[id], refChain + shortcut.references <= Self.maxRefChain,
+              steps + shortcut.references <= stepBudget
+        else { return nil }
+        steps += shortcut.references
+        guard shortcut.types.contains(TypeSet.of(value.pointee)) else { return false }
+        if shortcut.stringNode >= 0, case .string(let s) = value.pointee {
+            return graph.unmanaged[shortcut.stringNode]._withUnsafeGuaranteedRef { node in
+                (!shortcut.checksStringValues || Self.allows(s, node)) && (!node.hasString || checkString(node, s))
+            }
+        }
+        return true
+    }
+
+    /// Whether the node's string `enum` and string `const`, when it has them, allow `s`.
+    private static func allows(_ s: String, _ node: SchemaNode) -> Bool {
+        if let strings = node.enumStrings, strings.index(of: s) == nil { return false }
+        if let constant = node.constString, !JSONEquality.sameBytes(s, constant) { return false }
+        return true
+    }
+
     /// Whether `value` equals the node's `const` (which it has); a string one by its bytes.
     private static func matchesConst(_ value: JSONValue, of node: SchemaNode) -> Bool {
         if let constant = node.constString {
@@ -209,10 +258,10 @@ struct Evaluator {
 
     // MARK: Moving through schema and instance
 
-    /// Evaluates a subschema on a member or item of the current instance.
+    /// Evaluates a subschema on a member or item of the current instance, read in place.
     /// (`token` is an autoclosure: quietly no token, and no retained key, is built.)
     @inline(__always)
-    mutating func descend(_ edge: Edge, _ value: JSONValue, _ token: @autoclosure () -> PathToken) -> Bool {
+    mutating func descend(_ edge: Edge, _ value: UnsafePointer<JSONValue>, _ token: @autoclosure () -> PathToken) -> Bool {
         if report {
             schemaPath.append(graph.segments[edge.segment])
             instancePath.append(token())
@@ -223,9 +272,11 @@ struct Evaluator {
         var ok = false
         if depth > Self.maxDepth {
             tooDeep = true
+        } else if report {
+            ok = reportingDescend(edge, value)
         } else {
             var ignored = IndexMarks()
-            ok = evaluate(edge.node, value, &ignored, collect: false)
+            ok = evaluate(edge.node, at: value, &ignored, collect: false)
         }
         depth -= 1
         refChain = savedChain
@@ -234,6 +285,26 @@ struct Evaluator {
             instancePath.removeLast()
         }
         return ok
+    }
+
+    /// Reporting, a member or item valid as a whole has nothing to report: it is answered
+    /// quietly first, and only an invalid one is evaluated again to report (the steps of its
+    /// quiet try not counted, so the budget sees what it saw before).
+    @inline(never)
+    private mutating func reportingDescend(_ edge: Edge, _ value: UnsafePointer<JSONValue>) -> Bool {
+        let saved = steps
+        var ignored = IndexMarks()
+        report = false
+        let valid = evaluate(edge.node, at: value, &ignored, collect: false)
+        report = true
+        if valid || exhausted { return valid }
+        steps = saved
+        return evaluate(edge.node, at: value, &ignored, collect: false)
+    }
+
+    /// The same for a value that is not in a container's buffer.
+    mutating func descend(_ edge: Edge, _ value: JSONValue, _ token: @autoclosure () -> PathToken) -> Bool {
+        withUnsafePointer(to: value) { descend(edge, $0, token()) }
     }
 
     /// Evaluates a subschema on the current instance itself.
@@ -269,5 +340,14 @@ struct Evaluator {
             SchemaFailure(
                 instanceTokens: tokens, keyword: keyword, schemaPointer: schemaPath.joined() + tail,
                 absoluteSchemaLocation: node.location + tail, message: message, allowedProperties: allowed, nested: nested))
+    }
+}
+
+extension UnsafeBufferPointer {
+    /// The address of element `k`, which is in bounds.
+    @inline(__always)
+    func address(_ k: Int) -> UnsafePointer<Element> {
+        assert(k >= 0 && k < count)
+        return baseAddress.unsafelyUnwrapped + k
     }
 }

@@ -1,66 +1,67 @@
 /// Which members of an object (by position) or items of an array a schema evaluated:
 /// the annotations `unevaluatedProperties` and `unevaluatedItems` look at.
 ///
-/// The first 64 positions live in one word; more go to a class-held overflow created
-/// only when needed (copied on write by hand). No array field: the optimizer would make
-/// it unique, allocating, even on paths that never touch it.
+/// The first 64 positions live in one word; more go to a list in the evaluator's
+/// `MarkOverflow`, named by index. The marks hold no reference, so the many created and
+/// dropped for every subschema cost no release. A copy shares its overflow list: marks are
+/// copied only to hand them over (the copied-from marks are not used again).
 struct IndexMarks {
     /// Everything is evaluated (e.g. `items`, `additionalProperties`).
     var all = false
     private var low: UInt64 = 0
-    private var high: Overflow? = nil
-
-    private final class Overflow {
-        var words: [UInt64]
-        init(_ words: [UInt64]) { self.words = words }
-    }
+    /// The overflow list of positions from 64 on, or -1.
+    private var list = -1
 
     @inline(__always)
-    mutating func insert(_ i: Int) {
+    mutating func insert(_ i: Int, _ overflow: inout MarkOverflow) {
         if i < 64 {
             low |= 1 << UInt64(i)
         } else {
-            insertHigh(i)
+            insertHigh(i, &overflow)
         }
     }
 
-    private mutating func insertHigh(_ i: Int) {
-        let word = i / 64 - 1
-        if high == nil {
-            high = Overflow([])
-        } else if !isKnownUniquelyReferenced(&high) {
-            high = Overflow(high?.words ?? [])
+    private mutating func insertHigh(_ i: Int, _ overflow: inout MarkOverflow) {
+        if list < 0 {
+            list = overflow.lists.count
+            overflow.lists.append([])
         }
-        guard let high else { return }
-        if word >= high.words.count { high.words += [UInt64](repeating: 0, count: word - high.words.count + 1) }
-        high.words[word] |= 1 << UInt64(i % 64)
+        let word = i / 64 - 1
+        if word >= overflow.lists[list].count {
+            overflow.lists[list] += [UInt64](repeating: 0, count: word - overflow.lists[list].count + 1)
+        }
+        overflow.lists[list][word] |= 1 << UInt64(i % 64)
     }
 
     @inline(__always)
-    func contains(_ i: Int) -> Bool {
+    func contains(_ i: Int, _ overflow: MarkOverflow) -> Bool {
         if all { return true }
         if i < 64 { return low & (1 << UInt64(i)) != 0 }
-        guard let high else { return false }
+        guard list >= 0 else { return false }
         let word = i / 64 - 1
-        return word < high.words.count && high.words[word] & (1 << UInt64(i % 64)) != 0
+        return word < overflow.lists[list].count && overflow.lists[list][word] & (1 << UInt64(i % 64)) != 0
     }
 
-    mutating func insert(upTo end: Int) {
+    mutating func insert(upTo end: Int, _ overflow: inout MarkOverflow) {
         if end >= 64 {
             low = ~0
-            for i in 64..<end { insertHigh(i) }
+            for i in 64..<end { insertHigh(i, &overflow) }
         } else if end > 0 {
             low |= (1 << UInt64(end)) - 1
         }
     }
 
-    mutating func formUnion(_ other: IndexMarks) {
+    mutating func formUnion(_ other: IndexMarks, _ overflow: inout MarkOverflow) {
         all = all || other.all
         low |= other.low
-        if let words = other.high?.words {
-            for (k, w) in words.enumerated() where w != 0 {
-                for bit in 0..<64 where w & (1 << UInt64(bit)) != 0 { insertHigh((k + 1) * 64 + bit) }
-            }
+        guard other.list >= 0 else { return }
+        for (k, w) in overflow.lists[other.list].enumerated() where w != 0 {
+            for bit in 0..<64 where w & (1 << UInt64(bit)) != 0 { insertHigh((k + 1) * 64 + bit, &overflow) }
         }
     }
+}
+
+/// The positions from 64 on of one evaluation's marks (lists live until the evaluation ends).
+struct MarkOverflow {
+    var lists: [[UInt64]] = []
 }

@@ -45,16 +45,30 @@ enum JSONEquality {
         let n = a.count
         guard n == b.count else { return false }
         guard n > 0, let pa = a.baseAddress, let pb = b.baseAddress else { return true }
-        let ra = UnsafeRawPointer(pa), rb = UnsafeRawPointer(pb)
-        var i = 0
-        while i + 8 <= n {
-            if ra.loadUnaligned(fromByteOffset: i, as: UInt64.self) != rb.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
-                return false
+        return bytesEqual(UnsafeRawPointer(pa), UnsafeRawPointer(pb), count: n)
+    }
+
+    /// Compares `n` bytes a word at a time; the last word overlaps the one before rather
+    /// than ending in a byte loop.
+    @inline(__always)
+    static func bytesEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count n: Int) -> Bool {
+        if n >= 8 {
+            var i = 0
+            while i + 8 < n {
+                if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+                    return false
+                }
+                i += 8
             }
-            i += 8
+            return a.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
         }
+        if n >= 4 {
+            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+        }
+        var i = 0
         while i < n {
-            if pa[i] != pb[i] { return false }
+            if a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
             i += 1
         }
         return true

@@ -43,11 +43,26 @@ struct NameTable: Sendable {
         }
     }
 
+    /// FNV-1a over eight bytes at a time (the last word overlapping the one before), then
+    /// mixed so every byte reaches the low bits a slot is taken from.
     @inline(__always)
     private static func hash(_ p: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in p { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-        return h
+        let prime: UInt64 = 0x100_0000_01b3
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(p.count)
+        if p.count >= 8, let base = p.baseAddress {
+            let raw = UnsafeRawPointer(base), n = p.count
+            var i = 0
+            while i + 8 < n {
+                h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* prime
+                i += 8
+            }
+            h = (h ^ raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)) &* prime
+        } else {
+            for b in p { h = (h ^ UInt64(b)) &* prime }
+        }
+        h ^= h >> 32
+        h &*= 0x9e37_79b9_7f4a_7c15
+        return h ^ (h >> 29)
     }
 
     /// The name's index in `names`, or nil.
@@ -55,14 +70,22 @@ struct NameTable: Sendable {
     func index(of name: String) -> Int? {
         guard !names.isEmpty else { return nil }
         if let found = name.utf8.withContiguousStorageIfAvailable({ find($0) }) { return found }
-        return Array(name.utf8).withUnsafeBufferPointer { find($0) }
+        return indexOfCopy(of: name)
+    }
+
+    /// For a name without contiguous UTF-8 (bridged). Out of line: inline, this path makes
+    /// every caller retain the name it looks up.
+    @inline(never)
+    private func indexOfCopy(of name: String) -> Int? {
+        Array(name.utf8).withUnsafeBufferPointer { find($0) }
     }
 
     private func find(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
         storage.withUnsafeBufferPointer { all in
             @inline(__always) func matches(_ k: Int) -> Bool {
                 guard lengths[k] == key.count else { return false }
-                return JSONEquality.bytesEqual(UnsafeBufferPointer(rebasing: all[starts[k]..<starts[k] + key.count]), key)
+                guard key.count > 0, let name = all.baseAddress, let bytes = key.baseAddress else { return true }
+                return JSONEquality.bytesEqual(UnsafeRawPointer(name + starts[k]), UnsafeRawPointer(bytes), count: key.count)
             }
             if slots.isEmpty {
                 for k in 0..<lengths.count where matches(k) { return k }

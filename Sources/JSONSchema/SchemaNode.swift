@@ -230,7 +230,9 @@ struct ResourceInfo: Sendable {
 }
 
 /// Everything validation needs: nodes by index, the root, resources.
-struct SchemaGraph: @unchecked Sendable {  // `unmanaged` mirrors `nodes`, which keeps them alive
+///
+/// A class, so an evaluator takes it with one retain instead of one per array.
+final class SchemaGraph: @unchecked Sendable {  // immutable; `unmanaged` mirrors `nodes`, which keeps them alive
     let nodes: [SchemaNode]
     /// The same nodes without reference counting, for the evaluator's hot path.
     let unmanaged: [Unmanaged<SchemaNode>]
@@ -273,14 +275,17 @@ struct SchemaGraph: @unchecked Sendable {  // `unmanaged` mirrors `nodes`, which
     }
 }
 
-/// A schema that checks only the type and string keywords (`minLength`, `maxLength`,
-/// `pattern`), possibly behind bare `$ref`s: `{"type": "string", "pattern": "..."}`.
+/// A schema that checks only the type, the string keywords (`minLength`, `maxLength`,
+/// `pattern`) and an `enum` or `const` of strings, possibly behind bare `$ref`s:
+/// `{"type": "string", "pattern": "..."}`, `{"const": "integer"}`.
 struct ScalarShortcut: Sendable {
     let types: TypeSet
     /// The `$ref`s followed to reach the checks (each one a step and a link of the chain).
     let references: Int
-    /// The node with the string checks, or -1 when it has none.
+    /// The node with the string checks (or string `enum`/`const`), or -1 when it has none.
     let stringNode: Int
+    /// Whether that node has a string `enum` or `const` (else only string keywords).
+    let checksStringValues: Bool
 
     private static let maxReferences = 8
     private static let anyType: TypeSet = [.null, .boolean, .number, .string, .array, .object]
@@ -295,16 +300,20 @@ struct ScalarShortcut: Sendable {
         }
         let node = nodes[target]
         guard node.checksScalarsOnly else { return nil }
-        types = node.types ?? Self.anyType
+        let allowsStringsOnly = node.enumStrings != nil || node.constString != nil
+        types = (node.types ?? Self.anyType).intersection(allowsStringsOnly ? .string : Self.anyType)
         self.references = references
-        stringNode = node.hasString ? target : -1
+        stringNode = node.hasString || allowsStringsOnly ? target : -1
+        checksStringValues = allowsStringsOnly
     }
 }
 
 extension SchemaNode {
-    /// Whether `type` and the string keywords are the node's only keywords with an effect.
+    /// Whether `type`, the string keywords and an `enum` or `const` of strings are the node's
+    /// only keywords with an effect.
     var checksScalarsOnly: Bool {
-        form == .checks && enumValues == nil && constValue == nil && !hasNumeric && !hasArray && !hasObject
+        form == .checks && (enumValues == nil || enumStrings != nil) && (constValue == nil || constString != nil)
+            && !hasNumeric && !hasArray && !hasObject
             && applicators.isEmpty && unevaluatedItems == nil && unevaluatedProperties == nil
     }
 }

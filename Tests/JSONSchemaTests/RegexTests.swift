@@ -148,4 +148,67 @@ struct RegexTests {
         #expect(try ECMARegex("^[a-z]*[a-z0-9]$").compiled.linear == nil)
         #expect(try matches("^[a-z]*[a-z0-9]$", "ab"))
     }
+
+    @Test func automatonAgreesWithTheMachine() throws {
+        let patterns = [
+            "^([0-9]+d([0-9]+h)?([0-9]+m)?([0-9]+s)?|[0-9]+h([0-9]+m)?([0-9]+s)?|[0-9]+m([0-9]+s)?|[0-9]+s|P([0-9]+D(T([0-9]+H([0-9]+M)?([0-9]+S)?|[0-9]+M([0-9]+S)?|[0-9]+S))?|T([0-9]+H([0-9]+M)?([0-9]+S)?|[0-9]+M([0-9]+S)?|[0-9]+S)))$",
+            "^([01][0-9]|2[0-3]):[0-5][0-9]$", "^[0-9A-Za-z*/,-]+( +[0-9A-Za-z*/,-]+){4}$",
+            "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]+)?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$",
+            "^[A-Za-z0-9._-]+$", "\\{\\{", "^a*b*a$", "^[a-z]*[a-z0-9]$", "a{2,3}$", "(^a|b)c", "x.y", "^$", "", "a|^b|c$",
+            "^(ab)*c?$", "[a-c]{1,2}[b-d]{0,3}e", "^.{3}$", "^\\d+(\\.\\d*)?$", "^(a|ab)(c|bcd)(d*)$", "^\\w+\\s\\S$", "$^", "(^|a)$", "a?^b", "(^|x)a",
+        ]
+        let inputs = [
+            "", "a", "b", "c", "aa", "ab", "abc", "bc", "ac", "aac", "aaa", "aba", "abab", "ababc", "x\ny", "xzy", "x.y",
+            "1h30m", "PT15M", "P1DT12H", "2d", "90s", "15m", "1h", "PT", "P1D", "1d2h3m4s", "1m1h", "08:00", "23:59", "24:00",
+            "0 * * * *", "*/5 1,2 * * MON-FRI", "0 0 * *", "2026-11-29T09:00:00-05:00", "2026-02-30T25:00:00Z",
+            "2026-11-29T09:00:00.123Z", "{{a}}", "{a}{", "abcde", "aabbcce", "cde", "ae", "12.5", "12.", ".5", "abcd",
+            "abd", "hello w", "hello  w", "a.b-c_d", "a b", "x\ry",
+        ]
+        var answered = 0
+        for pattern in patterns {
+            let regex = try ECMARegex(pattern).compiled
+            guard let automaton = regex.automaton else { continue }
+            for input in inputs {
+                let bytes = Array(input.utf8)
+                let machine = bytes.withUnsafeBufferPointer { regex.runMachine($0) }
+                guard let answer = bytes.withUnsafeBufferPointer({ automaton.matches($0) }) else { continue }
+                #expect(answer == machine, "\(pattern) on \(input)")
+                answered += 1
+            }
+        }
+        #expect(answered > 500)
+        // Patterns with lookaround or backreferences keep the machine; so does input other than ASCII.
+        #expect(try ECMARegex("a(?=b)").compiled.automaton == nil)
+        #expect(try ECMARegex("(a)\\1").compiled.automaton == nil)
+        let bytes = Array("é".utf8)
+        #expect(try ECMARegex("^.$").compiled.automaton.map { a in bytes.withUnsafeBufferPointer { a.matches($0) } } == .some(nil))
+    }
+
+    @Test func automatonAgreesWithTheMachineOnGeneratedPatterns() throws {
+        // Patterns from a few pieces (anchors, classes, loops, alternatives) chosen by a fixed
+        // sequence, on every input up to four bytes over a small alphabet.
+        let pieces = ["a", "b", "[ab]", "[^a]", ".", "^", "$", "x*", "a+", "b?", "(a|b)", "(ab|a)", "a{2}", "[a-c]{1,3}", "(^|b)", "(a|$)"]
+        var seed: UInt64 = 0x2545_f491_4f6c_dd1d
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(seed >> 33) % n
+        }
+        var inputs = [""]
+        for _ in 0..<4 { inputs += inputs.filter { $0.count == inputs.last!.count }.flatMap { s in ["a", "b", "c", "x", "\n"].map { s + $0 } } }
+        var answered = 0
+        for _ in 0..<150 {
+            var pattern = (0...next(4)).map { _ in pieces[next(pieces.count)] }.joined()
+            if next(4) == 0 { pattern += "|" + pieces[next(pieces.count)] }
+            let regex = try ECMARegex(pattern).compiled
+            guard let automaton = regex.automaton else { continue }
+            for input in inputs {
+                let bytes = Array(input.utf8)
+                let machine = bytes.withUnsafeBufferPointer { regex.runMachine($0) }
+                let answer = bytes.withUnsafeBufferPointer { automaton.matches($0) }
+                #expect(answer == machine, "\(pattern) on \(input.debugDescription)")
+                answered += 1
+            }
+        }
+        #expect(answered > 10_000)
+    }
 }

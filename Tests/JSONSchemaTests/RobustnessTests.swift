@@ -82,4 +82,35 @@ struct RobustnessTests {
         #expect(schema.isValid(.string(long)))
         #expect(!schema.isValid(.string(long + "b")))
     }
+
+    @Test func annotationsPastSixtyFourPositions() throws {
+        func object(_ keys: [String]) -> JSONValue {
+            var o = JSONObject()
+            for key in keys { o[key] = true }
+            return .object(o)
+        }
+        let named = (0..<70).map { "k\($0)" }
+        var known = JSONObject()
+        for key in named { known[key] = true }
+        // Members from two alternatives, both past position 64, are evaluated; the others are not.
+        let properties = try Schema([
+            "anyOf": [["properties": .object(known)], ["patternProperties": ["^x": true]]], "unevaluatedProperties": false,
+        ])
+        #expect(properties.isValid(object(named + (0..<10).map { "x\($0)" })))
+        #expect(properties.isValid(object((0..<10).map { "x\($0)" } + named)))
+        let extra = object(named + ["x1", "y"])
+        #expect(!properties.isValid(extra))
+        #expect(properties.validate(extra).map(\.instancePointer) == ["/y"])
+        // Items: 66 by `prefixItems` inside `allOf`, one more by `contains`.
+        let items = try Schema([
+            "allOf": [["prefixItems": .array(Array(repeating: true, count: 66))]], "contains": ["const": 100],
+            "unevaluatedItems": false,
+        ])
+        var values: [JSONValue] = Array(repeating: 1, count: 66)
+        values.append(100)
+        #expect(items.isValid(.array(values)))
+        values.append(2)
+        #expect(!items.isValid(.array(values)))
+        #expect(items.validate(.array(values)).map(\.instancePointer) == ["/67"])
+    }
 }

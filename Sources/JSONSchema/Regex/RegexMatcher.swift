@@ -14,13 +14,26 @@ extension CompiledRegex {
     /// True when the pattern matches somewhere in `string`.
     func matches(_ string: String) -> Bool {
         if let found = string.utf8.withContiguousStorageIfAvailable({ search($0) }) { return found }
-        return Array(string.utf8).withUnsafeBufferPointer { search($0) }
+        return matchesCopy(of: string)
+    }
+
+    /// For a string without contiguous UTF-8 (bridged). Out of line: inline, this path makes
+    /// the caller retain every string it matches.
+    @inline(never)
+    private func matchesCopy(of string: String) -> Bool {
+        Array(string.utf8).withUnsafeBufferPointer { search($0) }
     }
 
     /// Whether the pattern matches anywhere in the input (ECMA-262 patterns are unanchored;
     /// the main program starts with a skipping loop unless it is anchored with `^`).
     func search(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let automaton, let found = automaton.matches(input) { return found }
         if let linear, let found = linear.matches(input) { return found }
+        return runMachine(input)
+    }
+
+    /// The backtracking machine alone (the automaton and the one-pass form answer the same).
+    func runMachine(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
         var machine = Machine(input: input)
         if let first = requiredFirst {
             guard !input.isEmpty, first.contains(machine.decode(at: 0).0) else { return false }

@@ -55,6 +55,8 @@ final class CompiledRegex: @unchecked Sendable {  // immutable; `code` buffers a
     let requiredFirst: CharSet?
     /// The one-pass form of a simple pattern, tried before the machine.
     let linear: LinearPattern?
+    /// The table-driven form of a pattern without lookaround or backreferences, tried first.
+    let automaton: ByteAutomaton?
 
     init(_ parts: RegexCompiler.Parts) {
         programs = parts.programs
@@ -88,6 +90,7 @@ final class CompiledRegex: @unchecked Sendable {  // immutable; `code` buffers a
         anchoredAtStart = parts.anchoredAtStart
         requiredFirst = parts.requiredFirst
         linear = parts.programs.count == 1 && !parts.tracksCaptures ? LinearPattern(parts.programs[0].instructions) : nil
+        automaton = parts.programs.count == 1 && !parts.tracksCaptures ? ByteAutomaton(parts.programs[0].instructions) : nil
     }
 
     deinit {

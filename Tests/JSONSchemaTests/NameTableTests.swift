@@ -1,0 +1,40 @@
+import Testing
+
+@testable import JSONSchema
+
+@Suite("Name tables")
+struct NameTableTests {
+    /// Names of every length up to 20 that share their first and last bytes, so only the
+    /// bytes between (read a word at a time) tell them apart.
+    static let names: [String] = (0...20).flatMap { n -> [String] in
+        guard n >= 2 else { return [String(repeating: "a", count: n)] }
+        return ["b", "c", "é"].map { "a" + String(repeating: $0, count: n - 2) + "z" }
+    }
+
+    @Test func scannedAndHashedTablesFindEveryName() {
+        for table in [NameTable(Array(Self.names.prefix(10))), NameTable(Self.names)] {
+            for (k, name) in table.names.enumerated() {
+                #expect(table.index(of: name) == k, "\(name)")
+                #expect(table.index(of: name + "x") == nil)
+                #expect(table.index(of: "x" + name) == nil)
+            }
+            #expect(table.index(of: "ab") == nil || table.names.contains("ab"))
+        }
+        // Canonically equivalent but different bytes: not the same name.
+        let table = NameTable(["caf\u{E9}"])
+        #expect(table.index(of: "caf\u{E9}") == 0)
+        #expect(table.index(of: "cafe\u{301}") == nil)
+    }
+
+    @Test func bytesCompareAtEveryLength() {
+        for n in 0...40 {
+            let a = [UInt8](repeating: 7, count: n)
+            for k in 0..<n {
+                var b = a
+                b[k] = 8
+                #expect(a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { JSONEquality.bytesEqual(pa, $0) } } == false)
+            }
+            #expect(a.withUnsafeBufferPointer { pa in a.withUnsafeBufferPointer { JSONEquality.bytesEqual(pa, $0) } })
+        }
+    }
+}
