@@ -33,12 +33,14 @@ struct Composer {
     /// A fingerprint of each key on `members`, so looking for a duplicate
     /// compares integers and only compares strings when two prints agree.
     private var keyPrints: [UInt64] = []
+    private let keyCache: KeyCache
     private var anchors: [String: (value: Composed, size: Int)] = [:]
     /// Nodes composed so far in the file, aliases counted at their expanded size.
     private var expanded = 0
 
     /// `inputSize` (bytes) sizes the position table, so it seldom grows.
-    init(maxDepth: Int, maxExpanded: Int, inputSize: Int = 0) {
+    init(maxDepth: Int, maxExpanded: Int, inputSize: Int = 0, workspace: Workspace = Workspace()) {
+        keyCache = workspace.keyCache
         self.maxDepth = maxDepth
         self.maxExpanded = maxExpanded
         tree = SourceTreeBuilder(expectedNodes: min(inputSize / 12, 1 << 16))
@@ -103,7 +105,9 @@ struct Composer {
                     return
                 }
             }
-            try key(String(decoding: text, as: UTF8.self), print: Self.fingerprint(text), isASCII: Self.isASCII(text), at: location)
+            let print = Self.fingerprint(text)
+            let (string, isASCII) = keyCache.key(text, print: print)
+            try key(string, print: print, isASCII: isASCII, at: location)
             return
         }
 
@@ -325,7 +329,7 @@ struct Composer {
 
     private mutating func key(_ key: String, at location: SourceLocation) throws(SourceError) {
         var text = key
-        let (print, isASCII) = text.withUTF8 { (Self.fingerprint($0), Self.isASCII($0)) }
+        let (print, isASCII) = text.withUTF8 { (Self.fingerprint($0), KeyCache.isASCII($0)) }
         try self.key(key, print: print, isASCII: isASCII, at: location)
     }
 
@@ -337,12 +341,6 @@ struct Composer {
         top.pendingKeyPrint = print
         top.pendingKeyLocation = location
         if !isASCII { top.keysAreASCII = false }
-    }
-
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var any: UInt8 = 0
-        for b in bytes { any |= b }
-        return any < 0x80
     }
 
     private mutating func mergeKey(at location: SourceLocation) throws(SourceError) {

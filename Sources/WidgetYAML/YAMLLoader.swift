@@ -71,7 +71,9 @@ public enum YAMLLoader {
         _ buffer: UnsafeBufferPointer<UInt8>, inputIsCut: Bool
     ) -> (YAMLFile, EventParser.Failure?) {
         let parser = EventParser(input: buffer)
-        var composer = Composer(maxDepth: maxDepth, maxExpanded: maxExpandedNodes, inputSize: buffer.count)
+        let workspace = Workspace.take()
+        defer { Workspace.putBack(workspace) }
+        var composer = Composer(maxDepth: maxDepth, maxExpanded: maxExpandedNodes, inputSize: buffer.count, workspace: workspace)
         while true {
             guard parser.next() else {
                 let failure = parser.failure
