@@ -118,6 +118,11 @@ package struct SourceTreeBuilder {
     }
 
     @inlinable
+    package mutating func appendChildren(_ more: UnsafeBufferPointer<SourceTreeChild>) {
+        children.append(contentsOf: more)
+    }
+
+    @inlinable
     package mutating func appendChild(_ node: Int32, keyLocation: SourceLocation = .start) {
         children.append(SourceTreeChild(node: node, keyLocation: keyLocation))
     }

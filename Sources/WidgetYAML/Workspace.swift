@@ -3,15 +3,31 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import WidgetSupport
 
 /// What the loader keeps from one file to the next on the same thread: the
-/// key cache, so the keys of every file after the first are found, not built.
+/// key cache, so the keys of every file after the first are found, not built,
+/// and the composer's stacks, so their room is allocated once per thread.
 ///
 /// Each thread has its own (threads share nothing), taken for the length of
 /// one file and put back after it; a thread that loads inside a load (none
 /// does today) simply gets a fresh one.
 final class Workspace {
     let keyCache = KeyCache()
+    let frames = MoveStack<CollectionFrame>(capacity: 16)
+    let values = MoveStack<JSONValue>()
+    let children = MoveStack<SourceTreeChild>()
+    let keys = MoveStack<String>()
+    let keyPrints = MoveStack<UInt64>()
+
+    /// Empties the stacks (a file that stopped on an error leaves its open collections there).
+    func clear() {
+        frames.removeAll()
+        values.removeAll()
+        children.removeAll()
+        keys.removeAll()
+        keyPrints.removeAll()
+    }
 
     /// The calling thread's workspace, taken out of its slot until `putBack`.
     static func take() -> Workspace {

@@ -72,7 +72,10 @@ public enum YAMLLoader {
     ) -> (YAMLFile, EventParser.Failure?) {
         let parser = EventParser(input: buffer)
         let workspace = Workspace.take()
-        defer { Workspace.putBack(workspace) }
+        defer {
+            workspace.clear()
+            Workspace.putBack(workspace)
+        }
         var composer = Composer(maxDepth: maxDepth, maxExpanded: maxExpandedNodes, inputSize: buffer.count, workspace: workspace)
         while true {
             guard parser.next() else {
