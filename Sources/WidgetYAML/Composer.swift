@@ -24,7 +24,7 @@ struct Composer {
     private var pendingDocument: SourceNode? = nil
     private var root: Composed? = nil
     /// Positions of the current document's nodes.
-    private var tree = SourceTreeBuilder()
+    private var tree: SourceTreeBuilder
     /// The open collections, outermost first, above the `.document` frame.
     private let frames: MoveStack<CollectionFrame>
     /// Items of open sequences and member values of open mappings.
@@ -41,12 +41,11 @@ struct Composer {
     /// Nodes composed so far in the file, aliases counted at their expanded size.
     private var expanded = 0
 
-    /// `inputSize` (bytes) sizes the position table, so it seldom grows.
-    /// The workspace's stacks must be empty.
-    init(maxDepth: Int, maxExpanded: Int, inputSize: Int = 0, workspace: Workspace = Workspace()) {
+    /// The workspace's stacks and tree must be empty.
+    init(maxDepth: Int, maxExpanded: Int, workspace: Workspace = Workspace()) {
         self.maxDepth = maxDepth
         self.maxExpanded = maxExpanded
-        tree = SourceTreeBuilder(expectedNodes: min(inputSize / 12, 1 << 16))
+        tree = workspace.tree
         frames = workspace.frames
         frames.push(.document)
         values = workspace.values

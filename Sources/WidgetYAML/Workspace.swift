@@ -7,7 +7,8 @@ import WidgetSupport
 
 /// What the loader keeps from one file to the next on the same thread: the
 /// key cache, so the keys of every file after the first are found, not built,
-/// and the composer's stacks, so their room is allocated once per thread.
+/// and the composer's stacks and tree buffers, so their room is allocated
+/// once per thread.
 ///
 /// Each thread has its own (threads share nothing), taken for the length of
 /// one file and put back after it; a thread that loads inside a load (none
@@ -19,6 +20,8 @@ final class Workspace {
     let children = MoveStack<SourceTreeChild>()
     let keys = MoveStack<String>()
     let keyPrints = MoveStack<UInt64>()
+    /// The composer's copy shares its buffers.
+    var tree = SourceTreeBuilder(expectedNodes: 1024)
 
     /// Empties the stacks (a file that stopped on an error leaves its open collections there).
     func clear() {
@@ -27,6 +30,7 @@ final class Workspace {
         children.removeAll()
         keys.removeAll()
         keyPrints.removeAll()
+        tree.removeAll()
     }
 
     /// The calling thread's workspace, taken out of its slot until `putBack`.

@@ -76,7 +76,7 @@ public enum YAMLLoader {
             workspace.clear()
             Workspace.putBack(workspace)
         }
-        var composer = Composer(maxDepth: maxDepth, maxExpanded: maxExpandedNodes, inputSize: buffer.count, workspace: workspace)
+        var composer = Composer(maxDepth: maxDepth, maxExpanded: maxExpandedNodes, workspace: workspace)
         while true {
             guard parser.next() else {
                 let failure = parser.failure
