@@ -71,6 +71,14 @@ package struct SourceTreeChild: Sendable, BitwiseCopyable {
         keyColumn = Int32(clamping: keyLocation.column)
     }
 
+    /// A sequence item (it has no key).
+    @inlinable
+    package init(item node: Int32) {
+        self.node = node
+        keyLine = 1
+        keyColumn = 1
+    }
+
     @inlinable
     package var keyLocation: SourceLocation { SourceLocation(line: Int(keyLine), column: Int(keyColumn)) }
 }
@@ -101,6 +109,8 @@ package struct SourceTreeBuilder {
     package mutating func scalar(at location: SourceLocation, text: String? = nil) -> Int32 {
         var first: Int32 = -1
         if let text {
+            // Most documents have a few such texts: room for them at once, not by doubling.
+            if texts.isEmpty { texts.reserveCapacity(16) }
             first = Int32(truncatingIfNeeded: texts.count)
             texts.append(text)
         }

@@ -260,7 +260,7 @@ struct Composer {
             root = Composed(json: json, node: node)
         case .sequence:
             values.push(json)
-            children.push(SourceTreeChild(node: node, keyLocation: .start))
+            children.push(SourceTreeChild(item: node))
         case .mapping:
             if let keyLocation = top.pendingKeyLocation {
                 top.pendingKeyLocation = nil
@@ -337,16 +337,16 @@ struct Composer {
         keys.push(key)
         keyPrints.push(print)
         top.pendingKeyLocation = location
-        indexKeys()
+        if keys.count - top.keyStart > CollectionFrame.indexThreshold { indexLastKey() }
     }
 
-    /// Keeps the open mapping's key index up to date, building it once the
-    /// mapping is too large for a linear scan.
-    private mutating func indexKeys() {
+    /// Puts the newest key in the open mapping's key index, which a mapping
+    /// gets once it is too large for a linear scan.
+    private mutating func indexLastKey() {
         let count = keys.count - top.keyStart
         if top.keyIndex != nil {
             top.keyIndex![keys[keys.count - 1]] = count - 1
-        } else if count > CollectionFrame.indexThreshold {
+        } else {
             var index = [String: Int](minimumCapacity: count * 2)
             for i in 0..<count { index[keys[top.keyStart + i]] = i }
             top.keyIndex = index
