@@ -6,7 +6,7 @@ import Darwin
 import WidgetSupport
 
 /// What the loader keeps from one file to the next on the same thread: the
-/// key cache, so the keys of every file after the first are found, not built,
+/// libyaml parser's cells, the key cache, so the keys of every file after the first are found, not built,
 /// and the composer's stacks and tree buffers, so their room is allocated
 /// once per thread.
 ///
@@ -14,6 +14,7 @@ import WidgetSupport
 /// one file and put back after it; a thread that loads inside a load (none
 /// does today) simply gets a fresh one.
 final class Workspace {
+    let parserCells = ParserCells()
     let keyCache = KeyCache()
     let frames = MoveStack<CollectionFrame>(capacity: 16)
     let values = MoveStack<JSONValue>()
