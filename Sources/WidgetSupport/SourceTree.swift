@@ -174,6 +174,7 @@ package struct SourceTreeBuilder {
         texts = []
     }
 
+    @inline(__always)
     mutating func add(_ location: SourceLocation, first: Int32) -> Int32 {
         let node = Int32(truncatingIfNeeded: entries.count)
         entries.append(SourceTreeEntry(location, first: first))

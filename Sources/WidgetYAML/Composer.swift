@@ -292,6 +292,7 @@ struct Composer {
     /// compare as `String`s; an ASCII key can only equal one with the same bytes,
     /// so only a non-ASCII key is compared with keys whose fingerprint differs.
     /// (`mutating` only so that the composer is passed in place, not copied.)
+    @inline(__always)
     private mutating func existingKeyLocation(_ key: String, print: UInt64, isASCII: Bool) -> SourceLocation? {
         if let index = top.keyIndex { return index[key].map(keyLocation(ofMember:)) }
         let prints = keyPrints.elements(from: top.keyStart)
