@@ -61,6 +61,8 @@ struct Composer {
         pendingDocument = nil
     }
 
+    /// (Always inlined: it is called once per event from the loader's one loop.)
+    @inline(__always)
     mutating func handle(_ event: UnsafePointer<yaml_event_t>) throws(SourceError) {
         switch event.pointee.type {
         case YAML_SCALAR_EVENT:
