@@ -5,10 +5,10 @@ import WidgetSupport
 /// document's JSON value, and its positions in a `SourceTreeBuilder`.
 ///
 /// No recursion: open collections live on an explicit stack bounded by
-/// `maxDepth`; the innermost one is `top`, changed in place on that stack. Items, member values and keys of all open collections
-/// share a few stacks (kept by the thread's `Workspace` from file to file), so
-/// each finished collection costs one exactly sized array per part, its
-/// elements moved into it.
+/// `maxDepth`; the innermost one is `top`, changed in place on that stack.
+/// Items, member values and keys of all open collections share a few stacks
+/// (kept by the thread's `Workspace` from file to file), so each finished
+/// collection costs one exactly sized array per part, its elements moved in.
 ///
 /// Every node's expanded size (an alias counts as the whole node it names) is
 /// added up as it is composed, so an alias bomb is refused when the count

@@ -6,13 +6,13 @@ import Darwin
 import WidgetSupport
 
 /// What the loader keeps from one file to the next on the same thread: the
-/// libyaml parser's cells, the key cache, so the keys of every file after the first are found, not built,
-/// and the composer's stacks and tree buffers, so their room is allocated
-/// once per thread.
+/// key cache, so the keys of every file after the first are found, not built;
+/// and the libyaml parser's cells, the composer's stacks and the tree
+/// buffers, so their room is allocated once per thread, not once per file.
 ///
-/// Each thread has its own (threads share nothing), taken for the length of
-/// one file and put back after it; a thread that loads inside a load (none
-/// does today) simply gets a fresh one.
+/// Each thread has its own (threads share nothing), kept in a thread-specific
+/// slot, taken for the length of one file and put back after it; a thread
+/// that loads inside a load (none does today) simply gets a fresh one.
 final class Workspace {
     let parserCells = ParserCells()
     let keyCache = KeyCache()
@@ -24,7 +24,8 @@ final class Workspace {
     /// The composer's copy shares its buffers.
     var tree = SourceTreeBuilder(expectedNodes: 1024)
 
-    /// Empties the stacks (a file that stopped on an error leaves its open collections there).
+    /// Empties the stacks and the tree (a file that stopped on an error leaves
+    /// its open collections there).
     func clear() {
         frames.removeAll()
         values.removeAll()
