@@ -45,16 +45,16 @@ final class KeyCache {
     /// and whether it is ASCII.
     @inline(__always)
     func key(_ text: UnsafeBufferPointer<UInt8>, print: UInt64) -> (string: String, isASCII: Bool) {
+        guard let source = text.baseAddress else { return ("", true) }
         let first = 2 * Int(truncatingIfNeeded: (print &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - Self.pairBits))
-        if holds(first, text, print) { return (slots[first].string, slots[first].isASCII) }
-        if holds(first + 1, text, print) { return (slots[first + 1].string, slots[first + 1].isASCII) }
+        if holds(first, source, text.count, print) { return (slots[first].string, slots[first].isASCII) }
+        if holds(first + 1, source, text.count, print) { return (slots[first + 1].string, slots[first + 1].isASCII) }
         return add(text, print: print, pair: first)
     }
 
     @inline(__always)
-    private func holds(_ i: Int, _ text: UnsafeBufferPointer<UInt8>, _ print: UInt64) -> Bool {
-        slots[i].print == print && slots[i].count == text.count
-            && memcmp(bytes + i * Self.maxLength, text.baseAddress!, text.count) == 0
+    private func holds(_ i: Int, _ source: UnsafePointer<UInt8>, _ count: Int, _ print: UInt64) -> Bool {
+        slots[i].print == print && slots[i].count == count && memcmp(bytes + i * Self.maxLength, source, count) == 0
     }
 
     /// Builds the key's string, and keeps it in the free slot of its pair (or

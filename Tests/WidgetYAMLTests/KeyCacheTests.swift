@@ -20,6 +20,12 @@ private func withBytes<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -
     }
 }
 
+@Test func theKeyCacheTakesAnEmptyBufferWithoutBytes() {
+    let cache = KeyCache()
+    let (string, isASCII) = cache.key(UnsafeBufferPointer(start: nil, count: 0), print: 0)
+    #expect(string.isEmpty && isASCII)
+}
+
 @Test func cachedKeysComeBackExactlyAcrossFiles() throws {
     // Keys sharing first and last bytes and lengths, non-ASCII keys, and keys
     // past the cache's length limit; read twice, so the second file finds them cached.
