@@ -41,3 +41,19 @@ private func withBytes<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -
         for (key, expected) in zip(object.keys, keys) { #expect(key.utf8.elementsEqual(expected.utf8)) }
     }
 }
+
+@Test func aFileThatStopsMidwayLeavesNothingForTheNextFile() throws {
+    // The thread's workspace is reused: open collections, keys and tree
+    // nodes of a failed file must not leak into the next one.
+    let broken = "a:\n  b: [1, {c: 2, d: [x, y\n"
+    let duplicate = "a:\n  b: {k: 1, k: 2}\n"
+    let valid = "top: {x: [1, 2]}\nnext: value\n"
+    for _ in 0..<3 {
+        #expect(failure(broken) != nil)
+        #expect(failure(duplicate)?.code == "yaml-duplicate-key")
+        let node = try #require(single(valid))
+        #expect(node.json == ["top": ["x": [1, 2]], "next": "value"])
+        #expect(node["next"]?.location == SourceLocation(line: 2, column: 7))
+        #expect(node["top"]?["x"]?.items[1].location == SourceLocation(line: 1, column: 14))
+    }
+}
