@@ -30,6 +30,8 @@ struct CollectionFrame {
     var mergeKeyLocation: SourceLocation? = nil
     /// The mappings merged in by `<<`, earlier first, and the member position they go to.
     var merge: (position: Int, sources: [Composed])? = nil
+    /// Every key so far is ASCII (so its key list may be shared; see `KeyListCache`).
+    var keysAreASCII = true
     /// Member position (from `keyStart`) by key, built once a mapping is too large for a linear scan.
     var keyIndex: [String: Int]? = nil
     static let indexThreshold = 16

@@ -37,6 +37,7 @@ struct Composer {
     /// compares integers and only compares strings when two prints agree.
     private let keyPrints: MoveStack<UInt64>
     private let keyCache: KeyCache
+    private let keyLists: KeyListCache
     private var anchors: [String: (value: Composed, size: Int)] = [:]
     /// Nodes composed so far in the file, aliases counted at their expanded size.
     private var expanded = 0
@@ -53,6 +54,7 @@ struct Composer {
         keys = workspace.keys
         keyPrints = workspace.keyPrints
         keyCache = workspace.keyCache
+        keyLists = workspace.keyLists
     }
 
     /// Keeps the document that ended without `...` (the input really ended there).
@@ -205,11 +207,14 @@ struct Composer {
         let firstChild = tree.childCount
         let json: JSONValue
         if frame.kind == .mapping {
-            keyPrints.removeAll(from: frame.keyStart)
             if let merge = frame.merge {
+                keyPrints.removeAll(from: frame.keyStart)
                 json = mergedMapping(frame, merge: merge)
             } else {
-                let keys = keys.popArray(from: frame.keyStart)
+                let keys = frame.keysAreASCII
+                    ? keyLists.pop(keys, from: frame.keyStart, prints: keyPrints.elements(from: frame.keyStart))
+                    : keys.popArray(from: frame.keyStart)
+                keyPrints.removeAll(from: frame.keyStart)
                 json = .object(JSONObject(distinctKeys: keys, values: values.popArray(from: frame.valueStart)))
                 children.pop(from: frame.valueStart) { tree.appendChildren($0) }
             }
@@ -346,6 +351,7 @@ struct Composer {
         keys.push(key)
         keyPrints.push(print)
         top.pendingKeyLocation = location
+        if !isASCII { top.keysAreASCII = false }
         if keys.count - top.keyStart > CollectionFrame.indexThreshold { indexLastKey() }
     }
 

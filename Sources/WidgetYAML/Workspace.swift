@@ -16,6 +16,7 @@ import WidgetSupport
 final class Workspace {
     let parserCells = ParserCells()
     let keyCache = KeyCache()
+    let keyLists = KeyListCache()
     let frames = MoveStack<CollectionFrame>(capacity: 16)
     let values = MoveStack<JSONValue>()
     let children = MoveStack<SourceTreeChild>()

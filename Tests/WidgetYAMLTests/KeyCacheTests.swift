@@ -57,3 +57,27 @@ private func withBytes<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -
         #expect(node["top"]?["x"]?.items[1].location == SourceLocation(line: 1, column: 14))
     }
 }
+
+@Test func keyListsAreSharedOnlyWhenTheKeysAreTheSame() {
+    let cache = KeyListCache()
+    let stack = MoveStack<String>()
+    func pop(_ keys: [String], prints: [UInt64]) -> [String] {
+        for key in keys { stack.push(key) }
+        return prints.withUnsafeBufferPointer { cache.pop(stack, from: 0, prints: $0) }
+    }
+    let first = pop(["type", "title"], prints: [1, 2])
+    let again = pop(["type", "title"], prints: [1, 2])
+    #expect(again == ["type", "title"])
+    #expect(first.withUnsafeBufferPointer { $0.baseAddress } == again.withUnsafeBufferPointer { $0.baseAddress })
+    // The same fingerprints never make other keys share the list.
+    #expect(pop(["type", "titles"], prints: [1, 2]) == ["type", "titles"])
+    #expect(pop(["type"], prints: [1]) == ["type"])
+    #expect(stack.count == 0)
+}
+
+@Test func canonicallyEqualNonASCIIKeysKeepTheirOwnBytes() throws {
+    // Equal as `String`s, different in bytes: each mapping keeps its key as written.
+    let node = try #require(single("a: {caf\u{E9}: 1}\nb: {cafe\u{301}: 1}\n"))
+    #expect(node["a"]?.json.object?.keys.first.map { Array($0.utf8) } == Array("caf\u{E9}".utf8))
+    #expect(node["b"]?.json.object?.keys.first.map { Array($0.utf8) } == Array("cafe\u{301}".utf8))
+}
