@@ -36,7 +36,9 @@ struct Composer {
     /// A fingerprint of each key on `keys`, so looking for a duplicate
     /// compares integers and only compares strings when two prints agree.
     private let keyPrints: MoveStack<UInt64>
-    private let keyCache: KeyCache
+    /// Strings of keys, and of short plain values, already made on this thread.
+    private let keyCache: StringCache
+    private let valueCache: StringCache
     private let keyLists: KeyListCache
     private var anchors: [String: (value: Composed, size: Int)] = [:]
     /// Nodes composed so far in the file, aliases counted at their expanded size.
@@ -54,6 +56,7 @@ struct Composer {
         keys = workspace.keys
         keyPrints = workspace.keyPrints
         keyCache = workspace.keyCache
+        valueCache = workspace.valueCache
         keyLists = workspace.keyLists
     }
 
@@ -125,12 +128,13 @@ struct Composer {
                 }
             }
             let print = Self.fingerprint(text)
-            let (string, isASCII) = keyCache.key(text, print: print)
+            let (string, isASCII) = keyCache.string(text, print: print)
             try key(string, print: print, isASCII: isASCII, at: location)
             return
         }
 
-        let string = String(decoding: text, as: UTF8.self)
+        // Plain values repeat (names, types, symbols); quoted ones are mostly texts of their own.
+        let string = isPlain ? valueCache.string(text, print: Self.fingerprint(text)).string : String(decoding: text, as: UTF8.self)
         let value: JSONValue
         if let tag = data.tag {
             value = try taggedScalar(text, string: string, tag: UnsafePointer(tag), at: location)
@@ -339,7 +343,7 @@ struct Composer {
 
     private mutating func key(_ key: String, at location: SourceLocation) throws(SourceError) {
         var text = key
-        let (print, isASCII) = text.withUTF8 { (Self.fingerprint($0), KeyCache.isASCII($0)) }
+        let (print, isASCII) = text.withUTF8 { (Self.fingerprint($0), StringCache.isASCII($0)) }
         try self.key(key, print: print, isASCII: isASCII, at: location)
     }
 

@@ -5,7 +5,7 @@
 /// `type`, `title`, `default`...), and a shared array also spares, when the
 /// documents go away, freeing it and releasing its strings. Only all-ASCII
 /// key lists are looked up: for them `String` equality is byte equality, so a
-/// shared array spells its keys exactly as written. As in `KeyCache`, a
+/// shared array spells its keys exactly as written. As in `StringCache`, a
 /// fingerprint of the list chooses a pair of slots and the keys decide.
 final class KeyListCache {
     private struct Slot {

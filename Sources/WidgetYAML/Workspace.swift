@@ -6,7 +6,8 @@ import Darwin
 import WidgetSupport
 
 /// What the loader keeps from one file to the next on the same thread: the
-/// key cache, so the keys of every file after the first are found, not built;
+/// string caches, so the keys (and many plain values) of every file after the
+/// first are found, not built, and the key lists of repeated mapping shapes;
 /// and the libyaml parser's cells, the composer's stacks and the tree
 /// buffers, so their room is allocated once per thread, not once per file.
 ///
@@ -15,7 +16,8 @@ import WidgetSupport
 /// that loads inside a load (none does today) simply gets a fresh one.
 final class Workspace {
     let parserCells = ParserCells()
-    let keyCache = KeyCache()
+    let keyCache = StringCache()
+    let valueCache = StringCache()
     let keyLists = KeyListCache()
     let frames = MoveStack<CollectionFrame>(capacity: 16)
     let values = MoveStack<JSONValue>()

@@ -4,14 +4,16 @@ import Glibc
 import Darwin
 #endif
 
-/// Mapping keys already made into `String`s, found by their bytes.
+/// Strings already made from scalar bytes, found by those bytes: mapping keys,
+/// and (in a second cache) the texts of short plain scalars.
 ///
-/// Keys come from a small vocabulary, so most are seen again and again: a
-/// cached key costs a byte comparison instead of UTF-8 validation and a copy
-/// (and, past 15 bytes, an allocation). A key's fingerprint chooses a pair of
-/// slots; each slot keeps a key's string with a copy of its bytes, and a hit
-/// needs the bytes to be equal, so the fingerprint never decides alone.
-final class KeyCache {
+/// Keys come from a small vocabulary, and plain values repeat too (family
+/// names, types, symbols), so most are seen again and again: a cached string
+/// costs a byte comparison instead of UTF-8 validation and a copy (and, past
+/// 15 bytes, an allocation, and its freeing later). A fingerprint of the bytes
+/// chooses a pair of slots; each slot keeps a string with a copy of its bytes,
+/// and a hit needs the bytes to be equal, so the fingerprint never decides alone.
+final class StringCache {
     private struct Slot {
         var string: String
         var print: UInt64
@@ -19,18 +21,18 @@ final class KeyCache {
         var isASCII: Bool
     }
 
-    /// Keys longer than this are built each time (they are rare).
+    /// Longer texts are built each time (long keys are rare; long values vary).
     static let maxLength = 32
     private static let pairBits = 8
     private static let slotCount = 2 << pairBits
 
     private let slots: UnsafeMutablePointer<Slot>
-    /// `maxLength` bytes per slot: the bytes of its key.
+    /// `maxLength` bytes per slot: the bytes of its string.
     private let bytes: UnsafeMutablePointer<UInt8>
 
     init() {
         slots = .allocate(capacity: Self.slotCount)
-        // A count no key has: every slot starts empty.
+        // A count no text has: every slot starts empty.
         slots.initialize(repeating: Slot(string: "", print: 0, count: -1, isASCII: true), count: Self.slotCount)
         bytes = .allocate(capacity: Self.slotCount * Self.maxLength)
     }
@@ -41,10 +43,10 @@ final class KeyCache {
         bytes.deallocate()
     }
 
-    /// The string of the key spelled by `text`, whose fingerprint is `print`,
-    /// and whether it is ASCII.
+    /// The string spelled by `text`, whose fingerprint is `print`, and
+    /// whether it is ASCII.
     @inline(__always)
-    func key(_ text: UnsafeBufferPointer<UInt8>, print: UInt64) -> (string: String, isASCII: Bool) {
+    func string(_ text: UnsafeBufferPointer<UInt8>, print: UInt64) -> (string: String, isASCII: Bool) {
         guard let source = text.baseAddress else { return ("", true) }
         let first = 2 * Int(truncatingIfNeeded: (print &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - Self.pairBits))
         if holds(first, source, text.count, print) { return (slots[first].string, slots[first].isASCII) }
@@ -57,7 +59,7 @@ final class KeyCache {
         slots[i].print == print && slots[i].count == count && memcmp(bytes + i * Self.maxLength, source, count) == 0
     }
 
-    /// Builds the key's string, and keeps it in the free slot of its pair (or
+    /// Builds the string, and keeps it in the free slot of its pair (or
     /// in place of the second one) unless it is too long.
     @inline(never)
     private func add(_ text: UnsafeBufferPointer<UInt8>, print: UInt64, pair: Int) -> (string: String, isASCII: Bool) {

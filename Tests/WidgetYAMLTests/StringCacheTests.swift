@@ -7,22 +7,22 @@ private func withBytes<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -
     Array(text.utf8).withUnsafeBufferPointer(body)
 }
 
-@Test func theKeyCacheAnswersByBytesNotByFingerprint() {
-    let cache = KeyCache()
+@Test func theStringCacheAnswersByBytesNotByFingerprint() {
+    let cache = StringCache()
     // Every key under one fingerprint: only the bytes tell them apart.
     let keys = ["title", "titles", "titlE", "subtitle", "caf\u{E9}", "cafe\u{301}", "", "a", "x" + String(repeating: "y", count: 40)]
     for _ in 0..<3 {
         for key in keys {
-            let (string, isASCII) = withBytes(key) { cache.key($0, print: 42) }
+            let (string, isASCII) = withBytes(key) { cache.string($0, print: 42) }
             #expect(string.utf8.elementsEqual(key.utf8))
             #expect(isASCII == key.utf8.allSatisfy { $0 < 0x80 })
         }
     }
 }
 
-@Test func theKeyCacheTakesAnEmptyBufferWithoutBytes() {
-    let cache = KeyCache()
-    let (string, isASCII) = cache.key(UnsafeBufferPointer(start: nil, count: 0), print: 0)
+@Test func theStringCacheTakesAnEmptyBufferWithoutBytes() {
+    let cache = StringCache()
+    let (string, isASCII) = cache.string(UnsafeBufferPointer(start: nil, count: 0), print: 0)
     #expect(string.isEmpty && isASCII)
 }
 
@@ -80,4 +80,16 @@ private func withBytes<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -
     let node = try #require(single("a: {caf\u{E9}: 1}\nb: {cafe\u{301}: 1}\n"))
     #expect(node["a"]?.json.object?.keys.first.map { Array($0.utf8) } == Array("caf\u{E9}".utf8))
     #expect(node["b"]?.json.object?.keys.first.map { Array($0.utf8) } == Array("cafe\u{301}".utf8))
+}
+
+@Test func cachedPlainValuesComeBackExactlyAcrossFiles() throws {
+    // Values and the texts of numbers, read twice: the second time from the cache.
+    let text = "a: systemMedium\nb: 0x1F\nc: caf\u{E9}\nd: 1.50\ne: systemMediun\nf: \"systemMedium\"\n"
+    for _ in 0..<2 {
+        let node = try #require(single(text))
+        #expect(node.json == ["a": "systemMedium", "b": 31, "c": "caf\u{E9}", "d": 1.5, "e": "systemMediun", "f": "systemMedium"])
+        #expect(node["b"]?.sourceText == "0x1F")
+        #expect(node["d"]?.sourceText == "1.50")
+        #expect(node["c"]?.json.string.map { Array($0.utf8) } == Array("caf\u{E9}".utf8))
+    }
 }
