@@ -4,7 +4,10 @@ import WidgetSupport
 ///
 /// Its items, or its members' values, keys and positions, live on the
 /// composer's shared stacks from `valueStart` and `keyStart` on; the frame
-/// itself holds only what it needs to finish them.
+/// itself holds only what it needs to finish them. What few collections have
+/// (an anchor name, merged mappings, a key index) waits on the composer's side
+/// stacks, the frame only saying whether it has one: so a frame holds no
+/// strings or arrays, and is moved and dropped without reference counting.
 struct CollectionFrame {
     enum Kind { case document, sequence, mapping }
 
@@ -12,8 +15,8 @@ struct CollectionFrame {
     let location: SourceLocation
     /// The collection's node in the document's tree.
     let node: Int32
-    /// The collection's anchor name, if any (an alias to it inside it is recursive).
-    let anchor: String?
+    /// The collection has an anchor (its name is on the composer's `openAnchors`).
+    let hasAnchor: Bool
     /// The expanded-node count before this collection started.
     let startCount: Int
     /// Where its items or member values (and their tree children) start on the shared stacks.
@@ -28,19 +31,20 @@ struct CollectionFrame {
     var pendingIsMerge = false
     /// Where `<<` was written in this mapping, if it was.
     var mergeKeyLocation: SourceLocation? = nil
-    /// The mappings merged in by `<<`, earlier first, and the member position they go to.
-    var merge: (position: Int, sources: [Composed])? = nil
+    /// `<<` was given its mappings (they are on the composer's `openMerges`).
+    var hasMerge = false
     /// Every key so far is ASCII (so its key list may be shared; see `KeyListCache`).
     var keysAreASCII = true
-    /// Member position (from `keyStart`) by key, built once a mapping is too large for a linear scan.
-    var keyIndex: [String: Int]? = nil
+    /// The mapping is too large for a linear scan of its keys (its index is on
+    /// the composer's `openKeyIndexes`).
+    var hasKeyIndex = false
     static let indexThreshold = 16
 
-    init(kind: Kind, location: SourceLocation, node: Int32, anchor: String?, startCount: Int, valueStart: Int, keyStart: Int) {
+    init(kind: Kind, location: SourceLocation, node: Int32, hasAnchor: Bool, startCount: Int, valueStart: Int, keyStart: Int) {
         self.kind = kind
         self.location = location
         self.node = node
-        self.anchor = anchor
+        self.hasAnchor = hasAnchor
         self.startCount = startCount
         self.valueStart = valueStart
         self.keyStart = keyStart
@@ -48,7 +52,7 @@ struct CollectionFrame {
 
     /// The frame below the first document node.
     static let document = CollectionFrame(
-        kind: .document, location: .start, node: -1, anchor: nil, startCount: 0, valueStart: 0, keyStart: 0)
+        kind: .document, location: .start, node: -1, hasAnchor: false, startCount: 0, valueStart: 0, keyStart: 0)
 
     var awaitsKey: Bool { kind == .mapping && pendingKeyLocation == nil }
 }

@@ -41,6 +41,14 @@ struct Composer {
     private let valueCache: StringCache
     private let keyLists: KeyListCache
     private var anchors: [String: (value: Composed, size: Int)] = [:]
+    /// The anchor names of the open collections that have one, outermost first.
+    private var openAnchors: [String] = []
+    /// The mappings merged by `<<` into the open mappings that have them, and
+    /// where they go among the members, outermost first.
+    private var openMerges: [(position: Int, sources: [Composed])] = []
+    /// Member position (from `keyStart`) by key, for the open mappings too
+    /// large for a linear scan, outermost first.
+    private var openKeyIndexes: [[String: Int]] = []
     /// Nodes composed so far in the file, aliases counted at their expanded size.
     private var expanded = 0
 
@@ -197,10 +205,10 @@ struct Composer {
         let anchor = isMapping ? event.pointee.data.mapping_start.anchor : event.pointee.data.sequence_start.anchor
         let startCount = expanded
         try count(1, at: location, alias: nil)
+        if let anchor { openAnchors.append(String(cString: UnsafePointer(anchor))) }
         let frame = CollectionFrame(
             kind: isMapping ? .mapping : .sequence, location: location, node: tree.startCollection(at: location),
-            anchor: anchor.map { String(cString: UnsafePointer($0)) },
-            startCount: startCount, valueStart: values.count, keyStart: keys.count)
+            hasAnchor: anchor != nil, startCount: startCount, valueStart: values.count, keyStart: keys.count)
         frames.push(frame)
     }
 
@@ -211,7 +219,9 @@ struct Composer {
         let firstChild = tree.childCount
         let json: JSONValue
         if frame.kind == .mapping {
-            if let merge = frame.merge {
+            if frame.hasKeyIndex { openKeyIndexes.removeLast() }
+            if frame.hasMerge {
+                let merge = openMerges.removeLast()
                 keyPrints.removeAll(from: frame.keyStart)
                 json = mergedMapping(frame, merge: merge)
             } else {
@@ -227,7 +237,9 @@ struct Composer {
             children.pop(from: frame.valueStart) { tree.appendChildren($0) }
         }
         tree.endCollection(frame.node, childrenFrom: firstChild)
-        if let anchor = frame.anchor { anchors[anchor] = (Composed(json: json, node: frame.node), expanded - frame.startCount) }
+        if frame.hasAnchor {
+            anchors[openAnchors.removeLast()] = (Composed(json: json, node: frame.node), expanded - frame.startCount)
+        }
         try add(json, node: frame.node, at: frame.location)
     }
 
@@ -235,7 +247,7 @@ struct Composer {
         let location = EventParser.location(event.pointee.start_mark)
         let name = event.pointee.data.alias.anchor.map { String(cString: UnsafePointer($0)) } ?? ""
         // The newest node with this anchor wins; if it is still open, the alias is inside it.
-        if frames.elements(from: 0).contains(where: { $0.anchor == name }) {
+        if openAnchors.contains(name) {
             throw SourceError(code: "yaml-alias", message: "alias '*\(name)' refers to a node that contains it", location: location)
         }
         guard let (node, size) = anchors[name] else {
@@ -310,7 +322,7 @@ struct Composer {
     /// (`mutating` only so that the composer is passed in place, not copied.)
     @inline(__always)
     private mutating func existingKeyLocation(_ key: String, print: UInt64, isASCII: Bool) -> SourceLocation? {
-        if let index = top.keyIndex { return index[key].map(keyLocation(ofMember:)) }
+        if top.hasKeyIndex { return openKeyIndexes[openKeyIndexes.count - 1][key].map(keyLocation(ofMember:)) }
         let prints = keyPrints.elements(from: top.keyStart)
         for i in prints.indices where (prints[i] == print || !isASCII) && keys[top.keyStart + i] == key {
             return keyLocation(ofMember: i)
@@ -363,12 +375,13 @@ struct Composer {
     /// gets once it is too large for a linear scan.
     private mutating func indexLastKey() {
         let count = keys.count - top.keyStart
-        if top.keyIndex != nil {
-            top.keyIndex![keys[keys.count - 1]] = count - 1
+        if top.hasKeyIndex {
+            openKeyIndexes[openKeyIndexes.count - 1][keys[keys.count - 1]] = count - 1
         } else {
             var index = [String: Int](minimumCapacity: count * 2)
             for i in 0..<count { index[keys[top.keyStart + i]] = i }
-            top.keyIndex = index
+            openKeyIndexes.append(index)
+            top.hasKeyIndex = true
         }
     }
 
@@ -407,7 +420,8 @@ struct Composer {
                 code: "yaml-merge", message: "merge key '<<' needs a mapping or a sequence of mappings, not \(describe(value))",
                 location: location)
         }
-        top.merge = (values.count - top.valueStart, sources)
+        openMerges.append((values.count - top.valueStart, sources))
+        top.hasMerge = true
         top.pendingIsMerge = false
     }
 
