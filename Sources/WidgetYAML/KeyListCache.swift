@@ -13,7 +13,7 @@ final class KeyListCache {
         var keys: [String]
     }
 
-    private static let pairBits = 7
+    private static let pairBits = 9
     private static let slotCount = 2 << pairBits
     private let slots: UnsafeMutablePointer<Slot>
 

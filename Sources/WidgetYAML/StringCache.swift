@@ -23,7 +23,7 @@ final class StringCache {
 
     /// Longer texts are built each time (long keys are rare; long values vary).
     static let maxLength = 32
-    private static let pairBits = 8
+    private static let pairBits = 9
     private static let slotCount = 2 << pairBits
 
     private let slots: UnsafeMutablePointer<Slot>
