@@ -5,9 +5,10 @@ import WidgetSupport
 /// document's JSON value, and its positions in a `SourceTreeBuilder`.
 ///
 /// No recursion: open collections live on an explicit stack bounded by
-/// `maxDepth`; the innermost one is `top`, a stored property, so the hot path
-/// updates it in place. Items and members of all open collections share two
-/// stacks, so each finished collection costs one exactly sized array.
+/// `maxDepth`; the innermost one is `top`, changed in place on that stack.
+/// Items, member values and keys of all open collections share a few stacks
+/// (kept by the thread's `Workspace` from file to file), so each finished
+/// collection costs one exactly sized array per part, its elements moved in.
 ///
 /// Every node's expanded size (an alias counts as the whole node it names) is
 /// added up as it is composed, so an alias bomb is refused when the count
@@ -23,27 +24,48 @@ struct Composer {
     private var pendingDocument: SourceNode? = nil
     private var root: Composed? = nil
     /// Positions of the current document's nodes.
-    private var tree = SourceTreeBuilder()
-    /// The innermost open collection (`.document` when none is open).
-    private var top = CollectionFrame.document
-    /// The open collections around `top`, outermost first.
-    private var parents: [CollectionFrame] = []
-    private let items = MoveStack<Composed>()
-    private let members = MoveStack<PendingMember>()
-    /// A fingerprint of each key on `members`, so looking for a duplicate
+    private var tree: SourceTreeBuilder
+    /// The open collections, outermost first, above the `.document` frame.
+    private let frames: MoveStack<CollectionFrame>
+    /// Items of open sequences and member values of open mappings.
+    private let values: MoveStack<JSONValue>
+    /// The tree child of each element of `values`: its node, and its key's position.
+    private let children: MoveStack<SourceTreeChild>
+    /// Keys of open mappings, pushed when read (before their values).
+    private let keys: MoveStack<String>
+    /// A fingerprint of each key on `keys`, so looking for a duplicate
     /// compares integers and only compares strings when two prints agree.
-    private var keyPrints: [UInt64] = []
+    private let keyPrints: MoveStack<UInt64>
+    /// Strings of keys, and of short plain values, already made on this thread.
+    private let keyCache: StringCache
+    private let valueCache: StringCache
+    private let keyLists: KeyListCache
     private var anchors: [String: (value: Composed, size: Int)] = [:]
+    /// The anchor names of the open collections that have one, outermost first.
+    private var openAnchors: [String] = []
+    /// The mappings merged by `<<` into the open mappings that have them, and
+    /// where they go among the members, outermost first.
+    private var openMerges: [(position: Int, sources: [Composed])] = []
+    /// Member position (from `keyStart`) by key, for the open mappings too
+    /// large for a linear scan, outermost first.
+    private var openKeyIndexes: [[String: Int]] = []
     /// Nodes composed so far in the file, aliases counted at their expanded size.
     private var expanded = 0
 
-    /// `inputSize` (bytes) sizes the position table, so it seldom grows.
-    init(maxDepth: Int, maxExpanded: Int, inputSize: Int = 0) {
+    /// The workspace's stacks and tree must be empty.
+    init(maxDepth: Int, maxExpanded: Int, workspace: Workspace = Workspace()) {
         self.maxDepth = maxDepth
         self.maxExpanded = maxExpanded
-        tree = SourceTreeBuilder(expectedNodes: min(inputSize / 12, 1 << 16))
-        parents.reserveCapacity(16)
-        keyPrints.reserveCapacity(64)
+        tree = workspace.tree
+        frames = workspace.frames
+        frames.push(.document)
+        values = workspace.values
+        children = workspace.children
+        keys = workspace.keys
+        keyPrints = workspace.keyPrints
+        keyCache = workspace.keyCache
+        valueCache = workspace.valueCache
+        keyLists = workspace.keyLists
     }
 
     /// Keeps the document that ended without `...` (the input really ended there).
@@ -52,6 +74,9 @@ struct Composer {
         pendingDocument = nil
     }
 
+    /// (It and the per-event functions below are always inlined: each has one
+    /// to three call sites, and the calls cost much of a typical event's work.)
+    @inline(__always)
     mutating func handle(_ event: UnsafePointer<yaml_event_t>) throws(SourceError) {
         switch event.pointee.type {
         case YAML_SCALAR_EVENT:
@@ -82,8 +107,15 @@ struct Composer {
         }
     }
 
+    /// The innermost open collection (`.document` when none is open).
+    private var top: CollectionFrame {
+        _read { yield frames.last }
+        nonmutating _modify { yield &frames.last }
+    }
+
     // MARK: Nodes
 
+    @inline(__always)
     private mutating func scalar(_ event: UnsafePointer<yaml_event_t>) throws(SourceError) {
         let data = event.pointee.data.scalar
         let text = UnsafeBufferPointer(start: UnsafePointer(data.value), count: data.value == nil ? 0 : Int(data.length))
@@ -98,16 +130,19 @@ struct Composer {
                     try mergeKey(at: location)
                     return
                 }
-                if case .null = CoreSchema.classify(text) {
+                if CoreSchema.isNull(text) {
                     try key("null", at: location)
                     return
                 }
             }
-            try key(String(decoding: text, as: UTF8.self), print: Self.fingerprint(text), isASCII: Self.isASCII(text), at: location)
+            let print = Self.fingerprint(text)
+            let (string, isASCII) = keyCache.string(text, print: print)
+            try key(string, print: print, isASCII: isASCII, at: location)
             return
         }
 
-        let string = String(decoding: text, as: UTF8.self)
+        // Plain values repeat (names, types, symbols); quoted ones are mostly texts of their own.
+        let string = isPlain ? valueCache.string(text, print: Self.fingerprint(text)).string : String(decoding: text, as: UTF8.self)
         let value: JSONValue
         if let tag = data.tag {
             value = try taggedScalar(text, string: string, tag: UnsafePointer(tag), at: location)
@@ -124,9 +159,9 @@ struct Composer {
         }
         // A string's text is the string itself; only other scalars keep theirs apart.
         let isString = if case .string = value { true } else { false }
-        let node = Composed(json: value, node: tree.scalar(at: location, text: isString ? nil : string))
-        if let anchor = data.anchor { anchors[String(cString: anchor)] = (node, 1) }
-        try add(node, at: location)
+        let node = tree.scalar(at: location, text: isString ? nil : string)
+        if let anchor = data.anchor { anchors[String(cString: anchor)] = (Composed(json: value, node: node), 1) }
+        try add(value, node: node, at: location)
     }
 
     private func taggedScalar(
@@ -150,13 +185,14 @@ struct Composer {
             location: location)
     }
 
+    @inline(__always)
     private mutating func startCollection(_ event: UnsafePointer<yaml_event_t>, isMapping: Bool) throws(SourceError) {
         let location = EventParser.location(event.pointee.start_mark)
         let what = isMapping ? "mapping" : "sequence"
         if top.awaitsKey {
             throw SourceError(code: "yaml-key", message: "a \(what) cannot be a mapping key; keys must be scalars", location: location)
         }
-        guard parents.count < maxDepth else {
+        guard frames.count - 1 < maxDepth else {
             throw SourceError(code: "yaml-depth", message: "nesting deeper than \(maxDepth) levels", location: location)
         }
         let tag = isMapping ? event.pointee.data.mapping_start.tag : event.pointee.data.sequence_start.tag
@@ -169,58 +205,49 @@ struct Composer {
         let anchor = isMapping ? event.pointee.data.mapping_start.anchor : event.pointee.data.sequence_start.anchor
         let startCount = expanded
         try count(1, at: location, alias: nil)
+        if let anchor { openAnchors.append(String(cString: UnsafePointer(anchor))) }
         let frame = CollectionFrame(
             kind: isMapping ? .mapping : .sequence, location: location, node: tree.startCollection(at: location),
-            anchor: anchor.map { String(cString: UnsafePointer($0)) },
-            startCount: startCount, start: isMapping ? members.count : items.count)
-        // Swapped in, not copied: a frame holds strings, and a copy would count references.
-        parents.append(frame)
-        swap(&top, &parents[parents.count - 1])
+            hasAnchor: anchor != nil, startCount: startCount, valueStart: values.count, keyStart: keys.count)
+        frames.push(frame)
     }
 
+    @inline(__always)
     private mutating func endCollection() throws(SourceError) {
-        guard top.kind != .document, var frame = parents.popLast() else { return }
-        swap(&frame, &top)  // `frame` is now the finished collection, `top` its parent
-        let json: JSONValue
+        guard top.kind != .document else { return }
+        let frame = frames.popLast()  // `top` is now its parent
         let firstChild = tree.childCount
+        let json: JSONValue
         if frame.kind == .mapping {
-            keyPrints.removeSubrange(frame.start...)
-            if let merge = frame.merge {
-                json = mergedMapping(members.popArray(from: frame.start), merge: merge)
+            if frame.hasKeyIndex { openKeyIndexes.removeLast() }
+            if frame.hasMerge {
+                let merge = openMerges.removeLast()
+                keyPrints.removeAll(from: frame.keyStart)
+                json = mergedMapping(frame, merge: merge)
             } else {
-                var keys: [String] = []
-                var values: [JSONValue] = []
-                let n = members.count - frame.start
-                keys.reserveCapacity(n)
-                values.reserveCapacity(n)
-                members.popEach(from: frame.start) { member in
-                    let (key, json, child) = member.parts()
-                    tree.appendChild(child)
-                    keys.append(key)
-                    values.append(json)
-                }
-                json = .object(JSONObject(distinctKeys: keys, values: values))
+                let keys = frame.keysAreASCII
+                    ? keyLists.pop(keys, from: frame.keyStart, prints: keyPrints.elements(from: frame.keyStart))
+                    : keys.popArray(from: frame.keyStart)
+                keyPrints.removeAll(from: frame.keyStart)
+                json = .object(JSONObject(distinctKeys: keys, values: values.popArray(from: frame.valueStart)))
+                children.pop(from: frame.valueStart) { tree.appendChildren($0) }
             }
         } else {
-            var values: [JSONValue] = []
-            values.reserveCapacity(items.count - frame.start)
-            items.popEach(from: frame.start) { item in
-                tree.appendChild(item.node)
-                values.append(item.json)
-            }
-            json = .array(values)
+            json = .array(values.popArray(from: frame.valueStart))
+            children.pop(from: frame.valueStart) { tree.appendChildren($0) }
         }
         tree.endCollection(frame.node, childrenFrom: firstChild)
-        let node = Composed(json: json, node: frame.node)
-        if let anchor = frame.anchor { anchors[anchor] = (node, expanded - frame.startCount) }
-        try add(node, at: frame.location)
+        if frame.hasAnchor {
+            anchors[openAnchors.removeLast()] = (Composed(json: json, node: frame.node), expanded - frame.startCount)
+        }
+        try add(json, node: frame.node, at: frame.location)
     }
 
     private mutating func alias(_ event: UnsafePointer<yaml_event_t>) throws(SourceError) {
         let location = EventParser.location(event.pointee.start_mark)
         let name = event.pointee.data.alias.anchor.map { String(cString: UnsafePointer($0)) } ?? ""
         // The newest node with this anchor wins; if it is still open, the alias is inside it.
-        if top.anchor == name || parents.contains(where: { $0.anchor == name }) {
+        if openAnchors.contains(name) {
             throw SourceError(code: "yaml-alias", message: "alias '*\(name)' refers to a node that contains it", location: location)
         }
         guard let (node, size) = anchors[name] else {
@@ -234,36 +261,46 @@ struct Composer {
             try key(text, at: location)
             return
         }
-        try add(node, at: location)
+        try add(node.json, node: node.node, at: location)
     }
 
     /// Counts `n` more expanded nodes and refuses the file past the bound.
+    @inline(__always)
     private mutating func count(_ n: Int, at location: SourceLocation, alias: String?) throws(SourceError) {
         expanded += n
-        guard expanded > maxExpanded else { return }
+        if expanded > maxExpanded { throw tooManyNodes(at: location, alias: alias) }
+    }
+
+    private func tooManyNodes(at location: SourceLocation, alias: String?) -> SourceError {
         let message = alias.map { "alias '*\($0)' expands the file beyond \(maxExpanded) nodes" }
             ?? "more than \(maxExpanded) nodes in the file"
-        throw SourceError(code: "yaml-alias-limit", message: message, location: location)
+        return SourceError(code: "yaml-alias-limit", message: message, location: location)
     }
 
     // MARK: Placing nodes
 
     /// Puts a finished value node where it belongs: the document root, the
     /// next sequence item, or the value of the pending mapping key.
-    private mutating func add(_ node: consuming Composed, at location: SourceLocation) throws(SourceError) {
+    @inline(__always)
+    private mutating func add(_ json: consuming JSONValue, node: Int32, at location: SourceLocation) throws(SourceError) {
         switch top.kind {
         case .document:
-            root = node
+            root = Composed(json: json, node: node)
         case .sequence:
-            items.push(node)
+            values.push(json)
+            children.push(SourceTreeChild(item: node))
         case .mapping:
-            if top.pendingIsMerge {
-                try merge(node, at: location)
-            } else if let key = top.pendingKey.take() {
-                appendMember(key: key, value: node)
+            if let keyLocation = top.pendingKeyLocation {
+                top.pendingKeyLocation = nil
+                if top.pendingIsMerge {
+                    try merge(Composed(json: json, node: node), at: location)
+                } else {
+                    values.push(json)
+                    children.push(SourceTreeChild(node: node, keyLocation: keyLocation))
+                }
             } else {
                 // A key that needed a node: anchored or tagged.
-                guard let text = keyText(node) else { return }
+                guard let text = keyText(Composed(json: json, node: node)) else { return }
                 try self.key(text, at: location)
             }
         }
@@ -279,30 +316,23 @@ struct Composer {
         }
     }
 
-    private mutating func appendMember(key: consuming String, value: consuming Composed) {
-        members.push(PendingMember(key: key, keyLocation: top.pendingKeyLocation, value: value))
-        keyPrints.append(top.pendingKeyPrint)
-        let count = members.count - top.start
-        if top.keyIndex != nil {
-            top.keyIndex![members[members.count - 1].key] = count - 1
-        } else if count > CollectionFrame.indexThreshold {
-            var index = [String: Int](minimumCapacity: count * 2)
-            for i in top.start..<members.count { index[members[i].key] = i - top.start }
-            top.keyIndex = index
-        }
-    }
-
     /// Where `key` was first written in the open mapping, if it was. Keys
     /// compare as `String`s; an ASCII key can only equal one with the same bytes,
     /// so only a non-ASCII key is compared with keys whose fingerprint differs.
-    private func existingKeyLocation(_ key: String, print: UInt64, isASCII: Bool) -> SourceLocation? {
-        if let index = top.keyIndex { return index[key].map { members[top.start + $0].keyLocation } }
-        var i = top.start
-        while i < keyPrints.count {
-            if (keyPrints[i] == print || !isASCII) && members[i].key == key { return members[i].keyLocation }
-            i += 1
+    /// (`mutating` only so that the composer is passed in place, not copied.)
+    @inline(__always)
+    private mutating func existingKeyLocation(_ key: String, print: UInt64, isASCII: Bool) -> SourceLocation? {
+        if top.hasKeyIndex { return openKeyIndexes[openKeyIndexes.count - 1][key].map(keyLocation(ofMember:)) }
+        let prints = keyPrints.elements(from: top.keyStart)
+        for i in prints.indices where (prints[i] == print || !isASCII) && keys[top.keyStart + i] == key {
+            return keyLocation(ofMember: i)
         }
         return nil
+    }
+
+    /// Where the key of member `i` (from the start) of the open mapping was written.
+    private func keyLocation(ofMember i: Int) -> SourceLocation {
+        children[top.valueStart + i].keyLocation
     }
 
     /// A key's length mixed with its first and last eight bytes: constant
@@ -325,30 +355,40 @@ struct Composer {
 
     private mutating func key(_ key: String, at location: SourceLocation) throws(SourceError) {
         var text = key
-        let (print, isASCII) = text.withUTF8 { (Self.fingerprint($0), Self.isASCII($0)) }
+        let (print, isASCII) = text.withUTF8 { (Self.fingerprint($0), StringCache.isASCII($0)) }
         try self.key(key, print: print, isASCII: isASCII, at: location)
     }
 
-    private mutating func key(_ key: String, print: UInt64, isASCII: Bool, at location: SourceLocation) throws(SourceError) {
+    @inline(__always)
+    private mutating func key(_ key: consuming String, print: UInt64, isASCII: Bool, at location: SourceLocation) throws(SourceError) {
         if let first = existingKeyLocation(key, print: print, isASCII: isASCII) {
             throw Self.duplicate(key, at: location, first: first)
         }
-        top.pendingKey = key
-        top.pendingKeyPrint = print
+        keys.push(key)
+        keyPrints.push(print)
         top.pendingKeyLocation = location
         if !isASCII { top.keysAreASCII = false }
+        if keys.count - top.keyStart > CollectionFrame.indexThreshold { indexLastKey() }
     }
 
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var any: UInt8 = 0
-        for b in bytes { any |= b }
-        return any < 0x80
+    /// Puts the newest key in the open mapping's key index, which a mapping
+    /// gets once it is too large for a linear scan.
+    private mutating func indexLastKey() {
+        let count = keys.count - top.keyStart
+        if top.hasKeyIndex {
+            openKeyIndexes[openKeyIndexes.count - 1][keys[keys.count - 1]] = count - 1
+        } else {
+            var index = [String: Int](minimumCapacity: count * 2)
+            for i in 0..<count { index[keys[top.keyStart + i]] = i }
+            openKeyIndexes.append(index)
+            top.hasKeyIndex = true
+        }
     }
 
     private mutating func mergeKey(at location: SourceLocation) throws(SourceError) {
         if let first = top.mergeKeyLocation { throw Self.duplicate("<<", at: location, first: first) }
         top.mergeKeyLocation = location
-        top.pendingKey = "<<"
+        top.pendingKeyLocation = location
         top.pendingIsMerge = true
     }
 
@@ -380,8 +420,8 @@ struct Composer {
                 code: "yaml-merge", message: "merge key '<<' needs a mapping or a sequence of mappings, not \(describe(value))",
                 location: location)
         }
-        top.merge = (members.count - top.start, sources)
-        top.pendingKey = nil
+        openMerges.append((values.count - top.valueStart, sources))
+        top.hasMerge = true
         top.pendingIsMerge = false
     }
 
@@ -397,24 +437,28 @@ struct Composer {
     /// A mapping that used `<<`: explicit members in order, with the merged
     /// ones at the place of `<<`. Explicit keys win over merged keys, and an
     /// earlier merged mapping wins over a later one.
-    private mutating func mergedMapping(_ own: [PendingMember], merge: (position: Int, sources: [Composed])) -> JSONValue {
-        var taken = Set(own.map(\.key))
+    private mutating func mergedMapping(_ frame: CollectionFrame, merge: (position: Int, sources: [Composed])) -> JSONValue {
+        let ownKeys = keys.popArray(from: frame.keyStart)
+        let ownValues = values.popArray(from: frame.valueStart)
+        var ownChildren: [SourceTreeChild] = []
+        children.pop(from: frame.valueStart) { ownChildren = Array($0) }
+        var taken = Set(ownKeys)
         var keys: [String] = []
         var values: [JSONValue] = []
-        func append(_ key: String, _ keyLocation: SourceLocation, _ value: Composed) {
+        func append(_ key: String, _ value: JSONValue, _ child: SourceTreeChild) {
             keys.append(key)
-            values.append(value.json)
-            tree.appendChild(value.node, keyLocation: keyLocation)
+            values.append(value)
+            tree.appendChild(child)
         }
-        for m in own[..<merge.position] { append(m.key, m.keyLocation, m.value) }
+        for i in 0..<merge.position { append(ownKeys[i], ownValues[i], ownChildren[i]) }
         for source in merge.sources {
             guard case .object(let object) = source.json else { continue }
             let children = tree.children(of: source.node, count: object.count)
             for i in 0..<object.count where taken.insert(object.keys[i]).inserted {
-                append(object.keys[i], children[i].keyLocation, Composed(json: object.values[i], node: children[i].node))
+                append(object.keys[i], object.values[i], children[i])
             }
         }
-        for m in own[merge.position...] { append(m.key, m.keyLocation, m.value) }
+        for i in merge.position..<ownKeys.count { append(ownKeys[i], ownValues[i], ownChildren[i]) }
         return .object(JSONObject(distinctKeys: keys, values: values))
     }
 }

@@ -44,6 +44,17 @@ enum CoreSchema {
         }
     }
 
+    /// Whether `text` spells null: what `classify` says, without reading numbers
+    /// (for keys, whose other kinds do not matter).
+    static func isNull(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch text.count {
+        case 0: true
+        case 1: text[0] == UInt8(ascii: "~")
+        case 4: spells(text, "null", "Null", "NULL")
+        default: false
+        }
+    }
+
     /// True when `text` is exactly one of the three case spellings of a word.
     private static func spells(
         _ text: UnsafeBufferPointer<UInt8>, _ lower: StaticString, _ title: StaticString, _ upper: StaticString

@@ -4,19 +4,21 @@ import WidgetSupport
 /// One libyaml event parser over a byte buffer, released when it goes away.
 ///
 /// The parser and the current event live in fixed heap cells because libyaml
-/// keeps a pointer to the parser inside itself (its string reader). The caller
+/// keeps a pointer to the parser inside itself (its string reader); the cells
+/// are the thread's (see `ParserCells`), so a file allocates none. The caller
 /// keeps `input` alive for the parser's lifetime.
-final class EventParser {
+struct EventParser: ~Copyable {
     private let parser: UnsafeMutablePointer<yaml_parser_t>
     /// The current event; valid after `next()` returned true, until the next call.
     let event: UnsafeMutablePointer<yaml_event_t>
     private let initialized: Bool
     nonisolated(unsafe) private static let noBytes = UnsafePointer<UInt8>(UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
 
-    init(input: UnsafeBufferPointer<UInt8>) {
-        parser = .allocate(capacity: 1)
-        event = .allocate(capacity: 1)
-        event.initialize(to: yaml_event_t())
+    /// `cells` must not be used by another parser while this one lives.
+    init(input: UnsafeBufferPointer<UInt8>, cells: ParserCells) {
+        parser = cells.parser
+        event = cells.event
+        event.pointee = yaml_event_t()
         initialized = yaml_parser_initialize(parser) != 0
         if initialized {
             // libyaml needs some pointer even for no bytes.
@@ -28,8 +30,6 @@ final class EventParser {
         // A zeroed or already deleted event is safe to delete again.
         yaml_event_delete(event)
         if initialized { yaml_parser_delete(parser) }
-        event.deallocate()
-        parser.deallocate()
     }
 
     /// Releases the current event and reads the next; false on a libyaml error.
@@ -71,5 +71,16 @@ final class EventParser {
         /// A scanner or parser error, with libyaml's text and mark.
         case syntax(message: String, location: SourceLocation)
         case other(message: String, location: SourceLocation)
+    }
+}
+
+/// Room for a libyaml parser and its current event, for one `EventParser` at a time.
+final class ParserCells {
+    let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+    let event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
+
+    deinit {
+        event.deallocate()
+        parser.deallocate()
     }
 }

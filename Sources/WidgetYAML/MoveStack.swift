@@ -1,8 +1,8 @@
 /// A growable stack whose top elements leave as an exactly sized array by
 /// being moved, not copied: no reference counting per element on the way out.
 ///
-/// The composer keeps the items (or members) of every open collection on one
-/// of these; finishing a collection moves its elements into the node's array.
+/// The composer keeps the items (or members) of every open collection on
+/// these; finishing a collection moves its elements into the node's arrays.
 final class MoveStack<Element> {
     private var base: UnsafeMutablePointer<Element>
     private var capacity: Int
@@ -31,6 +31,30 @@ final class MoveStack<Element> {
         }
     }
 
+    /// The top element, read and changed in place.
+    var last: Element {
+        _read {
+            precondition(count > 0)
+            yield base[count - 1]
+        }
+        _modify {
+            precondition(count > 0)
+            yield &base[count - 1]
+        }
+    }
+
+    /// The top element, moved out.
+    func popLast() -> Element {
+        precondition(count > 0)
+        count -= 1
+        return (base + count).move()
+    }
+
+    /// The elements from `start` on, in place: valid until the stack changes.
+    func elements(from start: Int) -> UnsafeBufferPointer<Element> {
+        UnsafeBufferPointer(start: base + start, count: count - start)
+    }
+
     /// Removes the elements from `start` on and returns them in order.
     func popArray(from start: Int) -> [Element] {
         let n = count - start
@@ -45,13 +69,20 @@ final class MoveStack<Element> {
         return result
     }
 
-    /// Removes the elements from `start` on, handing each to `body` in order.
-    func popEach(from start: Int, _ body: (consuming Element) -> Void) {
+    /// Hands the elements from `start` on to `body` in place, then removes them.
+    func pop(from start: Int, _ body: (UnsafeBufferPointer<Element>) -> Void) {
         let n = count - start
         guard n > 0 else { return }
-        let source = base + start
+        body(UnsafeBufferPointer(start: base + start, count: n))
+        (base + start).deinitialize(count: n)
         count = start
-        for i in 0..<n { body((source + i).move()) }
+    }
+
+    /// Removes the elements from `start` on.
+    func removeAll(from start: Int = 0) {
+        guard count > start else { return }
+        (base + start).deinitialize(count: count - start)
+        count = start
     }
 
     private func grow() {

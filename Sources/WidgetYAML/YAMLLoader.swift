@@ -70,8 +70,13 @@ public enum YAMLLoader {
     private static func compose(
         _ buffer: UnsafeBufferPointer<UInt8>, inputIsCut: Bool
     ) -> (YAMLFile, EventParser.Failure?) {
-        let parser = EventParser(input: buffer)
-        var composer = Composer(maxDepth: maxDepth, maxExpanded: maxExpandedNodes, inputSize: buffer.count)
+        let workspace = Workspace.take()
+        defer {
+            workspace.clear()
+            Workspace.putBack(workspace)
+        }
+        let parser = EventParser(input: buffer, cells: workspace.parserCells)
+        var composer = Composer(maxDepth: maxDepth, maxExpanded: maxExpandedNodes, workspace: workspace)
         while true {
             guard parser.next() else {
                 let failure = parser.failure

@@ -79,3 +79,20 @@ import WidgetYAML
     let collection = try #require(failure("k: &k [1]\n*k : v\n"))
     #expect(collection.code == "yaml-key")
 }
+
+@Test func aliasesToOpenAncestorsAreRecursiveAtAnyDepth() throws {
+    #expect(failure("a: &x {b: &y {c: *x}}\n")?.code == "yaml-alias")
+    #expect(failure("a: &x {b: &y [1, *y]}\n")?.code == "yaml-alias")
+    // Once closed, an anchored node may be named by its siblings.
+    let node = try #require(single("a: &x {b: &y {c: 1}, d: *y}\ne: *x\n"))
+    #expect(node["a"]?["d"]?.json == ["c": 1])
+    #expect(node["e"]?.json == ["b": ["c": 1], "d": ["c": 1]])
+}
+
+@Test func mergesInNestedMappingsGoToTheirOwnMappings() throws {
+    let text = "base: &b {x: 1}\nouter:\n  <<: *b\n  inner:\n    <<: {y: 2}\n    z: 3\n  w: 4\n"
+    let outer = try #require(single(text)?["outer"])
+    #expect(outer.json == ["x": 1, "inner": ["y": 2, "z": 3], "w": 4])
+    guard case .mapping(let members) = outer.content else { Issue.record("not a mapping"); return }
+    #expect(members.map(\.key) == ["x", "inner", "w"])
+}

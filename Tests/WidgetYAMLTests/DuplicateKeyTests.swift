@@ -52,3 +52,19 @@ import WidgetYAML
     // Distinct non-ASCII keys stay distinct.
     #expect(single("caf\u{E9}: 1\nna\u{EF}ve: 2\n")?.json.object?.count == 2)
 }
+
+@Test func largeMappingsNestedInLargeMappingsKeepTheirOwnKeyIndexes() throws {
+    var outer = ""
+    for i in 0..<20 { outer += "key\(i): \(i)\n" }
+    var inner = "inner:\n"
+    for i in 0..<20 { inner += "  key\(i): \(i)\n" }
+    // The inner mapping repeats the outer keys, then the outer one goes on.
+    let text = outer + inner + "after: 1\n"
+    #expect(single(text)?.json.object?.count == 22)
+    let outerDuplicate = try #require(failure(text + "key3: again\n"))
+    #expect(outerDuplicate.location == SourceLocation(line: 43, column: 1))
+    #expect(outerDuplicate.message.contains("line 4"))
+    let innerDuplicate = try #require(failure(outer + inner + "  key5: again\n"))
+    #expect(innerDuplicate.location == SourceLocation(line: 42, column: 3))
+    #expect(innerDuplicate.message.contains("line 27"))
+}

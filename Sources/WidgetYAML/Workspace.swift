@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import WidgetSupport
+
+/// What the loader keeps from one file to the next on the same thread: the
+/// string caches, so the keys (and many plain values) of every file after the
+/// first are found, not built, and the key lists of repeated mapping shapes;
+/// and the libyaml parser's cells, the composer's stacks and the tree
+/// buffers, so their room is allocated once per thread, not once per file.
+///
+/// Each thread has its own (threads share nothing), kept in a thread-specific
+/// slot, taken for the length of one file and put back after it; a thread
+/// that loads inside a load (none does today) simply gets a fresh one.
+final class Workspace {
+    let parserCells = ParserCells()
+    let keyCache = StringCache()
+    let valueCache = StringCache()
+    let keyLists = KeyListCache()
+    let frames = MoveStack<CollectionFrame>(capacity: 16)
+    let values = MoveStack<JSONValue>()
+    let children = MoveStack<SourceTreeChild>()
+    let keys = MoveStack<String>()
+    let keyPrints = MoveStack<UInt64>()
+    /// The composer's copy shares its buffers.
+    var tree = SourceTreeBuilder(expectedNodes: 1024)
+
+    /// Empties the stacks and the tree (a file that stopped on an error leaves
+    /// its open collections there).
+    func clear() {
+        frames.removeAll()
+        values.removeAll()
+        children.removeAll()
+        keys.removeAll()
+        keyPrints.removeAll()
+        tree.removeAll()
+    }
+
+    /// The calling thread's workspace, taken out of its slot until `putBack`.
+    static func take() -> Workspace {
+        let key = threadKey
+        guard let raw = pthread_getspecific(key) else { return Workspace() }
+        pthread_setspecific(key, nil)
+        return Unmanaged<Workspace>.fromOpaque(raw).takeRetainedValue()
+    }
+
+    /// Keeps `workspace` for the calling thread's next file.
+    static func putBack(_ workspace: Workspace) {
+        let key = threadKey
+        if let old = pthread_getspecific(key) { Unmanaged<Workspace>.fromOpaque(old).release() }
+        pthread_setspecific(key, Unmanaged.passRetained(workspace).toOpaque())
+    }
+
+    /// The slot of each thread's workspace; a thread's is released when it exits.
+    private static let threadKey: pthread_key_t = {
+        var key = pthread_key_t()
+        let created = pthread_key_create(&key) { raw in
+            if let raw { Unmanaged<Workspace>.fromOpaque(raw).release() }
+        }
+        precondition(created == 0, "no thread-specific key left for the YAML loader")
+        return key
+    }()
+}
