@@ -31,9 +31,8 @@ func checkTypedField(
 ) {
     guard let text = node.string else { return }  // numbers: the schema decides
     if text.isTemplate {
-        guard checkTemplate(node, pointer(), scope: scope, place: .timeline, &context),
-              let template = try? Template(text) else { return }
-        checkTemplateTypes(template, text: text, node, pointer, type, scope: scope, &context)
+        guard checkTemplate(node, pointer(), scope: scope, place: .timeline, &context) else { return }
+        checkTemplateTypes(text, node, pointer, type, scope: scope, &context)
         return
     }
     switch type {
@@ -81,13 +80,17 @@ func checkDuration(
 }
 
 private func checkTemplateTypes(
-    _ template: Template, text: String, _ node: SourceNode, _ pointer: () -> [String], _ type: FieldType,
+    _ text: String, _ node: SourceNode, _ pointer: () -> [String], _ type: FieldType,
     scope: VariableScope, _ context: inout CheckContext
 ) {
-    let lone = template.isLoneTag
-    for reference in template.references {
-        guard reference.components.count == 2, reference.components[0] == "param",
-              let declared = scope.parameterType(reference.components[1]) else { continue }
+    // The parameters named, in source order, found by a scan: nothing is compiled
+    // (the template already passed `checkTemplate`).
+    var parameters: [(name: String, offset: Int)] = []
+    guard let lone = try? Template.scanNames(text, { name in
+        if name.componentCount == 2, name.component(0, is: "param") { parameters.append((name.component(1), name.offset)) }
+    }) else { return }
+    for parameter in parameters {
+        guard let declared = scope.parameterType(parameter.name) else { continue }
         let allowed: [String]
         switch type {
         case .number: allowed = ["integer", "number"]
@@ -99,7 +102,7 @@ private func checkTemplateTypes(
             let advice: String
             switch (type, declared) {
             case (.duration, "integer"), (.duration, "number"):
-                advice = "; add a unit, as in \"{{param.\(reference.components[1])}}m\""
+                advice = "; add a unit, as in \"{{param.\(parameter.name)}}m\""
             case (.duration, _), (.durationOrInstant, _):
                 advice = "; declare it as type 'duration' or use a number with a unit"
             default:
@@ -107,8 +110,8 @@ private func checkTemplateTypes(
             }
             context.error(
                 "template-type",
-                "parameter '\(reference.components[1])' is of type '\(declared)', but this field needs \(type.noun)\(advice)",
-                at: context.location(inside: node, offset: reference.offset), pointer())
+                "parameter '\(parameter.name)' is of type '\(declared)', but this field needs \(type.noun)\(advice)",
+                at: context.location(inside: node, offset: parameter.offset), pointer())
         }
     }
     // The text around the tags must still make the right shape: "{{x}}m" is
