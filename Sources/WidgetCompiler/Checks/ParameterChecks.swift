@@ -4,8 +4,11 @@ import WidgetSupport
 /// `[min, max]` or in `values`; enum `values` unique and non-empty.
 /// Codes: `param-range`, `param-default-type`, `param-enum`.
 func checkParameters(_ parameters: SourceNode, _ context: inout CheckContext) {
-    for member in parameters.members {
-        checkParameter(member.key, member.value, &context)
+    guard case .object(let object) = parameters.json else { return }
+    for i in object.keys.indices {
+        // Values are read as JSON; a parameter becomes a node only for a diagnostic.
+        guard case .object(let fields) = object.values[i] else { continue }
+        checkParameter(object.keys[i], fields, parameters.child(i), &context)
     }
 }
 
@@ -15,82 +18,91 @@ private enum ParameterType: Int {
     static let names = WordTable(["integer", "number", "duration", "boolean", "string", "enum"])
 }
 
-private func checkParameter(_ name: String, _ node: SourceNode, _ context: inout CheckContext) {
+/// One parameter, whose members are `fields`; `parameter` is built only for a diagnostic.
+private func checkParameter(
+    _ name: String, _ fields: JSONObject, _ parameter: @autoclosure () -> SourceNode, _ context: inout CheckContext
+) {
     // Unknown types are the schema's to report.
-    guard let typeName = node["type"]?.string,
+    guard case .string(let typeName)? = fields["type"],
           let type = ParameterType.names.index(of: typeName).flatMap(ParameterType.init(rawValue:)) else { return }
     // Built only for a diagnostic: most parameters have none.
     var label: String { "parameter '\(name)'" }
     var pointer: [String] { ["parameters", name] }
+    /// The node of member `key`, which exists.
+    func node(_ key: String) -> SourceNode { parameter()[key]! }
 
     /// A bound or default as a comparable number (durations in seconds).
-    func magnitude(_ value: SourceNode, _ key: String) -> Double? {
+    func magnitude(_ value: JSONValue, _ key: String) -> Double? {
         if type == .duration {
-            guard let text = value.string else { return nil }
-            return checkDuration(text, value, pointer + [key], &context).map(Double.init)
+            guard case .string(let text) = value else { return nil }
+            return checkDuration(text, node(key), pointer + [key], &context).map(Double.init)
         }
         return value.number
     }
 
     switch type {
     case .integer, .number, .duration:
-        let minNode = node["min"], maxNode = node["max"]
-        let min = minNode.flatMap { magnitude($0, "min") }
-        let max = maxNode.flatMap { magnitude($0, "max") }
-        if let min, let max, min > max, let minNode, let maxNode {
-            context.error("param-range", "\(label): min \(minNode.shown) is above max \(maxNode.shown)", at: minNode, pointer + ["min"])
+        let min = fields["min"].flatMap { magnitude($0, "min") }
+        let max = fields["max"].flatMap { magnitude($0, "max") }
+        if let min, let max, min > max {
+            let minNode = node("min")
+            context.error("param-range", "\(label): min \(minNode.shown) is above max \(node("max").shown)", at: minNode, pointer + ["min"])
         }
-        guard let defaultNode = node["default"] else { return }
-        if type == .integer, let v = defaultNode.scalar, v.typeName != "integer" {
+        guard let defaultValue = fields["default"] else { return }
+        var defaultNode: SourceNode { node("default") }
+        if type == .integer, defaultValue.isScalar, defaultValue.typeName != "integer" {
             context.error("param-default-type", "\(label): default \(defaultNode.shown) is not an integer", at: defaultNode, pointer + ["default"])
             return
         }
-        if type == .number, defaultNode.number == nil {
+        if type == .number, defaultValue.number == nil {
             context.error("param-default-type", "\(label): default \(defaultNode.shown) is not a number", at: defaultNode, pointer + ["default"])
             return
         }
-        if type == .duration, defaultNode.string == nil {
+        if type == .duration, defaultValue.string == nil {
             context.error("param-default-type", "\(label): default \(defaultNode.shown) is not a duration such as 15m", at: defaultNode, pointer + ["default"])
             return
         }
-        guard let value = magnitude(defaultNode, "default") else { return }
-        if let min, value < min, let minNode {
-            context.error("param-range", "\(label): default \(defaultNode.shown) is below min \(minNode.shown)", at: defaultNode, pointer + ["default"])
-        } else if let max, value > max, let maxNode {
-            context.error("param-range", "\(label): default \(defaultNode.shown) is above max \(maxNode.shown)", at: defaultNode, pointer + ["default"])
+        guard let value = magnitude(defaultValue, "default") else { return }
+        if let min, value < min {
+            context.error("param-range", "\(label): default \(defaultNode.shown) is below min \(node("min").shown)", at: defaultNode, pointer + ["default"])
+        } else if let max, value > max {
+            context.error("param-range", "\(label): default \(defaultNode.shown) is above max \(node("max").shown)", at: defaultNode, pointer + ["default"])
         }
     case .boolean:
-        if let d = node["default"], d.bool == nil {
-            context.error("param-default-type", "\(label): default \(d.shown) is not true or false", at: d, pointer + ["default"])
+        if let d = fields["default"], d.bool == nil {
+            let defaultNode = node("default")
+            context.error("param-default-type", "\(label): default \(defaultNode.shown) is not true or false", at: defaultNode, pointer + ["default"])
         }
     case .string:
-        if let d = node["default"], d.string == nil {
-            context.error("param-default-type", "\(label): default \(d.shown) is not a string", at: d, pointer + ["default"])
+        if let d = fields["default"], d.string == nil {
+            let defaultNode = node("default")
+            context.error("param-default-type", "\(label): default \(defaultNode.shown) is not a string", at: defaultNode, pointer + ["default"])
         }
     case .enum:
-        guard let valuesNode = node["values"] else {
-            context.error("param-enum", "\(label): an enum parameter needs 'values'", at: node, pointer)
+        guard let valuesValue = fields["values"] else {
+            context.error("param-enum", "\(label): an enum parameter needs 'values'", at: parameter(), pointer)
             return
         }
-        let values = valuesNode.items
-        if case .sequence = valuesNode.content, values.isEmpty {
-            context.error("param-enum", "\(label): 'values' is empty", at: valuesNode, pointer + ["values"])
+        let values = valuesValue.array ?? []
+        if case .array = valuesValue, values.isEmpty {
+            context.error("param-enum", "\(label): 'values' is empty", at: node("values"), pointer + ["values"])
         }
         // The first index of each distinct scalar, found by a scan (lists are short;
         // a dictionary would hash every value and find the same ones).
         var seen: [(value: JSONValue, index: Int)] = []
         func firstIndex(of scalar: JSONValue) -> Int? { seen.first { $0.value == scalar }?.index }
-        for (i, v) in values.enumerated() {
-            guard let scalar = v.scalar else { continue }
-            if let first = firstIndex(of: scalar) {
-                context.error("param-enum", "\(label): value \(v.shown) is listed twice (first at index \(first))", at: v, pointer + ["values", String(i)])
+        for (i, v) in values.enumerated() where v.isScalar {
+            if let first = firstIndex(of: v) {
+                let item = node("values").items[i]
+                context.error("param-enum", "\(label): value \(item.shown) is listed twice (first at index \(first))", at: item, pointer + ["values", String(i)])
             } else {
-                seen.append((scalar, i))
+                seen.append((v, i))
             }
         }
-        if let d = node["default"], let scalar = d.scalar, !values.isEmpty, firstIndex(of: scalar) == nil {
-            let list = values.map(\.shown).joined(separator: ", ")
-            context.error("param-enum", "\(label): default \(d.shown) is not one of its values (\(list))", at: d, pointer + ["default"])
+        if let d = fields["default"], d.isScalar, !values.isEmpty, firstIndex(of: d) == nil {
+            let list = node("values").items.map(\.shown).joined(separator: ", ")
+            let defaultNode = node("default")
+            context.error("param-enum", "\(label): default \(defaultNode.shown) is not one of its values (\(list))", at: defaultNode, pointer + ["default"])
         }
     }
 }

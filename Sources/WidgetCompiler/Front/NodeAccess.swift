@@ -21,6 +21,16 @@ extension SourceNode {
     }
 }
 
+extension JSONValue {
+    /// Whether the value is a scalar (not an array or an object).
+    var isScalar: Bool {
+        switch self {
+        case .array, .object: false
+        default: true
+        }
+    }
+}
+
 extension String {
     /// Whether the string holds a Mustache tag and so is a template, not a literal.
     /// A byte scan: `contains("{{")` would go through Foundation's bridged search.
