@@ -94,6 +94,14 @@ final class SourceLinesCache {
         cached = SourceLines(bytes: bytes)
     }
 
+    /// Uses `bytes` (already in memory) for `file`'s lines from now on.
+    func use(_ bytes: [UInt8], for file: String) {
+        guard file != path else { return }
+        path = file
+        cached = SourceLines(bytes: bytes)
+        lastLine = nil
+    }
+
     func scalars(_ file: String, line: Int) -> [Unicode.Scalar]? {
         if file != path {
             path = file

@@ -64,8 +64,10 @@ enum ValidateCommand {
             }
             if format == "json" {
                 all += diagnostics
-            } else {
-                for d in diagnostics { console.err(renderer.text(d)) }
+            } else if !diagnostics.isEmpty {
+                if let source = examination.source { renderer.lines.use(source, for: examination.path) }
+                // One write a file: a file's diagnostics are one block.
+                console.err(diagnostics.map(renderer.text).joined())
             }
         }
         if format == "json" {

@@ -82,6 +82,13 @@ public struct FileExamination: Sendable {
     var readError: SourceFiles.ReadError? = nil
     var documents: [Document] = []
     var loadError: Diagnostic? = nil
+    /// The file's bytes when the file layers found something (nil for a clean file).
+    public internal(set) var source: [UInt8]? = nil
+
+    /// Whether the file's own layers reported anything.
+    var hasFindings: Bool {
+        loadError != nil || documents.contains { !$0.shape.isEmpty || !$0.semantic.isEmpty }
+    }
 }
 
 /// The layers that look at one file alone: YAML, schema, semantics. It holds
@@ -115,6 +122,8 @@ public struct FileChecker: Sendable {
             examination.documents.append(examine(document: document, path: path, bytes: bytes))
         }
         examination.loadError = loadError?.diagnostic(file: path)
+        // Kept only for a file with something to show, so diagnostics quote it without reading it again.
+        if examination.hasFindings { examination.source = bytes }
         return examination
     }
 
