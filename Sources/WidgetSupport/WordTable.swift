@@ -1,22 +1,26 @@
 /// Fixed ASCII words (keys, rule names, template roots) recognised in bytes or in a
 /// `String` without calling the runtime's `String ==` once per candidate.
 ///
-/// Each word is kept as its length and its first eight bytes packed in one integer,
-/// found through a small open-addressed table hashed on them: a lookup is usually one
-/// probe and one integer comparison, and only a word longer than eight bytes compares
-/// its remaining bytes.
+/// Each word is kept as its length and an integer that, with the length, tells apart any
+/// eight bytes (its first eight; for a shorter word, a few overlapping loads), found through
+/// a small open-addressed table hashed on them: a lookup is usually one probe and one
+/// integer comparison, and only a word longer than eight bytes compares its remaining bytes.
 public struct WordTable: Sendable {
     /// The words, in the order their indices refer to.
     public let words: [StaticString]
-    private let keys: [Key]
+    @usableFromInline let keys: [Key]
     /// Word indices by hash (linear probing); -1 marks an empty slot.
-    private let slots: [Int16]
-    private let shift: UInt64
+    @usableFromInline let slots: [Int16]
+    @usableFromInline let shift: UInt64
 
-    /// A word's length and first eight bytes.
-    private struct Key: Equatable {
-        let head: UInt64
-        let length: Int
+    /// A word's length and head (see `key`).
+    @usableFromInline struct Key: Equatable, Sendable {
+        @usableFromInline let head: UInt64
+        @usableFromInline let length: Int
+        @inlinable init(head: UInt64, length: Int) {
+            self.head = head
+            self.length = length
+        }
     }
 
     /// `words` must be ASCII (checked).
@@ -42,24 +46,36 @@ public struct WordTable: Sendable {
         self.slots = slots
     }
 
-    @inline(__always)
-    private static func hash(_ key: Key, shift: UInt64) -> Int {
+    @inlinable @inline(__always)
+    static func hash(_ key: Key, shift: UInt64) -> Int {
         Int(truncatingIfNeeded: ((key.head ^ UInt64(truncatingIfNeeded: key.length)) &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
-    /// The length and the first eight bytes (fewer when shorter) in one integer, first byte lowest.
-    @inline(__always)
-    private static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> Key {
+    /// The length, and the first eight bytes in one integer. Shorter bytes are read by two
+    /// overlapping loads (four to seven bytes) or three single ones (one to three): with the
+    /// length known, they fix every byte, and no load passes the end.
+    @inlinable @inline(__always)
+    static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> Key {
         guard let base = bytes.baseAddress else { return Key(head: 0, length: 0) }
-        if bytes.count >= 8 {
-            return Key(head: UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)), length: bytes.count)
+        let n = bytes.count
+        let raw = UnsafeRawPointer(base)
+        let head: UInt64
+        if n >= 8 {
+            head = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        } else if n >= 4 {
+            let low = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+            let high = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)))
+            head = low | high << 32
+        } else if n > 0 {
+            head = UInt64(base[0]) | UInt64(base[n / 2]) << 8 | UInt64(base[n - 1]) << 16
+        } else {
+            head = 0
         }
-        var value: UInt64 = 0
-        for k in 0..<bytes.count { value |= UInt64(base[k]) << UInt64(8 * k) }
-        return Key(head: value, length: bytes.count)
+        return Key(head: head, length: n)
     }
 
     /// The index of the word with exactly these bytes, or nil.
+    @inlinable
     public func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let key = Self.key(bytes)
         var slot = Self.hash(key, shift: shift)
@@ -72,7 +88,8 @@ public struct WordTable: Sendable {
         }
     }
 
-    private static func sameTail(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+    @usableFromInline
+    static func sameTail(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
         let w = word.utf8Start
         var i = 8
         while i < bytes.count, bytes[i] == w[i] { i += 1 }

@@ -44,4 +44,22 @@ import WidgetSupport
         #expect(other.withUnsafeBufferPointer { table.index(of: $0) } == nil)
         #expect([UInt8]().withUnsafeBufferPointer { table.index(of: $0) } == nil)
     }
+
+    @Test func everyByteOfEveryLengthCounts() {
+        // Words of 1 to 12 bytes; changing any one byte of any of them finds nothing.
+        let words: [StaticString] = [
+            "a", "ab", "abc", "abcd", "abcde", "abcdef", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghij",
+            "abcdefghijk", "abcdefghijkl",
+        ]
+        let table = WordTable(words)
+        for (k, word) in words.enumerated() {
+            let bytes = Array(word.description.utf8)
+            #expect(bytes.withUnsafeBufferPointer { table.index(of: $0) } == k)
+            for i in bytes.indices {
+                var changed = bytes
+                changed[i] = UInt8(ascii: "z")
+                #expect(changed.withUnsafeBufferPointer { table.index(of: $0) } == nil, "\(word) with byte \(i) changed")
+            }
+        }
+    }
 }
