@@ -66,14 +66,16 @@ struct TemplateScanner {
     /// The open sections, outermost first.
     var openSections: UnsafeBufferPointer<OpenSection> { UnsafeBufferPointer(start: open, count: depth) }
 
-    private enum TagKind { case variable, section, inverted, close, comment }
+    enum TagKind { case variable, section, inverted, close, comment }
 
-    private struct Tag {
+    struct Tag {
         let kind: TagKind
         let start: Int
         let end: Int
         let nameStart: Int
         let nameEnd: Int
+        /// The name, already checked when `quickTag` read the tag.
+        var checked: NameSpan? = nil
     }
 
     /// What one step found after its text.
@@ -103,7 +105,8 @@ struct TemplateScanner {
             }
             return (text, .end)
         }
-        let tag = try scanTag(at: tagStart)
+        let tag: Tag
+        if let quick = quickTag(at: tagStart) { tag = quick } else { tag = try scanTag(at: tagStart) }
         var textEnd = tagStart
         var next = tag.end
         if tag.kind != .variable, let line = standaloneLine(of: tag, textStart: textStart) {
@@ -123,7 +126,48 @@ struct TemplateScanner {
 
     // MARK: Tags
 
-    private func scanTag(at start: Int) throws(TemplateError) -> Tag {
+    /// The usual tag, read in one pass: `{{name}}`, `{{#name}}`, `{{^name}}` or `{{/name}}`
+    /// with an ASCII name (see `asciiDots`) and no padding. Nil for anything else, which
+    /// `scanTag` reads instead: it finds the same tag and name for these.
+    func quickTag(at start: Int) -> Tag? {
+        let n = bytes.count
+        var s = start + 2
+        guard s < n else { return nil }
+        var kind = TagKind.variable
+        switch bytes[s] {
+        case UInt8(ascii: "#"): kind = .section
+        case UInt8(ascii: "^"): kind = .inverted
+        case UInt8(ascii: "/"): kind = .close
+        default: s -= 1
+        }
+        s += 1
+        let nameStart = s
+        var dots = 0
+        var componentStart = s
+        var firstEnd = -1, secondEnd = -1
+        while s < n {
+            let b = bytes[s]
+            if Self.isNameByte(b) {
+                s += 1
+                continue
+            }
+            guard b == UInt8(ascii: "."), s > componentStart else { break }
+            if dots == 0 { firstEnd = s } else if dots == 1 { secondEnd = s }
+            dots += 1
+            s += 1
+            componentStart = s
+        }
+        // No `}` before `s`, so these braces are the first `}}`, where `scanTag` closes the tag.
+        guard componentStart < s, s + 1 < n, bytes[s] == UInt8(ascii: "}"), bytes[s + 1] == UInt8(ascii: "}") else {
+            return nil
+        }
+        if firstEnd < 0 { firstEnd = s }
+        if secondEnd < 0 { secondEnd = s }
+        let name = NameSpan(start: nameStart, end: s, form: .ascii(dots: dots, firstEnd: firstEnd, secondEnd: secondEnd))
+        return Tag(kind: kind, start: start, end: s + 2, nameStart: nameStart, nameEnd: s, checked: name)
+    }
+
+    func scanTag(at start: Int) throws(TemplateError) -> Tag {
         let n = bytes.count
         if start + 2 < n, bytes[start + 2] == UInt8(ascii: "{") {
             guard let close = find(.tripleCloseBraces, from: start + 3) else {
@@ -215,9 +259,10 @@ struct TemplateScanner {
 
     private func text(_ name: NameSpan) -> String { name.text(in: bytes) }
 
-    /// Checks a name: `.` alone, or non-empty components of letters, digits,
+    /// Checks a name (unless `quickTag` did): `.` alone, or non-empty components of letters, digits,
     /// marks and `_ - @ :` joined by dots.
-    private func checkedName(of tag: Tag) throws(TemplateError) -> NameSpan {
+    func checkedName(of tag: Tag) throws(TemplateError) -> NameSpan {
+        if let checked = tag.checked { return checked }
         let start = tag.nameStart, end = tag.nameEnd
         if end - start == 1, bytes[start] == UInt8(ascii: ".") {
             return NameSpan(start: start, end: end, form: .implicitIterator)
@@ -246,17 +291,21 @@ struct TemplateScanner {
                 componentStart = i + 1
                 continue
             }
-            switch b {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"),
-                 UInt8(ascii: "@"), UInt8(ascii: ":"):
-                continue
-            default:
-                return nil
-            }
+            guard Self.isNameByte(b) else { return nil }
         }
         guard componentStart < end else { return nil }
         return (dots, firstEnd, secondEnd)
+    }
+
+    /// Whether `b` is an ASCII name character: a letter, a digit or one of `_ - @ :`.
+    /// One bit per byte below 128, in two constant words: a shift and a test, no table to load.
+    @inline(__always)
+    static func isNameByte(_ b: UInt8) -> Bool {
+        // Bytes 0–63: the digits, `-` and `:`.
+        let low: UInt64 = 0x3FF << 48 | 1 << 45 | 1 << 58
+        // Bytes 64–127 (bit 0 is `@`): `@`, A–Z, `_`, a–z.
+        let high: UInt64 = 1 << 0 | 0x3FF_FFFF << 1 | 1 << 31 | 0x3FF_FFFF << 33
+        return b < 128 && ((b < 64 ? low : high) >> UInt64(b & 63)) & 1 != 0
     }
 
     /// The full check of a name with non-ASCII or invalid characters, and its components.
