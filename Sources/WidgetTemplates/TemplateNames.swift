@@ -61,6 +61,13 @@ package struct TemplateName {
         return k == range.count
     }
 
+    /// The bytes of component `i` when it is read in place (components 0 and 1 of a name
+    /// of ASCII name characters and dots), or nil.
+    package func componentBytes(_ i: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard case .ascii = span.form, i < 2 else { return nil }
+        return UnsafeBufferPointer(rebasing: bytes[i == 0 ? first : second])
+    }
+
     /// The index of the first of `words` that component `i` is, or nil: one call tells a
     /// component among several candidates, one integer comparison per word.
     package func component(_ i: Int, among words: WordTable) -> Int? {

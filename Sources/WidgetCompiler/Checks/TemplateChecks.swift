@@ -27,8 +27,8 @@ struct VariableScope {
 
     /// Declared parameters with their types, in order. Kept as a list (a widget
     /// has a few) and read as a dictionary would: a later duplicate's type wins.
-    private var parameterList: [(name: String, type: String)] = []
-    private var dataSourceList: [String] = []
+    private var parameterList: [(name: DeclaredName, type: String)] = []
+    private var dataSourceList: [DeclaredName] = []
     var rule: Rule?
 
     /// Room for the declarations to come: the lists grow once, not step by step.
@@ -37,25 +37,25 @@ struct VariableScope {
         dataSourceList.reserveCapacity(dataSources)
     }
 
-    mutating func declareParameter(_ name: String, type: String) { parameterList.append((name, type)) }
-    mutating func declareDataSource(_ name: String) { dataSourceList.append(name) }
+    mutating func declareParameter(_ name: String, type: String) { parameterList.append((DeclaredName(name), type)) }
+    mutating func declareDataSource(_ name: String) { dataSourceList.append(DeclaredName(name)) }
 
     /// The declared type of parameter `name`, or nil when there is none.
     func parameterType(_ name: String) -> String? {
         var i = parameterList.count
         while i > 0 {
             i -= 1
-            if parameterList[i].name == name { return parameterList[i].type }
+            if parameterList[i].name.text == name { return parameterList[i].type }
         }
         return nil
     }
 
-    func hasDataSource(_ name: String) -> Bool { dataSourceList.contains(name) }
+    func hasDataSource(_ name: String) -> Bool { dataSourceList.contains { $0.text == name } }
 
     /// Distinct parameter names, sorted (for hints).
-    var sortedParameterNames: [String] { Set(parameterList.map(\.name)).sorted() }
+    var sortedParameterNames: [String] { Set(parameterList.map(\.name.text)).sorted() }
     /// Distinct data source names, sorted (for hints).
-    var sortedDataSources: [String] { Set(dataSourceList).sorted() }
+    var sortedDataSources: [String] { Set(dataSourceList.map(\.text)).sorted() }
 
     // Field names as static words (matched in place in a name's bytes) and as strings (for messages).
     static let entryFieldWords = WordTable(["date", "time", "day", "weekday", "index"])
@@ -99,7 +99,13 @@ struct VariableScope {
         let root = name.component(0, among: Root.words).flatMap(Root.init(rawValue:))
         if root == .param {
             guard count > 1 else { return nil }
-            if !parameterList.contains(where: { name.component(1, equals: $0.name) }) {
+            let key = name.componentBytes(1).map(ByteKey.init)
+            var found = false
+            for declared in parameterList where declared.name.isComponent1(of: name, key: key) {
+                found = true
+                break
+            }
+            if !found {
                 let hint = hint(name.component(1), sortedParameterNames)
                 return parameterList.isEmpty
                     ? "'\(name.name)' names a parameter, but this widget declares no parameters"
@@ -109,7 +115,13 @@ struct VariableScope {
         }
         if root == .data {
             guard count > 1 else { return nil }
-            if !dataSourceList.contains(where: { name.component(1, equals: $0) }) {
+            let key = name.componentBytes(1).map(ByteKey.init)
+            var found = false
+            for declared in dataSourceList where declared.isComponent1(of: name, key: key) {
+                found = true
+                break
+            }
+            if !found {
                 let hint = hint(name.component(1), sortedDataSources)
                 return dataSourceList.isEmpty
                     ? "'\(name.name)' names a data source, but this widget declares no data"
@@ -155,6 +167,45 @@ struct VariableScope {
 
     private func hint(_ word: String, _ candidates: [String]) -> String {
         Suggest.hint(for: word, among: candidates)
+    }
+}
+
+/// Up to sixteen bytes and the length, packed: two names of ASCII bytes are the same
+/// when their keys are (and, past sixteen bytes, their tails).
+private struct ByteKey: Equatable {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    let length: Int
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        length = bytes.count
+        for k in 0..<min(bytes.count, 8) { low |= UInt64(bytes[k]) << UInt64(8 * k) }
+        guard bytes.count > 8 else { return }
+        for k in 8..<min(bytes.count, 16) { high |= UInt64(bytes[k]) << UInt64(8 * (k - 8)) }
+    }
+}
+
+/// A declared parameter or data source name, with its key when it is ASCII: template
+/// names are compared with it by the key, not through the string.
+private struct DeclaredName {
+    let text: String
+    /// Nil for a name that is not ASCII.
+    let key: ByteKey?
+
+    init(_ text: String) {
+        self.text = text
+        key = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 < 0x80 } ? ByteKey(bytes) : nil
+        } ?? nil
+    }
+
+    /// Whether component 1 of `name` is this name, as `String ==` decides; `key` is that
+    /// component's (nil when it is not read in place: then the strings are compared).
+    func isComponent1(of name: TemplateName, key component: ByteKey?) -> Bool {
+        // Other text can be canonically equivalent to ASCII text (the Kelvin sign is K).
+        guard let key, let component else { return name.component(1, equals: text) }
+        guard key == component else { return false }
+        return key.length <= 16 || name.component(1, equals: text)
     }
 }
 
