@@ -120,8 +120,7 @@ extension Template {
     /// further on, `body` has already seen the names before the error.
     @discardableResult
     package static func scanNames(_ source: String, _ body: (TemplateName) -> Void) throws(TemplateError) -> Bool {
-        var text = source  // a native string is already contiguous: no copy
-        let outcome = text.withUTF8 { bytes -> Result<Bool, TemplateError> in
+        let outcome = withBytes(of: source) { bytes -> Result<Bool, TemplateError> in
             TemplateScanner.with(bytes) { scanner in
                 var loneTag = false
                 do throws(TemplateError) {

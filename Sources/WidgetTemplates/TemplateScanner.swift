@@ -461,6 +461,14 @@ struct NameSpan {
     }
 }
 
+/// Runs `body` with a template's UTF-8 bytes: read in place when the string is
+/// contiguous (no copy of the string, so no reference counting), else from a copy.
+func withBytes<R>(of source: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    if let result = source.utf8.withContiguousStorageIfAvailable(body) { return result }
+    var text = source
+    return text.withUTF8(body)
+}
+
 /// A template error at byte `byte`, positioned in scalars, lines and columns.
 func scanError(_ message: String, at byte: Int, in bytes: UnsafeBufferPointer<UInt8>) -> TemplateError {
     var cursor = TemplateCursor()
