@@ -218,12 +218,13 @@ func checkTemplate(
     _ context: inout CheckContext
 ) -> Bool {
     guard let text = node.string, text.isTemplate else { return false }
-    return checkTemplateText(text, node, pointer, scope: scope, place: place, &context)
+    return checkTemplateText(text, { node }, pointer, scope: scope, place: place, &context)
 }
 
-/// `checkTemplate` for text known to hold a tag.
+/// `checkTemplate` for text known to hold a tag. The node (wanted only for a
+/// diagnostic's position) is made on demand.
 private func checkTemplateText(
-    _ text: String, _ node: SourceNode, _ pointer: () -> [String], scope: VariableScope, place: VariableScope.Place,
+    _ text: String, _ node: () -> SourceNode, _ pointer: () -> [String], scope: VariableScope, place: VariableScope.Place,
     _ context: inout CheckContext
 ) -> Bool {
     // Problems wait for the end of the scan: a template with a syntax error gets only that error.
@@ -235,11 +236,11 @@ private func checkTemplateText(
     } catch {
         context.error(
             "template-syntax", "template: \(error.message)",
-            at: context.location(inside: node, offset: error.offset), pointer())
+            at: context.location(inside: node(), offset: error.offset), pointer())
         return false
     }
     for problem in problems {
-        context.error("unknown-variable", problem.message, at: context.location(inside: node, offset: problem.offset), pointer())
+        context.error("unknown-variable", problem.message, at: context.location(inside: node(), offset: problem.offset), pointer())
     }
     return true
 }
@@ -252,8 +253,8 @@ func checkContentTemplates(
 }
 
 /// The walk; a value's pointer is built (from its parents') only for a
-/// diagnostic, and a child becomes a node only when it holds a template or
-/// more values: plain strings and numbers are looked at as JSON.
+/// diagnostic, and a child becomes a node only when it holds more values or a
+/// diagnostic needs its position: strings and numbers are looked at as JSON.
 private func checkContentTemplates(
     _ node: SourceNode, pointer: () -> [String], scope: VariableScope, _ context: inout CheckContext
 ) {
@@ -261,31 +262,30 @@ private func checkContentTemplates(
     case .string:
         checkTemplate(node, pointer(), scope: scope, place: .entry, &context)
     case .array(let values):
-        for i in values.indices {
-            checkContentChild(values[i], of: node, i, pointer: { pointer() + [String(i)] }, scope: scope, &context)
-        }
+        checkContentChildren(values, of: node, pointer: { pointer() + [String($0)] }, scope: scope, &context)
     case .object(let object):
-        let values = object.values
-        for i in values.indices {
-            checkContentChild(values[i], of: node, i, pointer: { pointer() + [object.keys[i]] }, scope: scope, &context)
-        }
+        checkContentChildren(object.values, of: node, pointer: { pointer() + [object.keys[$0]] }, scope: scope, &context)
     default:
         break
     }
 }
 
-/// Child `i` of `parent`, whose value is `value`: a template is checked at once (its text
-/// looked at once for a tag), more values are walked, anything else is skipped.
-private func checkContentChild(
-    _ value: JSONValue, of parent: SourceNode, _ i: Int, pointer: () -> [String], scope: VariableScope,
+/// The children of `parent`, whose values are `values`: a template is checked at once,
+/// more values are walked, anything else is skipped. Each child is read in place in
+/// `values` (not passed on as a value, which would copy it).
+private func checkContentChildren(
+    _ values: [JSONValue], of parent: SourceNode, pointer: (Int) -> [String], scope: VariableScope,
     _ context: inout CheckContext
 ) {
-    switch value {
-    case .string(let text) where text.isTemplate:
-        _ = checkTemplateText(text, parent.child(i), pointer, scope: scope, place: .entry, &context)
-    case .array, .object:
-        checkContentTemplates(parent.child(i), pointer: pointer, scope: scope, &context)
-    default:
-        break
+    for i in values.indices {
+        switch values[i] {
+        case .string(let text):
+            // Not asked `isTemplate` first: text without a tag scans to no names and no error.
+            _ = checkTemplateText(text, { parent.child(i) }, { pointer(i) }, scope: scope, place: .entry, &context)
+        case .array, .object:
+            checkContentTemplates(parent.child(i), pointer: { pointer(i) }, scope: scope, &context)
+        default:
+            break
+        }
     }
 }
