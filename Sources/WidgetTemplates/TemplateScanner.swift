@@ -96,7 +96,7 @@ struct TemplateScanner {
     /// steps keep answering `.end` with empty text.
     mutating func step() throws(TemplateError) -> (text: Range<Int>, event: Event) {
         guard !finished else { return (bytes.count..<bytes.count, .end) }
-        guard let tagStart = find(.openBraces, from: textStart) else {
+        guard let tagStart = Self.find(.openBraces, from: textStart, in: bytes) else {
             finished = true
             let text = textStart..<max(textStart, bytes.count)
             if depth > 0 {
@@ -106,7 +106,7 @@ struct TemplateScanner {
             return (text, .end)
         }
         let tag: Tag
-        if let quick = quickTag(at: tagStart) { tag = quick } else { tag = try scanTag(at: tagStart) }
+        if let quick = Self.quickTag(at: tagStart, in: bytes) { tag = quick } else { tag = try scanTag(at: tagStart) }
         var textEnd = tagStart
         var next = tag.end
         if tag.kind != .variable, let line = standaloneLine(of: tag, textStart: textStart) {
@@ -129,7 +129,8 @@ struct TemplateScanner {
     /// The usual tag, read in one pass: `{{name}}`, `{{#name}}`, `{{^name}}` or `{{/name}}`
     /// with an ASCII name (see `asciiDots`) and no padding. Nil for anything else, which
     /// `scanTag` reads instead: it finds the same tag and name for these.
-    func quickTag(at start: Int) -> Tag? {
+    /// (Static, as `find`: a method call would pass a copy of the whole scanner.)
+    static func quickTag(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Tag? {
         let n = bytes.count
         var s = start + 2
         guard s < n else { return nil }
@@ -170,12 +171,12 @@ struct TemplateScanner {
     func scanTag(at start: Int) throws(TemplateError) -> Tag {
         let n = bytes.count
         if start + 2 < n, bytes[start + 2] == UInt8(ascii: "{") {
-            guard let close = find(.tripleCloseBraces, from: start + 3) else {
+            guard let close = Self.find(.tripleCloseBraces, from: start + 3, in: bytes) else {
                 throw error("unclosed tag: '{{{' has no matching '}}}'", at: start)
             }
             return try named(.variable, start: start, end: close + 3, content: start + 3, close)
         }
-        guard let close = find(.closeBraces, from: start + 2) else {
+        guard let close = Self.find(.closeBraces, from: start + 2, in: bytes) else {
             throw error("unclosed tag: '{{' has no matching '}}'", at: start)
         }
         var s = start + 2
@@ -386,7 +387,7 @@ struct TemplateScanner {
         var count: Int { self == .tripleCloseBraces ? 3 : 2 }
     }
 
-    private func find(_ delimiter: Delimiter, from start: Int) -> Int? {
+    private static func find(_ delimiter: Delimiter, from start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let byte = delimiter.byte
         let count = delimiter.count
         guard let base = bytes.baseAddress else { return nil }

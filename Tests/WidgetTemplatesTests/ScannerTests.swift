@@ -36,7 +36,7 @@ import Testing
         text.withUTF8 { bytes in
             TemplateScanner.with(bytes) { scanner in
                 for start in bytes.indices.dropLast() where bytes[start] == UInt8(ascii: "{") && bytes[start + 1] == UInt8(ascii: "{") {
-                    guard let quick = scanner.quickTag(at: start) else { continue }
+                    guard let quick = TemplateScanner.quickTag(at: start, in: bytes) else { continue }
                     do throws(TemplateError) {
                         let tag = try scanner.scanTag(at: start)
                         let name = try scanner.checkedName(of: tag)
