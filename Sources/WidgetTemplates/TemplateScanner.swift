@@ -148,7 +148,8 @@ struct TemplateScanner {
         var firstEnd = -1, secondEnd = -1
         while s < n {
             let b = bytes[s]
-            if Self.isNameByte(b) {
+            // Letters first (one comparison): most name bytes are.
+            if (b | 0x20) &- UInt8(ascii: "a") < 26 || Self.isNameByte(b) {
                 s += 1
                 continue
             }
