@@ -219,10 +219,10 @@ struct TemplateScanner {
         case .comment:
             return .comment
         case .variable:
-            let name = try checkedName(of: tag)
+            let name = try name(of: tag)
             return .variable(name, isLone: tag.start == 0 && tag.end == bytes.count)
         case .section, .inverted:
-            let name = try checkedName(of: tag)
+            let name = try name(of: tag)
             let inverted = tag.kind == .inverted
             // Rendering recurses once per level; a bound keeps hostile input from exhausting the stack.
             guard depth < Self.maxNesting else {
@@ -231,12 +231,12 @@ struct TemplateScanner {
             push(OpenSection(name: name, tagStart: tag.start, inverted: inverted, userIndex: 0))
             return .open(name, inverted: inverted)
         case .close:
-            let name = try checkedName(of: tag)
+            let name = try name(of: tag)
             guard depth > 0 else {
                 throw error("'{{/\(text(name))}}' closes no open section", at: tag.start)
             }
             let top = open[depth - 1]
-            guard sameName(top.name, name) else {
+            guard Self.sameName(top.name, name, in: bytes) else {
                 let opened = text(top.name)
                 throw error("'{{/\(text(name))}}' closes '\(opened)' (expected '{{/\(opened)}}')", at: tag.start)
             }
@@ -246,20 +246,25 @@ struct TemplateScanner {
     }
 
     /// Whether a closing tag's name is its section's (as `String` compares them).
-    private func sameName(_ a: NameSpan, _ b: NameSpan) -> Bool {
+    private static func sameName(_ a: NameSpan, _ b: NameSpan, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let length = a.end - a.start
-        if length == b.end - b.start {
-            var i = 0
-            while i < length, bytes[a.start + i] == bytes[b.start + i] { i += 1 }
-            if i == length { return true }
+        if length == b.end - b.start, let base = bytes.baseAddress, memcmp(base + a.start, base + b.start, length) == 0 {
+            return true
         }
         // Different bytes can still be canonically equivalent text.
-        return text(a) == text(b)
+        return a.text(in: bytes) == b.text(in: bytes)
     }
 
     // MARK: Names
 
     private func text(_ name: NameSpan) -> String { name.text(in: bytes) }
+
+    /// The tag's checked name: `quickTag` checked most (then no call, which would copy the scanner).
+    @inline(__always)
+    private func name(of tag: Tag) throws(TemplateError) -> NameSpan {
+        if let checked = tag.checked { return checked }
+        return try checkedName(of: tag)
+    }
 
     /// Checks a name (unless `quickTag` did): `.` alone, or non-empty components of letters, digits,
     /// marks and `_ - @ :` joined by dots.
