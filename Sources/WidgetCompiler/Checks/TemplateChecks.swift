@@ -100,12 +100,7 @@ struct VariableScope {
         if root == .param {
             guard count > 1 else { return nil }
             let key = name.componentBytes(1).map(ByteKey.init)
-            var found = false
-            for declared in parameterList where declared.name.isComponent1(of: name, key: key) {
-                found = true
-                break
-            }
-            if !found {
+            if !parameterList.contains(where: { $0.name.isComponent1(of: name, key: key) }) {
                 let hint = hint(name.component(1), sortedParameterNames)
                 return parameterList.isEmpty
                     ? "'\(name.name)' names a parameter, but this widget declares no parameters"
@@ -116,12 +111,7 @@ struct VariableScope {
         if root == .data {
             guard count > 1 else { return nil }
             let key = name.componentBytes(1).map(ByteKey.init)
-            var found = false
-            for declared in dataSourceList where declared.isComponent1(of: name, key: key) {
-                found = true
-                break
-            }
-            if !found {
+            if !dataSourceList.contains(where: { $0.isComponent1(of: name, key: key) }) {
                 let hint = hint(name.component(1), sortedDataSources)
                 return dataSourceList.isEmpty
                     ? "'\(name.name)' names a data source, but this widget declares no data"
@@ -221,8 +211,8 @@ func checkTemplate(
     return checkTemplateText(text, { node }, pointer, scope: scope, place: place, &context)
 }
 
-/// `checkTemplate` for text known to hold a tag. The node (wanted only for a
-/// diagnostic's position) is made on demand.
+/// `checkTemplate` for text that usually holds a tag (text without one scans to no
+/// names and no error). The node (wanted only for a diagnostic's position) is made on demand.
 private func checkTemplateText(
     _ text: String, _ node: () -> SourceNode, _ pointer: () -> [String], scope: VariableScope, place: VariableScope.Place,
     _ context: inout CheckContext
