@@ -127,7 +127,9 @@ extension Template {
     /// further on, `body` has already seen the names before the error.
     @discardableResult
     package static func scanNames(_ source: String, _ body: (TemplateName) -> Void) throws(TemplateError) -> Bool {
-        let outcome = withBytes(of: source) { bytes -> Result<Bool, TemplateError> in
+        // The error waits outside the closures, which then return a plain Bool (no Result to pass back).
+        var failure: TemplateError? = nil
+        let loneTag = withBytes(of: source) { bytes -> Bool in
             TemplateScanner.with(bytes) { scanner in
                 var loneTag = false
                 do throws(TemplateError) {
@@ -145,14 +147,16 @@ extension Template {
                         case .close, .comment:
                             continue
                         case .end:
-                            return .success(loneTag)
+                            return loneTag
                         }
                     }
                 } catch {
-                    return .failure(error)
+                    failure = error
+                    return false
                 }
             }
         }
-        return try outcome.get()
+        if let failure { throw failure }
+        return loneTag
     }
 }
