@@ -11,10 +11,13 @@ package struct TemplateName {
     package let componentCount: Int
     private let span: NameSpan
     private let bytes: UnsafeBufferPointer<UInt8>
-    /// Byte ranges of the first two components of an ASCII name (empty when absent),
-    /// found once: the checks compare them against several words.
-    private let first: Range<Int>
-    private let second: Range<Int>
+    /// The bytes of the first two components of an ASCII name (empty when absent),
+    /// found once: the checks compare them against several words. Read in the
+    /// checks' own code (inlinable), so looking at a component costs no call.
+    @usableFromInline let first: UnsafeBufferPointer<UInt8>
+    @usableFromInline let second: UnsafeBufferPointer<UInt8>
+    /// Whether `first` and `second` hold the components (an ASCII name).
+    @usableFromInline let inPlace: Bool
 
     init(kind: TemplateReference.Kind, isInSection: Bool, span: NameSpan, bytes: UnsafeBufferPointer<UInt8>) {
         self.kind = kind
@@ -24,17 +27,21 @@ package struct TemplateName {
         switch span.form {
         case .implicitIterator:
             componentCount = 0
-            first = 0..<0
-            second = 0..<0
+            first = UnsafeBufferPointer(rebasing: bytes[0..<0])
+            second = first
+            inPlace = false
         case .ascii(let dots, let firstEnd, let secondEnd):
             // The scanner noted where the components end: no second look at the bytes.
             componentCount = dots + 1
-            first = span.start..<firstEnd
-            second = firstEnd < span.end ? (firstEnd + 1)..<secondEnd : span.end..<span.end
+            first = UnsafeBufferPointer(rebasing: bytes[span.start..<firstEnd])
+            second = UnsafeBufferPointer(
+                rebasing: bytes[firstEnd < span.end ? (firstEnd + 1)..<secondEnd : span.end..<span.end])
+            inPlace = true
         case .unicode:
             componentCount = span.components(in: bytes).count
-            first = 0..<0
-            second = 0..<0
+            first = UnsafeBufferPointer(rebasing: bytes[0..<0])
+            second = first
+            inPlace = false
         }
     }
 
@@ -43,47 +50,54 @@ package struct TemplateName {
 
     /// Component `i` (0-based, below `componentCount`).
     package func component(_ i: Int) -> String {
-        if case .ascii = span.form, i < 2 {
-            let range = i == 0 ? first : second
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        }
+        if let bytes = componentBytes(i) { return String(decoding: bytes, as: UTF8.self) }
         return span.components(in: bytes)[i]
     }
 
     /// Whether component `i` is the ASCII word `word`, without building the component.
     package func component(_ i: Int, is word: StaticString) -> Bool {
-        guard case .ascii = span.form, i < 2 else { return component(i) == word.description }
-        let range = i == 0 ? first : second
-        guard range.count == word.utf8CodeUnitCount else { return false }
+        guard let bytes = componentBytes(i) else { return component(i) == word.description }
+        guard bytes.count == word.utf8CodeUnitCount else { return false }
         let w = word.utf8Start
         var k = 0
-        while k < range.count, w[k] == bytes[range.lowerBound + k] { k += 1 }
-        return k == range.count
+        while k < bytes.count, w[k] == bytes[k] { k += 1 }
+        return k == bytes.count
+    }
+
+    /// The bytes of component `i` when it is read in place (components 0 and 1 of a name
+    /// of ASCII name characters and dots), or nil.
+    @inlinable
+    package func componentBytes(_ i: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard inPlace, i < 2 else { return nil }
+        return i == 0 ? first : second
     }
 
     /// The index of the first of `words` that component `i` is, or nil: one call tells a
     /// component among several candidates, one integer comparison per word.
+    @inlinable
     package func component(_ i: Int, among words: WordTable) -> Int? {
-        guard case .ascii = span.form, i < 2 else {
-            let text = component(i)
-            return words.words.firstIndex { $0.description == text }
-        }
-        let range = i == 0 ? first : second
-        return words.index(of: UnsafeBufferPointer(rebasing: bytes[range]))
+        if let bytes = componentBytes(i) { return words.index(of: bytes) }
+        return builtComponent(i, among: words)
+    }
+
+    /// `component(_:among:)` for a component not read in place: built and compared as text.
+    @usableFromInline
+    func builtComponent(_ i: Int, among words: WordTable) -> Int? {
+        let text = component(i)
+        return words.words.firstIndex { $0.description == text }
     }
 
     /// Whether component `i` is `text` (as `String` compares them), without
     /// building the component: a byte comparison for the usual ASCII names.
     package func component(_ i: Int, equals text: String) -> Bool {
-        guard case .ascii = span.form, i < 2 else { return component(i) == text }
-        let range = i == 0 ? first : second
+        guard let bytes = componentBytes(i) else { return component(i) == text }
         // true: the same bytes; false: ASCII text with other bytes, which differs from an
         // ASCII component; nil: other text, which can still be canonically equivalent to
         // it (the Kelvin sign is K), or text not stored contiguously.
         let verdict = text.utf8.withContiguousStorageIfAvailable { other -> Bool? in
-            if other.count == range.count {
+            if other.count == bytes.count {
                 var k = 0
-                while k < other.count, other[k] == bytes[range.lowerBound + k] { k += 1 }
+                while k < other.count, other[k] == bytes[k] { k += 1 }
                 if k == other.count { return true }
             }
             var any: UInt8 = 0
@@ -113,8 +127,9 @@ extension Template {
     /// further on, `body` has already seen the names before the error.
     @discardableResult
     package static func scanNames(_ source: String, _ body: (TemplateName) -> Void) throws(TemplateError) -> Bool {
-        var text = source  // a native string is already contiguous: no copy
-        let outcome = text.withUTF8 { bytes -> Result<Bool, TemplateError> in
+        // The error waits outside the closures, which then return a plain Bool (no Result to pass back).
+        var failure: TemplateError? = nil
+        let loneTag = withBytes(of: source) { bytes -> Bool in
             TemplateScanner.with(bytes) { scanner in
                 var loneTag = false
                 do throws(TemplateError) {
@@ -132,14 +147,16 @@ extension Template {
                         case .close, .comment:
                             continue
                         case .end:
-                            return .success(loneTag)
+                            return loneTag
                         }
                     }
                 } catch {
-                    return .failure(error)
+                    failure = error
+                    return false
                 }
             }
         }
-        return try outcome.get()
+        if let failure { throw failure }
+        return loneTag
     }
 }

@@ -18,8 +18,7 @@ struct TemplateParser {
     }
 
     static func parse(_ source: String) throws(TemplateError) -> Result {
-        var text = source  // a native string is already contiguous: no copy
-        let outcome = text.withUTF8 { bytes -> Swift.Result<Result, TemplateError> in
+        let outcome = withBytes(of: source) { bytes -> Swift.Result<Result, TemplateError> in
             var parser = TemplateParser()
             // At most one reference per `{{`, and a text op on each side of a tag.
             let openings = countOpenings(bytes)

@@ -66,14 +66,16 @@ struct TemplateScanner {
     /// The open sections, outermost first.
     var openSections: UnsafeBufferPointer<OpenSection> { UnsafeBufferPointer(start: open, count: depth) }
 
-    private enum TagKind { case variable, section, inverted, close, comment }
+    enum TagKind { case variable, section, inverted, close, comment }
 
-    private struct Tag {
+    struct Tag {
         let kind: TagKind
         let start: Int
         let end: Int
         let nameStart: Int
         let nameEnd: Int
+        /// The name, already checked when `quickTag` read the tag.
+        var checked: NameSpan? = nil
     }
 
     /// What one step found after its text.
@@ -94,7 +96,7 @@ struct TemplateScanner {
     /// steps keep answering `.end` with empty text.
     mutating func step() throws(TemplateError) -> (text: Range<Int>, event: Event) {
         guard !finished else { return (bytes.count..<bytes.count, .end) }
-        guard let tagStart = find(.openBraces, from: textStart) else {
+        guard let tagStart = Self.find(.openBraces, from: textStart, in: bytes) else {
             finished = true
             let text = textStart..<max(textStart, bytes.count)
             if depth > 0 {
@@ -103,7 +105,8 @@ struct TemplateScanner {
             }
             return (text, .end)
         }
-        let tag = try scanTag(at: tagStart)
+        let tag: Tag
+        if let quick = Self.quickTag(at: tagStart, in: bytes) { tag = quick } else { tag = try scanTag(at: tagStart) }
         var textEnd = tagStart
         var next = tag.end
         if tag.kind != .variable, let line = standaloneLine(of: tag, textStart: textStart) {
@@ -123,15 +126,58 @@ struct TemplateScanner {
 
     // MARK: Tags
 
-    private func scanTag(at start: Int) throws(TemplateError) -> Tag {
+    /// The usual tag, read in one pass: `{{name}}`, `{{#name}}`, `{{^name}}` or `{{/name}}`
+    /// with an ASCII name (see `asciiDots`) and no padding. Nil for anything else, which
+    /// `scanTag` reads instead: it finds the same tag and name for these.
+    /// (Static, as `find`: a method call would pass a copy of the whole scanner.)
+    static func quickTag(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Tag? {
+        let n = bytes.count
+        var s = start + 2
+        guard s < n else { return nil }
+        var kind = TagKind.variable
+        switch bytes[s] {
+        case UInt8(ascii: "#"): kind = .section
+        case UInt8(ascii: "^"): kind = .inverted
+        case UInt8(ascii: "/"): kind = .close
+        default: s -= 1
+        }
+        s += 1
+        let nameStart = s
+        var dots = 0
+        var componentStart = s
+        var firstEnd = -1, secondEnd = -1
+        while s < n {
+            let b = bytes[s]
+            // Letters first (one comparison): most name bytes are.
+            if (b | 0x20) &- UInt8(ascii: "a") < 26 || Self.isNameByte(b) {
+                s += 1
+                continue
+            }
+            guard b == UInt8(ascii: "."), s > componentStart else { break }
+            if dots == 0 { firstEnd = s } else if dots == 1 { secondEnd = s }
+            dots += 1
+            s += 1
+            componentStart = s
+        }
+        // No `}` before `s`, so these braces are the first `}}`, where `scanTag` closes the tag.
+        guard componentStart < s, s + 1 < n, bytes[s] == UInt8(ascii: "}"), bytes[s + 1] == UInt8(ascii: "}") else {
+            return nil
+        }
+        if firstEnd < 0 { firstEnd = s }
+        if secondEnd < 0 { secondEnd = s }
+        let name = NameSpan(start: nameStart, end: s, form: .ascii(dots: dots, firstEnd: firstEnd, secondEnd: secondEnd))
+        return Tag(kind: kind, start: start, end: s + 2, nameStart: nameStart, nameEnd: s, checked: name)
+    }
+
+    func scanTag(at start: Int) throws(TemplateError) -> Tag {
         let n = bytes.count
         if start + 2 < n, bytes[start + 2] == UInt8(ascii: "{") {
-            guard let close = find(.tripleCloseBraces, from: start + 3) else {
+            guard let close = Self.find(.tripleCloseBraces, from: start + 3, in: bytes) else {
                 throw error("unclosed tag: '{{{' has no matching '}}}'", at: start)
             }
             return try named(.variable, start: start, end: close + 3, content: start + 3, close)
         }
-        guard let close = find(.closeBraces, from: start + 2) else {
+        guard let close = Self.find(.closeBraces, from: start + 2, in: bytes) else {
             throw error("unclosed tag: '{{' has no matching '}}'", at: start)
         }
         var s = start + 2
@@ -173,10 +219,10 @@ struct TemplateScanner {
         case .comment:
             return .comment
         case .variable:
-            let name = try checkedName(of: tag)
+            let name = try name(of: tag)
             return .variable(name, isLone: tag.start == 0 && tag.end == bytes.count)
         case .section, .inverted:
-            let name = try checkedName(of: tag)
+            let name = try name(of: tag)
             let inverted = tag.kind == .inverted
             // Rendering recurses once per level; a bound keeps hostile input from exhausting the stack.
             guard depth < Self.maxNesting else {
@@ -185,12 +231,12 @@ struct TemplateScanner {
             push(OpenSection(name: name, tagStart: tag.start, inverted: inverted, userIndex: 0))
             return .open(name, inverted: inverted)
         case .close:
-            let name = try checkedName(of: tag)
+            let name = try name(of: tag)
             guard depth > 0 else {
                 throw error("'{{/\(text(name))}}' closes no open section", at: tag.start)
             }
             let top = open[depth - 1]
-            guard sameName(top.name, name) else {
+            guard Self.sameName(top.name, name, in: bytes) else {
                 let opened = text(top.name)
                 throw error("'{{/\(text(name))}}' closes '\(opened)' (expected '{{/\(opened)}}')", at: tag.start)
             }
@@ -200,24 +246,30 @@ struct TemplateScanner {
     }
 
     /// Whether a closing tag's name is its section's (as `String` compares them).
-    private func sameName(_ a: NameSpan, _ b: NameSpan) -> Bool {
+    private static func sameName(_ a: NameSpan, _ b: NameSpan, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let length = a.end - a.start
-        if length == b.end - b.start {
-            var i = 0
-            while i < length, bytes[a.start + i] == bytes[b.start + i] { i += 1 }
-            if i == length { return true }
+        if length == b.end - b.start, let base = bytes.baseAddress, memcmp(base + a.start, base + b.start, length) == 0 {
+            return true
         }
         // Different bytes can still be canonically equivalent text.
-        return text(a) == text(b)
+        return a.text(in: bytes) == b.text(in: bytes)
     }
 
     // MARK: Names
 
     private func text(_ name: NameSpan) -> String { name.text(in: bytes) }
 
-    /// Checks a name: `.` alone, or non-empty components of letters, digits,
+    /// The tag's checked name: `quickTag` checked most (then no call, which would copy the scanner).
+    @inline(__always)
+    private func name(of tag: Tag) throws(TemplateError) -> NameSpan {
+        if let checked = tag.checked { return checked }
+        return try checkedName(of: tag)
+    }
+
+    /// Checks a name (unless `quickTag` did): `.` alone, or non-empty components of letters, digits,
     /// marks and `_ - @ :` joined by dots.
-    private func checkedName(of tag: Tag) throws(TemplateError) -> NameSpan {
+    func checkedName(of tag: Tag) throws(TemplateError) -> NameSpan {
+        if let checked = tag.checked { return checked }
         let start = tag.nameStart, end = tag.nameEnd
         if end - start == 1, bytes[start] == UInt8(ascii: ".") {
             return NameSpan(start: start, end: end, form: .implicitIterator)
@@ -246,17 +298,21 @@ struct TemplateScanner {
                 componentStart = i + 1
                 continue
             }
-            switch b {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"),
-                 UInt8(ascii: "@"), UInt8(ascii: ":"):
-                continue
-            default:
-                return nil
-            }
+            guard Self.isNameByte(b) else { return nil }
         }
         guard componentStart < end else { return nil }
         return (dots, firstEnd, secondEnd)
+    }
+
+    /// Whether `b` is an ASCII name character: a letter, a digit or one of `_ - @ :`.
+    /// One bit per byte below 128, in two constant words: a shift and a test, no table to load.
+    @inline(__always)
+    static func isNameByte(_ b: UInt8) -> Bool {
+        // Bytes 0–63: the digits, `-` and `:`.
+        let low: UInt64 = 0x3FF << 48 | 1 << 45 | 1 << 58
+        // Bytes 64–127 (bit 0 is `@`): `@`, A–Z, `_`, a–z.
+        let high: UInt64 = 1 << 0 | 0x3FF_FFFF << 1 | 1 << 31 | 0x3FF_FFFF << 33
+        return b < 128 && ((b < 64 ? low : high) >> UInt64(b & 63)) & 1 != 0
     }
 
     /// The full check of a name with non-ASCII or invalid characters, and its components.
@@ -337,7 +393,7 @@ struct TemplateScanner {
         var count: Int { self == .tripleCloseBraces ? 3 : 2 }
     }
 
-    private func find(_ delimiter: Delimiter, from start: Int) -> Int? {
+    private static func find(_ delimiter: Delimiter, from start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let byte = delimiter.byte
         let count = delimiter.count
         guard let base = bytes.baseAddress else { return nil }
@@ -410,6 +466,14 @@ struct NameSpan {
             return (try? TemplateScanner.unicodeComponents(bytes, start, end)) ?? []
         }
     }
+}
+
+/// Runs `body` with a template's UTF-8 bytes: read in place when the string is
+/// contiguous (no copy of the string, so no reference counting), else from a copy.
+func withBytes<R>(of source: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    if let result = source.utf8.withContiguousStorageIfAvailable(body) { return result }
+    var text = source
+    return text.withUTF8(body)
 }
 
 /// A template error at byte `byte`, positioned in scalars, lines and columns.

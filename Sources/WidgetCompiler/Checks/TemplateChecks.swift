@@ -27,8 +27,8 @@ struct VariableScope {
 
     /// Declared parameters with their types, in order. Kept as a list (a widget
     /// has a few) and read as a dictionary would: a later duplicate's type wins.
-    private var parameterList: [(name: String, type: String)] = []
-    private var dataSourceList: [String] = []
+    private var parameterList: [(name: DeclaredName, type: String)] = []
+    private var dataSourceList: [DeclaredName] = []
     var rule: Rule?
 
     /// Room for the declarations to come: the lists grow once, not step by step.
@@ -37,25 +37,25 @@ struct VariableScope {
         dataSourceList.reserveCapacity(dataSources)
     }
 
-    mutating func declareParameter(_ name: String, type: String) { parameterList.append((name, type)) }
-    mutating func declareDataSource(_ name: String) { dataSourceList.append(name) }
+    mutating func declareParameter(_ name: String, type: String) { parameterList.append((DeclaredName(name), type)) }
+    mutating func declareDataSource(_ name: String) { dataSourceList.append(DeclaredName(name)) }
 
     /// The declared type of parameter `name`, or nil when there is none.
     func parameterType(_ name: String) -> String? {
         var i = parameterList.count
         while i > 0 {
             i -= 1
-            if parameterList[i].name == name { return parameterList[i].type }
+            if parameterList[i].name.text == name { return parameterList[i].type }
         }
         return nil
     }
 
-    func hasDataSource(_ name: String) -> Bool { dataSourceList.contains(name) }
+    func hasDataSource(_ name: String) -> Bool { dataSourceList.contains { $0.text == name } }
 
     /// Distinct parameter names, sorted (for hints).
-    var sortedParameterNames: [String] { Set(parameterList.map(\.name)).sorted() }
+    var sortedParameterNames: [String] { Set(parameterList.map(\.name.text)).sorted() }
     /// Distinct data source names, sorted (for hints).
-    var sortedDataSources: [String] { Set(dataSourceList).sorted() }
+    var sortedDataSources: [String] { Set(dataSourceList.map(\.text)).sorted() }
 
     // Field names as static words (matched in place in a name's bytes) and as strings (for messages).
     static let entryFieldWords = WordTable(["date", "time", "day", "weekday", "index"])
@@ -99,7 +99,8 @@ struct VariableScope {
         let root = name.component(0, among: Root.words).flatMap(Root.init(rawValue:))
         if root == .param {
             guard count > 1 else { return nil }
-            if !parameterList.contains(where: { name.component(1, equals: $0.name) }) {
+            let key = name.componentBytes(1).map(ByteKey.init)
+            if !parameterList.contains(where: { $0.name.isComponent1(of: name, key: key) }) {
                 let hint = hint(name.component(1), sortedParameterNames)
                 return parameterList.isEmpty
                     ? "'\(name.name)' names a parameter, but this widget declares no parameters"
@@ -109,7 +110,8 @@ struct VariableScope {
         }
         if root == .data {
             guard count > 1 else { return nil }
-            if !dataSourceList.contains(where: { name.component(1, equals: $0) }) {
+            let key = name.componentBytes(1).map(ByteKey.init)
+            if !dataSourceList.contains(where: { $0.isComponent1(of: name, key: key) }) {
                 let hint = hint(name.component(1), sortedDataSources)
                 return dataSourceList.isEmpty
                     ? "'\(name.name)' names a data source, but this widget declares no data"
@@ -158,6 +160,45 @@ struct VariableScope {
     }
 }
 
+/// Up to sixteen bytes and the length, packed: two names of ASCII bytes are the same
+/// when their keys are (and, past sixteen bytes, their tails).
+private struct ByteKey: Equatable {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    let length: Int
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        length = bytes.count
+        for k in 0..<min(bytes.count, 8) { low |= UInt64(bytes[k]) << UInt64(8 * k) }
+        guard bytes.count > 8 else { return }
+        for k in 8..<min(bytes.count, 16) { high |= UInt64(bytes[k]) << UInt64(8 * (k - 8)) }
+    }
+}
+
+/// A declared parameter or data source name, with its key when it is ASCII: template
+/// names are compared with it by the key, not through the string.
+private struct DeclaredName {
+    let text: String
+    /// Nil for a name that is not ASCII.
+    let key: ByteKey?
+
+    init(_ text: String) {
+        self.text = text
+        key = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 < 0x80 } ? ByteKey(bytes) : nil
+        } ?? nil
+    }
+
+    /// Whether component 1 of `name` is this name, as `String ==` decides; `key` is that
+    /// component's (nil when it is not read in place: then the strings are compared).
+    func isComponent1(of name: TemplateName, key component: ByteKey?) -> Bool {
+        // Other text can be canonically equivalent to ASCII text (the Kelvin sign is K).
+        guard let key, let component else { return name.component(1, equals: text) }
+        guard key == component else { return false }
+        return key.length <= 16 || name.component(1, equals: text)
+    }
+}
+
 /// Checks the syntax of a template held in a string node and the names it
 /// uses. Returns true when the node holds a template that compiles.
 /// (Only scans the template: nothing is compiled or allocated for a valid one.)
@@ -167,12 +208,13 @@ func checkTemplate(
     _ context: inout CheckContext
 ) -> Bool {
     guard let text = node.string, text.isTemplate else { return false }
-    return checkTemplateText(text, node, pointer, scope: scope, place: place, &context)
+    return checkTemplateText(text, { node }, pointer, scope: scope, place: place, &context)
 }
 
-/// `checkTemplate` for text known to hold a tag.
+/// `checkTemplate` for text that usually holds a tag (text without one scans to no
+/// names and no error). The node (wanted only for a diagnostic's position) is made on demand.
 private func checkTemplateText(
-    _ text: String, _ node: SourceNode, _ pointer: () -> [String], scope: VariableScope, place: VariableScope.Place,
+    _ text: String, _ node: () -> SourceNode, _ pointer: () -> [String], scope: VariableScope, place: VariableScope.Place,
     _ context: inout CheckContext
 ) -> Bool {
     // Problems wait for the end of the scan: a template with a syntax error gets only that error.
@@ -184,11 +226,11 @@ private func checkTemplateText(
     } catch {
         context.error(
             "template-syntax", "template: \(error.message)",
-            at: context.location(inside: node, offset: error.offset), pointer())
+            at: context.location(inside: node(), offset: error.offset), pointer())
         return false
     }
     for problem in problems {
-        context.error("unknown-variable", problem.message, at: context.location(inside: node, offset: problem.offset), pointer())
+        context.error("unknown-variable", problem.message, at: context.location(inside: node(), offset: problem.offset), pointer())
     }
     return true
 }
@@ -201,8 +243,8 @@ func checkContentTemplates(
 }
 
 /// The walk; a value's pointer is built (from its parents') only for a
-/// diagnostic, and a child becomes a node only when it holds a template or
-/// more values: plain strings and numbers are looked at as JSON.
+/// diagnostic, and a child becomes a node only when it holds more values or a
+/// diagnostic needs its position: strings and numbers are looked at as JSON.
 private func checkContentTemplates(
     _ node: SourceNode, pointer: () -> [String], scope: VariableScope, _ context: inout CheckContext
 ) {
@@ -210,31 +252,30 @@ private func checkContentTemplates(
     case .string:
         checkTemplate(node, pointer(), scope: scope, place: .entry, &context)
     case .array(let values):
-        for i in values.indices {
-            checkContentChild(values[i], of: node, i, pointer: { pointer() + [String(i)] }, scope: scope, &context)
-        }
+        checkContentChildren(values, of: node, pointer: { pointer() + [String($0)] }, scope: scope, &context)
     case .object(let object):
-        let values = object.values
-        for i in values.indices {
-            checkContentChild(values[i], of: node, i, pointer: { pointer() + [object.keys[i]] }, scope: scope, &context)
-        }
+        checkContentChildren(object.values, of: node, pointer: { pointer() + [object.keys[$0]] }, scope: scope, &context)
     default:
         break
     }
 }
 
-/// Child `i` of `parent`, whose value is `value`: a template is checked at once (its text
-/// looked at once for a tag), more values are walked, anything else is skipped.
-private func checkContentChild(
-    _ value: JSONValue, of parent: SourceNode, _ i: Int, pointer: () -> [String], scope: VariableScope,
+/// The children of `parent`, whose values are `values`: a template is checked at once,
+/// more values are walked, anything else is skipped. Each child is read in place in
+/// `values` (not passed on as a value, which would copy it).
+private func checkContentChildren(
+    _ values: [JSONValue], of parent: SourceNode, pointer: (Int) -> [String], scope: VariableScope,
     _ context: inout CheckContext
 ) {
-    switch value {
-    case .string(let text) where text.isTemplate:
-        _ = checkTemplateText(text, parent.child(i), pointer, scope: scope, place: .entry, &context)
-    case .array, .object:
-        checkContentTemplates(parent.child(i), pointer: pointer, scope: scope, &context)
-    default:
-        break
+    for i in values.indices {
+        switch values[i] {
+        case .string(let text):
+            // Not asked `isTemplate` first: text without a tag scans to no names and no error.
+            _ = checkTemplateText(text, { parent.child(i) }, { pointer(i) }, scope: scope, place: .entry, &context)
+        case .array, .object:
+            checkContentTemplates(parent.child(i), pointer: { pointer(i) }, scope: scope, &context)
+        default:
+            break
+        }
     }
 }
