@@ -3,12 +3,13 @@ import WidgetSupport
 /// Data sources: each `file` is a relative path that stays inside the app
 /// group container. Code: `data-path`. (Symbolic links are checked when the
 /// container is read, since the container may not exist at validation time.)
-func checkDataSources(_ data: SourceNode, _ pointer: [String], _ context: inout CheckContext) {
-    for member in data.members {
-        guard let fileNode = member.value["file"], let path = fileNode.string else { continue }
-        if let problem = containerPathProblem(path) {
-            context.error("data-path", "data source '\(member.key)': \(problem)", at: fileNode, pointer + [member.key, "file"])
-        }
+func checkDataSources(_ data: SourceNode, _ pointer: @autoclosure () -> [String], _ context: inout CheckContext) {
+    guard case .object(let sources) = data.json else { return }
+    for i in sources.keys.indices {
+        // Read as JSON; the nodes are made only for a diagnostic.
+        guard case .string(let path)? = sources.values[i]["file"], let problem = containerPathProblem(path) else { continue }
+        let name = sources.keys[i]
+        context.error("data-path", "data source '\(name)': \(problem)", at: data.child(i)["file"]!, pointer() + [name, "file"])
     }
 }
 
