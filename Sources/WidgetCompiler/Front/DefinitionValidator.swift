@@ -95,14 +95,15 @@ public struct FileExamination: Sendable {
 /// only immutable, compiled schemas, so it may run on several threads at once.
 public struct FileChecker: Sendable {
     private let mode: DefinitionValidator.Mode
-    private let builtIn: BuiltInSchemas?
+    /// The widget schema (definitions mode); the app schema is compiled when a manifest comes.
+    private let widgetSchema: SchemaStage?
 
     init(mode: DefinitionValidator.Mode) throws(SchemaSetupError) {
         self.mode = mode
         if case .definitions = mode {
-            builtIn = try BuiltInSchemas.shared()
+            widgetSchema = try BuiltInSchemas.widget()
         } else {
-            builtIn = nil
+            widgetSchema = nil
         }
     }
 
@@ -131,17 +132,22 @@ public struct FileChecker: Sendable {
         if case .schemaOnly(let stage) = mode {
             return .init(shape: stage.check(document, file: path))
         }
-        guard let builtIn else { return .init() }
+        guard let widgetSchema else { return .init() }
         var context = CheckContext(file: path, bytes: bytes)
         switch DocumentKind.of(document) {
         case .widget:
-            let shape = builtIn.widget.check(document, file: path)
+            let shape = widgetSchema.check(document, file: path)
             checkWidget(document, &context)
             var kind: (name: String, location: SourceLocation)? = nil
             if let kindNode = document["kind"], let name = kindNode.string { kind = (name, kindNode.location) }
             return .init(shape: shape, semantic: context.diagnostics, kind: kind)
         case .app:
-            let shape = builtIn.app.check(document, file: path)
+            let shape: [Diagnostic]
+            do {
+                shape = try BuiltInSchemas.app().check(document, file: path)
+            } catch {
+                shape = [.error("schema", error.message, file: path, at: document.location)]
+            }
             checkApp(document, &context)
             checkBundle(of: document, manifest: path, &context)
             return .init(shape: shape, semantic: context.diagnostics)

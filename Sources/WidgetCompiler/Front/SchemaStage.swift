@@ -104,37 +104,29 @@ public struct SchemaStage: Sendable {
     }
 }
 
-/// The widget, app and scenario schemas embedded at build time, compiled once per process.
-public struct BuiltInSchemas: Sendable {
-    public let widget: SchemaStage
-    public let app: SchemaStage
-    public let scenario: SchemaStage
+/// The widget, app and scenario schemas embedded at build time, each compiled once per
+/// process when first needed (validating widgets compiles only the widget schema).
+public enum BuiltInSchemas {
+    /// The widget schema.
+    public static func widget() throws(SchemaSetupError) -> SchemaStage { try widgetStage.get() }
+    /// The app manifest schema.
+    public static func app() throws(SchemaSetupError) -> SchemaStage { try appStage.get() }
+    /// The scenario schema.
+    public static func scenario() throws(SchemaSetupError) -> SchemaStage { try scenarioStage.get() }
 
-    private static let compiled: Result<BuiltInSchemas, SchemaSetupError> = {
-        do {
-            let registry = SchemaRegistry()
-            func stage(_ name: String) throws(SchemaSetupError) -> SchemaStage {
-                guard let text = EmbeddedSchemas.files[name] else {
-                    throw SchemaSetupError(message: "built-in schema \(name) is missing from this build")
-                }
-                do {
-                    return SchemaStage(schema: try Schema(try JSONReader.parse(text).json, registry: registry))
-                } catch {
-                    throw SchemaSetupError(message: "built-in schema \(name): \(error)")
-                }
-            }
-            return .success(BuiltInSchemas(
-                widget: try stage("widget.schema.json"), app: try stage("app.schema.json"),
-                scenario: try stage("scenario.schema.json")))
-        } catch let error as SchemaSetupError {
-            return .failure(error)
-        } catch {
-            return .failure(SchemaSetupError(message: "\(error)"))
+    private static let widgetStage = stage("widget.schema.json")
+    private static let appStage = stage("app.schema.json")
+    private static let scenarioStage = stage("scenario.schema.json")
+
+    private static func stage(_ name: String) -> Result<SchemaStage, SchemaSetupError> {
+        guard let text = EmbeddedSchemas.files[name] else {
+            return .failure(SchemaSetupError(message: "built-in schema \(name) is missing from this build"))
         }
-    }()
-
-    public static func shared() throws(SchemaSetupError) -> BuiltInSchemas {
-        try compiled.get()
+        do {
+            return .success(SchemaStage(schema: try Schema(try JSONReader.parse(text).json, registry: SchemaRegistry())))
+        } catch {
+            return .failure(SchemaSetupError(message: "built-in schema \(name): \(error)"))
+        }
     }
 }
 

@@ -10,11 +10,11 @@ public enum ScenarioLoader {
         let (documents, error) = SourceFiles.documents(of: bytes, path: file)
         if let error { return (nil, [error.diagnostic(file: file)]) }
         guard let root = documents.first else { return (Scenario(), []) }
-        let schema: BuiltInSchemas
-        do { schema = try BuiltInSchemas.shared() } catch {
+        let schema: SchemaStage
+        do { schema = try BuiltInSchemas.scenario() } catch {
             return (nil, [.error("schema", error.message, file: file, at: root.location)])
         }
-        let shape = schema.scenario.check(root, file: file)
+        let shape = schema.check(root, file: file)
         if !shape.isEmpty { return (nil, shape) }
         var events: [ScenarioEvent] = []
         var problems: [Diagnostic] = []
