@@ -92,7 +92,32 @@ public enum SourceFiles {
         guard (st.st_mode & S_IFMT) == S_IFDIR else { return [path] }
         var found: [String] = []
         try walk(path, into: &found)
-        return found.sorted()
+        return sortedPaths(found)
+    }
+
+    /// `paths.sorted()`. When every path is ASCII, String order is byte order, so the
+    /// bytes are compared directly (the runtime's comparison costs several times more).
+    static func sortedPaths(_ paths: [String]) -> [String] {
+        var paths = paths
+        for i in paths.indices { paths[i].makeContiguousUTF8() }
+        let allASCII = paths.allSatisfy { path in
+            path.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } } ?? false
+        }
+        guard allASCII else { return paths.sorted() }
+        return paths.sorted(by: bytesPrecede)
+    }
+
+    /// Whether `a`'s UTF-8 bytes come before `b`'s (lexicographically, a prefix first).
+    private static func bytesPrecede(_ a: String, _ b: String) -> Bool {
+        let verdict = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y -> Bool in
+                let common = min(x.count, y.count)
+                guard common > 0, let p = x.baseAddress, let q = y.baseAddress else { return x.count < y.count }
+                let order = memcmp(p, q, common)
+                return order != 0 ? order < 0 : x.count < y.count
+            }
+        }
+        return (verdict ?? nil) ?? (a < b)
     }
 
     private static func walk(_ directory: String, into found: inout [String]) throws(ReadError) {
