@@ -163,13 +163,7 @@ public struct JSONObject: Sendable, Sequence {
                     rebuildIndex()
                 }
             } else if let newValue {
-                keys.append(key)
-                values.append(newValue)
-                if index != nil {
-                    index![key] = keys.count - 1
-                } else if keys.count > Self.indexThreshold {
-                    rebuildIndex()
-                }
+                appendNew(key, newValue)
             }
         }
     }

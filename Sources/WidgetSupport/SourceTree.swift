@@ -240,7 +240,7 @@ final class PlainBuffer<Element: BitwiseCopyable> {
         }
     }
 
-        func grow(toHold needed: Int) {
+    private func grow(toHold needed: Int) {
         let newCapacity = max(needed, capacity * 2)
         let bigger = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         bigger.moveInitialize(from: base, count: count)
