@@ -72,16 +72,8 @@ import WidgetTemplates
     /// Random tag soup never crashes, and error positions stay inside the text.
     @Test func arbitraryInputIsHandled() {
         let pieces = ["{{", "}}", "{", "}", "#", "^", "/", "!", "&", "a", ".", " ", "\n", "é", "x.y", "{{{", "}}}", "\r\n"]
-        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ bound: Int) -> Int {  // deterministic xorshift, so failures reproduce
-            seed ^= seed << 13
-            seed ^= seed >> 7
-            seed ^= seed << 17
-            return Int(seed % UInt64(bound))
-        }
         var compiled = 0
-        for _ in 0..<3000 {
-            let source = (0..<next(12)).map { _ in pieces[next(pieces.count)] }.joined()
+        for source in tagSoup(pieces, seed: 0x9E37_79B9_7F4A_7C15, count: 3000, maxPieces: 12) {
             do {
                 let template = try Template(source)
                 compiled += 1

@@ -85,16 +85,7 @@ import WidgetTemplates
     /// Random tag soup: scanning and compiling agree on every input.
     @Test func arbitraryInputAgrees() {
         let pieces = ["{{", "}}", "{", "}", "#", "^", "/", "!", "&", "a", ".", " ", "\n", "é", "x.y", "{{{", "}}}", "\r\n", "{{#a}}", "{{/a}}"]
-        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
-        func next(_ bound: Int) -> Int {  // deterministic xorshift, so failures reproduce
-            seed ^= seed << 13
-            seed ^= seed >> 7
-            seed ^= seed << 17
-            return Int(seed % UInt64(bound))
-        }
-        for _ in 0..<3000 {
-            var source = ""
-            for _ in 0..<next(10) { source += pieces[next(pieces.count)] }
+        for source in tagSoup(pieces, seed: 0x2545_F491_4F6C_DD1D, count: 3000, maxPieces: 10) {
             expectAgreement(source)
         }
     }
