@@ -1,27 +1,16 @@
 /// Fixed ASCII words (keys, rule names, template roots) recognised in bytes or in a
 /// `String` without calling the runtime's `String ==` once per candidate.
 ///
-/// Each word is kept as its length and an integer that, with the length, tells apart any
-/// eight bytes (its first eight; for a shorter word, a few overlapping loads), found through
-/// a small open-addressed table hashed on them: a lookup is usually one probe and one
-/// integer comparison, and only a word longer than eight bytes compares its remaining bytes.
+/// Each word is kept as its `ByteKey`, found through a small open-addressed table hashed
+/// on it: a lookup is usually one probe and one key comparison, and only a word longer
+/// than sixteen bytes compares its remaining bytes.
 public struct WordTable: Sendable {
     /// The words, in the order their indices refer to.
     public let words: [StaticString]
-    @usableFromInline let keys: [Key]
+    @usableFromInline let keys: [ByteKey]
     /// Word indices by hash (linear probing); -1 marks an empty slot.
     @usableFromInline let slots: [Int16]
     @usableFromInline let shift: UInt64
-
-    /// A word's length and head (see `key`).
-    @usableFromInline struct Key: Equatable, Sendable {
-        @usableFromInline let head: UInt64
-        @usableFromInline let length: Int
-        @inlinable init(head: UInt64, length: Int) {
-            self.head = head
-            self.length = length
-        }
-    }
 
     /// `words` must be ASCII (checked).
     public init(_ words: [StaticString]) {
@@ -30,7 +19,7 @@ public struct WordTable: Sendable {
             precondition(word.hasPointerRepresentation, "a word is a string literal")
             let bytes = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
             precondition(bytes.allSatisfy { $0 < 0x80 }, "words are ASCII")
-            return Self.key(bytes)
+            return ByteKey(bytes)
         }
         precondition(words.count < Int(Int16.max), "a word table is small")
         // At most half full, so a miss ends at an empty slot after a probe or two.
@@ -39,7 +28,7 @@ public struct WordTable: Sendable {
         shift = 64 - bits
         var slots = [Int16](repeating: -1, count: 1 << bits)
         for (k, key) in keys.enumerated() {
-            var slot = Self.hash(key, shift: shift)
+            var slot = Self.slot(of: key, shift: shift)
             while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
             slots[slot] = Int16(k)
         }
@@ -47,43 +36,18 @@ public struct WordTable: Sendable {
     }
 
     @inlinable @inline(__always)
-    static func hash(_ key: Key, shift: UInt64) -> Int {
-        Int(truncatingIfNeeded: ((key.head ^ UInt64(truncatingIfNeeded: key.length)) &* 0x9E37_79B9_7F4A_7C15) >> shift)
-    }
-
-    /// The length, and the first eight bytes in one integer. Shorter bytes are read by two
-    /// overlapping loads (four to seven bytes) or three single ones (one to three): with the
-    /// length known, they fix every byte, and no load passes the end.
-    @inlinable @inline(__always)
-    static func key(_ bytes: UnsafeBufferPointer<UInt8>) -> Key {
-        guard let base = bytes.baseAddress else { return Key(head: 0, length: 0) }
-        let n = bytes.count
-        let raw = UnsafeRawPointer(base)
-        let head: UInt64
-        if n >= 8 {
-            head = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-        } else if n >= 4 {
-            let low = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
-            let high = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)))
-            head = low | high << 32
-        } else if n > 0 {
-            head = UInt64(base[0]) | UInt64(base[n / 2]) << 8 | UInt64(base[n - 1]) << 16
-        } else {
-            head = 0
-        }
-        return Key(head: head, length: n)
-    }
+    static func slot(of key: ByteKey, shift: UInt64) -> Int { Int(truncatingIfNeeded: key.hash >> shift) }
 
     /// The index of the word with exactly these bytes, or nil.
     @inlinable
     public func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let key = Self.key(bytes)
-        var slot = Self.hash(key, shift: shift)
+        let key = ByteKey(bytes)
+        var slot = Self.slot(of: key, shift: shift)
         while true {
             let k = Int(slots[slot])
             if k < 0 { return nil }
-            // Words longer than eight bytes may share their head and length: then the rest decides.
-            if keys[k] == key, bytes.count <= 8 || Self.sameTail(bytes, words[k]) { return k }
+            // Words longer than sixteen bytes may share their key: then the rest decides.
+            if keys[k] == key, key.isWhole || Self.sameTail(bytes, words[k]) { return k }
             slot = (slot + 1) & (slots.count - 1)
         }
     }
@@ -91,7 +55,7 @@ public struct WordTable: Sendable {
     @usableFromInline
     static func sameTail(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
         let w = word.utf8Start
-        var i = 8
+        var i = 16
         while i < bytes.count, bytes[i] == w[i] { i += 1 }
         return i == bytes.count
     }

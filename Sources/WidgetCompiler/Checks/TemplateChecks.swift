@@ -160,21 +160,6 @@ struct VariableScope {
     }
 }
 
-/// Up to sixteen bytes and the length, packed: two names of ASCII bytes are the same
-/// when their keys are (and, past sixteen bytes, their tails).
-private struct ByteKey: Equatable {
-    var low: UInt64 = 0
-    var high: UInt64 = 0
-    let length: Int
-
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        length = bytes.count
-        for k in 0..<min(bytes.count, 8) { low |= UInt64(bytes[k]) << UInt64(8 * k) }
-        guard bytes.count > 8 else { return }
-        for k in 8..<min(bytes.count, 16) { high |= UInt64(bytes[k]) << UInt64(8 * (k - 8)) }
-    }
-}
-
 /// A declared parameter or data source name, with its key when it is ASCII: template
 /// names are compared with it by the key, not through the string.
 private struct DeclaredName {
@@ -195,7 +180,7 @@ private struct DeclaredName {
         // Other text can be canonically equivalent to ASCII text (the Kelvin sign is K).
         guard let key, let component else { return name.component(1, equals: text) }
         guard key == component else { return false }
-        return key.length <= 16 || name.component(1, equals: text)
+        return key.isWhole || name.component(1, equals: text)
     }
 }
 
