@@ -90,27 +90,25 @@ final class SourceLinesCache {
 
     /// For a file already in memory (`dump`).
     init(path: String, bytes: [UInt8]) {
-        self.path = path
-        cached = SourceLines(bytes: bytes)
+        use(bytes, for: path)
     }
 
     /// Uses `bytes` (already in memory) for `file`'s lines from now on.
     func use(_ bytes: [UInt8], for file: String) {
-        guard file != path else { return }
-        path = file
-        cached = SourceLines(bytes: bytes)
-        lastLine = nil
+        if file != path { switchTo(file, SourceLines(bytes: bytes)) }
     }
 
     func scalars(_ file: String, line: Int) -> [Unicode.Scalar]? {
-        if file != path {
-            path = file
-            cached = (try? SourceFiles.read(file)).map(SourceLines.init(bytes:))
-            lastLine = nil
-        }
+        if file != path { switchTo(file, (try? SourceFiles.read(file)).map(SourceLines.init(bytes:))) }
         if let lastLine, lastLine.number == line { return lastLine.scalars }
         let scalars = cached?.line(line).map { Array($0.unicodeScalars) }
         lastLine = (line, scalars)
         return scalars
+    }
+
+    private func switchTo(_ file: String, _ lines: SourceLines?) {
+        path = file
+        cached = lines
+        lastLine = nil
     }
 }

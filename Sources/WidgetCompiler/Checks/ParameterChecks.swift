@@ -28,8 +28,8 @@ private func checkParameter(
     // Built only for a diagnostic: most parameters have none.
     var label: String { "parameter '\(name)'" }
     var pointer: [String] { ["parameters", name] }
-    /// The node of member `key`, which exists.
-    func node(_ key: String) -> SourceNode { parameter()[key]! }
+    /// The node of member `key` (which `fields` has), for a diagnostic's position and text.
+    func node(_ key: String) -> SourceNode { parameter()[key] ?? parameter() }
 
     /// A bound or default as a comparable number (durations in seconds).
     func magnitude(_ value: JSONValue, _ key: String) -> Double? {
