@@ -44,9 +44,7 @@ public enum JSONPointer {
     /// several scalars around `/`, so this is how its characters split).
     private static func asciiTokens(_ pointer: String) -> ASCIISplit {
         let split = pointer.utf8.withContiguousStorageIfAvailable { bytes -> ASCIISplit in
-            var any: UInt8 = 0
-            for b in bytes { any |= b }
-            guard any < 0x80 else { return .notASCII }
+            guard bytes.isASCII else { return .notASCII }
             guard bytes.first == UInt8(ascii: "/") else { return .notAPointer }
             var tokens: [String] = []
             var start = 1

@@ -18,7 +18,7 @@ public struct WordTable: Sendable {
         keys = words.map { word in
             precondition(word.hasPointerRepresentation, "a word is a string literal")
             let bytes = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-            precondition(bytes.allSatisfy { $0 < 0x80 }, "words are ASCII")
+            precondition(bytes.isASCII, "words are ASCII")
             return ByteKey(bytes)
         }
         precondition(words.count < Int(Int16.max), "a word table is small")
@@ -67,9 +67,7 @@ public struct WordTable: Sendable {
         // Read in place (a short string's bytes are copied to the stack, never allocated).
         let verdict = text.utf8.withContiguousStorageIfAvailable { bytes -> (found: Int?, isASCII: Bool) in
             if let k = index(of: bytes) { return (k, true) }
-            var any: UInt8 = 0
-            for b in bytes { any |= b }
-            return (nil, any < 0x80)
+            return (nil, bytes.isASCII)
         }
         if let verdict, verdict.found != nil || verdict.isASCII { return verdict.found }
         return words.firstIndex { $0.description == text }

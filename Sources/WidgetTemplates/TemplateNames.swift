@@ -100,9 +100,7 @@ package struct TemplateName {
                 while k < other.count, other[k] == bytes[k] { k += 1 }
                 if k == other.count { return true }
             }
-            var any: UInt8 = 0
-            for b in other { any |= b }
-            return any < 0x80 ? false : nil
+            return other.isASCII ? false : nil
         }
         if let verdict, let known = verdict { return known }
         return component(i) == text

@@ -355,7 +355,7 @@ struct Composer {
 
     private mutating func key(_ key: String, at location: SourceLocation) throws(SourceError) {
         var text = key
-        let (print, isASCII) = text.withUTF8 { (Self.fingerprint($0), StringCache.isASCII($0)) }
+        let (print, isASCII) = text.withUTF8 { (Self.fingerprint($0), $0.isASCII) }
         try self.key(key, print: print, isASCII: isASCII, at: location)
     }
 

@@ -64,17 +64,11 @@ final class StringCache {
     @inline(never)
     private func add(_ text: UnsafeBufferPointer<UInt8>, print: UInt64, pair: Int) -> (string: String, isASCII: Bool) {
         let string = String(decoding: text, as: UTF8.self)
-        let isASCII = Self.isASCII(text)
+        let isASCII = text.isASCII
         guard text.count <= Self.maxLength, let source = text.baseAddress else { return (string, isASCII) }
         let i = slots[pair].count < 0 ? pair : pair + 1
         (bytes + i * Self.maxLength).update(from: source, count: text.count)
         slots[i] = Slot(string: string, print: print, count: text.count, isASCII: isASCII)
         return (string, isASCII)
-    }
-
-    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var any: UInt8 = 0
-        for b in bytes { any |= b }
-        return any < 0x80
     }
 }

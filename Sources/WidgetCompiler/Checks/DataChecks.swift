@@ -35,9 +35,7 @@ func containerPathProblem(_ path: String) -> String? {
 /// split as characters do); nil for any other path.
 private func asciiPathVerdict(_ path: String) -> PathVerdict? {
     let verdict = path.utf8.withContiguousStorageIfAvailable { bytes -> PathVerdict? in
-        var any: UInt8 = 0
-        for b in bytes { any |= b }
-        guard any < 0x80, let first = bytes.first else { return nil }
+        guard bytes.isASCII, let first = bytes.first else { return nil }
         if first == UInt8(ascii: "/") || first == UInt8(ascii: "~") {
             return PathVerdict(problem: "'\(path)' is absolute; data paths are relative to the app group container")
         }

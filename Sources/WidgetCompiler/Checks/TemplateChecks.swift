@@ -170,7 +170,7 @@ private struct DeclaredName {
     init(_ text: String) {
         self.text = text
         key = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.allSatisfy { $0 < 0x80 } ? ByteKey(bytes) : nil
+            bytes.isASCII ? ByteKey(bytes) : nil
         } ?? nil
     }
 

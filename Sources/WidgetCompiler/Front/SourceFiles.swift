@@ -101,7 +101,7 @@ public enum SourceFiles {
         var paths = paths
         for i in paths.indices { paths[i].makeContiguousUTF8() }
         let allASCII = paths.allSatisfy { path in
-            path.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } } ?? false
+            path.utf8.withContiguousStorageIfAvailable { $0.isASCII } ?? false
         }
         guard allASCII else { return paths.sorted() }
         return paths.sorted(by: bytesPrecede)
