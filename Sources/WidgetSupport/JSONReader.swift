@@ -11,7 +11,7 @@ public struct JSONReader {
     private var line = 1
     private var lineStart = 0  // byte offset where the current line starts
     /// Where each value was written.
-    private var tree = SourceTreeBuilder()
+    private var tree = SourceDocumentBuilder()
 
     /// Parses a whole document.
     public static func parse(_ text: String) throws(SourceError) -> SourceNode {
@@ -22,10 +22,10 @@ public struct JSONReader {
         var reader = JSONReader(bytes: bytes)
         if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.i = 3; reader.lineStart = 3 }
         reader.skipSpace()
-        let (json, node) = try reader.value(depth: 0)
+        let node = try reader.value(depth: 0)
         reader.skipSpace()
         if reader.i < reader.bytes.count { throw reader.error("unexpected text after the JSON value") }
-        return reader.tree.finish(root: json, node: node)
+        return SourceNode(document: reader.tree.finish(root: node), index: node)
     }
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
@@ -63,18 +63,16 @@ public struct JSONReader {
         }
     }
 
-    /// Reads one value: its JSON, and its node in `tree`.
-    private mutating func value(depth: Int) throws(SourceError) -> (JSONValue, Int32) {
+    /// Reads one value into `tree`; returns its node.
+    private mutating func value(depth: Int) throws(SourceError) -> Int32 {
         guard depth < Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth) levels") }
         guard i < bytes.count else { throw error("unexpected end of input, expected a value") }
         let start = location
         switch bytes[i] {
         case UInt8(ascii: "{"):
             i += 1
-            let node = tree.startCollection(at: start)
-            var keys: [String] = []
-            var values: [JSONValue] = []
-            var children: [(Int32, SourceLocation)] = []
+            let node = tree.startCollection(.object, at: start)
+            var children: [SourceDocument.Child] = []
             var seen = Set<String>()
             skipSpace()
             if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
@@ -92,10 +90,11 @@ public struct JSONReader {
                     guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
                     i += 1
                     skipSpace()
-                    let (v, child) = try value(depth: depth + 1)
-                    keys.append(key)
-                    values.append(v)
-                    children.append((child, keyLocation))
+                    let keyStart = tree.appendText(key)
+                    let child = try value(depth: depth + 1)
+                    children.append(SourceDocument.Child(
+                        node: child, keyFirst: keyStart, keyCount: Int32(truncatingIfNeeded: key.utf8.count),
+                        keyLine: Int32(clamping: keyLocation.line), keyColumn: Int32(clamping: keyLocation.column)))
                     skipSpace()
                     guard i < bytes.count else { throw error("unexpected end of input in an object") }
                     if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
@@ -104,13 +103,12 @@ public struct JSONReader {
                 }
             }
             let first = tree.childCount
-            for (child, keyLocation) in children { tree.appendChild(child, keyLocation: keyLocation) }
+            for child in children { tree.appendChild(child) }
             tree.endCollection(node, childrenFrom: first)
-            return (.object(JSONObject(distinctKeys: keys, values: values)), node)
+            return node
         case UInt8(ascii: "["):
             i += 1
-            let node = tree.startCollection(at: start)
-            var values: [JSONValue] = []
+            let node = tree.startCollection(.array, at: start)
             var children: [Int32] = []
             skipSpace()
             if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
@@ -118,9 +116,7 @@ public struct JSONReader {
             } else {
                 while true {
                     skipSpace()
-                    let (v, child) = try value(depth: depth + 1)
-                    values.append(v)
-                    children.append(child)
+                    children.append(try value(depth: depth + 1))
                     skipSpace()
                     guard i < bytes.count else { throw error("unexpected end of input in an array") }
                     if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
@@ -129,18 +125,27 @@ public struct JSONReader {
                 }
             }
             let first = tree.childCount
-            for child in children { tree.appendChild(child) }
+            for child in children { tree.appendChild(SourceDocument.Child(item: child)) }
             tree.endCollection(node, childrenFrom: first)
-            return (.array(values), node)
+            return node
         case UInt8(ascii: "\""):
             let s = try string()
-            return (.string(s), tree.scalar(at: start))
-        case UInt8(ascii: "t"): try literal("true"); return (.bool(true), tree.scalar(at: start))
-        case UInt8(ascii: "f"): try literal("false"); return (.bool(false), tree.scalar(at: start))
-        case UInt8(ascii: "n"): try literal("null"); return (.null, tree.scalar(at: start))
+            var s8 = s
+            return s8.withUTF8 { tree.scalar(.string, at: start, text: $0) }
+        // (true, false and null keep no text: messages show them as JSON.)
+        case UInt8(ascii: "t"): try literal("true"); return tree.scalar(.bool, at: start, textStart: 0, textCount: -1, payload: 1)
+        case UInt8(ascii: "f"): try literal("false"); return tree.scalar(.bool, at: start, textStart: 0, textCount: -1)
+        case UInt8(ascii: "n"): try literal("null"); return tree.scalar(.null, at: start, textStart: 0, textCount: -1)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let text = try numberText()
-            return (Self.number(text), tree.scalar(at: start, text: text))
+            let (kind, payload): (SourceDocument.Kind, UInt64)
+            switch Self.number(text) {
+            case .int(let n): (kind, payload) = (.int, UInt64(bitPattern: Int64(n)))
+            case .double(let d): (kind, payload) = (.double, d.bitPattern)
+            default: preconditionFailure("a number is an int or a double")
+            }
+            var t = text
+            return t.withUTF8 { tree.scalar(kind, at: start, text: $0, payload: payload) }
         default:
             throw error("unexpected character, expected a value")
         }

@@ -1,22 +1,36 @@
 /// A value read from a source file, with the position of every part of it.
 ///
 /// Both the YAML loader and the JSON reader produce these. A node is a view:
-/// its JSON value (what the document means, shared with the whole tree) and its
-/// place in the document's `SourceTree` (where each part was written). So the
-/// JSON Schema validator reads the value as it is, with no copy, and
-/// diagnostics map a JSON Pointer back to a position with `location(of:)`.
+/// one node of its `SourceDocument`, which holds what every node means and
+/// where it was written. The JSON Schema validator and the checks read the
+/// document in place; `json` builds the value as a `JSONValue` when something
+/// needs one. Diagnostics map a JSON Pointer back to a position with
+/// `location(of:)`.
 public struct SourceNode: Sendable {
-    /// What the node means as JSON.
-    public let json: JSONValue
-    @usableFromInline let tree: SourceTree
-    @usableFromInline let index: Int32
+    /// The document the node is part of.
+    public let document: SourceDocument
+    /// The node's number in its document.
+    public let index: Int32
 
     @inlinable
-    init(json: JSONValue, tree: SourceTree, index: Int32) {
-        self.json = json
-        self.tree = tree
+    public init(document: SourceDocument, index: Int32) {
+        self.document = document
         self.index = index
     }
+
+    /// The root of a document.
+    @inlinable
+    public init(document: SourceDocument) { self.init(document: document, index: document.root) }
+
+    /// A document of `value` alone (every position 1:1), for values not read from a file.
+    public init(json value: JSONValue) { self.init(document: SourceDocument(json: value)) }
+
+    /// What the node means as JSON (built at each call: read it once).
+    public var json: JSONValue { document.json(index) }
+
+    /// What kind of JSON value the node is.
+    @inlinable
+    public var kind: SourceDocument.Kind { document.kind(index) }
 
     /// One member of a mapping, with the position of its key.
     public struct Member: Sendable {
@@ -39,90 +53,85 @@ public struct SourceNode: Sendable {
 
     /// Where the node starts (for an alias: where its anchored node starts).
     @inlinable
-    public var location: SourceLocation { tree.location(of: index) }
+    public var location: SourceLocation { document.location(index) }
 
     /// The node's scalar value, items or members.
     @inlinable
     public var content: Content {
-        switch json {
-        case .array(let values): .sequence(Items(values: values, tree: tree, first: tree.firstChild(of: index)))
-        case .object(let object): .mapping(Members(object: object, tree: tree, first: tree.firstChild(of: index)))
-        default: .scalar(json)
+        switch kind {
+        case .array: .sequence(Items(document: document, node: index))
+        case .object: .mapping(Members(document: document, node: index))
+        default: .scalar(document.json(index))
         }
     }
 
     /// The members of a mapping (none for anything else).
     @inlinable
     public var members: Members {
-        if case .object(let object) = json { return Members(object: object, tree: tree, first: tree.firstChild(of: index)) }
-        return .empty
+        kind == .object ? Members(document: document, node: index) : Members(document: nil, node: 0)
     }
 
     /// The items of a sequence (none for anything else).
     @inlinable
     public var items: Items {
-        if case .array(let values) = json { return Items(values: values, tree: tree, first: tree.firstChild(of: index)) }
-        return .empty
+        kind == .array ? Items(document: document, node: index) : Items(document: nil, node: 0)
     }
+
+    /// The number of items or members (0 for a scalar).
+    @inlinable
+    public var count: Int { document.childCount(index) }
 
     /// The text of a scalar as written, for messages (nil for collections).
     @inlinable
-    public var sourceText: String? {
-        switch json {
-        case .string(let s): s
-        case .array, .object: nil
-        default: tree.text(of: index)
-        }
-    }
+    public var sourceText: String? { document.sourceText(index) }
 
     /// The scalar value, or nil for collections.
     @inlinable
     public var scalar: JSONValue? {
-        switch json {
+        switch kind {
         case .array, .object: nil
-        default: json
+        default: document.json(index)
         }
     }
 
+    /// A string's value (nil for any other kind).
+    @inlinable
+    public var string: String? { document.string(index) }
+    /// A boolean's value.
+    @inlinable
+    public var bool: Bool? { document.bool(index) }
+    /// An integer's or a double's value.
+    @inlinable
+    public var number: Double? { document.number(index) }
+
     /// Item `i` of a sequence, or the value of member `i` of a mapping (in
-    /// order); `i` must be below the count. Builds no `Member`, for walks that
-    /// look at most children only as JSON.
+    /// order); `i` must be below the count.
     @inlinable
     public func child(_ i: Int) -> SourceNode {
-        let value: JSONValue
-        switch json {
-        case .array(let values): value = values[i]
-        case .object(let object): value = object.values[i]
-        default: preconditionFailure("a scalar has no children")
-        }
-        return SourceNode(json: value, tree: tree, index: tree.child(tree.firstChild(of: index) + i))
+        SourceNode(document: document, index: document.childNode(index, i))
     }
+
+    /// The key of member `i` of a mapping.
+    @inlinable
+    public func key(_ i: Int) -> String { document.key(index, i) }
 
     /// Whether both are the same node of the same document (an alias is the node it names).
     public func isSameNode(as other: SourceNode) -> Bool {
-        tree === other.tree && index == other.index
+        document === other.document && index == other.index
     }
 
     /// The member named `key` of a mapping.
     @inlinable
     public func member(_ key: String) -> Member? {
-        guard case .object(let object) = json else { return nil }
-        let keys = object.keys
-        for i in keys.indices where keys[i] == key {
-            return Members(object: object, tree: tree, first: tree.firstChild(of: index))[i]
-        }
-        return nil
+        guard let i = document.memberIndex(index, key: key) else { return nil }
+        return Members(document: document, node: index)[i]
     }
 
     /// The value of member `key` of a mapping.
     @inlinable
     public subscript(key: String) -> SourceNode? {
-        guard case .object(let object) = json else { return nil }
-        let keys = object.keys
-        for i in keys.indices where keys[i] == key {
-            return SourceNode(json: object.values[i], tree: tree, index: tree.child(tree.firstChild(of: index) + i))
-        }
-        return nil
+        guard let i = document.memberIndex(index, key: key) else { return nil }
+        return child(i)
     }
 
     /// The node at a JSON Pointer's tokens, or nil if there is none.
@@ -168,53 +177,50 @@ public struct SourceNode: Sendable {
 
     /// The items of a sequence, as nodes (made when read, not stored).
     public struct Items: RandomAccessCollection, Sendable {
-        @usableFromInline let values: [JSONValue]
         /// Nil only when there are no items.
-        @usableFromInline let tree: SourceTree?
-        @usableFromInline let first: Int
+        @usableFromInline let document: SourceDocument?
+        @usableFromInline let node: Int32
 
         @inlinable
-        init(values: [JSONValue], tree: SourceTree?, first: Int) {
-            self.values = values
-            self.tree = tree
-            self.first = first
+        init(document: SourceDocument?, node: Int32) {
+            self.document = document
+            self.node = node
         }
 
         /// No items.
-        public static let empty = Items(values: [], tree: nil, first: 0)
+        public static let empty = Items(document: nil, node: 0)
 
         @inlinable public var startIndex: Int { 0 }
-        @inlinable public var endIndex: Int { values.count }
+        @inlinable public var endIndex: Int { document?.childCount(node) ?? 0 }
         @inlinable public subscript(i: Int) -> SourceNode {
-            SourceNode(json: values[i], tree: tree!, index: tree!.child(first + i))
+            let document = document!
+            return SourceNode(document: document, index: document.childNode(node, i))
         }
     }
 
     /// The members of a mapping in source order (merged members at the place of `<<`).
     public struct Members: RandomAccessCollection, Sendable {
-        @usableFromInline let object: JSONObject
         /// Nil only when there are no members.
-        @usableFromInline let tree: SourceTree?
-        @usableFromInline let first: Int
+        @usableFromInline let document: SourceDocument?
+        @usableFromInline let node: Int32
 
         @inlinable
-        init(object: JSONObject, tree: SourceTree?, first: Int) {
-            self.object = object
-            self.tree = tree
-            self.first = first
+        init(document: SourceDocument?, node: Int32) {
+            self.document = document
+            self.node = node
         }
 
         /// No members.
-        public static let empty = Members(object: JSONObject(), tree: nil, first: 0)
+        public static let empty = Members(document: nil, node: 0)
 
         @inlinable public var startIndex: Int { 0 }
-        @inlinable public var endIndex: Int { object.count }
+        @inlinable public var endIndex: Int { document?.childCount(node) ?? 0 }
         @inlinable public subscript(i: Int) -> Member {
-            // A member exists only in a non-empty mapping, which has its tree.
-            let tree = tree!
+            // A member exists only in a non-empty mapping, which has its document.
+            let document = document!
             return Member(
-                key: object.keys[i], keyLocation: tree.keyLocation(first + i),
-                value: SourceNode(json: object.values[i], tree: tree, index: tree.child(first + i)))
+                key: document.key(node, i), keyLocation: document.keyLocation(node, i),
+                value: SourceNode(document: document, index: document.childNode(node, i)))
         }
     }
 }

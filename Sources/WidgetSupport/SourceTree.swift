@@ -1,46 +1,3 @@
-/// Where every node of one document was written: a table filled while the
-/// document is read, so a document costs a few arrays instead of an object per
-/// node (cheap to build and to free), and its JSON value is built alongside.
-///
-/// Nodes are numbered in the order they start. A collection's children (for
-/// a mapping, with where each key was written) sit contiguously in `children`;
-/// an alias is simply the anchored node's number again.
-@usableFromInline
-final class SourceTree: Sendable {
-    @usableFromInline let entries: [SourceTreeEntry]
-    @usableFromInline let children: [SourceTreeChild]
-    @usableFromInline let texts: [String]
-
-    @usableFromInline
-    init(entries: [SourceTreeEntry], children: [SourceTreeChild], texts: [String]) {
-        self.entries = entries
-        self.children = children
-        self.texts = texts
-    }
-
-    @inlinable
-    func location(of node: Int32) -> SourceLocation {
-        let e = entries[Int(node)]
-        return SourceLocation(line: Int(e.line), column: Int(e.column))
-    }
-
-    @inlinable
-    func firstChild(of node: Int32) -> Int { Int(entries[Int(node)].first) }
-    @inlinable
-    func child(_ k: Int) -> Int32 { children[k].node }
-    @inlinable
-    func keyLocation(_ k: Int) -> SourceLocation {
-        let c = children[k]
-        return SourceLocation(line: Int(c.keyLine), column: Int(c.keyColumn))
-    }
-
-    @inlinable
-    func text(of node: Int32) -> String? {
-        let t = entries[Int(node)].first
-        return t >= 0 ? texts[Int(t)] : nil
-    }
-}
-
 /// One node: where it starts, and where its children or its text are.
 @usableFromInline
 package struct SourceTreeEntry: Sendable, BitwiseCopyable {
@@ -160,11 +117,57 @@ package struct SourceTreeBuilder {
     }
 
     /// The finished document, rooted at `root`; the builder starts over empty.
+    /// (A bridge while the YAML composer still builds `JSONValue`s: the value and
+    /// the positions become one `SourceDocument`, numbered as they are here.)
     package mutating func finish(root json: JSONValue, node: Int32) -> SourceNode {
-        let tree = SourceTree(
-            entries: entries.array(0..<entries.count), children: children.array(0..<children.count), texts: texts)
+        var flat = SourceDocumentBuilder(expectedNodes: entries.count)
+        let placeholder = SourceDocument.Node(kind: .null, line: 1, column: 1, first: 0, count: -1, payload: 0)
+        for _ in 0..<entries.count { flat.nodes.append(placeholder) }
+        for k in 0..<children.count {
+            let c = children[k]
+            flat.children.append(SourceDocument.Child(node: c.node, keyFirst: 0, keyCount: 0, keyLine: c.keyLine, keyColumn: c.keyColumn))
+        }
+        var done = [Bool](repeating: false, count: entries.count)
+        fill(json, node, &flat, &done)
+        let document = flat.finish(root: node)
         removeAll()
-        return SourceNode(json: json, tree: tree, index: node)
+        return SourceNode(document: document, index: node)
+    }
+
+    private func fill(_ value: JSONValue, _ n: Int32, _ flat: inout SourceDocumentBuilder, _ done: inout [Bool]) {
+        if done[Int(n)] { return }
+        done[Int(n)] = true
+        let e = entries[Int(n)]
+        func scalar(_ kind: SourceDocument.Kind, _ payload: UInt64, own: String? = nil) {
+            var start: Int32 = 0
+            var count: Int32 = -1
+            if let text = own ?? (e.first >= 0 ? texts[Int(e.first)] : nil) {
+                start = flat.appendText(text)
+                count = Int32(truncatingIfNeeded: text.utf8.count)
+            }
+            flat.nodes[Int(n)] = SourceDocument.Node(kind: kind, line: e.line, column: e.column, first: start, count: count, payload: payload)
+        }
+        switch value {
+        case .null: scalar(.null, 0)
+        case .bool(let b): scalar(.bool, b ? 1 : 0)
+        case .int(let i): scalar(.int, UInt64(bitPattern: Int64(i)))
+        case .double(let d): scalar(.double, d.bitPattern)
+        case .string(let s): scalar(.string, 0, own: s)
+        case .array(let items):
+            flat.nodes[Int(n)] = SourceDocument.Node(
+                kind: .array, line: e.line, column: e.column, first: e.first, count: Int32(items.count), payload: 0)
+            for i in items.indices { fill(items[i], children[Int(e.first) + i].node, &flat, &done) }
+        case .object(let object):
+            flat.nodes[Int(n)] = SourceDocument.Node(
+                kind: .object, line: e.line, column: e.column, first: e.first, count: Int32(object.count), payload: 0)
+            for i in 0..<object.count {
+                let k = Int(e.first) + i
+                let key = object.keys[i]
+                flat.children[k].keyFirst = flat.appendText(key)
+                flat.children[k].keyCount = Int32(truncatingIfNeeded: key.utf8.count)
+                fill(object.values[i], children[k].node, &flat, &done)
+            }
+        }
     }
 
     /// Forgets every node (of a document that will not be finished too).

@@ -1,0 +1,447 @@
+/// One document read from a source file, as flat tables: every node's kind,
+/// position and value, every collection's children, and all scalar and key
+/// text in one byte arena.
+///
+/// Readers build a document with a `SourceDocumentBuilder`, which keeps its
+/// room from document to document, and the finished document is one
+/// allocation besides the object: no object per node to build and free. The
+/// schema validator and the checks read it in place (`SourceNode` is a view of
+/// one node); a `JSONValue` is built only when asked for (`json(_:)`), for
+/// what runs a widget or prints a document.
+///
+/// Nodes are numbered in the order they start. A collection's children are
+/// contiguous in the children table; a mapping's children carry their keys.
+/// An alias is the anchored node's number again.
+public final class SourceDocument: @unchecked Sendable {
+    // Immutable after `init`, which is why the class may be shared between threads.
+    @usableFromInline let nodes: UnsafeMutablePointer<Node>
+    @usableFromInline let children: UnsafeMutablePointer<Child>
+    @usableFromInline let text: UnsafeMutablePointer<UInt8>
+    @usableFromInline let nodeCount: Int
+    @usableFromInline let childCount: Int
+    @usableFromInline let textCount: Int
+    /// The document's top node.
+    public let root: Int32
+    private let storage: UnsafeMutableRawPointer
+
+    /// What a node is, as JSON.
+    @frozen
+    public enum Kind: UInt8, Sendable, BitwiseCopyable {
+        case null, bool, int, double, string, array, object
+    }
+
+    /// One node: its kind, where it starts, its children or text, and its scalar value.
+    @frozen
+    public struct Node: Sendable, BitwiseCopyable {
+        public var kind: Kind
+        public var line: Int32
+        public var column: Int32
+        /// A collection's first child in the children table; a scalar's first text byte.
+        public var first: Int32
+        /// A collection's child count; a scalar's text length, or -1 when it has no text.
+        public var count: Int32
+        /// An integer's value, a double's bits, a boolean's 0 or 1.
+        public var payload: UInt64
+
+        @inlinable
+        public init(kind: Kind, line: Int32, column: Int32, first: Int32, count: Int32, payload: UInt64) {
+            self.kind = kind
+            self.line = line
+            self.column = column
+            self.first = first
+            self.count = count
+            self.payload = payload
+        }
+    }
+
+    /// One child of a collection: its node, and for a mapping its key's text and position.
+    @frozen
+    public struct Child: Sendable, BitwiseCopyable {
+        public var node: Int32
+        public var keyFirst: Int32
+        public var keyCount: Int32
+        public var keyLine: Int32
+        public var keyColumn: Int32
+
+        @inlinable
+        public init(node: Int32, keyFirst: Int32, keyCount: Int32, keyLine: Int32, keyColumn: Int32) {
+            self.node = node
+            self.keyFirst = keyFirst
+            self.keyCount = keyCount
+            self.keyLine = keyLine
+            self.keyColumn = keyColumn
+        }
+
+        /// A sequence item (it has no key).
+        @inlinable
+        public init(item node: Int32) {
+            self.init(node: node, keyFirst: 0, keyCount: 0, keyLine: 1, keyColumn: 1)
+        }
+    }
+
+    /// Copies the tables into one exactly sized allocation.
+    init(
+        nodes: UnsafeBufferPointer<Node>, children: UnsafeBufferPointer<Child>, text: UnsafeBufferPointer<UInt8>,
+        root: Int32
+    ) {
+        precondition(root >= 0 && Int(root) < nodes.count, "a document's root must be one of its nodes")
+        let nodeBytes = nodes.count * MemoryLayout<Node>.stride
+        let childOffset = Self.aligned(nodeBytes, MemoryLayout<Child>.alignment)
+        let textOffset = childOffset + children.count * MemoryLayout<Child>.stride
+        storage = .allocate(byteCount: max(textOffset + text.count, 1), alignment: MemoryLayout<Node>.alignment)
+        self.nodes = storage.bindMemory(to: Node.self, capacity: nodes.count)
+        self.children = (storage + childOffset).bindMemory(to: Child.self, capacity: children.count)
+        self.text = (storage + textOffset).bindMemory(to: UInt8.self, capacity: text.count)
+        if let base = nodes.baseAddress { self.nodes.initialize(from: base, count: nodes.count) }
+        if let base = children.baseAddress { self.children.initialize(from: base, count: children.count) }
+        if let base = text.baseAddress { self.text.initialize(from: base, count: text.count) }
+        nodeCount = nodes.count
+        childCount = children.count
+        textCount = text.count
+        self.root = root
+    }
+
+    deinit { storage.deallocate() }
+
+    private static func aligned(_ n: Int, _ alignment: Int) -> Int { (n + alignment - 1) / alignment * alignment }
+
+    // MARK: Reading
+
+    /// Node `n` (which must exist).
+    @inlinable
+    public func node(_ n: Int32) -> Node {
+        precondition(n >= 0 && Int(n) < nodeCount)
+        return nodes[Int(n)]
+    }
+
+    @inlinable
+    public func kind(_ n: Int32) -> Kind { node(n).kind }
+
+    /// Where node `n` starts (for an alias: where its anchored node starts).
+    @inlinable
+    public func location(_ n: Int32) -> SourceLocation {
+        let e = node(n)
+        return SourceLocation(line: Int(e.line), column: Int(e.column))
+    }
+
+    /// How many items or members collection `n` has (0 for a scalar).
+    @inlinable
+    public func childCount(_ n: Int32) -> Int {
+        let e = node(n)
+        return e.kind.rawValue >= Kind.array.rawValue ? Int(e.count) : 0
+    }
+
+    /// Child `i` of collection `n`: its node, and for a mapping its key.
+    @inlinable
+    public func child(_ n: Int32, _ i: Int) -> Child {
+        let e = node(n)
+        precondition(e.kind.rawValue >= Kind.array.rawValue && i >= 0 && i < Int(e.count))
+        return children[Int(e.first) + i]
+    }
+
+    /// The node of child `i` of collection `n`.
+    @inlinable
+    public func childNode(_ n: Int32, _ i: Int) -> Int32 { child(n, i).node }
+
+    /// Where the key of member `i` of mapping `n` was written.
+    @inlinable
+    public func keyLocation(_ n: Int32, _ i: Int) -> SourceLocation {
+        let c = child(n, i)
+        return SourceLocation(line: Int(c.keyLine), column: Int(c.keyColumn))
+    }
+
+    /// The bytes of the key of member `i` of mapping `n`; valid while the document is.
+    @inlinable
+    public func keyBytes(_ n: Int32, _ i: Int) -> UnsafeBufferPointer<UInt8> {
+        let c = child(n, i)
+        return UnsafeBufferPointer(start: text + Int(c.keyFirst), count: Int(c.keyCount))
+    }
+
+    /// The key of member `i` of mapping `n`.
+    @inlinable
+    public func key(_ n: Int32, _ i: Int) -> String { String(decoding: keyBytes(n, i), as: UTF8.self) }
+
+    /// A scalar's text: a string's value, or how another scalar was written
+    /// (nil for collections and for a scalar that was not written, such as an
+    /// empty document). Valid while the document is.
+    @inlinable
+    public func textBytes(_ n: Int32) -> UnsafeBufferPointer<UInt8>? {
+        let e = node(n)
+        guard e.kind.rawValue < Kind.array.rawValue, e.count >= 0 else { return nil }
+        return UnsafeBufferPointer(start: text + Int(e.first), count: Int(e.count))
+    }
+
+    /// The text of a scalar as written, for messages.
+    @inlinable
+    public func sourceText(_ n: Int32) -> String? { textBytes(n).map { String(decoding: $0, as: UTF8.self) } }
+
+    /// A string node's value (nil for any other kind).
+    @inlinable
+    public func string(_ n: Int32) -> String? {
+        guard kind(n) == .string, let bytes = textBytes(n) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A string node's bytes (nil for any other kind); valid while the document is.
+    @inlinable
+    public func stringBytes(_ n: Int32) -> UnsafeBufferPointer<UInt8>? {
+        kind(n) == .string ? textBytes(n) : nil
+    }
+
+    @inlinable
+    public func bool(_ n: Int32) -> Bool? {
+        let e = node(n)
+        return e.kind == .bool ? e.payload != 0 : nil
+    }
+
+    @inlinable
+    public func int(_ n: Int32) -> Int? {
+        let e = node(n)
+        return e.kind == .int ? Int(truncatingIfNeeded: e.payload) : nil
+    }
+
+    @inlinable
+    public func double(_ n: Int32) -> Double? {
+        let e = node(n)
+        return e.kind == .double ? Double(bitPattern: e.payload) : nil
+    }
+
+    /// An integer's or a double's value.
+    @inlinable
+    public func number(_ n: Int32) -> Double? {
+        let e = node(n)
+        switch e.kind {
+        case .int: return Double(Int(truncatingIfNeeded: e.payload))
+        case .double: return Double(bitPattern: e.payload)
+        default: return nil
+        }
+    }
+
+    /// The position of the member of mapping `n` whose key has exactly these
+    /// bytes (the first, though readers refuse duplicate keys).
+    @inlinable
+    public func memberIndex(_ n: Int32, key: UnsafeBufferPointer<UInt8>) -> Int? {
+        let e = node(n)
+        guard e.kind == .object else { return nil }
+        for i in 0..<Int(e.count) {
+            let c = children[Int(e.first) + i]
+            if Int(c.keyCount) == key.count, Self.sameBytes(text + Int(c.keyFirst), key) { return i }
+        }
+        return nil
+    }
+
+    /// The same for a key given as a string.
+    @inlinable
+    public func memberIndex(_ n: Int32, key: String) -> Int? {
+        var key = key
+        return key.withUTF8 { memberIndex(n, key: $0) }
+    }
+
+    @inlinable
+    static func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        for k in 0..<b.count where a[k] != b[k] { return false }
+        return true
+    }
+
+    // MARK: JSON
+
+    /// What node `n` means as a `JSONValue` (built now; an alias's node is built at each use).
+    public func json(_ n: Int32) -> JSONValue {
+        let e = node(n)
+        switch e.kind {
+        case .null: return .null
+        case .bool: return .bool(e.payload != 0)
+        case .int: return .int(Int(truncatingIfNeeded: e.payload))
+        case .double: return .double(Double(bitPattern: e.payload))
+        case .string: return .string(string(n) ?? "")
+        case .array:
+            var items: [JSONValue] = []
+            items.reserveCapacity(Int(e.count))
+            for i in 0..<Int(e.count) { items.append(json(children[Int(e.first) + i].node)) }
+            return .array(items)
+        case .object:
+            var keys: [String] = []
+            var values: [JSONValue] = []
+            keys.reserveCapacity(Int(e.count))
+            values.reserveCapacity(Int(e.count))
+            for i in 0..<Int(e.count) {
+                keys.append(key(n, i))
+                values.append(json(children[Int(e.first) + i].node))
+            }
+            return .object(JSONObject(distinctKeys: keys, values: values))
+        }
+    }
+
+    /// A document of `value` (every node at 1:1, strings as their text,
+    /// numbers and the rest with their JSON text), for values that were not read
+    /// from a file, such as the test suite's instances.
+    public convenience init(json value: JSONValue) {
+        var builder = SourceDocumentBuilder()
+        let root = builder.add(value)
+        self.init(builder: &builder, root: root)
+    }
+
+    /// Takes the builder's tables (the builder starts over empty).
+    convenience init(builder: inout SourceDocumentBuilder, root: Int32) {
+        let (nodes, children, text) = (builder.nodes, builder.children, builder.text)
+        self.init(
+            nodes: UnsafeBufferPointer(start: nodes.base, count: nodes.count),
+            children: UnsafeBufferPointer(start: children.base, count: children.count),
+            text: UnsafeBufferPointer(start: text.base, count: text.count), root: root)
+        builder.removeAll()
+    }
+}
+
+/// Builds one `SourceDocument` while a reader goes through it.
+///
+/// Readers keep the children of open collections on their own stacks and hand
+/// them over when a collection ends, so each collection's children are
+/// contiguous. Key and scalar text goes into the arena as it is read
+/// (`appendText`), and children carry the key's place in it.
+///
+/// The tables are plain growable buffers that keep their room for the next
+/// document. Copies of a builder share its buffers: keep one builder per reader.
+public struct SourceDocumentBuilder {
+    let nodes: PlainBuffer<SourceDocument.Node>
+    let children: PlainBuffer<SourceDocument.Child>
+    let text: PlainBuffer<UInt8>
+
+    /// Room for about `nodes` nodes without growing.
+    public init(expectedNodes: Int = 0) {
+        nodes = PlainBuffer(capacity: expectedNodes)
+        children = PlainBuffer(capacity: expectedNodes)
+        text = PlainBuffer(capacity: expectedNodes * 8)
+    }
+
+    /// How many nodes there are so far.
+    public var nodeCount: Int { nodes.count }
+    /// Where the next children start; pass it to `endCollection`.
+    public var childCount: Int { children.count }
+    /// How many text bytes there are so far.
+    public var textCount: Int { text.count }
+
+    /// Appends bytes to the arena and returns where they start.
+    @discardableResult
+    public mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let start = Int32(truncatingIfNeeded: text.count)
+        text.append(contentsOf: bytes)
+        return start
+    }
+
+    /// The same for a string's bytes.
+    @discardableResult
+    public mutating func appendText(_ string: String) -> Int32 {
+        var string = string
+        return string.withUTF8 { appendText($0) }
+    }
+
+    /// Bytes already in the arena (valid until the next append).
+    public func textBytes(from start: Int32, count: Int32) -> UnsafeBufferPointer<UInt8> {
+        precondition(start >= 0 && count >= 0 && Int(start) + Int(count) <= text.count)
+        return UnsafeBufferPointer(start: text.base + Int(start), count: Int(count))
+    }
+
+    /// A scalar node whose text is at `textStart` in the arena (`textCount` -1: none).
+    public mutating func scalar(
+        _ kind: SourceDocument.Kind, at location: SourceLocation, textStart: Int32, textCount: Int32, payload: UInt64 = 0
+    ) -> Int32 {
+        precondition(kind.rawValue < SourceDocument.Kind.array.rawValue, "not a scalar kind")
+        return add(SourceDocument.Node(
+            kind: kind, line: Int32(clamping: location.line), column: Int32(clamping: location.column),
+            first: textStart, count: textCount, payload: payload))
+    }
+
+    /// A scalar node with its text appended to the arena now.
+    public mutating func scalar(
+        _ kind: SourceDocument.Kind, at location: SourceLocation, text bytes: UnsafeBufferPointer<UInt8>, payload: UInt64 = 0
+    ) -> Int32 {
+        let start = appendText(bytes)
+        return scalar(kind, at: location, textStart: start, textCount: Int32(truncatingIfNeeded: bytes.count), payload: payload)
+    }
+
+    /// A collection node (`.array` or `.object`) whose children come later, through `endCollection`.
+    public mutating func startCollection(_ kind: SourceDocument.Kind, at location: SourceLocation) -> Int32 {
+        precondition(kind == .array || kind == .object, "not a collection kind")
+        return add(SourceDocument.Node(
+            kind: kind, line: Int32(clamping: location.line), column: Int32(clamping: location.column),
+            first: 0, count: 0, payload: 0))
+    }
+
+    public mutating func appendChild(_ child: SourceDocument.Child) {
+        children.append(child)
+    }
+
+    public mutating func appendChildren(_ more: UnsafeBufferPointer<SourceDocument.Child>) {
+        children.append(contentsOf: more)
+    }
+
+    /// Gives collection `node` the children appended since `start`.
+    public mutating func endCollection(_ node: Int32, childrenFrom start: Int) {
+        nodes[Int(node)].first = Int32(truncatingIfNeeded: start)
+        nodes[Int(node)].count = Int32(truncatingIfNeeded: children.count - start)
+    }
+
+    /// Node `n` as it is so far.
+    public func node(_ n: Int32) -> SourceDocument.Node { nodes[Int(n)] }
+
+    /// The children of a finished collection.
+    public func children(of n: Int32) -> UnsafeBufferPointer<SourceDocument.Child> {
+        let e = nodes[Int(n)]
+        precondition(e.kind == .array || e.kind == .object)
+        return UnsafeBufferPointer(start: children.base + Int(e.first), count: Int(e.count))
+    }
+
+    /// The finished document, rooted at `root`; the builder starts over empty.
+    public mutating func finish(root: Int32) -> SourceDocument {
+        SourceDocument(builder: &self, root: root)
+    }
+
+    /// Forgets every node (of a document that will not be finished too).
+    public mutating func removeAll() {
+        nodes.removeAll()
+        children.removeAll()
+        text.removeAll()
+    }
+
+    private mutating func add(_ node: SourceDocument.Node) -> Int32 {
+        let n = Int32(truncatingIfNeeded: nodes.count)
+        nodes.append(node)
+        return n
+    }
+
+    /// Adds `value` and everything in it, at 1:1; returns its node.
+    mutating func add(_ value: JSONValue) -> Int32 {
+        let here = SourceLocation.start
+        switch value {
+        case .null: return scalar(.null, at: here, text: "null")
+        case .bool(let b): return scalar(.bool, at: here, text: b ? "true" : "false", payload: b ? 1 : 0)
+        case .int(let i): return scalar(.int, at: here, text: String(i), payload: UInt64(bitPattern: Int64(i)))
+        case .double(let d): return scalar(.double, at: here, text: JSONWriter.string(value), payload: d.bitPattern)
+        case .string(let s): return scalar(.string, at: here, text: s)
+        case .array(let items):
+            let node = startCollection(.array, at: here)
+            let kids = items.map { SourceDocument.Child(item: add($0)) }
+            let start = childCount
+            for c in kids { appendChild(c) }
+            endCollection(node, childrenFrom: start)
+            return node
+        case .object(let object):
+            let node = startCollection(.object, at: here)
+            var kids: [SourceDocument.Child] = []
+            for (key, member) in object {
+                let keyStart = appendText(key)
+                let keyCount = Int32(truncatingIfNeeded: key.utf8.count)
+                kids.append(SourceDocument.Child(node: add(member), keyFirst: keyStart, keyCount: keyCount, keyLine: 1, keyColumn: 1))
+            }
+            let start = childCount
+            for c in kids { appendChild(c) }
+            endCollection(node, childrenFrom: start)
+            return node
+        }
+    }
+
+    private mutating func scalar(_ kind: SourceDocument.Kind, at location: SourceLocation, text: String, payload: UInt64 = 0) -> Int32 {
+        let start = appendText(text)
+        return scalar(kind, at: location, textStart: start, textCount: Int32(truncatingIfNeeded: text.utf8.count), payload: payload)
+    }
+}
