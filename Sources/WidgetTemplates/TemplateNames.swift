@@ -125,33 +125,50 @@ extension Template {
     /// further on, `body` has already seen the names before the error.
     @discardableResult
     package static func scanNames(_ source: String, _ body: (TemplateName) -> Void) throws(TemplateError) -> Bool {
-        // The error waits outside the closures, which then return a plain Bool (no Result to pass back).
+        // The error waits outside the closure, which then returns a plain Bool (no Result to pass back).
         var failure: TemplateError? = nil
         let loneTag = withBytes(of: source) { bytes -> Bool in
-            TemplateScanner.with(bytes) { scanner in
-                var loneTag = false
-                do throws(TemplateError) {
-                    while true {
-                        switch try scanner.step().event {
-                        case .variable(let name, let isLone):
-                            if isLone { loneTag = true }
-                            body(TemplateName(kind: .variable, isInSection: scanner.depth > 0, span: name, bytes: bytes))
-                        case .open(let name, let inverted):
-                            // The section itself is open now: only outer ones enclose its name.
-                            body(
-                                TemplateName(
-                                    kind: inverted ? .invertedSection : .section, isInSection: scanner.depth > 1,
-                                    span: name, bytes: bytes))
-                        case .close, .comment:
-                            continue
-                        case .end:
-                            return loneTag
-                        }
+            do throws(TemplateError) {
+                return try scanNames(bytes: bytes, body)
+            } catch {
+                failure = error
+                return false
+            }
+        }
+        if let failure { throw failure }
+        return loneTag
+    }
+
+    /// `scanNames` of a template given as its UTF-8 bytes (which must be valid UTF-8,
+    /// as a document's text is), read in place: for callers that hold text, not a `String`.
+    @discardableResult
+    package static func scanNames(
+        bytes: UnsafeBufferPointer<UInt8>, _ body: (TemplateName) -> Void
+    ) throws(TemplateError) -> Bool {
+        var failure: TemplateError? = nil
+        let loneTag = TemplateScanner.with(bytes) { scanner -> Bool in
+            var loneTag = false
+            do throws(TemplateError) {
+                while true {
+                    switch try scanner.step().event {
+                    case .variable(let name, let isLone):
+                        if isLone { loneTag = true }
+                        body(TemplateName(kind: .variable, isInSection: scanner.depth > 0, span: name, bytes: bytes))
+                    case .open(let name, let inverted):
+                        // The section itself is open now: only outer ones enclose its name.
+                        body(
+                            TemplateName(
+                                kind: inverted ? .invertedSection : .section, isInSection: scanner.depth > 1,
+                                span: name, bytes: bytes))
+                    case .close, .comment:
+                        continue
+                    case .end:
+                        return loneTag
                     }
-                } catch {
-                    failure = error
-                    return false
                 }
+            } catch {
+                failure = error
+                return false
             }
         }
         if let failure { throw failure }

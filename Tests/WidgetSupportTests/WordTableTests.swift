@@ -62,4 +62,13 @@ import WidgetSupport
             }
         }
     }
+
+    @Test func textBytesAnswerAsStrings() {
+        // The text of a key read in place: the same answers as `index(of: String)`.
+        for text in ["timeline", "\u{212A}ind", "Kind", "kind", "dät", "d\u{0061}\u{0308}t", "", "accessibilityHint", "\u{212A}"] {
+            let bytes = Array(text.utf8)
+            #expect(bytes.withUnsafeBufferPointer { table.index(ofText: $0) } == table.index(of: text), "\(text)")
+        }
+        #expect(Array("\u{212A}ind".utf8).withUnsafeBufferPointer { table.index(ofText: $0) } == 1)
+    }
 }

@@ -4,13 +4,22 @@ import WidgetSupport
 /// group container. Code: `data-path`. (Symbolic links are checked when the
 /// container is read, since the container may not exist at validation time.)
 func checkDataSources(_ data: SourceNode, _ pointer: @autoclosure () -> [String], _ context: inout CheckContext) {
-    guard case .object(let sources) = data.json else { return }
-    for i in sources.keys.indices {
-        // Read as JSON; the nodes are made only for a diagnostic.
-        guard case .string(let path)? = sources.values[i]["file"], let problem = containerPathProblem(path) else { continue }
-        let name = sources.keys[i]
-        context.error("data-path", "data source '\(name)': \(problem)", at: data.child(i)["file"]!, pointer() + [name, "file"])
+    guard data.isMapping else { return }
+    for i in 0..<data.count {
+        // Read in place; a string is built only for a diagnostic.
+        guard let file = data.child(i)[word: "file"], let path = file.stringBytes,
+              let problem = containerPathProblem(path) else { continue }
+        let name = data.key(i)
+        context.error("data-path", "data source '\(name)': \(problem)", at: file, pointer() + [name, "file"])
     }
+}
+
+/// `containerPathProblem` of a path read in place, as its UTF-8 bytes: an ASCII
+/// path is judged from them; any other is built as a string.
+func containerPathProblem(_ path: UnsafeBufferPointer<UInt8>) -> String? {
+    if path.isEmpty { return "the file path is empty" }
+    if path.isASCII { return asciiPathProblem(path) }
+    return containerPathProblem(String(decoding: path, as: UTF8.self))
 }
 
 /// Why `path` would leave the container, or nil if it stays inside.
@@ -35,24 +44,32 @@ func containerPathProblem(_ path: String) -> String? {
 /// split as characters do); nil for any other path.
 private func asciiPathVerdict(_ path: String) -> PathVerdict? {
     let verdict = path.utf8.withContiguousStorageIfAvailable { bytes -> PathVerdict? in
-        guard bytes.isASCII, let first = bytes.first else { return nil }
-        if first == UInt8(ascii: "/") || first == UInt8(ascii: "~") {
-            return PathVerdict(problem: "'\(path)' is absolute; data paths are relative to the app group container")
-        }
-        var components = 0
-        var start = 0
-        for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
-            let length = end - start
-            let isDot = length == 1 && bytes[start] == UInt8(ascii: ".")
-            if length == 2, bytes[start] == UInt8(ascii: "."), bytes[start + 1] == UInt8(ascii: ".") {
-                return PathVerdict(problem: "'\(path)' uses '..'; data paths stay inside the app group container")
-            }
-            if length > 0, !isDot { components += 1 }
-            start = end + 1
-        }
-        return PathVerdict(problem: components == 0 ? "'\(path)' names the container itself, not a file" : nil)
+        guard bytes.isASCII, !bytes.isEmpty else { return nil }
+        return PathVerdict(problem: asciiPathProblem(bytes))
     }
     return verdict ?? nil
+}
+
+/// Why the non-empty ASCII path `bytes` would leave the container, or nil if it
+/// stays inside; the path is built as a string only for the message.
+private func asciiPathProblem(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    var path: String { String(decoding: bytes, as: UTF8.self) }
+    guard let first = bytes.first else { return nil }
+    if first == UInt8(ascii: "/") || first == UInt8(ascii: "~") {
+        return "'\(path)' is absolute; data paths are relative to the app group container"
+    }
+    var components = 0
+    var start = 0
+    for end in 0...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
+        let length = end - start
+        let isDot = length == 1 && bytes[start] == UInt8(ascii: ".")
+        if length == 2, bytes[start] == UInt8(ascii: "."), bytes[start + 1] == UInt8(ascii: ".") {
+            return "'\(path)' uses '..'; data paths stay inside the app group container"
+        }
+        if length > 0, !isDot { components += 1 }
+        start = end + 1
+    }
+    return components == 0 ? "'\(path)' names the container itself, not a file" : nil
 }
 
 private struct PathVerdict {

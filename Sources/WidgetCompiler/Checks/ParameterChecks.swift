@@ -4,11 +4,11 @@ import WidgetSupport
 /// `[min, max]` or in `values`; enum `values` unique and non-empty.
 /// Codes: `param-range`, `param-default-type`, `param-enum`.
 func checkParameters(_ parameters: SourceNode, _ context: inout CheckContext) {
-    guard case .object(let object) = parameters.json else { return }
-    for i in object.keys.indices {
-        // Values are read as JSON; a parameter becomes a node only for a diagnostic.
-        guard case .object(let fields) = object.values[i] else { continue }
-        checkParameter(object.keys[i], fields, parameters.child(i), &context)
+    guard parameters.isMapping else { return }
+    for i in 0..<parameters.count {
+        let parameter = parameters.child(i)
+        guard parameter.isMapping else { continue }
+        checkParameter(parameters.key(i), parameter, &context)
     }
 }
 
@@ -18,91 +18,131 @@ private enum ParameterType: Int {
     static let names = WordTable(["integer", "number", "duration", "boolean", "string", "enum"])
 }
 
-/// One parameter, whose members are `fields`; `parameter` is built only for a diagnostic.
-private func checkParameter(
-    _ name: String, _ fields: JSONObject, _ parameter: @autoclosure () -> SourceNode, _ context: inout CheckContext
-) {
+/// One parameter, a mapping, read in place. `name` is an autoclosure: most
+/// parameters have no diagnostic, so their name is never built.
+private func checkParameter(_ name: @autoclosure () -> String, _ parameter: SourceNode, _ context: inout CheckContext) {
     // Unknown types are the schema's to report.
-    guard case .string(let typeName)? = fields["type"],
-          let type = ParameterType.names.index(of: typeName).flatMap(ParameterType.init(rawValue:)) else { return }
-    // Built only for a diagnostic: most parameters have none.
-    var label: String { "parameter '\(name)'" }
-    var pointer: [String] { ["parameters", name] }
-    /// The node of member `key` (which `fields` has), for a diagnostic's position and text.
-    func node(_ key: String) -> SourceNode { parameter()[key] ?? parameter() }
+    guard let typeName = parameter[word: "type"]?.stringBytes,
+          let type = ParameterType.names.index(ofText: typeName).flatMap(ParameterType.init(rawValue:)) else { return }
+    // Built only for a diagnostic.
+    var label: String { "parameter '\(name())'" }
+    var pointer: [String] { ["parameters", name()] }
 
     /// A bound or default as a comparable number (durations in seconds).
-    func magnitude(_ value: JSONValue, _ key: String) -> Double? {
+    func magnitude(_ value: SourceNode, _ key: String) -> Double? {
         if type == .duration {
-            guard case .string(let text) = value else { return nil }
-            return checkDuration(text, node(key), pointer + [key], &context).map(Double.init)
+            guard let text = value.string else { return nil }
+            return checkDuration(text, value, pointer + [key], &context).map(Double.init)
         }
         return value.number
     }
 
     switch type {
     case .integer, .number, .duration:
-        let min = fields["min"].flatMap { magnitude($0, "min") }
-        let max = fields["max"].flatMap { magnitude($0, "max") }
-        if let min, let max, min > max {
-            let minNode = node("min")
-            context.error("param-range", "\(label): min \(minNode.shown) is above max \(node("max").shown)", at: minNode, pointer + ["min"])
+        let minNode = parameter[word: "min"]
+        let maxNode = parameter[word: "max"]
+        let min = minNode.flatMap { magnitude($0, "min") }
+        let max = maxNode.flatMap { magnitude($0, "max") }
+        if let minNode, let maxNode, let min, let max, min > max {
+            context.error("param-range", "\(label): min \(minNode.shown) is above max \(maxNode.shown)", at: minNode, pointer + ["min"])
         }
-        guard let defaultValue = fields["default"] else { return }
-        var defaultNode: SourceNode { node("default") }
-        if type == .integer, defaultValue.isScalar, defaultValue.typeName != "integer" {
+        guard let defaultNode = parameter[word: "default"] else { return }
+        if type == .integer, defaultNode.isScalar, !defaultNode.isInteger {
             context.error("param-default-type", "\(label): default \(defaultNode.shown) is not an integer", at: defaultNode, pointer + ["default"])
             return
         }
-        if type == .number, defaultValue.number == nil {
+        if type == .number, defaultNode.number == nil {
             context.error("param-default-type", "\(label): default \(defaultNode.shown) is not a number", at: defaultNode, pointer + ["default"])
             return
         }
-        if type == .duration, defaultValue.string == nil {
+        if type == .duration, !defaultNode.isString {
             context.error("param-default-type", "\(label): default \(defaultNode.shown) is not a duration such as 15m", at: defaultNode, pointer + ["default"])
             return
         }
-        guard let value = magnitude(defaultValue, "default") else { return }
-        if let min, value < min {
-            context.error("param-range", "\(label): default \(defaultNode.shown) is below min \(node("min").shown)", at: defaultNode, pointer + ["default"])
-        } else if let max, value > max {
-            context.error("param-range", "\(label): default \(defaultNode.shown) is above max \(node("max").shown)", at: defaultNode, pointer + ["default"])
+        guard let value = magnitude(defaultNode, "default") else { return }
+        if let minNode, let min, value < min {
+            context.error("param-range", "\(label): default \(defaultNode.shown) is below min \(minNode.shown)", at: defaultNode, pointer + ["default"])
+        } else if let maxNode, let max, value > max {
+            context.error("param-range", "\(label): default \(defaultNode.shown) is above max \(maxNode.shown)", at: defaultNode, pointer + ["default"])
         }
     case .boolean:
-        if let d = fields["default"], d.bool == nil {
-            let defaultNode = node("default")
+        if let defaultNode = parameter[word: "default"], defaultNode.bool == nil {
             context.error("param-default-type", "\(label): default \(defaultNode.shown) is not true or false", at: defaultNode, pointer + ["default"])
         }
     case .string:
-        if let d = fields["default"], d.string == nil {
-            let defaultNode = node("default")
+        if let defaultNode = parameter[word: "default"], !defaultNode.isString {
             context.error("param-default-type", "\(label): default \(defaultNode.shown) is not a string", at: defaultNode, pointer + ["default"])
         }
     case .enum:
-        guard let valuesValue = fields["values"] else {
-            context.error("param-enum", "\(label): an enum parameter needs 'values'", at: parameter(), pointer)
-            return
+        checkEnumValues(parameter, label: label, pointer: pointer, &context)
+    }
+}
+
+/// An enum parameter's `values`: present, not empty, no scalar listed twice, and
+/// holding the default. `label` and `pointer` are built only for a diagnostic.
+private func checkEnumValues(
+    _ parameter: SourceNode, label: @autoclosure () -> String, pointer: @autoclosure () -> [String],
+    _ context: inout CheckContext
+) {
+    guard let valuesNode = parameter[word: "values"] else {
+        context.error("param-enum", "\(label()): an enum parameter needs 'values'", at: parameter, pointer())
+        return
+    }
+    // Anything but a list counts as no values (the schema reports its shape).
+    let count = valuesNode.isSequence ? valuesNode.count : 0
+    if valuesNode.isSequence, count == 0 {
+        context.error("param-enum", "\(label()): 'values' is empty", at: valuesNode, pointer() + ["values"])
+    }
+    // The first index of each distinct scalar, found by a scan over the earlier first
+    // indices (lists are short; a dictionary would hash every value and find the same
+    // ones). Only first indices are compared, as numbers are not transitively equal:
+    // 2^53 + 1 equals the double 2^53, which equals 2^53, yet the two integers differ.
+    withUnsafeTemporaryAllocation(of: Bool.self, capacity: count) { isFirst in
+        func firstIndex(of scalar: SourceNode, before end: Int) -> Int? {
+            for j in 0..<end where isFirst[j] && valuesNode.child(j).hasSameScalar(as: scalar) { return j }
+            return nil
         }
-        let values = valuesValue.array ?? []
-        if case .array = valuesValue, values.isEmpty {
-            context.error("param-enum", "\(label): 'values' is empty", at: node("values"), pointer + ["values"])
-        }
-        // The first index of each distinct scalar, found by a scan (lists are short;
-        // a dictionary would hash every value and find the same ones).
-        var seen: [(value: JSONValue, index: Int)] = []
-        func firstIndex(of scalar: JSONValue) -> Int? { seen.first { $0.value == scalar }?.index }
-        for (i, v) in values.enumerated() where v.isScalar {
-            if let first = firstIndex(of: v) {
-                let item = node("values").items[i]
-                context.error("param-enum", "\(label): value \(item.shown) is listed twice (first at index \(first))", at: item, pointer + ["values", String(i)])
+        for i in 0..<count {
+            let item = valuesNode.child(i)
+            isFirst[i] = false
+            guard item.isScalar else { continue }
+            if let first = firstIndex(of: item, before: i) {
+                context.error(
+                    "param-enum", "\(label()): value \(item.shown) is listed twice (first at index \(first))", at: item,
+                    pointer() + ["values", String(i)])
             } else {
-                seen.append((v, i))
+                isFirst[i] = true
             }
         }
-        if let d = fields["default"], d.isScalar, !values.isEmpty, firstIndex(of: d) == nil {
-            let list = node("values").items.map(\.shown).joined(separator: ", ")
-            let defaultNode = node("default")
-            context.error("param-enum", "\(label): default \(defaultNode.shown) is not one of its values (\(list))", at: defaultNode, pointer + ["default"])
+        if let defaultNode = parameter[word: "default"], defaultNode.isScalar, count > 0,
+           firstIndex(of: defaultNode, before: count) == nil {
+            let list = valuesNode.items.map(\.shown).joined(separator: ", ")
+            context.error("param-enum", "\(label()): default \(defaultNode.shown) is not one of its values (\(list))", at: defaultNode, pointer() + ["default"])
+        }
+    }
+}
+
+extension SourceNode {
+    /// Whether a number is an integer as JSON Schema counts them: an integer, or
+    /// a finite double with no fractional part.
+    var isInteger: Bool {
+        switch kind {
+        case .int: true
+        case .double: number.map { $0.rounded(.towardZero) == $0 && $0.isFinite } ?? false
+        default: false
+        }
+    }
+
+    /// Whether two scalars are equal as JSON values: numbers by value (an integer
+    /// and a double alike), strings as `String ==` decides, null and booleans by kind and value.
+    func hasSameScalar(as other: SourceNode) -> Bool {
+        switch (kind, other.kind) {
+        case (.null, .null): return true
+        case (.bool, .bool): return bool == other.bool
+        case (.int, .int): return document.int(index) == other.document.int(other.index)
+        case (.int, .double), (.double, .int), (.double, .double): return number == other.number
+        case (.string, .string): return hasSameString(as: other)
+        default: return false
         }
     }
 }

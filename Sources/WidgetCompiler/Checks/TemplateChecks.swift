@@ -14,6 +14,11 @@ struct VariableScope {
         static func named(_ key: String) -> Rule? {
             words.index(of: key).map { allCases[$0] }
         }
+
+        /// The same for a key read in place, as its UTF-8 bytes.
+        static func named(_ key: UnsafeBufferPointer<UInt8>) -> Rule? {
+            words.index(ofText: key).map { allCases[$0] }
+        }
     }
 
     /// Where a template stands decides what it may name.
@@ -40,6 +45,12 @@ struct VariableScope {
     mutating func declareParameter(_ name: String, type: String) { parameterList.append((DeclaredName(name), type)) }
     mutating func declareDataSource(_ name: String) { dataSourceList.append(DeclaredName(name)) }
 
+    /// The same for a name read in place, as its UTF-8 bytes.
+    mutating func declareParameter(_ name: UnsafeBufferPointer<UInt8>, type: String) {
+        parameterList.append((DeclaredName(name), type))
+    }
+    mutating func declareDataSource(_ name: UnsafeBufferPointer<UInt8>) { dataSourceList.append(DeclaredName(name)) }
+
     /// The declared type of parameter `name`, or nil when there is none.
     func parameterType(_ name: String) -> String? {
         var i = parameterList.count
@@ -51,6 +62,12 @@ struct VariableScope {
     }
 
     func hasDataSource(_ name: String) -> Bool { dataSourceList.contains { $0.text == name } }
+
+    /// Whether a data source is declared whose name is this text (as `String ==` decides).
+    func hasDataSource(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let key = name.isASCII ? ByteKey(name) : nil
+        return dataSourceList.contains { $0.isName(name, key: key) }
+    }
 
     /// Distinct parameter names, sorted (for hints).
     var sortedParameterNames: [String] { Set(parameterList.map(\.name.text)).sorted() }
@@ -174,6 +191,20 @@ private struct DeclaredName {
         } ?? nil
     }
 
+    /// A name read in place, as its UTF-8 bytes.
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        text = String(decoding: bytes, as: UTF8.self)
+        key = bytes.isASCII ? ByteKey(bytes) : nil
+    }
+
+    /// Whether `bytes` (whose key is `key`, nil when they are not ASCII) are this
+    /// name, as `String ==` decides.
+    func isName(_ bytes: UnsafeBufferPointer<UInt8>, key other: ByteKey?) -> Bool {
+        guard let key, let other else { return text == String(decoding: bytes, as: UTF8.self) }
+        guard key == other else { return false }
+        return key.isWhole || text.utf8.elementsEqual(bytes)
+    }
+
     /// Whether component 1 of `name` is this name, as `String ==` decides; `key` is that
     /// component's (nil when it is not read in place: then the strings are compared).
     func isComponent1(of name: TemplateName, key component: ByteKey?) -> Bool {
@@ -186,36 +217,36 @@ private struct DeclaredName {
 
 /// Checks the syntax of a template held in a string node and the names it
 /// uses. Returns true when the node holds a template that compiles.
-/// (Only scans the template: nothing is compiled or allocated for a valid one.)
+/// (Only scans the template's bytes in place: nothing is compiled or allocated for a valid one.)
 @discardableResult
 func checkTemplate(
     _ node: SourceNode, _ pointer: @autoclosure () -> [String], scope: VariableScope, place: VariableScope.Place,
     _ context: inout CheckContext
 ) -> Bool {
-    guard let text = node.string, text.isTemplate else { return false }
-    return checkTemplateText(text, { node }, pointer, scope: scope, place: place, &context)
+    guard let text = node.stringBytes, text.isTemplate else { return false }
+    return checkTemplateText(text, node, pointer, scope: scope, place: place, &context)
 }
 
-/// `checkTemplate` for text that usually holds a tag (text without one scans to no
-/// names and no error). The node (wanted only for a diagnostic's position) is made on demand.
+/// `checkTemplate` for text (the bytes of `node`'s string) that usually holds a tag:
+/// text without one scans to no names and no error.
 private func checkTemplateText(
-    _ text: String, _ node: () -> SourceNode, _ pointer: () -> [String], scope: VariableScope, place: VariableScope.Place,
-    _ context: inout CheckContext
+    _ text: UnsafeBufferPointer<UInt8>, _ node: SourceNode, _ pointer: () -> [String], scope: VariableScope,
+    place: VariableScope.Place, _ context: inout CheckContext
 ) -> Bool {
     // Problems wait for the end of the scan: a template with a syntax error gets only that error.
     var problems: [(message: String, offset: Int)] = []
     do {
-        try Template.scanNames(text) { name in
+        try Template.scanNames(bytes: text) { name in
             if let problem = scope.problem(with: name, place: place) { problems.append((problem, name.offset)) }
         }
     } catch {
         context.error(
             "template-syntax", "template: \(error.message)",
-            at: context.location(inside: node(), offset: error.offset), pointer())
+            at: context.location(inside: node, offset: error.offset), pointer())
         return false
     }
     for problem in problems {
-        context.error("unknown-variable", problem.message, at: context.location(inside: node(), offset: problem.offset), pointer())
+        context.error("unknown-variable", problem.message, at: context.location(inside: node, offset: problem.offset), pointer())
     }
     return true
 }
@@ -227,38 +258,37 @@ func checkContentTemplates(
     checkContentTemplates(node, pointer: pointer, scope: scope, &context)
 }
 
-/// The walk; a value's pointer is built (from its parents') only for a
-/// diagnostic, and a child becomes a node only when it holds more values or a
-/// diagnostic needs its position: strings and numbers are looked at as JSON.
+/// The walk, in place in the document; a value's pointer is built (from its
+/// parents') only for a diagnostic.
 private func checkContentTemplates(
     _ node: SourceNode, pointer: () -> [String], scope: VariableScope, _ context: inout CheckContext
 ) {
-    switch node.json {
+    switch node.kind {
     case .string:
         checkTemplate(node, pointer(), scope: scope, place: .entry, &context)
-    case .array(let values):
-        checkContentChildren(values, of: node, pointer: { pointer() + [String($0)] }, scope: scope, &context)
-    case .object(let object):
-        checkContentChildren(object.values, of: node, pointer: { pointer() + [object.keys[$0]] }, scope: scope, &context)
+    case .array:
+        checkContentChildren(of: node, pointer: { pointer() + [String($0)] }, scope: scope, &context)
+    case .object:
+        checkContentChildren(of: node, pointer: { pointer() + [node.key($0)] }, scope: scope, &context)
     default:
         break
     }
 }
 
-/// The children of `parent`, whose values are `values`: a template is checked at once,
-/// more values are walked, anything else is skipped. Each child is read in place in
-/// `values` (not passed on as a value, which would copy it).
+/// The children of collection `parent`: a template is checked at once, more values
+/// are walked, anything else is skipped.
 private func checkContentChildren(
-    _ values: [JSONValue], of parent: SourceNode, pointer: (Int) -> [String], scope: VariableScope,
-    _ context: inout CheckContext
+    of parent: SourceNode, pointer: (Int) -> [String], scope: VariableScope, _ context: inout CheckContext
 ) {
-    for i in values.indices {
-        switch values[i] {
-        case .string(let text):
+    for i in 0..<parent.count {
+        let child = parent.child(i)
+        switch child.kind {
+        case .string:
             // Not asked `isTemplate` first: text without a tag scans to no names and no error.
-            _ = checkTemplateText(text, { parent.child(i) }, { pointer(i) }, scope: scope, place: .entry, &context)
+            guard let text = child.stringBytes else { continue }
+            _ = checkTemplateText(text, child, { pointer(i) }, scope: scope, place: .entry, &context)
         case .array, .object:
-            checkContentTemplates(parent.child(i), pointer: { pointer(i) }, scope: scope, &context)
+            checkContentTemplates(child, pointer: { pointer(i) }, scope: scope, &context)
         default:
             break
         }

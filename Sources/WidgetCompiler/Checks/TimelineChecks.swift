@@ -30,20 +30,21 @@ func checkTimeline(_ timeline: SourceNode, scope: VariableScope, _ context: inou
     if let horizon = members.horizon {
         checkTypedField(horizon, ["timeline", "horizon"], .duration, scope: scope, &context)
     }
-    if let policy = members.policy, let after = policy["after"] {
+    if let policy = members.policy, let after = policy[word: "after"] {
         checkTypedField(after, ["timeline", "policy", "after"], .durationOrInstant, scope: scope, &context)
     }
     if let events = members.events {
         for (i, event) in events.items.enumerated() {
-            if let at = event["at"] {
+            if let at = event[word: "at"] {
                 checkTypedField(at, ["timeline", "events", String(i), "at"], .instantOrRelative, scope: scope, &context)
             }
         }
     }
 }
 
-/// The members of a timeline the checks read, found in one pass over its keys:
-/// where the rules are (a timeline has one, so no list is made for it) and the options.
+/// The members of a timeline the checks read, found in one pass over its keys (told
+/// by their bytes): where the rules are (a timeline has one, so no list is made for
+/// it) and the options.
 private struct TimelineMembers {
     private var firstRule: (rule: VariableScope.Rule, index: Int)?
     private var laterRules: [(rule: VariableScope.Rule, index: Int)] = []
@@ -69,11 +70,10 @@ private struct TimelineMembers {
     private static let words = WordTable(VariableScope.Rule.names + ["horizon", "policy", "events", "align"])
 
     init(_ timeline: SourceNode) {
-        guard case .object(let object) = timeline.json else { return }
+        guard timeline.isMapping else { return }
         let rulesCount = VariableScope.Rule.names.count
-        let keys = object.keys
-        for i in keys.indices {
-            guard let n = Self.words.index(of: keys[i]) else { continue }
+        for i in 0..<timeline.count {
+            guard let n = Self.words.index(ofText: timeline.keyBytes(i)) else { continue }
             if n < rulesCount {
                 let rule = (VariableScope.Rule.allCases[n], i)
                 if firstRule == nil { firstRule = rule } else { laterRules.append(rule) }
@@ -109,38 +109,42 @@ private func checkRule(
         guard let text = node.string else { return }
         checkCron(text, node, pointer, &context)
     case .market:
-        if let exchange = node["exchange"], let code = exchange.string, MarketCalendar.named(code) == nil {
+        if let exchange = node[word: "exchange"], let code = exchange.string, MarketCalendar.named(code) == nil {
             context.error("unknown-exchange", MarketCalendar.unknownMICMessage(code), at: exchange, pointer() + ["exchange"])
         }
-        if let every = node["every"] {
+        if let every = node[word: "every"] {
             checkTypedField(every, pointer() + ["every"], .duration, scope: scope, &context)
         }
     case .progress:
-        for key in ["value", "by", "to"] {
-            if let field = node[key] { checkTypedField(field, pointer() + [key], .number, scope: scope, &context) }
-        }
-        if let since = node["since"] { checkTypedField(since, pointer() + ["since"], .instant, scope: scope, &context) }
-        if let every = node["every"] { checkTypedField(every, pointer() + ["every"], .duration, scope: scope, &context) }
-        if let by = node["by"]?.number, by == 0 {
-            context.error("invalid-number", "progress 'by' must not be zero: the value would never change", at: node["by"]!, pointer() + ["by"])
+        if let value = node[word: "value"] { checkTypedField(value, pointer() + ["value"], .number, scope: scope, &context) }
+        let by = node[word: "by"]
+        if let by { checkTypedField(by, pointer() + ["by"], .number, scope: scope, &context) }
+        if let to = node[word: "to"] { checkTypedField(to, pointer() + ["to"], .number, scope: scope, &context) }
+        if let since = node[word: "since"] { checkTypedField(since, pointer() + ["since"], .instant, scope: scope, &context) }
+        if let every = node[word: "every"] { checkTypedField(every, pointer() + ["every"], .duration, scope: scope, &context) }
+        if let by, by.number == 0 {
+            context.error("invalid-number", "progress 'by' must not be zero: the value would never change", at: by, pointer() + ["by"])
         }
     case .sequence:
-        if let items = node["items"], let source = items.string, !source.isTemplate, !scope.hasDataSource(source) {
-            let hint = Suggest.hint(for: source, among: scope.sortedDataSources)
+        if let items = node[word: "items"], let source = items.stringBytes, !source.isTemplate, !scope.hasDataSource(source) {
+            let name = items.string ?? ""
+            let hint = Suggest.hint(for: name, among: scope.sortedDataSources)
             context.error(
-                "unknown-data-source", "sequence items '\(source)' is not a declared data source\(hint)",
+                "unknown-data-source", "sequence items '\(name)' is not a declared data source\(hint)",
                 at: items, pointer() + ["items"])
         }
-        if let every = node["every"] { checkTypedField(every, pointer() + ["every"], .duration, scope: scope, &context) }
+        if let every = node[word: "every"] { checkTypedField(every, pointer() + ["every"], .duration, scope: scope, &context) }
     }
 }
 
 private func checkEvery(_ node: SourceNode, _ pointer: () -> [String], aligned: Bool, scope: VariableScope, _ context: inout CheckContext) {
-    guard let text = node.string else { return }
-    if text.isTemplate {
+    guard let bytes = node.stringBytes else { return }
+    if bytes.isTemplate {
         checkTypedField(node, pointer(), .duration, scope: scope, &context)
         return
     }
+    // Built for the duration parser (a short duration is held inline: no allocation).
+    let text = String(decoding: bytes, as: UTF8.self)
     guard let seconds = checkDuration(text, node, pointer(), &context) else { return }
     if aligned, let problem = AlignedEvery.alignmentProblem(seconds: seconds) {
         context.error("every-alignment", "every \(node.shown): \(problem); or set 'align: false'", at: node, pointer())
@@ -148,18 +152,17 @@ private func checkEvery(_ node: SourceNode, _ pointer: () -> [String], aligned: 
 }
 
 private func checkDaily(_ node: SourceNode, _ pointer: () -> [String], scope: VariableScope, _ context: inout CheckContext) {
-    // The first slot at each time, by a scan: a day has a few slots, and a dictionary would hash every one.
-    var seen: [(text: String, index: Int)] = []
-    for (i, slot) in node.items.enumerated() {
+    // The first slot at each time, by a scan of the earlier slots in place: a day has a
+    // few slots (and `String ==` is transitive, so the earliest equal one is the first).
+    let slots = node.items
+    for (i, slot) in slots.enumerated() {
         var slotPointer: [String] { pointer() + [String(i)] }
-        if let at = slot["at"], let text = at.string {
-            if let first = seen.first(where: { $0.text == text }) {
-                context.error("daily-slot", "two slots at \(text) (the first is slot \(first.index)); a slot happens once a day", at: at, slotPointer + ["at"])
-            } else {
-                seen.append((text, i))
-            }
+        if let at = slot[word: "at"], at.isString,
+           let first = slots[..<i].firstIndex(where: { $0[word: "at"]?.hasSameString(as: at) ?? false }) {
+            let text = at.string ?? ""
+            context.error("daily-slot", "two slots at \(text) (the first is slot \(first)); a slot happens once a day", at: at, slotPointer + ["at"])
         }
-        if let content = slot["content"] {
+        if let content = slot[word: "content"] {
             checkContentTemplates(content, slotPointer + ["content"], scope: scope, &context)
         }
     }

@@ -29,12 +29,14 @@ func checkTypedField(
     _ node: SourceNode, _ pointer: @autoclosure () -> [String], _ type: FieldType, scope: VariableScope,
     _ context: inout CheckContext
 ) {
-    guard let text = node.string else { return }  // numbers: the schema decides
-    if text.isTemplate {
+    guard let bytes = node.stringBytes else { return }  // numbers: the schema decides
+    if bytes.isTemplate {
         guard checkTemplate(node, pointer(), scope: scope, place: .timeline, &context) else { return }
-        checkTemplateTypes(text, node, pointer, type, scope: scope, &context)
+        checkTemplateTypes(bytes, node, pointer, type, scope: scope, &context)
         return
     }
+    // Built for the time parsers (short text is held inline: no allocation).
+    let text = String(decoding: bytes, as: UTF8.self)
     switch type {
     case .duration:
         checkDuration(text, node, pointer(), &context)
@@ -79,14 +81,16 @@ func checkDuration(
     }
 }
 
+/// The parameters a template (`text`, the bytes of `node`'s string) names, against
+/// the field's type; then the shape of the text around the tags.
 private func checkTemplateTypes(
-    _ text: String, _ node: SourceNode, _ pointer: () -> [String], _ type: FieldType,
+    _ text: UnsafeBufferPointer<UInt8>, _ node: SourceNode, _ pointer: () -> [String], _ type: FieldType,
     scope: VariableScope, _ context: inout CheckContext
 ) {
     // The parameters named, in source order, found by a scan: nothing is compiled
     // (the template already passed `checkTemplate`).
     var parameters: [(name: String, offset: Int)] = []
-    guard let lone = try? Template.scanNames(text, { name in
+    guard let lone = try? Template.scanNames(bytes: text, { name in
         if name.componentCount == 2, name.component(0, is: "param") { parameters.append((name.component(1), name.offset)) }
     }) else { return }
     for parameter in parameters {
@@ -117,7 +121,7 @@ private func checkTemplateTypes(
     // The text around the tags must still make the right shape: "{{x}}m" is
     // a duration when x is a number, "{{x}}q" never is.
     if type == .duration, !lone {
-        let sample = renderWithSample(text)
+        let sample = renderWithSample(String(decoding: text, as: UTF8.self))
         if case .failure(let p) = Scalars.duration(sample) {
             context.error("invalid-duration", "template \(node.shown) cannot render to a duration: \(p.message)", at: node, pointer())
         }

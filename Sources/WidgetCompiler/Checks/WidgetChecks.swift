@@ -1,7 +1,7 @@
 import WidgetSupport
 
-/// The top-level members the widget checks read, found in one pass over the keys
-/// (each `root["key"]` would scan them again, comparing strings).
+/// The top-level members the widget checks read, found in one pass over the keys,
+/// each told by its bytes (each `root["key"]` would scan them again).
 struct WidgetMembers {
     var timeZone, parameters, data, content, url, familyContent, families, timeline: SourceNode?
 
@@ -10,10 +10,9 @@ struct WidgetMembers {
     ])
 
     init(_ root: SourceNode) {
-        guard case .object(let object) = root.json else { return }
-        let keys = object.keys
-        for i in keys.indices {
-            guard let n = Self.names.index(of: keys[i]) else { continue }
+        guard root.isMapping else { return }
+        for i in 0..<root.count {
+            guard let n = Self.names.index(ofText: root.keyBytes(i)) else { continue }
             set(n, root.child(i))
         }
     }
@@ -33,7 +32,9 @@ struct WidgetMembers {
     }
 }
 
-/// The semantic checks of one widget document, after the schema.
+/// The semantic checks of one widget document, after the schema. Everything is
+/// read in place in the document; strings are built for messages and for the
+/// time parsers only.
 func checkWidget(_ root: SourceNode, _ context: inout CheckContext) {
     let members = WidgetMembers(root)
     let scope = variableScope(of: members)
@@ -45,24 +46,32 @@ func checkWidget(_ root: SourceNode, _ context: inout CheckContext) {
     if let content = members.content { checkContentTemplates(content, ["content"], scope: scope, &context) }
     if let url = members.url { checkTemplate(url, ["url"], scope: scope, place: .entry, &context) }
     if let familyContent = members.familyContent {
-        // Only when `families` is well formed: otherwise the schema has already spoken.
-        let declared = members.families.map { $0.items.compactMap(\.string) } ?? WidgetFamilies.defaults
-        let wellFormed = members.families.map { node in
-            if case .sequence = node.content { return declared.count == node.items.count && declared.allSatisfy(WidgetFamilies.all.contains) }
-            return false
-        } ?? true
-        let families = declared
-        for member in familyContent.members {
-            if wellFormed, WidgetFamilies.all.contains(member.key), !families.contains(member.key) {
-                context.diagnostics.append(.warning(
-                    "family-not-declared",
-                    "familyContent for '\(member.key)', which is not in this widget's families (\(families.joined(separator: ", ")))",
-                    file: context.file, at: member.keyLocation, pointer: JSONPointer.string(["familyContent", member.key])))
-            }
-            checkContentTemplates(member.value, ["familyContent", member.key], scope: scope, &context)
-        }
+        checkFamilyContent(familyContent, families: members.families, scope: scope, &context)
     }
     if let timeline = members.timeline { checkTimeline(timeline, scope: scope, &context) }
+}
+
+/// Each `familyContent` member's templates, and a warning for a family the widget
+/// does not declare (only when `families` is well formed: otherwise the schema has
+/// already spoken). Families are told apart by their index in `WidgetFamilies.words`.
+private func checkFamilyContent(
+    _ familyContent: SourceNode, families: SourceNode?, scope: VariableScope, _ context: inout CheckContext
+) {
+    let declared = families.map(WidgetFamilies.declared) ?? WidgetFamilies.defaultSet
+    for i in 0..<(familyContent.isMapping ? familyContent.count : 0) {
+        let key = { familyContent.key(i) }
+        if let declared, let family = WidgetFamilies.words.index(ofText: familyContent.keyBytes(i)),
+           declared & 1 << family == 0 {
+            // The message lists the families as written (the defaults when none are).
+            let names = families.map { $0.items.compactMap(\.string) } ?? WidgetFamilies.defaults
+            context.diagnostics.append(.warning(
+                "family-not-declared",
+                "familyContent for '\(key())', which is not in this widget's families (\(names.joined(separator: ", ")))",
+                file: context.file, at: familyContent.document.keyLocation(familyContent.index, i),
+                pointer: JSONPointer.string(["familyContent", key()])))
+        }
+        checkContentTemplates(familyContent.child(i), ["familyContent", key()], scope: scope, &context)
+    }
 }
 
 /// The variables templates of this widget may name.
@@ -70,25 +79,28 @@ func variableScope(of root: SourceNode) -> VariableScope {
     variableScope(of: WidgetMembers(root))
 }
 
-/// The same, from the members already found. Names and values are read as JSON:
-/// no positions are needed.
+/// The same, from the members already found. Names are read from the keys'
+/// bytes: no positions are needed.
 func variableScope(of members: WidgetMembers) -> VariableScope {
     var scope = VariableScope()
-    scope.reserveCapacity(
-        parameters: members.parameters?.json.object?.count ?? 0, dataSources: members.data?.json.object?.count ?? 0)
-    if case .object(let parameters)? = members.parameters?.json {
-        for i in parameters.keys.indices {
-            scope.declareParameter(parameters.keys[i], type: parameters.values[i]["type"]?.string ?? "string")
+    let parameters = members.parameters.flatMap { $0.isMapping ? $0 : nil }
+    let data = members.data.flatMap { $0.isMapping ? $0 : nil }
+    scope.reserveCapacity(parameters: parameters?.count ?? 0, dataSources: data?.count ?? 0)
+    if let parameters {
+        for i in 0..<parameters.count {
+            // A parameter without a string type is a string parameter (the schema reports it).
+            let type = parameters.child(i)[word: "type"]?.string ?? "string"
+            scope.declareParameter(parameters.keyBytes(i), type: type)
         }
     }
-    if case .object(let data)? = members.data?.json {
-        for name in data.keys { scope.declareDataSource(name) }
+    if let data {
+        for i in 0..<data.count { scope.declareDataSource(data.keyBytes(i)) }
     }
     // The rule when the timeline has exactly one.
     var rules = 0
-    if case .object(let timeline)? = members.timeline?.json {
-        for key in timeline.keys {
-            guard let rule = VariableScope.Rule.named(key) else { continue }
+    if let timeline = members.timeline, timeline.isMapping {
+        for i in 0..<timeline.count {
+            guard let rule = VariableScope.Rule.named(timeline.keyBytes(i)) else { continue }
             rules += 1
             scope.rule = rules == 1 ? rule : nil
         }
@@ -98,9 +110,25 @@ func variableScope(of members: WidgetMembers) -> VariableScope {
 
 /// WidgetKit's families, and the default when a widget names none.
 enum WidgetFamilies {
-    static let all = [
+    static let words = WordTable([
         "systemSmall", "systemMedium", "systemLarge", "systemExtraLarge",
         "accessoryCircular", "accessoryRectangular", "accessoryInline",
-    ]
+    ])
+    static let all = words.words.map(\.description)
     static let defaults = ["systemSmall", "systemMedium", "systemLarge"]
+    /// The defaults as a set of bits, one per index in `words`.
+    static let defaultSet: UInt32? = 0b111
+
+    /// The families a well-formed `families` list declares, as a set of bits (one per
+    /// index in `words`), or nil when the list is not well formed: not a list, or an
+    /// item that is not a family's name.
+    static func declared(_ families: SourceNode) -> UInt32? {
+        guard families.isSequence else { return nil }
+        var set: UInt32 = 0
+        for i in 0..<families.count {
+            guard let bytes = families.child(i).stringBytes, let family = words.index(ofText: bytes) else { return nil }
+            set |= 1 << family
+        }
+        return set
+    }
 }

@@ -139,7 +139,7 @@ public struct FileChecker: Sendable {
             let shape = widgetSchema.check(document, file: path)
             checkWidget(document, &context)
             var kind: (name: String, location: SourceLocation)? = nil
-            if let kindNode = document["kind"], let name = kindNode.string { kind = (name, kindNode.location) }
+            if let kindNode = document[word: "kind"], let name = kindNode.string { kind = (name, kindNode.location) }
             return .init(shape: shape, semantic: context.diagnostics, kind: kind)
         case .app:
             let shape: [Diagnostic]
@@ -159,7 +159,7 @@ public struct FileChecker: Sendable {
 
     /// An app manifest's `widgets`: each file exists and the bundle's kinds are unique.
     private func checkBundle(of manifest: SourceNode, manifest path: String, _ context: inout CheckContext) {
-        guard let widgets = manifest["widgets"] else { return }
+        guard let widgets = manifest[word: "widgets"] else { return }
         let directory = SourceFiles.directory(of: path)
         var bundleKinds: [String: String] = [:]
         for (i, entry) in widgets.items.enumerated() {
@@ -171,7 +171,7 @@ public struct FileChecker: Sendable {
                 continue
             }
             for document in SourceFiles.documents(of: bytes, path: full).documents {
-                guard let kind = document["kind"]?.string else { continue }
+                guard let kind = document[word: "kind"]?.string else { continue }
                 if let other = bundleKinds[kind] {
                     context.error("duplicate-kind", "kind '\(kind)' of '\(relative)' is also the kind of '\(other)'; a bundle's kinds must be unique", at: entry, pointer)
                 } else {
@@ -182,7 +182,7 @@ public struct FileChecker: Sendable {
     }
 }
 
-/// What a document is, by its top-level keys (spec "Files").
+/// What a document is, by its top-level keys (spec "Files"), read in place.
 enum DocumentKind {
     case widget, app
     case unknown(String)
@@ -191,8 +191,8 @@ enum DocumentKind {
         guard document.isMapping else {
             return .unknown("a definition is a mapping with the key 'kind' (a widget) or 'app' (an app manifest), not \(document.shown)")
         }
-        if document["app"] != nil { return .app }
-        if document["kind"] != nil { return .widget }
+        if document[word: "app"] != nil { return .app }
+        if document[word: "kind"] != nil { return .widget }
         let keys = document.members.map(\.key)
         let hint = keys.compactMap { Suggest.closest(to: $0, among: ["kind", "app"]) }.first
             .map { " (did you mean '\($0)'?)" } ?? ""
