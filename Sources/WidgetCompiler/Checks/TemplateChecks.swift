@@ -30,49 +30,28 @@ struct VariableScope {
         case timeline
     }
 
-    /// Declared parameters with their types, in order. Kept as a list (a widget
-    /// has a few) and read as a dictionary would: a later duplicate's type wins.
-    private var parameterList: [(name: DeclaredName, type: String)] = []
-    private var dataSourceList: [DeclaredName] = []
+    /// The declared parameters and data sources: the keys of the widget's
+    /// `parameters` and `data` mappings, read in place when a name is looked up
+    /// (a widget declares a few, so a scan costs less than building a table).
+    var parameters = DeclaredNames()
+    var dataSources = DeclaredNames()
     var rule: Rule?
 
-    /// Room for the declarations to come: the lists grow once, not step by step.
-    mutating func reserveCapacity(parameters: Int, dataSources: Int) {
-        parameterList.reserveCapacity(parameters)
-        dataSourceList.reserveCapacity(dataSources)
-    }
-
-    mutating func declareParameter(_ name: String, type: String) { parameterList.append((DeclaredName(name), type)) }
-    mutating func declareDataSource(_ name: String) { dataSourceList.append(DeclaredName(name)) }
-
-    /// The same for a name read in place, as its UTF-8 bytes.
-    mutating func declareParameter(_ name: UnsafeBufferPointer<UInt8>, type: String) {
-        parameterList.append((DeclaredName(name), type))
-    }
-    mutating func declareDataSource(_ name: UnsafeBufferPointer<UInt8>) { dataSourceList.append(DeclaredName(name)) }
-
-    /// The declared type of parameter `name`, or nil when there is none.
+    /// The declared type of parameter `name`, or nil when there is none. A later
+    /// parameter of the same name (as `String ==` decides) wins, as in a dictionary;
+    /// one without a string `type` is a string parameter (the schema reports it).
     func parameterType(_ name: String) -> String? {
-        var i = parameterList.count
-        while i > 0 {
-            i -= 1
-            if parameterList[i].name.text == name { return parameterList[i].type }
-        }
-        return nil
+        guard let parameter = parameters.lastValue(named: name) else { return nil }
+        return parameter[word: "type"]?.string ?? "string"
     }
-
-    func hasDataSource(_ name: String) -> Bool { dataSourceList.contains { $0.text == name } }
 
     /// Whether a data source is declared whose name is this text (as `String ==` decides).
-    func hasDataSource(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        let key = name.isASCII ? ByteKey(name) : nil
-        return dataSourceList.contains { $0.isName(name, key: key) }
-    }
+    func hasDataSource(_ name: UnsafeBufferPointer<UInt8>) -> Bool { dataSources.contains(name) }
 
     /// Distinct parameter names, sorted (for hints).
-    var sortedParameterNames: [String] { Set(parameterList.map(\.name.text)).sorted() }
+    var sortedParameterNames: [String] { parameters.sortedNames }
     /// Distinct data source names, sorted (for hints).
-    var sortedDataSources: [String] { Set(dataSourceList.map(\.text)).sorted() }
+    var sortedDataSources: [String] { dataSources.sortedNames }
 
     // Field names as static words (matched in place in a name's bytes) and as strings (for messages).
     static let entryFieldWords = WordTable(["date", "time", "day", "weekday", "index"])
@@ -116,10 +95,9 @@ struct VariableScope {
         let root = name.component(0, among: Root.words).flatMap(Root.init(rawValue:))
         if root == .param {
             guard count > 1 else { return nil }
-            let key = name.componentBytes(1).map(ByteKey.init)
-            if !parameterList.contains(where: { $0.name.isComponent1(of: name, key: key) }) {
+            if !parameters.containsComponent1(of: name) {
                 let hint = hint(name.component(1), sortedParameterNames)
-                return parameterList.isEmpty
+                return parameters.isEmpty
                     ? "'\(name.name)' names a parameter, but this widget declares no parameters"
                     : "'\(name.name)' names no declared parameter\(hint)"
             }
@@ -127,10 +105,9 @@ struct VariableScope {
         }
         if root == .data {
             guard count > 1 else { return nil }
-            let key = name.componentBytes(1).map(ByteKey.init)
-            if !dataSourceList.contains(where: { $0.isComponent1(of: name, key: key) }) {
+            if !dataSources.containsComponent1(of: name) {
                 let hint = hint(name.component(1), sortedDataSources)
-                return dataSourceList.isEmpty
+                return dataSources.isEmpty
                     ? "'\(name.name)' names a data source, but this widget declares no data"
                     : "'\(name.name)' names no declared data source\(hint)"
             }
@@ -177,41 +154,70 @@ struct VariableScope {
     }
 }
 
-/// A declared parameter or data source name, with its key when it is ASCII: template
-/// names are compared with it by the key, not through the string.
-private struct DeclaredName {
-    let text: String
-    /// Nil for a name that is not ASCII.
-    let key: ByteKey?
+/// Declared names: the keys of one mapping of the document, read in place and
+/// compared as `String ==` compares them (by bytes when both sides are ASCII).
+struct DeclaredNames {
+    /// The mapping whose keys are the names (nil: none are declared).
+    private let mapping: SourceNode?
+    /// Whether every name is ASCII: then bytes alone decide (looked at once, not per lookup).
+    private let allASCII: Bool
 
-    init(_ text: String) {
-        self.text = text
-        key = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.isASCII ? ByteKey(bytes) : nil
-        } ?? nil
+    /// No names.
+    init() { self.init(nil) }
+
+    /// The keys of `mapping` (none when it is not a mapping).
+    init(_ mapping: SourceNode?) {
+        let mapping = mapping.flatMap { $0.isMapping ? $0 : nil }
+        self.mapping = mapping
+        allASCII = mapping.map { m in (0..<m.count).allSatisfy { m.keyBytes($0).isASCII } } ?? true
     }
 
-    /// A name read in place, as its UTF-8 bytes.
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        text = String(decoding: bytes, as: UTF8.self)
-        key = bytes.isASCII ? ByteKey(bytes) : nil
+    var isEmpty: Bool { (mapping?.count ?? 0) == 0 }
+
+    /// Whether component 1 of `name` (which has one) is a declared name.
+    func containsComponent1(of name: TemplateName) -> Bool {
+        guard let mapping else { return false }
+        // A component read in place is ASCII: against ASCII names, bytes decide.
+        if let component = name.componentBytes(1), allASCII {
+            for i in 0..<mapping.count where sameBytes(component, mapping.keyBytes(i)) { return true }
+            return false
+        }
+        for i in 0..<mapping.count {
+            let key = mapping.keyBytes(i)
+            if let component = name.componentBytes(1), key.isASCII {
+                if sameBytes(component, key) { return true }
+            } else if name.component(1, equals: String(decoding: key, as: UTF8.self)) {
+                return true
+            }
+        }
+        return false
     }
 
-    /// Whether `bytes` (whose key is `key`, nil when they are not ASCII) are this
-    /// name, as `String ==` decides.
-    func isName(_ bytes: UnsafeBufferPointer<UInt8>, key other: ByteKey?) -> Bool {
-        guard let key, let other else { return text == String(decoding: bytes, as: UTF8.self) }
-        guard key == other else { return false }
-        return key.isWhole || text.utf8.elementsEqual(bytes)
+    /// Whether a declared name is this text.
+    func contains(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let mapping else { return false }
+        for i in 0..<mapping.count where sameText(mapping.keyBytes(i), text) { return true }
+        return false
     }
 
-    /// Whether component 1 of `name` is this name, as `String ==` decides; `key` is that
-    /// component's (nil when it is not read in place: then the strings are compared).
-    func isComponent1(of name: TemplateName, key component: ByteKey?) -> Bool {
-        // Other text can be canonically equivalent to ASCII text (the Kelvin sign is K).
-        guard let key, let component else { return name.component(1, equals: text) }
-        guard key == component else { return false }
-        return key.isWhole || name.component(1, equals: text)
+    /// The value of the last member whose name is `name`.
+    func lastValue(named name: String) -> SourceNode? {
+        guard let mapping else { return nil }
+        var name = name
+        return name.withUTF8 { text in
+            var i = mapping.count
+            while i > 0 {
+                i -= 1
+                if sameText(mapping.keyBytes(i), text) { return mapping.child(i) }
+            }
+            return nil
+        }
+    }
+
+    /// The distinct names, sorted (for hints).
+    var sortedNames: [String] {
+        guard let mapping else { return [] }
+        return Set((0..<mapping.count).map(mapping.key)).sorted()
     }
 }
 
@@ -228,10 +234,11 @@ func checkTemplate(
 }
 
 /// `checkTemplate` for text (the bytes of `node`'s string) that usually holds a tag:
-/// text without one scans to no names and no error.
+/// text without one scans to no names and no error. The node, wanted only for a
+/// diagnostic's position, is made on demand.
 private func checkTemplateText(
-    _ text: UnsafeBufferPointer<UInt8>, _ node: SourceNode, _ pointer: () -> [String], scope: VariableScope,
-    place: VariableScope.Place, _ context: inout CheckContext
+    _ text: UnsafeBufferPointer<UInt8>, _ node: @autoclosure () -> SourceNode, _ pointer: () -> [String],
+    scope: VariableScope, place: VariableScope.Place, _ context: inout CheckContext
 ) -> Bool {
     // Problems wait for the end of the scan: a template with a syntax error gets only that error.
     var problems: [(message: String, offset: Int)] = []
@@ -242,11 +249,11 @@ private func checkTemplateText(
     } catch {
         context.error(
             "template-syntax", "template: \(error.message)",
-            at: context.location(inside: node, offset: error.offset), pointer())
+            at: context.location(inside: node(), offset: error.offset), pointer())
         return false
     }
     for problem in problems {
-        context.error("unknown-variable", problem.message, at: context.location(inside: node, offset: problem.offset), pointer())
+        context.error("unknown-variable", problem.message, at: context.location(inside: node(), offset: problem.offset), pointer())
     }
     return true
 }
@@ -255,40 +262,35 @@ private func checkTemplateText(
 func checkContentTemplates(
     _ node: SourceNode, _ pointer: @autoclosure () -> [String], scope: VariableScope, _ context: inout CheckContext
 ) {
-    checkContentTemplates(node, pointer: pointer, scope: scope, &context)
-}
-
-/// The walk, in place in the document; a value's pointer is built (from its
-/// parents') only for a diagnostic.
-private func checkContentTemplates(
-    _ node: SourceNode, pointer: () -> [String], scope: VariableScope, _ context: inout CheckContext
-) {
     switch node.kind {
     case .string:
         checkTemplate(node, pointer(), scope: scope, place: .entry, &context)
-    case .array:
-        checkContentChildren(of: node, pointer: { pointer() + [String($0)] }, scope: scope, &context)
-    case .object:
-        checkContentChildren(of: node, pointer: { pointer() + [node.key($0)] }, scope: scope, &context)
+    case .array, .object:
+        checkContentChildren(of: node.index, in: node.document, pointer: pointer, scope: scope, &context)
     default:
         break
     }
 }
 
-/// The children of collection `parent`: a template is checked at once, more values
-/// are walked, anything else is skipped.
+/// The walk below collection `parent`, by node numbers in its document (a node is
+/// made only for a diagnostic, and so is a pointer, from its parents'): a template
+/// is checked at once, more values are walked, anything else is skipped.
 private func checkContentChildren(
-    of parent: SourceNode, pointer: (Int) -> [String], scope: VariableScope, _ context: inout CheckContext
+    of parent: Int32, in document: SourceDocument, pointer: () -> [String], scope: VariableScope,
+    _ context: inout CheckContext
 ) {
-    for i in 0..<parent.count {
-        let child = parent.child(i)
-        switch child.kind {
+    let isMapping = document.kind(parent) == .object
+    for i in 0..<document.childCount(parent) {
+        let child = document.childNode(parent, i)
+        func childPointer() -> [String] { pointer() + [isMapping ? document.key(parent, i) : String(i)] }
+        switch document.kind(child) {
         case .string:
             // Not asked `isTemplate` first: text without a tag scans to no names and no error.
-            guard let text = child.stringBytes else { continue }
-            _ = checkTemplateText(text, child, { pointer(i) }, scope: scope, place: .entry, &context)
+            guard let text = document.textBytes(child) else { continue }
+            _ = checkTemplateText(
+                text, SourceNode(document: document, index: child), childPointer, scope: scope, place: .entry, &context)
         case .array, .object:
-            checkContentTemplates(child, pointer: { pointer(i) }, scope: scope, &context)
+            checkContentChildren(of: child, in: document, pointer: childPointer, scope: scope, &context)
         default:
             break
         }

@@ -79,23 +79,12 @@ func variableScope(of root: SourceNode) -> VariableScope {
     variableScope(of: WidgetMembers(root))
 }
 
-/// The same, from the members already found. Names are read from the keys'
-/// bytes: no positions are needed.
+/// The same, from the members already found. The declared names stay in the
+/// document (the scope reads them in place); only the rule is worked out now.
 func variableScope(of members: WidgetMembers) -> VariableScope {
     var scope = VariableScope()
-    let parameters = members.parameters.flatMap { $0.isMapping ? $0 : nil }
-    let data = members.data.flatMap { $0.isMapping ? $0 : nil }
-    scope.reserveCapacity(parameters: parameters?.count ?? 0, dataSources: data?.count ?? 0)
-    if let parameters {
-        for i in 0..<parameters.count {
-            // A parameter without a string type is a string parameter (the schema reports it).
-            let type = parameters.child(i)[word: "type"]?.string ?? "string"
-            scope.declareParameter(parameters.keyBytes(i), type: type)
-        }
-    }
-    if let data {
-        for i in 0..<data.count { scope.declareDataSource(data.keyBytes(i)) }
-    }
+    scope.parameters = DeclaredNames(members.parameters)
+    scope.dataSources = DeclaredNames(members.data)
     // The rule when the timeline has exactly one.
     var rules = 0
     if let timeline = members.timeline, timeline.isMapping {
