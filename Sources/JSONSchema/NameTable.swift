@@ -65,28 +65,19 @@ struct NameTable: Sendable {
         return h ^ (h >> 29)
     }
 
-    /// The name's index in `names`, or nil.
-    @inline(__always)
+    /// The name's index in `names`, or nil (for building tables; evaluation looks up bytes).
     func index(of name: String) -> Int? {
         guard !names.isEmpty else { return nil }
-        if let found = name.utf8.withContiguousStorageIfAvailable({ find($0) }) { return found }
-        return indexOfCopy(of: name)
+        if let found = name.utf8.withContiguousStorageIfAvailable({ index(of: $0) }) { return found }
+        return Array(name.utf8).withUnsafeBufferPointer { index(of: $0) }
     }
 
-    /// For a name without contiguous UTF-8 (bridged). Out of line: inline, this path makes
-    /// every caller retain the name it looks up.
-    @inline(never)
-    private func indexOfCopy(of name: String) -> Int? {
-        Array(name.utf8).withUnsafeBufferPointer { find($0) }
-    }
-
-    private func find(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
-        storage.withUnsafeBufferPointer { all in
-            @inline(__always) func matches(_ k: Int) -> Bool {
-                guard lengths[k] == key.count else { return false }
-                guard key.count > 0, let name = all.baseAddress, let bytes = key.baseAddress else { return true }
-                return JSONEquality.bytesEqual(UnsafeRawPointer(name + starts[k]), UnsafeRawPointer(bytes), count: key.count)
-            }
+    /// The index of the name with exactly these UTF-8 bytes (an instance's member name or
+    /// string, read in place), or nil.
+    func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !names.isEmpty else { return nil }
+        return storage.withUnsafeBufferPointer { all in
+            @inline(__always) func matches(_ k: Int) -> Bool { Self.same(all, starts[k], lengths[k], key) }
             if slots.isEmpty {
                 for k in 0..<lengths.count where matches(k) { return k }
                 return nil
@@ -99,5 +90,17 @@ struct NameTable: Sendable {
                 slot = (slot + 1) & mask
             }
         }
+    }
+
+    /// Whether name `k` has exactly these bytes (one comparison, without a lookup).
+    func isName(_ k: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        lengths[k] == key.count && storage.withUnsafeBufferPointer { Self.same($0, starts[k], lengths[k], key) }
+    }
+
+    @inline(__always)
+    private static func same(_ all: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard length == key.count else { return false }
+        guard length > 0, let name = all.baseAddress, let bytes = key.baseAddress else { return true }
+        return JSONEquality.bytesEqual(UnsafeRawPointer(name + start), UnsafeRawPointer(bytes), count: length)
     }
 }

@@ -12,18 +12,23 @@ struct TypeSet: OptionSet, Sendable {
     static let object = TypeSet(rawValue: 64)
     static let number: TypeSet = [.integer, .fraction]
 
+    /// The type of an instance node (a whole double is an integer, as JSON Schema counts).
     @inline(__always)
-    static func of(_ value: JSONValue) -> TypeSet {
-        switch value {
+    static func of(_ value: Instance) -> TypeSet {
+        switch value.pointee.kind {
         case .null: .null
         case .bool: .boolean
         case .int: .integer
-        case .double(let d): (d.rounded(.towardZero) == d && d.isFinite) ? .integer : .fraction
+        case .double: isWhole(value.pointee.doubleValue) ? .integer : .fraction
         case .string: .string
         case .array: .array
         case .object: .object
         }
     }
+
+    /// Whether a double is a whole number (JSON Schema's integers include `1.0`).
+    @inline(__always)
+    static func isWhole(_ d: Double) -> Bool { d.rounded(.towardZero) == d && d.isFinite }
 
     static func named(_ name: String) -> TypeSet? {
         switch name {
