@@ -25,8 +25,14 @@ extension Evaluator {
         }
 
         // One pass over the members: which known names are present, and each member's schemas.
+        // (Quietly, a few names that only `properties` uses are looked up instead: the same
+        // schemas apply, in another order, which changes nothing but where a failure stops.)
         var present = IndexMarks()
-        if !walkMembers(node, members, &present, &marks, collect: collect) {
+        let applied =
+            !report && node.looksUpNames
+            ? lookUpNames(node, members, &present, &marks, collect: collect)
+            : walkMembers(node, members, &present, &marks, collect: collect)
+        if !applied {
             ok = false
             if !report { return false }
         }
@@ -105,6 +111,24 @@ extension Evaluator {
             }
         }
         return ok
+    }
+
+    /// Quietly, `properties` by name: each of the node's few names is looked for among the
+    /// members, and the member found, if any, gets its schema (what `walkMembers` would do).
+    @inline(never)
+    private mutating func lookUpNames(
+        _ node: SchemaNode, _ members: UnsafeBufferPointer<SourceDocument.Child>,
+        _ present: inout IndexMarks, _ marks: inout IndexMarks, collect: Bool
+    ) -> Bool {
+        for n in 0..<node.object.names.count {
+            // Readers refuse duplicate names: the first member with the name is the only one.
+            guard let k = members.firstIndex(where: { node.object.names.isName(n, doc.keyBytes($0)) }) else { continue }
+            present.insert(n, &overflow)
+            guard let edge = node.object.properties[n] else { continue }
+            if collect { marks.insert(k, &overflow) }
+            if !member(node, edge, members[k], keyword: "properties", allowed: nil) { return false }
+        }
+        return true
     }
 
     /// `required` and the dependent keywords without a member walk: each name is looked

@@ -331,12 +331,3 @@ struct Evaluator {
                 absoluteSchemaLocation: node.location + tail, message: message, allowedProperties: allowed, nested: nested))
     }
 }
-
-extension UnsafeBufferPointer {
-    /// The address of element `k`, which is in bounds.
-    @inline(__always)
-    func address(_ k: Int) -> UnsafePointer<Element> {
-        assert(k >= 0 && k < count)
-        return baseAddress.unsafelyUnwrapped + k
-    }
-}

@@ -121,6 +121,13 @@ struct ObjectChecks: Sendable {
             || propertyNamesSchema != nil
     }
 
+    /// Whether quiet evaluation may look each name up among the members instead of
+    /// walking them: `properties` is the only keyword that applies to members, and the
+    /// names are few (each one a scan of the members' names, mostly a length comparison).
+    var looksUpNames: Bool {
+        patternProperties.isEmpty && additionalProperties == nil && propertyNamesSchema == nil && names.count <= 4
+    }
+
     var isEmpty: Bool {
         !walksMembers && required.isEmpty && dependentRequired.isEmpty && dependentSchemas.isEmpty
             && minProperties == nil && maxProperties == nil
@@ -158,6 +165,8 @@ final class SchemaNode: @unchecked Sendable {  // immutable once the graph is bu
     let hasObject: Bool
     /// `object.walksMembers`, computed once.
     let walksMembers: Bool
+    /// `object.looksUpNames`, computed once.
+    let looksUpNames: Bool
     let types: TypeSet?
     /// The `$ref` of a `.reference` node.
     let target: Edge
@@ -222,6 +231,7 @@ final class SchemaNode: @unchecked Sendable {  // immutable once the graph is bu
         hasArray = array != nil
         hasObject = object != nil
         walksMembers = object?.walksMembers ?? false
+        looksUpNames = object?.looksUpNames ?? false
         self.applicators = applicators
         self.unevaluatedItems = unevaluatedItems
         self.unevaluatedProperties = unevaluatedProperties
