@@ -75,19 +75,24 @@ public final class Schema: Sendable {
     }
 
     /// The same for a value that was not read from a file: it is made a document first
-    /// (`SourceNode(json:)`), which the one evaluator then reads.
+    /// (`SourceDocument(flattening:)`, which takes any depth), which the one evaluator
+    /// then reads.
     public func validate(_ instance: JSONValue, stepBudget: Int = Schema.defaultStepBudget) -> [SchemaFailure] {
-        validate(SourceNode(json: instance), stepBudget: stepBudget)
+        validate(Self.document(of: instance), stepBudget: stepBudget)
     }
 
     /// The same for a value that was not read from a file (see `validate(_: JSONValue)`).
     public func isValid(_ instance: JSONValue, stepBudget: Int = Schema.defaultStepBudget) -> Bool {
-        isValid(SourceNode(json: instance), stepBudget: stepBudget)
+        isValid(Self.document(of: instance), stepBudget: stepBudget)
     }
 
     /// The reporting pass alone on a value that was not read from a file.
     func reportFailures(_ instance: JSONValue, stepBudget: Int = Schema.defaultStepBudget) -> [SchemaFailure] {
-        reportFailures(SourceNode(json: instance), stepBudget: stepBudget)
+        reportFailures(Self.document(of: instance), stepBudget: stepBudget)
+    }
+
+    private static func document(of value: JSONValue) -> SourceNode {
+        SourceNode(document: SourceDocument(flattening: value))
     }
 
     private static func depthFailure(_ graph: SchemaGraph) -> SchemaFailure {
