@@ -1,7 +1,7 @@
 import WidgetSupport
 
 extension Evaluator {
-    mutating func apply(_ node: SchemaNode, _ applicator: InPlaceApplicator, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool) -> Bool {
+    mutating func apply(_ node: SchemaNode, _ applicator: InPlaceApplicator, _ value: Instance, _ marks: inout IndexMarks, collect: Bool) -> Bool {
         switch applicator {
         case .ref(let edge):
             return follow(node, edge, "$ref", value, &marks, collect: collect)
@@ -78,7 +78,7 @@ extension Evaluator {
         }
     }
 
-    mutating func follow(_ node: SchemaNode, _ edge: Edge, _ keyword: String, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool) -> Bool {
+    mutating func follow(_ node: SchemaNode, _ edge: Edge, _ keyword: String, _ value: Instance, _ marks: inout IndexMarks, collect: Bool) -> Bool {
         refChain += 1
         defer { refChain -= 1 }
         guard refChain <= Self.maxRefChain else {
@@ -95,7 +95,7 @@ extension Evaluator {
     /// Reports an `anyOf`/`oneOf` that no alternative satisfies, with the failures of the
     /// alternative that came closest as `nested`.
     private mutating func reportNoMatch(
-        _ node: SchemaNode, _ keyword: String, _ range: Range<Int>, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool
+        _ node: SchemaNode, _ keyword: String, _ range: Range<Int>, _ value: Instance, _ marks: inout IndexMarks, collect: Bool
     ) {
         var best: (failures: [SchemaFailure], marks: IndexMarks, rank: BranchRank)? = nil
         for k in range {

@@ -1,12 +1,10 @@
 import WidgetSupport
 
 extension Evaluator {
-    mutating func checkArray(_ node: SchemaNode, _ items: [JSONValue], _ marks: inout IndexMarks, collect: Bool) -> Bool {
-        // Items are read in place from the buffer (passed on borrowed, not copied).
-        items.withUnsafeBufferPointer { checkArray(node, $0, &marks, collect: collect) }
-    }
-
-    private mutating func checkArray(_ node: SchemaNode, _ items: UnsafeBufferPointer<JSONValue>, _ marks: inout IndexMarks, collect: Bool) -> Bool {
+    /// The array keywords on an array instance's items (its children in the document).
+    mutating func checkArray(
+        _ node: SchemaNode, _ items: UnsafeBufferPointer<SourceDocument.Child>, _ marks: inout IndexMarks, collect: Bool
+    ) -> Bool {
         var ok = true
         let count = items.count
         if let min = node.array.minItems, count < min {
@@ -19,13 +17,13 @@ extension Evaluator {
             if !report { return false }
             fail(node, keyword: "maxItems", message: "must have at most \(FailureText.count(max, "item"))")
         }
-        if node.array.uniqueItems, count > 1, let (first, second) = Self.firstDuplicate(items) {
+        if node.array.uniqueItems, count > 1, let (first, second) = Self.firstDuplicate(items, in: doc) {
             ok = false
             if !report { return false }
             fail(node, keyword: "uniqueItems", message: "item \(second) repeats item \(first); items must be unique", token: .index(second))
         }
         let prefixCount = min(node.array.prefixItems.count, count)
-        for k in 0..<prefixCount where !descend(node.array.prefixItems[k], items.address(k), .index(k)) {
+        for k in 0..<prefixCount where !descend(node.array.prefixItems[k], doc.node(items[k]), .index(k)) {
             ok = false
             if !report { return false }
         }
@@ -40,7 +38,7 @@ extension Evaluator {
                     message: "unexpected item at index \(prefixCount): at most \(FailureText.count(prefixCount, "item")) allowed",
                     token: .index(prefixCount))
             } else {
-                for k in prefixCount..<count where !descend(edge, items.address(k), .index(k)) {
+                for k in prefixCount..<count where !descend(edge, doc.node(items[k]), .index(k)) {
                     ok = false
                     if !report { return false }
                 }
@@ -55,7 +53,7 @@ extension Evaluator {
                 refChain = 0
                 depth += 1
                 if depth > Self.maxDepth { tooDeep = true }
-                let hit = !tooDeep && quietly(edge, items[k], &ignored, collect: false)
+                let hit = !tooDeep && quietly(edge, doc.node(items[k]), &ignored, collect: false)
                 depth -= 1
                 refChain = saved
                 guard hit else { continue }
@@ -84,7 +82,9 @@ extension Evaluator {
         return ok
     }
 
-    mutating func checkUnevaluatedItems(_ node: SchemaNode, _ edge: Edge, _ items: [JSONValue], _ marks: inout IndexMarks) -> Bool {
+    mutating func checkUnevaluatedItems(
+        _ node: SchemaNode, _ edge: Edge, _ items: UnsafeBufferPointer<SourceDocument.Child>, _ marks: inout IndexMarks
+    ) -> Bool {
         guard !marks.all else { return true }
         var ok = true
         let refused = graph.forms[edge.node] == .alwaysInvalid
@@ -95,7 +95,7 @@ extension Evaluator {
                 }
                 return false
             }
-            if !descend(edge, items[k], .index(k)) {
+            if !descend(edge, doc.node(items[k]), .index(k)) {
                 ok = false
                 if !report { return false }
             }
@@ -104,30 +104,31 @@ extension Evaluator {
         return ok
     }
 
-    /// Whether items `i` and `j` are equal. Two strings (the usual unique items) are compared
-    /// by their bytes in place; other items are copied for `JSONEquality.equal`.
+    /// Whether items `i` and `j` are equal. Two strings (the usual unique items) are
+    /// compared by their bytes directly.
     @inline(__always)
-    private static func sameItem(_ items: UnsafeBufferPointer<JSONValue>, _ i: Int, _ j: Int) -> Bool {
-        if case .string(let a) = items[i] {
-            guard case .string(let b) = items[j] else { return false }
-            return JSONEquality.sameBytes(a, b)
+    private static func sameItem(_ items: UnsafeBufferPointer<SourceDocument.Child>, _ i: Int, _ j: Int, in doc: SourceDocument.Tables) -> Bool {
+        let a = doc.node(items[i]), b = doc.node(items[j])
+        if a.pointee.kind == .string {
+            guard b.pointee.kind == .string else { return false }
+            return JSONEquality.bytesEqual(doc.stringBytes(a), doc.stringBytes(b))
         }
-        return JSONEquality.equal(items[i], items[j])
+        return JSONEquality.equal(a, b, in: doc)
     }
 
     /// The first pair of equal items (by JSON Schema's equality), if any.
-    static func firstDuplicate(_ items: UnsafeBufferPointer<JSONValue>) -> (Int, Int)? {
+    static func firstDuplicate(_ items: UnsafeBufferPointer<SourceDocument.Child>, in doc: SourceDocument.Tables) -> (Int, Int)? {
         if items.count <= 24 {
             for j in 1..<items.count {
-                for i in 0..<j where sameItem(items, i, j) { return (i, j) }
+                for i in 0..<j where sameItem(items, i, j, in: doc) { return (i, j) }
             }
             return nil
         }
         var buckets: [UInt64: [Int]] = [:]
-        for (j, item) in items.enumerated() {
+        for j in items.indices {
             var h: UInt64 = 0xcbf2_9ce4_8422_2325
-            JSONEquality.hash(item, into: &h)
-            for i in buckets[h] ?? [] where JSONEquality.equal(items[i], item) { return (i, j) }
+            JSONEquality.hash(doc.node(items[j]), in: doc, into: &h)
+            for i in buckets[h] ?? [] where JSONEquality.equal(doc.node(items[i]), doc.node(items[j]), in: doc) { return (i, j) }
             buckets[h, default: []].append(j)
         }
         return nil

@@ -1,40 +1,38 @@
 import WidgetSupport
 
+/// The object keywords. An object instance's members are its children in the document;
+/// their names are compared as bytes (`NameTable`), and made into strings only to report.
 extension Evaluator {
-    mutating func checkObject(
-        _ node: SchemaNode, _ object: JSONObject, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool
-    ) -> Bool {
+    mutating func checkObject(_ node: SchemaNode, _ value: Instance, _ marks: inout IndexMarks, collect: Bool) -> Bool {
         var ok = true
-        if let min = node.object.minProperties, object.count < min {
+        let members = doc.children(of: value)
+        if let min = node.object.minProperties, members.count < min {
             ok = false
             if !report { return false }
             fail(node, keyword: "minProperties", message: "must have at least \(FailureText.count(min, "property", plural: "properties"))")
         }
-        if let max = node.object.maxProperties, object.count > max {
+        if let max = node.object.maxProperties, members.count > max {
             ok = false
             if !report { return false }
             fail(node, keyword: "maxProperties", message: "must have at most \(FailureText.count(max, "property", plural: "properties"))")
         }
-        guard node.walksMembers else { return checkNamesDirectly(node, object, value, &marks, collect: collect) && ok }
+        guard node.walksMembers else { return checkNamesDirectly(node, members, value, &marks, collect: collect) && ok }
         // Quietly, a missing required name is the cheapest way to fail, and the usual way an
         // alternative of a `oneOf` is told apart: there, look before walking the members.
         // (Elsewhere the walk finds the names anyway: looking first would only repeat it.)
         if !report, node.triesRequiredFirst, !node.object.required.isEmpty {
-            let keys = object.keys
-            for n in node.object.required {
-                let name = node.object.names.names[n]
-                if !keys.contains(where: { JSONEquality.sameBytes($0, name) }) { return false }
-            }
+            for n in node.object.required where !has(n, node, members) { return false }
         }
 
         // One pass over the members: which known names are present, and each member's schemas.
+        // (Quietly, a few names that only `properties` uses are looked up instead: the same
+        // schemas apply, in another order, which changes nothing but where a failure stops.)
         var present = IndexMarks()
-        let walked = object.keys.withUnsafeBufferPointer { keys in
-            object.values.withUnsafeBufferPointer { values in
-                walkMembers(node, keys, values, &present, &marks, collect: collect)
-            }
-        }
-        if !walked {
+        let applied =
+            !report && node.looksUpNames
+            ? lookUpNames(node, members, &present, &marks, collect: collect)
+            : walkMembers(node, members, &present, &marks, collect: collect)
+        if !applied {
             ok = false
             if !report { return false }
         }
@@ -61,33 +59,40 @@ extension Evaluator {
         return ok
     }
 
+    /// Whether the object has a member named by name `n` of the node's table (a scan
+    /// of the names' bytes: cheaper than a lookup of every member's name).
+    private func has(_ n: Int, _ node: SchemaNode, _ members: UnsafeBufferPointer<SourceDocument.Child>) -> Bool {
+        members.contains { node.object.names.isName(n, doc.keyBytes($0)) }
+    }
+
     /// Applies `properties`, `patternProperties`, `additionalProperties` and `propertyNames`
-    /// to every member, noting which known names are present. Members are read in place
-    /// from the buffers (passing them on borrowed, not copied).
-    @inline(never)  // its own frame: inlined, it makes checkObject retain every key
+    /// to every member, noting which known names are present. Names are looked up and
+    /// matched as bytes.
+    @inline(never)  // its own frame: keeps checkObject's small
     private mutating func walkMembers(
-        _ node: SchemaNode, _ keys: UnsafeBufferPointer<String>, _ values: UnsafeBufferPointer<JSONValue>,
+        _ node: SchemaNode, _ members: UnsafeBufferPointer<SourceDocument.Child>,
         _ present: inout IndexMarks, _ marks: inout IndexMarks, collect: Bool
     ) -> Bool {
         var ok = true
-        for k in 0..<keys.count {
+        for k in 0..<members.count {
             var matched = false
-            if let n = node.object.names.index(of: keys[k]) {
+            let name = doc.keyBytes(members[k])
+            if let n = node.object.names.index(of: name) {
                 present.insert(n, &overflow)
                 if let edge = node.object.properties[n] {
                     matched = true
                     if collect { marks.insert(k, &overflow) }
-                    if !member(node, edge, keys, values, k, keyword: "properties", allowed: nil) {
+                    if !member(node, edge, members[k], keyword: "properties", allowed: nil) {
                         ok = false
                         if !report { return false }
                     }
                 }
             }
             if !node.object.patternProperties.isEmpty {
-                for p in node.object.patternProperties where p.regex.matches(keys[k]) {
+                for p in node.object.patternProperties where p.regex.search(name) {
                     matched = true
                     if collect { marks.insert(k, &overflow) }
-                    if !member(node, p.edge, keys, values, k, keyword: "patternProperties", allowed: nil) {
+                    if !member(node, p.edge, members[k], keyword: "patternProperties", allowed: nil) {
                         ok = false
                         if !report { return false }
                     }
@@ -95,12 +100,12 @@ extension Evaluator {
             }
             if !matched, let edge = node.object.additionalProperties {
                 if collect { marks.insert(k, &overflow) }
-                if !member(node, edge, keys, values, k, keyword: "additionalProperties", allowed: node.object.propertyNames) {
+                if !member(node, edge, members[k], keyword: "additionalProperties", allowed: node.object.propertyNames) {
                     ok = false
                     if !report { return false }
                 }
             }
-            if let edge = node.object.propertyNamesSchema, !checkPropertyName(node, edge, keys[k]) {
+            if let edge = node.object.propertyNamesSchema, !checkPropertyName(node, edge, members[k]) {
                 ok = false
                 if !report { return false }
             }
@@ -108,17 +113,32 @@ extension Evaluator {
         return ok
     }
 
+    /// Quietly, `properties` by name: each of the node's few names is looked for among the
+    /// members, and the member found, if any, gets its schema (what `walkMembers` would do).
+    @inline(never)
+    private mutating func lookUpNames(
+        _ node: SchemaNode, _ members: UnsafeBufferPointer<SourceDocument.Child>,
+        _ present: inout IndexMarks, _ marks: inout IndexMarks, collect: Bool
+    ) -> Bool {
+        for n in 0..<node.object.names.count {
+            // Readers refuse duplicate names: the first member with the name is the only one.
+            guard let k = members.firstIndex(where: { node.object.names.isName(n, doc.keyBytes($0)) }) else { continue }
+            present.insert(n, &overflow)
+            guard let edge = node.object.properties[n] else { continue }
+            if collect { marks.insert(k, &overflow) }
+            if !member(node, edge, members[k], keyword: "properties", allowed: nil) { return false }
+        }
+        return true
+    }
+
     /// `required` and the dependent keywords without a member walk: each name is looked
     /// for among the keys (a few byte comparisons, cheaper than hashing every key).
     private mutating func checkNamesDirectly(
-        _ node: SchemaNode, _ object: JSONObject, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool
+        _ node: SchemaNode, _ members: UnsafeBufferPointer<SourceDocument.Child>, _ value: Instance,
+        _ marks: inout IndexMarks, collect: Bool
     ) -> Bool {
         var ok = true
-        let keys = object.keys
-        func has(_ n: Int) -> Bool {
-            let name = node.object.names.names[n]
-            return keys.contains { JSONEquality.sameBytes($0, name) }
-        }
+        func has(_ n: Int) -> Bool { self.has(n, node, members) }
         for n in node.object.required where !has(n) {
             ok = false
             if !report { return false }
@@ -142,31 +162,39 @@ extension Evaluator {
         return ok
     }
 
-    /// Applies the schema of member `k`; a `false` schema there means the property is not allowed.
-    /// (`allowed` is an autoclosure, and the key is read from the buffer only to report: the
-    /// quiet walk retains neither.)
+    /// Applies the schema of a member; a `false` schema there means the property is not allowed.
+    /// (`allowed` is an autoclosure, and the name is made a string only to report.)
     @inline(__always)
     private mutating func member(
-        _ node: SchemaNode, _ edge: Edge, _ keys: UnsafeBufferPointer<String>, _ values: UnsafeBufferPointer<JSONValue>,
-        _ k: Int, keyword: StaticString, allowed: @autoclosure () -> [String]?
+        _ node: SchemaNode, _ edge: Edge, _ member: SourceDocument.Child, keyword: StaticString, allowed: @autoclosure () -> [String]?
     ) -> Bool {
         if graph.forms[edge.node] == .alwaysInvalid {
             if report {
+                let key = doc.key(member)
                 fail(
-                    node, keyword: keyword.description, message: "property '\(keys[k])' is not allowed", token: .key(keys[k]),
+                    node, keyword: keyword.description, message: "property '\(key)' is not allowed", token: .key(key),
                     suffix: graph.segments[edge.segment], allowed: allowed())
             }
             return false
         }
-        return descend(edge, values.address(k), .key(keys[k]))
+        let doc = doc  // the token's closure reads this copy, not `self`
+        return descend(edge, doc.node(member), .key(doc.key(member)))
     }
 
-    private mutating func checkPropertyName(_ node: SchemaNode, _ edge: Edge, _ key: String) -> Bool {
+    /// `propertyNames`: the member's name is evaluated as a string instance (a node made
+    /// here whose text is the name's, in the document).
+    private mutating func checkPropertyName(_ node: SchemaNode, _ edge: Edge, _ member: SourceDocument.Child) -> Bool {
+        var keyNode = SourceDocument.Node.keyNode(member)
+        return withUnsafePointer(to: &keyNode) { checkPropertyName(node, edge, $0, member) }
+    }
+
+    private mutating func checkPropertyName(_ node: SchemaNode, _ edge: Edge, _ name: Instance, _ member: SourceDocument.Child) -> Bool {
         var ignored = IndexMarks()
-        if quietly(edge, .string(key), &ignored, collect: false) { return true }
+        if quietly(edge, name, &ignored, collect: false) { return true }
         guard report else { return false }
+        let key = doc.key(member)
         let start = failures.count
-        _ = descend(edge, .string(key), .key(key))
+        _ = descend(edge, name, .key(key))
         let nested = Array(failures[start...])
         failures.removeSubrange(start...)
         let reason = nested.first.map { ": " + $0.message } ?? ""
@@ -174,20 +202,22 @@ extension Evaluator {
         return false
     }
 
-    mutating func checkUnevaluatedProperties(_ node: SchemaNode, _ edge: Edge, _ object: JSONObject, _ marks: inout IndexMarks) -> Bool {
+    mutating func checkUnevaluatedProperties(_ node: SchemaNode, _ edge: Edge, _ value: Instance, _ marks: inout IndexMarks) -> Bool {
         guard !marks.all else { return true }
         var ok = true
-        let keys = object.keys, values = object.values
+        let doc = doc  // the tokens' closures read this copy, not `self`
+        let members = doc.children(of: value)
         let refused = graph.forms[edge.node] == .alwaysInvalid
-        for k in keys.indices where !marks.contains(k, overflow) {
+        for k in members.indices where !marks.contains(k, overflow) {
             marks.insert(k, &overflow)
             if refused {
                 ok = false
                 if !report { return false }
+                let key = doc.key(members[k])
                 fail(
-                    node, keyword: "unevaluatedProperties", message: "property '\(keys[k])' is not allowed", token: .key(keys[k]),
+                    node, keyword: "unevaluatedProperties", message: "property '\(key)' is not allowed", token: .key(key),
                     allowed: node.knownPropertyNames)
-            } else if !descend(edge, values[k], .key(keys[k])) {
+            } else if !descend(edge, doc.node(members[k]), .key(doc.key(members[k]))) {
                 ok = false
                 if !report { return false }
             }

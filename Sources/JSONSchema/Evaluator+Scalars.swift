@@ -1,6 +1,7 @@
 import WidgetSupport
 
 extension Evaluator {
+    /// The numeric keywords on a number (`.int` or `.double`, as `Node.numberValue` makes it).
     mutating func checkNumber(_ node: SchemaNode, _ value: JSONValue) -> Bool {
         var ok = true
         func check(_ passes: Bool, _ keyword: String, _ message: @autoclosure () -> String, _ me: inout Evaluator) {
@@ -28,11 +29,12 @@ extension Evaluator {
         return ok
     }
 
-    mutating func checkString(_ node: SchemaNode, _ s: String) -> Bool {
+    /// `minLength`, `maxLength` and `pattern` on a string's UTF-8 bytes, read in place.
+    mutating func checkString(_ node: SchemaNode, _ s: UnsafeBufferPointer<UInt8>) -> Bool {
         var ok = true
         // A string has at least a quarter (rounded up) of its UTF-8 bytes as scalars and at most
         // all of them: most bounds are met by the byte count alone, without counting.
-        let bytes = s.utf8.count
+        let bytes = s.count
         if node.string.minLength.map({ $0 > (bytes + 3) / 4 }) ?? false || node.string.maxLength.map({ $0 < bytes }) ?? false {
             let length = Self.scalarCount(s)
             if let min = node.string.minLength, length < min {
@@ -46,20 +48,18 @@ extension Evaluator {
                 fail(node, keyword: "maxLength", message: "must be at most \(FailureText.count(max, "character")) long")
             }
         }
-        if node.string.pattern?.matches(s) == false {
+        if node.string.pattern?.search(s) == false {
             ok = false
             if report { fail(node, keyword: "pattern", message: "must match the pattern '\(node.string.patternText)'") }
         }
         return ok
     }
 
-    /// Length in Unicode scalars (code points), as JSON Schema counts it.
-    static func scalarCount(_ s: String) -> Int {
-        let counted = s.utf8.withContiguousStorageIfAvailable { bytes -> Int in
-            var n = 0
-            for b in bytes where b & 0xC0 != 0x80 { n += 1 }
-            return n
-        }
-        return counted ?? s.unicodeScalars.count
+    /// Length in Unicode scalars (code points), as JSON Schema counts it: the bytes that
+    /// start a scalar (valid UTF-8, as every document's text is).
+    static func scalarCount(_ s: UnsafeBufferPointer<UInt8>) -> Int {
+        var n = 0
+        for b in s where b & 0xC0 != 0x80 { n += 1 }
+        return n
     }
 }

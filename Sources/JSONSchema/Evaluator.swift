@@ -13,7 +13,10 @@ enum PathToken {
     }
 }
 
-/// Walks a compiled graph over one instance.
+/// Walks a compiled graph over one instance: a node of a `SourceDocument`, read in place
+/// through the document's tables (`Instance`). Kinds, numbers and the bytes of strings and
+/// member names come straight from the tables, so the quiet walk over a valid document
+/// makes no `String` and retains nothing; strings are made only for failure reports.
 ///
 /// In quiet mode (`report == false`) it only answers valid or not and stops at the first
 /// failure; in reporting mode it records every failure with its locations and messages.
@@ -21,6 +24,8 @@ enum PathToken {
 /// alternatives of `anyOf`/`oneOf`, whose internal failures are not the instance's.
 struct Evaluator {
     let graph: SchemaGraph
+    /// The instance's document (kept alive by the caller while the evaluator runs).
+    let doc: SourceDocument.Tables
     var report: Bool
     var failures: [SchemaFailure] = []
     var instancePath: [PathToken] = []
@@ -45,15 +50,16 @@ struct Evaluator {
     var tooDeep = false
     static let maxDepth = 600
 
-    init(graph: SchemaGraph, report: Bool) {
+    init(graph: SchemaGraph, document: SourceDocument, report: Bool) {
         self.graph = graph
+        doc = document.tables
         self.report = report
     }
 
-    /// Evaluates node `id` against `value`. When `collect` is set, adds the members/items
-    /// the node evaluated to `marks` (for a parent's `unevaluated*`).
-    mutating func evaluate(_ id: Int, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool) -> Bool {
-        switch withUnsafePointer(to: value, { start(id, $0) }) {
+    /// Evaluates schema node `id` against instance `value`. When `collect` is set, adds the
+    /// members/items the node evaluated to `marks` (for a parent's `unevaluated*`).
+    mutating func evaluate(_ id: Int, _ value: Instance, _ marks: inout IndexMarks, collect: Bool) -> Bool {
+        switch start(id, value) {
         case .answer(let ok):
             return ok
         case .node(let target, let references):
@@ -64,22 +70,9 @@ struct Evaluator {
         }
     }
 
-    /// The same for a member or item read in place from its container: the value is copied
-    /// (retained) only for a node its scalar shortcut does not answer.
-    mutating func evaluate(_ id: Int, at value: UnsafePointer<JSONValue>, _ marks: inout IndexMarks, collect: Bool) -> Bool {
-        switch start(id, value) {
-        case .answer(let ok):
-            return ok
-        case .node(let target, let references):
-            let ok = graph.unmanaged[target]._withUnsafeGuaranteedRef { node in evaluate(node, value.pointee, &marks, collect: collect) }
-            refChain -= references
-            return ok
-        }
-    }
-
     /// Counts the step; quietly, answers a node by its shortcut or follows its bare `$ref`s.
     @inline(__always)
-    private mutating func start(_ id: Int, _ value: UnsafePointer<JSONValue>) -> QuietStart {
+    private mutating func start(_ id: Int, _ value: Instance) -> QuietStart {
         steps += 1
         if steps > stepBudget { return .answer(false) }
         if !report && !graph.usesDynamicScope && (graph.hasScalarShortcut[id] || graph.forms[id] == .reference) {
@@ -100,7 +93,7 @@ struct Evaluator {
     /// them (near a limit, the full evaluation decides). Out of line, to keep the frame of
     /// the recursive `evaluate` small.
     @inline(never)
-    private mutating func quietStart(_ id: Int, _ value: UnsafePointer<JSONValue>) -> QuietStart {
+    private mutating func quietStart(_ id: Int, _ value: Instance) -> QuietStart {
         if let ok = shortcutAnswer(id, value) { return .answer(ok) }
         var id = id
         var references = 0
@@ -115,7 +108,7 @@ struct Evaluator {
         return .node(id, references: references)
     }
 
-    private mutating func evaluate(_ node: SchemaNode, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool) -> Bool {
+    private mutating func evaluate(_ node: SchemaNode, _ value: Instance, _ marks: inout IndexMarks, collect: Bool) -> Bool {
         switch node.form {
         case .alwaysValid:
             return true
@@ -142,18 +135,18 @@ struct Evaluator {
     /// A node with `unevaluatedProperties`/`unevaluatedItems`: its checks collect what they
     /// evaluate, then the rest of the members or items is checked. (Out of line: rare.)
     @inline(never)
-    private mutating func evaluateWithUnevaluated(_ node: SchemaNode, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool) -> Bool {
-        if let edge = node.unevaluatedProperties, case .object(let object) = value {
+    private mutating func evaluateWithUnevaluated(_ node: SchemaNode, _ value: Instance, _ marks: inout IndexMarks, collect: Bool) -> Bool {
+        if let edge = node.unevaluatedProperties, value.pointee.kind == .object {
             var local = IndexMarks()
             var valid = evaluateChecks(node, value, &local, collect: true)
-            if valid || report { valid = checkUnevaluatedProperties(node, edge, object, &local) && valid }
+            if valid || report { valid = checkUnevaluatedProperties(node, edge, value, &local) && valid }
             if collect { marks.formUnion(local, &overflow) }
             return valid
         }
-        if let edge = node.unevaluatedItems, case .array(let items) = value {
+        if let edge = node.unevaluatedItems, value.pointee.kind == .array {
             var local = IndexMarks()
             var valid = evaluateChecks(node, value, &local, collect: true)
-            if valid || report { valid = checkUnevaluatedItems(node, edge, items, &local) && valid }
+            if valid || report { valid = checkUnevaluatedItems(node, edge, doc.children(of: value), &local) && valid }
             if collect { marks.formUnion(local, &overflow) }
             return valid
         }
@@ -161,7 +154,7 @@ struct Evaluator {
     }
 
     @inline(__always)  // into `evaluate`: one call a node, not two
-    private mutating func evaluateChecks(_ node: SchemaNode, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool) -> Bool {
+    private mutating func evaluateChecks(_ node: SchemaNode, _ value: Instance, _ marks: inout IndexMarks, collect: Bool) -> Bool {
         // A wrong type, or a value outside `enum`/`const`, says it all: the node's other
         // keywords would only repeat it, so they are not reported.
         // (Failures are reported by functions of their own: this frame stays small for deep documents.)
@@ -169,24 +162,24 @@ struct Evaluator {
             if report { failType(node, types, value) }
             return false
         }
-        if node.enumValues != nil, !Self.isEnumMember(value, of: node) {
+        if node.enumValues != nil, !isEnumMember(value, of: node) {
             if report { failValue(node, keyword: "enum") }
             return false
         }
-        if node.constValue != nil, !Self.matchesConst(value, of: node) {
+        if node.constValue != nil, !matchesConst(value, of: node) {
             if report { failValue(node, keyword: "const") }
             return false
         }
         var ok = true
-        switch value {
+        switch value.pointee.kind {
         case .int, .double:
-            if node.hasNumeric { ok = checkNumber(node, value) }
-        case .string(let s):
-            if node.hasString { ok = checkString(node, s) }
-        case .array(let items):
-            if node.hasArray { ok = checkArray(node, items, &marks, collect: collect) }
-        case .object(let object):
-            if node.hasObject { ok = checkObject(node, object, value, &marks, collect: collect) }
+            if node.hasNumeric { ok = checkNumber(node, value.pointee.numberValue) }
+        case .string:
+            if node.hasString { ok = checkString(node, doc.stringBytes(value)) }
+        case .array:
+            if node.hasArray { ok = checkArray(node, doc.children(of: value), &marks, collect: collect) }
+        case .object:
+            if node.hasObject { ok = checkObject(node, value, &marks, collect: collect) }
         default:
             break
         }
@@ -200,8 +193,8 @@ struct Evaluator {
         return ok
     }
 
-    private mutating func failType(_ node: SchemaNode, _ types: TypeSet, _ value: JSONValue) {
-        fail(node, keyword: "type", message: FailureText.typeMismatch(expected: types, got: value))
+    private mutating func failType(_ node: SchemaNode, _ types: TypeSet, _ value: Instance) {
+        fail(node, keyword: "type", message: FailureText.typeMismatch(expected: types, got: value.pointee.typeName))
     }
 
     /// Reports a value outside the node's `enum` or `const`.
@@ -214,25 +207,26 @@ struct Evaluator {
     }
 
     /// Whether `value` is one of the node's `enum` values (which it has). A list of strings
-    /// is one name-table lookup; `JSONEquality` compares strings by their bytes too.
-    private static func isEnumMember(_ value: JSONValue, of node: SchemaNode) -> Bool {
+    /// is one name-table lookup of the string's bytes; `JSONEquality` compares by bytes too.
+    private func isEnumMember(_ value: Instance, of node: SchemaNode) -> Bool {
         if let strings = node.enumStrings {
-            guard case .string(let s) = value else { return false }
-            return strings.index(of: s) != nil
+            guard value.pointee.kind == .string else { return false }
+            return strings.index(of: doc.stringBytes(value)) != nil
         }
-        return node.enumValues?.contains { JSONEquality.equal(value, $0) } ?? true
+        return node.enumValues?.contains { JSONEquality.equal(value, $0, in: doc) } ?? true
     }
 
     /// The answer of node `id`'s scalar shortcut, counting its steps; nil when it has none or
     /// is near a limit (then the full evaluation decides).
     @inline(__always)
-    private mutating func shortcutAnswer(_ id: Int, _ value: UnsafePointer<JSONValue>) -> Bool? {
+    private mutating func shortcutAnswer(_ id: Int, _ value: Instance) -> Bool? {
         guard let shortcut = graph.scalarShortcuts[id], refChain + shortcut.references <= Self.maxRefChain,
               steps + shortcut.references <= stepBudget
         else { return nil }
         steps += shortcut.references
-        guard shortcut.types.contains(TypeSet.of(value.pointee)) else { return false }
-        if shortcut.stringNode >= 0, case .string(let s) = value.pointee {
+        guard shortcut.types.contains(TypeSet.of(value)) else { return false }
+        if shortcut.stringNode >= 0, value.pointee.kind == .string {
+            let s = doc.stringBytes(value)
             return graph.unmanaged[shortcut.stringNode]._withUnsafeGuaranteedRef { node in
                 (!shortcut.checksStringValues || Self.allows(s, node)) && (!node.hasString || checkString(node, s))
             }
@@ -240,28 +234,28 @@ struct Evaluator {
         return true
     }
 
-    /// Whether the node's string `enum` and string `const`, when it has them, allow `s`.
-    private static func allows(_ s: String, _ node: SchemaNode) -> Bool {
+    /// Whether the node's string `enum` and string `const`, when it has them, allow the string `s`.
+    private static func allows(_ s: UnsafeBufferPointer<UInt8>, _ node: SchemaNode) -> Bool {
         if let strings = node.enumStrings, strings.index(of: s) == nil { return false }
         if let constant = node.constString, !JSONEquality.sameBytes(s, constant) { return false }
         return true
     }
 
     /// Whether `value` equals the node's `const` (which it has); a string one by its bytes.
-    private static func matchesConst(_ value: JSONValue, of node: SchemaNode) -> Bool {
+    private func matchesConst(_ value: Instance, of node: SchemaNode) -> Bool {
         if let constant = node.constString {
-            guard case .string(let s) = value else { return false }
-            return JSONEquality.sameBytes(s, constant)
+            guard value.pointee.kind == .string else { return false }
+            return JSONEquality.sameBytes(doc.stringBytes(value), constant)
         }
-        return node.constValue.map { JSONEquality.equal(value, $0) } ?? true
+        return node.constValue.map { JSONEquality.equal(value, $0, in: doc) } ?? true
     }
 
     // MARK: Moving through schema and instance
 
-    /// Evaluates a subschema on a member or item of the current instance, read in place.
-    /// (`token` is an autoclosure: quietly no token, and no retained key, is built.)
+    /// Evaluates a subschema on a member or item of the current instance.
+    /// (`token` is an autoclosure: quietly no token, and no key string, is built.)
     @inline(__always)
-    mutating func descend(_ edge: Edge, _ value: UnsafePointer<JSONValue>, _ token: @autoclosure () -> PathToken) -> Bool {
+    mutating func descend(_ edge: Edge, _ value: Instance, _ token: @autoclosure () -> PathToken) -> Bool {
         if report {
             schemaPath.append(graph.segments[edge.segment])
             instancePath.append(token())
@@ -276,7 +270,7 @@ struct Evaluator {
             ok = reportingDescend(edge, value)
         } else {
             var ignored = IndexMarks()
-            ok = evaluate(edge.node, at: value, &ignored, collect: false)
+            ok = evaluate(edge.node, value, &ignored, collect: false)
         }
         depth -= 1
         refChain = savedChain
@@ -291,25 +285,20 @@ struct Evaluator {
     /// quietly first, and only an invalid one is evaluated again to report (the steps of its
     /// quiet try not counted, so the budget sees what it saw before).
     @inline(never)
-    private mutating func reportingDescend(_ edge: Edge, _ value: UnsafePointer<JSONValue>) -> Bool {
+    private mutating func reportingDescend(_ edge: Edge, _ value: Instance) -> Bool {
         let saved = steps
         var ignored = IndexMarks()
         report = false
-        let valid = evaluate(edge.node, at: value, &ignored, collect: false)
+        let valid = evaluate(edge.node, value, &ignored, collect: false)
         report = true
         if valid || exhausted { return valid }
         steps = saved
-        return evaluate(edge.node, at: value, &ignored, collect: false)
-    }
-
-    /// The same for a value that is not in a container's buffer.
-    mutating func descend(_ edge: Edge, _ value: JSONValue, _ token: @autoclosure () -> PathToken) -> Bool {
-        withUnsafePointer(to: value) { descend(edge, $0, token()) }
+        return evaluate(edge.node, value, &ignored, collect: false)
     }
 
     /// Evaluates a subschema on the current instance itself.
     @inline(__always)
-    mutating func inPlace(_ edge: Edge, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool) -> Bool {
+    mutating func inPlace(_ edge: Edge, _ value: Instance, _ marks: inout IndexMarks, collect: Bool) -> Bool {
         if report { schemaPath.append(graph.segments[edge.segment]) }
         let ok = evaluate(edge.node, value, &marks, collect: collect)
         if report { schemaPath.removeLast() }
@@ -317,7 +306,7 @@ struct Evaluator {
     }
 
     /// Evaluates a subschema without recording failures.
-    mutating func quietly(_ edge: Edge, _ value: JSONValue, _ marks: inout IndexMarks, collect: Bool) -> Bool {
+    mutating func quietly(_ edge: Edge, _ value: Instance, _ marks: inout IndexMarks, collect: Bool) -> Bool {
         let saved = report
         report = false
         let ok = evaluate(edge.node, value, &marks, collect: collect)
@@ -340,14 +329,5 @@ struct Evaluator {
             SchemaFailure(
                 instanceTokens: tokens, keyword: keyword, schemaPointer: schemaPath.joined() + tail,
                 absoluteSchemaLocation: node.location + tail, message: message, allowedProperties: allowed, nested: nested))
-    }
-}
-
-extension UnsafeBufferPointer {
-    /// The address of element `k`, which is in bounds.
-    @inline(__always)
-    func address(_ k: Int) -> UnsafePointer<Element> {
-        assert(k >= 0 && k < count)
-        return baseAddress.unsafelyUnwrapped + k
     }
 }

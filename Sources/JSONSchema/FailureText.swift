@@ -2,7 +2,8 @@ import WidgetSupport
 
 /// Wording of failure messages.
 enum FailureText {
-    static func typeMismatch(expected: TypeSet, got value: JSONValue) -> String {
+    /// `expected string, got integer`: the allowed types, and the type of the value found.
+    static func typeMismatch(expected: TypeSet, got typeName: String) -> String {
         var names: [String] = []
         if expected.contains(.object) { names.append("object") }
         if expected.contains(.array) { names.append("array") }
@@ -18,7 +19,7 @@ enum FailureText {
             names.count <= 1
             ? (names.first ?? "nothing")
             : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
-        return "expected \(list), got \(value.typeName)"
+        return "expected \(list), got \(typeName)"
     }
 
     static func enumMismatch(_ values: [JSONValue]) -> String {

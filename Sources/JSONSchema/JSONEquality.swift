@@ -1,25 +1,33 @@
 import WidgetSupport
 
-/// JSON Schema's equality: numbers by value, strings and member names code point by
-/// code point (not by canonical equivalence, as `String ==` would), objects unordered.
+/// JSON Schema's equality, between an instance node and a schema's value (`enum`,
+/// `const`) or between two instance nodes (`uniqueItems`): numbers by value (`1 == 1.0`),
+/// strings and member names code point by code point, that is byte by byte (not by
+/// canonical equivalence, as `String ==` would), objects unordered. Nodes are read in
+/// place from their document; no string is made.
 enum JSONEquality {
-    static func equal(_ a: JSONValue, _ b: JSONValue) -> Bool {
-        switch (a, b) {
+    /// Whether instance `a` equals the schema's value `b`.
+    static func equal(_ a: Instance, _ b: JSONValue, in doc: SourceDocument.Tables) -> Bool {
+        let x = a.pointee
+        switch (x.kind, b) {
         case (.null, .null): return true
-        case (.bool(let x), .bool(let y)): return x == y
-        case (.int, .int), (.int, .double), (.double, .int), (.double, .double):
-            return NumberMath.compare(a, b) == 0 && !(a.number?.isNaN ?? false)
-        case (.string(let x), .string(let y)): return sameBytes(x, y)
-        case (.array(let x), .array(let y)):
-            guard x.count == y.count else { return false }
-            for k in x.indices where !equal(x[k], y[k]) { return false }
+        case (.bool, .bool(let y)): return (x.payload != 0) == y
+        case (.int, .int), (.int, .double), (.double, .int), (.double, .double): return sameNumber(x.numberValue, b)
+        case (.string, .string(let y)): return sameBytes(doc.stringBytes(a), y)
+        case (.array, .array(let items)):
+            let children = doc.children(of: a)
+            guard children.count == items.count else { return false }
+            for k in items.indices where !equal(doc.node(children[k]), items[k], in: doc) { return false }
             return true
-        case (.object(let x), .object(let y)):
-            guard x.count == y.count else { return false }
-            let yKeys = y.keys, yValues = y.values
-            outer: for (key, value) in x {
-                for k in yKeys.indices where sameBytes(yKeys[k], key) {
-                    if equal(value, yValues[k]) { continue outer }
+        case (.object, .object(let object)):
+            let members = doc.children(of: a)
+            guard members.count == object.count else { return false }
+            let keys = object.keys, values = object.values
+            // Names are distinct on both sides: each member must find its namesake, equal.
+            outer: for member in members {
+                let name = doc.keyBytes(member)
+                for k in keys.indices where sameBytes(name, keys[k]) {
+                    if equal(doc.node(member), values[k], in: doc) { continue outer }
                     return false
                 }
                 return false
@@ -29,14 +37,47 @@ enum JSONEquality {
         }
     }
 
-    @inline(__always)
-    static func sameBytes(_ x: String, _ y: String) -> Bool {
-        let a = x.utf8, b = y.utf8
-        guard a.count == b.count else { return false }
-        if let r = a.withContiguousStorageIfAvailable({ pa in b.withContiguousStorageIfAvailable { pb in bytesEqual(pa, pb) } }), let r {
-            return r
+    /// Whether two instance nodes are equal.
+    static func equal(_ a: Instance, _ b: Instance, in doc: SourceDocument.Tables) -> Bool {
+        let x = a.pointee, y = b.pointee
+        switch (x.kind, y.kind) {
+        case (.null, .null): return true
+        case (.bool, .bool): return (x.payload != 0) == (y.payload != 0)
+        case (.int, .int), (.int, .double), (.double, .int), (.double, .double): return sameNumber(x.numberValue, y.numberValue)
+        case (.string, .string): return bytesEqual(doc.stringBytes(a), doc.stringBytes(b))
+        case (.array, .array):
+            let xs = doc.children(of: a), ys = doc.children(of: b)
+            guard xs.count == ys.count else { return false }
+            for k in xs.indices where !equal(doc.node(xs[k]), doc.node(ys[k]), in: doc) { return false }
+            return true
+        case (.object, .object):
+            let xs = doc.children(of: a), ys = doc.children(of: b)
+            guard xs.count == ys.count else { return false }
+            outer: for member in xs {
+                let name = doc.keyBytes(member)
+                for other in ys where bytesEqual(name, doc.keyBytes(other)) {
+                    if equal(doc.node(member), doc.node(other), in: doc) { continue outer }
+                    return false
+                }
+                return false
+            }
+            return true
+        default: return false
         }
-        return a.elementsEqual(b)
+    }
+
+    /// Numbers by value; NaN (which YAML can write) equals nothing.
+    private static func sameNumber(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        NumberMath.compare(a, b) == 0 && !(a.number?.isNaN ?? false)
+    }
+
+    /// Whether the bytes are the string's UTF-8.
+    @inline(__always)
+    static func sameBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ s: String) -> Bool {
+        let utf8 = s.utf8
+        guard utf8.count == bytes.count else { return false }
+        if let r = utf8.withContiguousStorageIfAvailable({ bytesEqual(bytes, $0) }) { return r }
+        return utf8.elementsEqual(bytes)
     }
 
     /// Compares two byte buffers of the same length, eight bytes at a time.
@@ -74,30 +115,35 @@ enum JSONEquality {
         return true
     }
 
-    /// A hash consistent with `equal`, for `uniqueItems` over long arrays.
-    static func hash(_ v: JSONValue, into h: inout UInt64) {
+    /// A hash consistent with `equal` between nodes, for `uniqueItems` over long arrays.
+    static func hash(_ value: Instance, in doc: SourceDocument.Tables, into h: inout UInt64) {
         @inline(__always) func mix(_ x: UInt64) { h = (h ^ x) &* 0x100_0000_01b3 }
-        switch v {
+        let x = value.pointee
+        switch x.kind {
         case .null: mix(1)
-        case .bool(let b): mix(b ? 3 : 2)
-        case .int(let i): mix(Double(i).bitPattern)
-        case .double(let d): mix((d == 0 ? 0 : d).bitPattern)
-        case .string(let s):
-            mix(5)
-            for byte in s.utf8 { mix(UInt64(byte)) }
-        case .array(let items):
+        case .bool: mix(x.payload != 0 ? 3 : 2)
+        case .int: mix(Double(Int(truncatingIfNeeded: x.payload)).bitPattern)
+        case .double: mix((x.doubleValue == 0 ? 0 : x.doubleValue).bitPattern)
+        case .string: hashString(doc.stringBytes(value), into: &h)
+        case .array:
             mix(6)
-            for item in items { hash(item, into: &h) }
-        case .object(let o):
+            for item in doc.children(of: value) { hash(doc.node(item), in: doc, into: &h) }
+        case .object:
             mix(7)
+            // Order-free: the members' own hashes are summed.
             var sum: UInt64 = 0
-            for (key, value) in o {
-                var member: UInt64 = 0xcbf2_9ce4_8422_2325
-                hash(.string(key), into: &member)
-                hash(value, into: &member)
-                sum &+= member
+            for member in doc.children(of: value) {
+                var one: UInt64 = 0xcbf2_9ce4_8422_2325
+                hashString(doc.keyBytes(member), into: &one)
+                hash(doc.node(member), in: doc, into: &one)
+                sum &+= one
             }
             mix(sum)
         }
+    }
+
+    private static func hashString(_ bytes: UnsafeBufferPointer<UInt8>, into h: inout UInt64) {
+        h = (h ^ 5) &* 0x100_0000_01b3
+        for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
     }
 }

@@ -1,103 +1,91 @@
-/// Property names known to one schema object, looked up by their UTF-8 bytes.
+import WidgetSupport
+
+/// Property names known to one schema object (or the strings of an `enum`), looked up by
+/// their UTF-8 bytes, as an instance's member names and strings are read in place from
+/// its document.
 ///
 /// JSON Schema compares names code point by code point (not by Unicode canonical
-/// equivalence as `String ==` does), and validation must not hash with `Hasher`. Small
-/// tables are scanned (length first, then bytes); larger ones use open addressing keyed
-/// by FNV-1a of the bytes.
+/// equivalence as `String ==` does), and validation must not hash with `Hasher`. Each
+/// name is kept as its `ByteKey` (its length and first sixteen bytes as integers) in an
+/// open-addressed table hashed on that key: a lookup makes the probe's key once and
+/// usually ends after one slot and one key comparison; only a name longer than sixteen
+/// bytes compares the rest of its bytes.
 struct NameTable: Sendable {
     private(set) var names: [String] = []
-    /// Every name's bytes, one after another; name k is `storage[starts[k]..<starts[k] + lengths[k]]`.
+    private var keys: [ByteKey] = []
+    /// Every name's bytes, one after another; name k starts at `starts[k]` (for names
+    /// longer than a key holds).
     private var storage: [UInt8] = []
     private var starts: [Int] = []
-    private var lengths: [Int] = []
-    private var slots: [Int32] = []
-    private var mask = 0
-
-    private static let scanLimit = 12
+    /// Name indices by hash (linear probing), at most half full; -1 marks an empty slot.
+    private var slots: [Int32]
+    private var shift: UInt64
 
     init(_ names: [String]) {
-        for name in names where index(of: name) == nil {
-            self.names.append(name)
-            starts.append(storage.count)
-            lengths.append(name.utf8.count)
-            storage += name.utf8
-        }
-        if self.names.count > Self.scanLimit { buildSlots() }
+        var bits: UInt64 = 2
+        while (1 << bits) < 2 * names.count { bits += 1 }
+        shift = 64 - bits
+        slots = [Int32](repeating: -1, count: 1 << bits)
+        for name in names { add(name) }
     }
 
     var count: Int { names.count }
 
-    private mutating func buildSlots() {
-        var capacity = 4
-        while capacity < names.count * 2 { capacity *= 2 }
-        mask = capacity - 1
-        slots = [Int32](repeating: -1, count: capacity)
-        let table = self
-        storage.withUnsafeBufferPointer { all in
-            for k in names.indices {
-                let key = UnsafeBufferPointer(rebasing: all[table.starts[k]..<table.starts[k] + table.lengths[k]])
-                var slot = Int(truncatingIfNeeded: Self.hash(key)) & mask
-                while slots[slot] >= 0 { slot = (slot + 1) & mask }
-                slots[slot] = Int32(k)
-            }
-        }
+    /// Adds a name not already there (the first of equal names keeps its index).
+    private mutating func add(_ name: String) {
+        let bytes = Array(name.utf8)
+        let key = bytes.withUnsafeBufferPointer { ByteKey($0) }
+        guard bytes.withUnsafeBufferPointer({ index(of: $0) }) == nil else { return }
+        var slot = Self.slot(of: key, shift: shift)
+        while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
+        slots[slot] = Int32(names.count)
+        names.append(name)
+        keys.append(key)
+        starts.append(storage.count)
+        storage.append(contentsOf: bytes)
     }
 
-    /// FNV-1a over eight bytes at a time (the last word overlapping the one before), then
-    /// mixed so every byte reaches the low bits a slot is taken from.
     @inline(__always)
-    private static func hash(_ p: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let prime: UInt64 = 0x100_0000_01b3
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(p.count)
-        if p.count >= 8, let base = p.baseAddress {
-            let raw = UnsafeRawPointer(base), n = p.count
-            var i = 0
-            while i + 8 < n {
-                h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* prime
-                i += 8
-            }
-            h = (h ^ raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)) &* prime
-        } else {
-            for b in p { h = (h ^ UInt64(b)) &* prime }
-        }
-        h ^= h >> 32
-        h &*= 0x9e37_79b9_7f4a_7c15
-        return h ^ (h >> 29)
-    }
+    private static func slot(of key: ByteKey, shift: UInt64) -> Int { Int(truncatingIfNeeded: key.hash >> shift) }
 
-    /// The name's index in `names`, or nil.
-    @inline(__always)
+    /// The name's index in `names`, or nil (for building tables; evaluation looks up bytes).
     func index(of name: String) -> Int? {
-        guard !names.isEmpty else { return nil }
-        if let found = name.utf8.withContiguousStorageIfAvailable({ find($0) }) { return found }
-        return indexOfCopy(of: name)
+        if let found = name.utf8.withContiguousStorageIfAvailable({ index(of: $0) }) { return found }
+        return Array(name.utf8).withUnsafeBufferPointer { index(of: $0) }
     }
 
-    /// For a name without contiguous UTF-8 (bridged). Out of line: inline, this path makes
-    /// every caller retain the name it looks up.
-    @inline(never)
-    private func indexOfCopy(of name: String) -> Int? {
-        Array(name.utf8).withUnsafeBufferPointer { find($0) }
+    /// The index of the name with exactly these UTF-8 bytes (an instance's member name or
+    /// string, read in place), or nil.
+    func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let probe = ByteKey(bytes)
+        return slots.withUnsafeBufferPointer { slots in
+            keys.withUnsafeBufferPointer { keys in
+                var slot = Self.slot(of: probe, shift: shift)
+                while true {
+                    let k = Int(slots[slot])
+                    if k < 0 { return nil }
+                    if keys[k] == probe, probe.isWhole || sameTail(k, bytes) { return k }
+                    slot = (slot + 1) & (slots.count - 1)
+                }
+            }
+        }
     }
 
-    private func find(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// Whether name `k` has exactly these bytes (one comparison, without a lookup; most
+    /// other names are told apart by their length alone).
+    func isName(_ k: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        keys.withUnsafeBufferPointer { keys in
+            guard keys[k].length == bytes.count else { return false }
+            let probe = ByteKey(bytes)
+            return keys[k] == probe && (probe.isWhole || sameTail(k, bytes))
+        }
+    }
+
+    /// Whether the bytes after the sixteen a key holds are name `k`'s (whose key matched).
+    private func sameTail(_ k: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         storage.withUnsafeBufferPointer { all in
-            @inline(__always) func matches(_ k: Int) -> Bool {
-                guard lengths[k] == key.count else { return false }
-                guard key.count > 0, let name = all.baseAddress, let bytes = key.baseAddress else { return true }
-                return JSONEquality.bytesEqual(UnsafeRawPointer(name + starts[k]), UnsafeRawPointer(bytes), count: key.count)
-            }
-            if slots.isEmpty {
-                for k in 0..<lengths.count where matches(k) { return k }
-                return nil
-            }
-            var slot = Int(truncatingIfNeeded: Self.hash(key)) & mask
-            while true {
-                let k = Int(slots[slot])
-                if k < 0 { return nil }
-                if matches(k) { return k }
-                slot = (slot + 1) & mask
-            }
+            guard let name = all.baseAddress, let probe = bytes.baseAddress else { return false }
+            return JSONEquality.bytesEqual(UnsafeRawPointer(name + starts[k] + 16), UnsafeRawPointer(probe + 16), count: bytes.count - 16)
         }
     }
 }

@@ -2,6 +2,8 @@ import WidgetSupport
 
 /// A compiled JSON Schema (draft 2020-12): references resolved, regexes built, keywords
 /// in a compact graph. Compile once, validate any number of instances from any thread.
+/// Instances are nodes of a `SourceDocument` (what the readers make), read in place; a
+/// `JSONValue` is validated by making it a document first.
 ///
 ///     let registry = SchemaRegistry { uri in loadDocument(uri) }   // optional loader
 ///     let schema = try Schema(document, uri: "file:///repo/schemas/widget.schema.json", registry: registry)
@@ -34,35 +36,63 @@ public final class Schema: Sendable {
         graph = try SchemaCompiler.compile(reference: uri, registry: registry)
     }
 
-    /// Every failure of `instance`, in schema order; empty when it is valid.
+    /// Every failure of `instance`, a node of a document (usually its root), in schema
+    /// order; empty when it is valid. The document is read in place: a valid one is
+    /// answered without making a `String` or a `JSONValue` of any part of it.
     ///
     /// A schema whose nested alternatives would take more than `stepBudget` subschema
     /// evaluations on this instance, or an instance nested more than 600 levels deep (JSON
     /// and YAML readers stop at 512), yields one failure with keyword `$schema` saying so.
-    public func validate(_ instance: JSONValue, stepBudget: Int = Schema.defaultStepBudget) -> [SchemaFailure] {
+    public func validate(_ instance: SourceNode, stepBudget: Int = Schema.defaultStepBudget) -> [SchemaFailure] {
         // Most documents are valid: answer those at quiet speed, report only the others.
         if isValid(instance, stepBudget: stepBudget) { return [] }
         return reportFailures(instance, stepBudget: stepBudget)
     }
 
-    /// The reporting pass alone (what `validate` runs for an invalid instance).
-    func reportFailures(_ instance: JSONValue, stepBudget: Int = Schema.defaultStepBudget) -> [SchemaFailure] {
-        var evaluator = Evaluator(graph: graph, report: true)
-        evaluator.stepBudget = stepBudget
-        var marks = IndexMarks()
-        _ = evaluator.evaluate(graph.root, instance, &marks, collect: false)
-        if evaluator.tooDeep { return [Self.depthFailure(graph)] }
-        if evaluator.exhausted { return [Self.budgetFailure(stepBudget, graph)] }
-        return evaluator.failures
-    }
-
     /// Whether `instance` is valid; stops at the first failure and builds no messages.
     /// False also when validation exceeds `stepBudget` (see `validate`).
+    public func isValid(_ instance: SourceNode, stepBudget: Int = Schema.defaultStepBudget) -> Bool {
+        withExtendedLifetime(instance.document) {
+            var evaluator = Evaluator(graph: graph, document: instance.document, report: false)
+            evaluator.stepBudget = stepBudget
+            var marks = IndexMarks()
+            return evaluator.evaluate(graph.root, evaluator.doc.nodes + Int(instance.index), &marks, collect: false)
+                && !evaluator.exhausted
+        }
+    }
+
+    /// The reporting pass alone (what `validate` runs for an invalid instance).
+    func reportFailures(_ instance: SourceNode, stepBudget: Int = Schema.defaultStepBudget) -> [SchemaFailure] {
+        withExtendedLifetime(instance.document) {
+            var evaluator = Evaluator(graph: graph, document: instance.document, report: true)
+            evaluator.stepBudget = stepBudget
+            var marks = IndexMarks()
+            _ = evaluator.evaluate(graph.root, evaluator.doc.nodes + Int(instance.index), &marks, collect: false)
+            if evaluator.tooDeep { return [Self.depthFailure(graph)] }
+            if evaluator.exhausted { return [Self.budgetFailure(stepBudget, graph)] }
+            return evaluator.failures
+        }
+    }
+
+    /// The same for a value that was not read from a file: it is made a document first
+    /// (`SourceDocument(flattening:)`, which takes any depth), which the one evaluator
+    /// then reads.
+    public func validate(_ instance: JSONValue, stepBudget: Int = Schema.defaultStepBudget) -> [SchemaFailure] {
+        validate(Self.document(of: instance), stepBudget: stepBudget)
+    }
+
+    /// The same for a value that was not read from a file (see `validate(_: JSONValue)`).
     public func isValid(_ instance: JSONValue, stepBudget: Int = Schema.defaultStepBudget) -> Bool {
-        var evaluator = Evaluator(graph: graph, report: false)
-        evaluator.stepBudget = stepBudget
-        var marks = IndexMarks()
-        return evaluator.evaluate(graph.root, instance, &marks, collect: false) && !evaluator.exhausted
+        isValid(Self.document(of: instance), stepBudget: stepBudget)
+    }
+
+    /// The reporting pass alone on a value that was not read from a file.
+    func reportFailures(_ instance: JSONValue, stepBudget: Int = Schema.defaultStepBudget) -> [SchemaFailure] {
+        reportFailures(Self.document(of: instance), stepBudget: stepBudget)
+    }
+
+    private static func document(of value: JSONValue) -> SourceNode {
+        SourceNode(document: SourceDocument(flattening: value))
     }
 
     private static func depthFailure(_ graph: SchemaGraph) -> SchemaFailure {

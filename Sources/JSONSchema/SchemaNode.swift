@@ -12,18 +12,23 @@ struct TypeSet: OptionSet, Sendable {
     static let object = TypeSet(rawValue: 64)
     static let number: TypeSet = [.integer, .fraction]
 
+    /// The type of an instance node (a whole double is an integer, as JSON Schema counts).
     @inline(__always)
-    static func of(_ value: JSONValue) -> TypeSet {
-        switch value {
+    static func of(_ value: Instance) -> TypeSet {
+        switch value.pointee.kind {
         case .null: .null
         case .bool: .boolean
         case .int: .integer
-        case .double(let d): (d.rounded(.towardZero) == d && d.isFinite) ? .integer : .fraction
+        case .double: isWhole(value.pointee.doubleValue) ? .integer : .fraction
         case .string: .string
         case .array: .array
         case .object: .object
         }
     }
+
+    /// Whether a double is a whole number (JSON Schema's integers include `1.0`).
+    @inline(__always)
+    static func isWhole(_ d: Double) -> Bool { d.rounded(.towardZero) == d && d.isFinite }
 
     static func named(_ name: String) -> TypeSet? {
         switch name {
@@ -116,6 +121,13 @@ struct ObjectChecks: Sendable {
             || propertyNamesSchema != nil
     }
 
+    /// Whether quiet evaluation may look each name up among the members instead of
+    /// walking them: `properties` is the only keyword that applies to members, and the
+    /// names are few (each one a scan of the members' names, mostly a length comparison).
+    var looksUpNames: Bool {
+        patternProperties.isEmpty && additionalProperties == nil && propertyNamesSchema == nil && names.count <= 4
+    }
+
     var isEmpty: Bool {
         !walksMembers && required.isEmpty && dependentRequired.isEmpty && dependentSchemas.isEmpty
             && minProperties == nil && maxProperties == nil
@@ -153,6 +165,8 @@ final class SchemaNode: @unchecked Sendable {  // immutable once the graph is bu
     let hasObject: Bool
     /// `object.walksMembers`, computed once.
     let walksMembers: Bool
+    /// `object.looksUpNames`, computed once.
+    let looksUpNames: Bool
     let types: TypeSet?
     /// The `$ref` of a `.reference` node.
     let target: Edge
@@ -217,6 +231,7 @@ final class SchemaNode: @unchecked Sendable {  // immutable once the graph is bu
         hasArray = array != nil
         hasObject = object != nil
         walksMembers = object?.walksMembers ?? false
+        looksUpNames = object?.looksUpNames ?? false
         self.applicators = applicators
         self.unevaluatedItems = unevaluatedItems
         self.unevaluatedProperties = unevaluatedProperties

@@ -26,6 +26,19 @@ struct NameTableTests {
         #expect(table.index(of: "cafe\u{301}") == nil)
     }
 
+    /// Names longer than sixteen bytes that share their first sixteen: the rest decides.
+    @Test func longNamesDifferingLateAreToldApart() {
+        let stem = "abcdefghijklmnop"
+        let table = NameTable([stem + "x", stem + "y", stem + "xx"])
+        for (k, name) in table.names.enumerated() {
+            #expect(table.index(of: name) == k)
+            #expect(name.utf8.withContiguousStorageIfAvailable { table.isName(k, $0) } == true)
+        }
+        #expect(table.index(of: stem + "z") == nil)
+        #expect(table.index(of: stem) == nil)
+        #expect((stem + "y").utf8.withContiguousStorageIfAvailable { table.isName(0, $0) } == false)
+    }
+
     @Test func bytesCompareAtEveryLength() {
         for n in 0...40 {
             let a = [UInt8](repeating: 7, count: n)

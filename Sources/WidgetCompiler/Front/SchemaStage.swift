@@ -53,7 +53,7 @@ public struct SchemaStage: Sendable {
     func check(_ document: SourceNode, file: String) -> [Diagnostic] {
         // `validate` answers a valid document at `isValid`'s quiet speed and
         // reports only an invalid one (so an invalid one is not checked twice).
-        let failures = schema.validate(document.json)
+        let failures = schema.validate(document)
         guard !failures.isEmpty else { return [] }
         var diagnostics: [Diagnostic] = []
         for failure in failures {
