@@ -75,7 +75,7 @@ public final class Schema: Sendable {
     }
 
     /// The same for a value that was not read from a file: it is made a document first
-    /// (`SourceDocument(flattening:)`, which takes any depth), which the one evaluator
+    /// (`SourceNode(json:)`, which takes any depth), which the one evaluator
     /// then reads.
     public func validate(_ instance: JSONValue, stepBudget: Int = Schema.defaultStepBudget) -> [SchemaFailure] {
         validate(Self.document(of: instance), stepBudget: stepBudget)
@@ -92,7 +92,7 @@ public final class Schema: Sendable {
     }
 
     private static func document(of value: JSONValue) -> SourceNode {
-        SourceNode(document: SourceDocument(flattening: value))
+        SourceNode(json: value)
     }
 
     private static func depthFailure(_ graph: SchemaGraph) -> SchemaFailure {

@@ -409,39 +409,4 @@ public struct SourceDocumentBuilder {
         return n
     }
 
-    /// Adds `value` and everything in it, at 1:1; returns its node.
-    mutating func add(_ value: JSONValue) -> Int32 {
-        let here = SourceLocation.start
-        switch value {
-        case .null: return scalar(.null, at: here, text: "null")
-        case .bool(let b): return scalar(.bool, at: here, text: b ? "true" : "false", payload: b ? 1 : 0)
-        case .int(let i): return scalar(.int, at: here, text: String(i), payload: UInt64(bitPattern: Int64(i)))
-        case .double(let d): return scalar(.double, at: here, text: JSONWriter.string(value), payload: d.bitPattern)
-        case .string(let s): return scalar(.string, at: here, text: s)
-        case .array(let items):
-            let node = startCollection(.array, at: here)
-            let kids = items.map { SourceDocument.Child(item: add($0)) }
-            let start = childCount
-            for c in kids { appendChild(c) }
-            endCollection(node, childrenFrom: start)
-            return node
-        case .object(let object):
-            let node = startCollection(.object, at: here)
-            var kids: [SourceDocument.Child] = []
-            for (key, member) in object {
-                let keyStart = appendText(key)
-                let keyCount = Int32(truncatingIfNeeded: key.utf8.count)
-                kids.append(SourceDocument.Child(node: add(member), keyFirst: keyStart, keyCount: keyCount, keyLine: 1, keyColumn: 1))
-            }
-            let start = childCount
-            for c in kids { appendChild(c) }
-            endCollection(node, childrenFrom: start)
-            return node
-        }
-    }
-
-    private mutating func scalar(_ kind: SourceDocument.Kind, at location: SourceLocation, text: String, payload: UInt64 = 0) -> Int32 {
-        let start = appendText(text)
-        return scalar(kind, at: location, textStart: start, textCount: Int32(truncatingIfNeeded: text.utf8.count), payload: payload)
-    }
 }
