@@ -13,6 +13,7 @@ struct CollectionFrame {
     enum Kind { case document, sequence, mapping }
 
     let kind: Kind
+    let location: SourceLocation
     /// The collection's node in the document being built.
     let node: Int32
     /// The collection has an anchor (its name is on the composer's `openAnchors`).
@@ -33,15 +34,14 @@ struct CollectionFrame {
     var mergeKeyLocation: SourceLocation? = nil
     /// `<<` was given its mappings (they are on the composer's `openMerges`).
     var hasMerge = false
-    /// Some key is not ASCII (so keys must be compared as `String`s, not bytes).
-    var hasNonASCIIKey = false
     /// The mapping is too large for a linear scan of its keys (its index is on
     /// the composer's `openKeyIndexes`).
     var hasKeyIndex = false
     static let indexThreshold = 16
 
-    init(kind: Kind, node: Int32, hasAnchor: Bool, startCount: Int, childStart: Int, keyStart: Int) {
+    init(kind: Kind, location: SourceLocation, node: Int32, hasAnchor: Bool, startCount: Int, childStart: Int, keyStart: Int) {
         self.kind = kind
+        self.location = location
         self.node = node
         self.hasAnchor = hasAnchor
         self.startCount = startCount
@@ -50,7 +50,7 @@ struct CollectionFrame {
     }
 
     /// The frame below the first document node.
-    static let document = CollectionFrame(kind: .document, node: -1, hasAnchor: false, startCount: 0, childStart: 0, keyStart: 0)
+    static let document = CollectionFrame(kind: .document, location: .start, node: -1, hasAnchor: false, startCount: 0, childStart: 0, keyStart: 0)
 
     var awaitsKey: Bool { kind == .mapping && !awaitsValue }
 }

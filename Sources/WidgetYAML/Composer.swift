@@ -10,7 +10,8 @@ import WidgetSupport
 /// `JSONValue` per node.
 ///
 /// No recursion: open collections live on an explicit stack bounded by
-/// `maxDepth`; the innermost one is `top`, changed in place on that stack.
+/// `maxDepth`; the innermost one is `top`, kept in the composer itself (it is
+/// read at every event), and the ones around it wait on the frame stack.
 /// The children of all open collections share one stack (a mapping's member
 /// is pushed when its key is read and gets its node when the value is done),
 /// and a finished collection's children move from it into the document, so
@@ -32,9 +33,13 @@ struct Composer {
     private var pendingDocument: SourceNode? = nil
     /// The current document's top node, once it is done.
     private var root: Int32? = nil
-    /// The current document's nodes, children and text.
+    /// The current document's nodes and children.
     private var document: SourceDocumentBuilder
-    /// The open collections, outermost first, above the `.document` frame.
+    /// The current document's text, which the builder takes when the document ends.
+    private let arena: TextArena
+    /// The innermost open collection (`.document` when none is open).
+    private var top = CollectionFrame.document
+    /// The collections around `top`, outermost first, from the `.document` frame on.
     private let frames: MoveStack<CollectionFrame>
     /// Children of the open collections: sequence items, and mapping members
     /// with their keys' text and positions.
@@ -59,8 +64,8 @@ struct Composer {
         self.maxDepth = maxDepth
         self.maxExpanded = maxExpanded
         document = workspace.document
+        arena = workspace.text
         frames = workspace.frames
-        frames.push(.document)
         children = workspace.children
         keyPrints = workspace.keyPrints
     }
@@ -100,6 +105,9 @@ struct Composer {
     /// Finishes the document; an empty one is a null that was not written (it has no text).
     private mutating func endDocument(_ event: UnsafePointer<yaml_event_t>) {
         let top = root ?? document.scalar(.null, at: EventParser.location(event.pointee.start_mark), textStart: 0, textCount: -1)
+        // The builder's arena is empty: the document's text lands at the offsets its nodes carry.
+        document.appendText(arena.all)
+        arena.removeAll()
         let finished = SourceNode(document: document.finish(root: top), index: top)
         root = nil
         if event.pointee.data.document_end.implicit == 0 {
@@ -107,12 +115,6 @@ struct Composer {
         } else {
             pendingDocument = finished
         }
-    }
-
-    /// The innermost open collection (`.document` when none is open).
-    private var top: CollectionFrame {
-        _read { yield frames.last }
-        nonmutating _modify { yield &frames.last }
     }
 
     // MARK: Nodes
@@ -148,9 +150,9 @@ struct Composer {
             value = isPlain ? CoreSchema.plainValue(text) : .string
         }
         // A string's text is its value; any other scalar keeps its text as written.
-        let start = document.appendText(text)
         let node = document.scalar(
-            value.kind, at: location, textStart: start, textCount: Int32(truncatingIfNeeded: text.count), payload: value.payload)
+            value.kind, at: location, textStart: arena.append(text), textCount: Int32(truncatingIfNeeded: text.count),
+            payload: value.payload)
         if let anchor = data.anchor { anchors[String(cString: anchor)] = (node, 1) }
         try add(node, at: location)
     }
@@ -184,7 +186,7 @@ struct Composer {
         if top.awaitsKey {
             throw SourceError(code: "yaml-key", message: "a \(what) cannot be a mapping key; keys must be scalars", location: location)
         }
-        guard frames.count - 1 < maxDepth else {
+        guard frames.count < maxDepth else {
             throw SourceError(code: "yaml-depth", message: "nesting deeper than \(maxDepth) levels", location: location)
         }
         let tag = isMapping ? event.pointee.data.mapping_start.tag : event.pointee.data.sequence_start.tag
@@ -199,15 +201,17 @@ struct Composer {
         try count(1, at: location, alias: nil)
         if let anchor { openAnchors.append(String(cString: UnsafePointer(anchor))) }
         let node = document.startCollection(isMapping ? .object : .array, at: location)
-        frames.push(CollectionFrame(
-            kind: isMapping ? .mapping : .sequence, node: node, hasAnchor: anchor != nil, startCount: startCount,
-            childStart: children.count, keyStart: keyPrints.count))
+        frames.push(top)
+        top = CollectionFrame(
+            kind: isMapping ? .mapping : .sequence, location: location, node: node, hasAnchor: anchor != nil, startCount: startCount,
+            childStart: children.count, keyStart: keyPrints.count)
     }
 
     @inline(__always)
     private mutating func endCollection() throws(SourceError) {
         guard top.kind != .document else { return }
-        let frame = frames.popLast()  // `top` is now its parent
+        let frame = top
+        top = frames.popLast()
         let firstChild = document.childCount
         if frame.kind == .mapping {
             if frame.hasKeyIndex { openKeyIndexes.removeLast() }
@@ -222,7 +226,7 @@ struct Composer {
         if frame.hasAnchor {
             anchors[openAnchors.removeLast()] = (frame.node, expanded - frame.startCount)
         }
-        try add(frame.node, at: location(of: frame.node))
+        try add(frame.node, at: frame.location)
     }
 
     private mutating func alias(_ event: UnsafePointer<yaml_event_t>) throws(SourceError) {
@@ -303,7 +307,7 @@ struct Composer {
         default:
             // The node's text is already in the arena: the key shares it.
             let start = max(e.first, 0), count = max(e.count, 0)
-            try key(document.textBytes(from: start, count: count), inArenaAt: start, at: location)
+            try key(arena.bytes(from: start, count: count), inArenaAt: start, at: location)
         }
         return true
     }
@@ -320,18 +324,16 @@ struct Composer {
     private mutating func key(
         _ bytes: UnsafeBufferPointer<UInt8>, inArenaAt start: Int32?, at location: SourceLocation
     ) throws(SourceError) {
-        let print = Self.fingerprint(bytes)
-        let isASCII = bytes.isASCII
-        if let first = existingKeyLocation(bytes, print: print, isASCII: isASCII) {
-            throw Self.duplicate(String(decoding: bytes, as: UTF8.self), at: location, first: first)
+        let print = KeyPrint(bytes)
+        if let first = existingKeyLocation(bytes, print: print.value, isASCII: print.isASCII) {
+            throw Self.duplicate(bytes, at: location, first: first)
         }
-        let keyFirst = start ?? document.appendText(bytes)
+        let keyFirst = start ?? arena.append(bytes)
         children.push(SourceDocument.Child(
             node: -1, keyFirst: keyFirst, keyCount: Int32(truncatingIfNeeded: bytes.count),
             keyLine: Int32(clamping: location.line), keyColumn: Int32(clamping: location.column)))
-        keyPrints.push(print)
+        keyPrints.push(print.value)
         top.awaitsValue = true
-        if !isASCII { top.hasNonASCIIKey = true }
         if keyPrints.count - top.keyStart > CollectionFrame.indexThreshold { indexLastKey() }
     }
 
@@ -365,7 +367,7 @@ struct Composer {
     /// The key of member `i` (from the start) of the open mapping, in the arena.
     private func keyBytes(ofMember i: Int) -> UnsafeBufferPointer<UInt8> {
         let child = children[top.childStart + i]
-        return document.textBytes(from: child.keyFirst, count: child.keyCount)
+        return arena.bytes(from: child.keyFirst, count: child.keyCount)
     }
 
     /// Where the key of member `i` (from the start) of the open mapping was written.
@@ -378,24 +380,6 @@ struct Composer {
         guard a.count == b.count else { return false }
         for i in 0..<a.count where a[i] != b[i] { return false }
         return true
-    }
-
-    /// A key's length mixed with its first and last eight bytes: constant
-    /// time, and different for nearly all keys that differ.
-    private static func fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let n = bytes.count
-        var h = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15
-        guard let p = bytes.baseAddress, n > 0 else { return h }
-        let raw = UnsafeRawPointer(p)
-        if n >= 8 {
-            let last = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
-            h ^= raw.loadUnaligned(as: UInt64.self) ^ ((last << 29) | (last >> 35))
-        } else {
-            var word: UInt64 = 0
-            for i in 0..<n { word |= UInt64(p[i]) << (8 * UInt64(i)) }
-            h ^= word
-        }
-        return h
     }
 
     /// Puts the newest key in the open mapping's key index, which a mapping
@@ -417,6 +401,11 @@ struct Composer {
         top.mergeKeyLocation = location
         top.awaitsValue = true
         top.pendingIsMerge = true
+    }
+
+    @inline(never)
+    private static func duplicate(_ key: UnsafeBufferPointer<UInt8>, at location: SourceLocation, first: SourceLocation) -> SourceError {
+        duplicate(String(decoding: key, as: UTF8.self), at: location, first: first)
     }
 
     private static func duplicate(_ key: String, at location: SourceLocation, first: SourceLocation) -> SourceError {
@@ -468,8 +457,8 @@ struct Composer {
             typeName = d.rounded(.towardZero) == d && d.isFinite ? "integer" : "number"
         case .string: typeName = "string"
         }
-        let text = e.count >= 0 ? String(decoding: document.textBytes(from: e.first, count: e.count), as: UTF8.self) : ""
-        return "the \(typeName) '\(text)'"
+        let written = e.count >= 0 ? String(decoding: arena.bytes(from: e.first, count: e.count), as: UTF8.self) : ""
+        return "the \(typeName) '\(written)'"
     }
 
     /// Hands a mapping that used `<<` its members: explicit members in order,
@@ -492,6 +481,6 @@ struct Composer {
     }
 
     private func keyString(_ child: SourceDocument.Child) -> String {
-        String(decoding: document.textBytes(from: child.keyFirst, count: child.keyCount), as: UTF8.self)
+        String(decoding: arena.bytes(from: child.keyFirst, count: child.keyCount), as: UTF8.self)
     }
 }

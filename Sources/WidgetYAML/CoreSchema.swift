@@ -78,7 +78,8 @@ enum CoreSchema {
         switch text.count {
         case 0: true
         case 1: text[0] == UInt8(ascii: "~")
-        case 4: spells(text, "null", "Null", "NULL")
+        // Many keys have four letters: look at the first before the spellings.
+        case 4: text[0] | 0x20 == UInt8(ascii: "n") && spells(text, "null", "Null", "NULL")
         default: false
         }
     }

@@ -20,6 +20,7 @@ final class Workspace {
     let keyPrints = MoveStack<UInt64>()
     /// The composer's copy shares its buffers.
     var document = SourceDocumentBuilder(expectedNodes: 1024)
+    let text = TextArena()
 
     /// Empties the stacks and the builder (a file that stopped on an error
     /// leaves its open collections and its unfinished document there).
@@ -28,6 +29,7 @@ final class Workspace {
         children.removeAll()
         keyPrints.removeAll()
         document.removeAll()
+        text.removeAll()
     }
 
     /// The calling thread's workspace, taken out of its slot until `putBack`.
