@@ -6,8 +6,8 @@ import WidgetSupport
 ///
 /// A node is added to the document when it starts (so nodes are numbered in
 /// the order they start); scalar and key text is copied into the document's
-/// text arena as it is read, and nothing else is built: no `String` or
-/// `JSONValue` per node.
+/// text (a `TextArena`, handed to the builder when the document ends) as it
+/// is read, and nothing else is built: no `String` or `JSONValue` per node.
 ///
 /// No recursion: open collections live on an explicit stack bounded by
 /// `maxDepth`; the innermost one is `top`, kept in the composer itself (it is
@@ -15,9 +15,9 @@ import WidgetSupport
 /// The children of all open collections share one stack (a mapping's member
 /// is pushed when its key is read and gets its node when the value is done),
 /// and a finished collection's children move from it into the document, so
-/// each collection's children are contiguous there. These stacks and the
-/// builder are the thread's `Workspace`'s, so their room is reused from file
-/// to file.
+/// each collection's children are contiguous there. These stacks, the text
+/// and the builder are the thread's `Workspace`'s, so their room is reused
+/// from file to file.
 ///
 /// Every node's expanded size (an alias counts as the whole node it names) is
 /// added up as it is composed, so an alias bomb is refused when the count
@@ -102,7 +102,9 @@ struct Composer {
         }
     }
 
-    /// Finishes the document; an empty one is a null that was not written (it has no text).
+    /// Finishes the document and hands it its text. (libyaml gives an empty
+    /// document an empty plain scalar, a null written as nothing; a document
+    /// that ended with no node at all would be a null with no text.)
     private mutating func endDocument(_ event: UnsafePointer<yaml_event_t>) {
         let top = root ?? document.scalar(.null, at: EventParser.location(event.pointee.start_mark), textStart: 0, textCount: -1)
         // The builder's arena is empty: the document's text lands at the offsets its nodes carry.
@@ -338,10 +340,12 @@ struct Composer {
     }
 
     /// Where a key equal to `bytes` was first written in the open mapping, if
-    /// it was. Keys compare as `String`s (canonical equivalence), as the keys
-    /// of a `JSONObject` do. An ASCII key can only equal a key with the same
-    /// bytes, so it is compared, by bytes, only with keys of the same
-    /// fingerprint; a non-ASCII key is compared as a string with every key.
+    /// it was. Keys compare as Swift `String`s (canonical equivalence, so a
+    /// document's keys are distinct as strings too). An ASCII key can only
+    /// equal a key with the same bytes, so it is compared, by bytes, only with
+    /// keys of the same fingerprint; a non-ASCII key is compared as a string
+    /// with every key. A mapping with more than `indexThreshold` keys looks
+    /// them up in a `String` dictionary instead.
     /// (`mutating` only so that the composer is passed in place, not copied.)
     @inline(__always)
     private mutating func existingKeyLocation(

@@ -1,8 +1,9 @@
-/// A growable stack whose top elements can be read and handed over in place.
+/// A growable stack whose top elements can be read and handed over in place,
+/// and moved (not copied) out one by one.
 ///
-/// The composer keeps the children of every open collection on one of these;
-/// finishing a collection hands its children to the document builder in one
-/// piece (`pop(from:_:)`).
+/// The composer keeps its open collections, their children and their keys'
+/// prints on these; finishing a collection hands its children to the
+/// document builder in one piece (`pop(from:_:)`).
 final class MoveStack<Element> {
     private var base: UnsafeMutablePointer<Element>
     private var capacity: Int
