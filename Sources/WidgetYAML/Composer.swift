@@ -1,19 +1,28 @@
 internal import CYAML
 import WidgetSupport
 
-/// Turns libyaml events into `SourceNode`s, one per document: each
-/// document's JSON value, and its positions in a `SourceTreeBuilder`.
+/// Turns libyaml events into `SourceNode`s, one per document, each the root
+/// of a `SourceDocument` built in place by a `SourceDocumentBuilder`.
+///
+/// A node is added to the document when it starts (so nodes are numbered in
+/// the order they start); scalar and key text is copied into the document's
+/// text (a `TextArena`, handed to the builder when the document ends) as it
+/// is read, and nothing else is built: no `String` or `JSONValue` per node.
 ///
 /// No recursion: open collections live on an explicit stack bounded by
-/// `maxDepth`; the innermost one is `top`, changed in place on that stack.
-/// Items, member values and keys of all open collections share a few stacks
-/// (kept by the thread's `Workspace` from file to file), so each finished
-/// collection costs one exactly sized array per part, its elements moved in.
+/// `maxDepth`; the innermost one is `top`, kept in the composer itself (it is
+/// read at every event), and the ones around it wait on the frame stack.
+/// The children of all open collections share one stack (a mapping's member
+/// is pushed when its key is read and gets its node when the value is done),
+/// and a finished collection's children move from it into the document, so
+/// each collection's children are contiguous there. These stacks, the text
+/// and the builder are the thread's `Workspace`'s, so their room is reused
+/// from file to file.
 ///
 /// Every node's expanded size (an alias counts as the whole node it names) is
 /// added up as it is composed, so an alias bomb is refused when the count
-/// passes `maxExpanded`, before anything is expanded: aliases share the
-/// anchored node instead of copying it.
+/// passes `maxExpanded`, before anything is expanded: an alias is the
+/// anchored node's number again, never a copy.
 struct Composer {
     let maxDepth: Int
     let maxExpanded: Int
@@ -22,50 +31,43 @@ struct Composer {
     private(set) var documents: [SourceNode] = []
     /// A document that ended without `...`: complete unless the stream end was a cut.
     private var pendingDocument: SourceNode? = nil
-    private var root: Composed? = nil
-    /// Positions of the current document's nodes.
-    private var tree: SourceTreeBuilder
-    /// The open collections, outermost first, above the `.document` frame.
+    /// The current document's top node, once it is done.
+    private var root: Int32? = nil
+    /// The current document's nodes and children.
+    private var document: SourceDocumentBuilder
+    /// The current document's text, which the builder takes when the document ends.
+    private let arena: TextArena
+    /// The innermost open collection (`.document` when none is open).
+    private var top = CollectionFrame.document
+    /// The collections around `top`, outermost first, from the `.document` frame on.
     private let frames: MoveStack<CollectionFrame>
-    /// Items of open sequences and member values of open mappings.
-    private let values: MoveStack<JSONValue>
-    /// The tree child of each element of `values`: its node, and its key's position.
-    private let children: MoveStack<SourceTreeChild>
-    /// Keys of open mappings, pushed when read (before their values).
-    private let keys: MoveStack<String>
-    /// A fingerprint of each key on `keys`, so looking for a duplicate
-    /// compares integers and only compares strings when two prints agree.
+    /// Children of the open collections: sequence items, and mapping members
+    /// with their keys' text and positions.
+    private let children: MoveStack<SourceDocument.Child>
+    /// A fingerprint of each member key of the open mappings, so looking for
+    /// a duplicate compares integers and only compares bytes when two prints agree.
     private let keyPrints: MoveStack<UInt64>
-    /// Strings of keys, and of short plain values, already made on this thread.
-    private let keyCache: StringCache
-    private let valueCache: StringCache
-    private let keyLists: KeyListCache
-    private var anchors: [String: (value: Composed, size: Int)] = [:]
+    private var anchors: [String: (node: Int32, size: Int)] = [:]
     /// The anchor names of the open collections that have one, outermost first.
     private var openAnchors: [String] = []
     /// The mappings merged by `<<` into the open mappings that have them, and
     /// where they go among the members, outermost first.
-    private var openMerges: [(position: Int, sources: [Composed])] = []
-    /// Member position (from `keyStart`) by key, for the open mappings too
+    private var openMerges: [(position: Int, sources: [Int32])] = []
+    /// Member position (from `childStart`) by key, for the open mappings too
     /// large for a linear scan, outermost first.
     private var openKeyIndexes: [[String: Int]] = []
     /// Nodes composed so far in the file, aliases counted at their expanded size.
     private var expanded = 0
 
-    /// The workspace's stacks and tree must be empty.
+    /// The workspace's stacks and builder must be empty.
     init(maxDepth: Int, maxExpanded: Int, workspace: Workspace = Workspace()) {
         self.maxDepth = maxDepth
         self.maxExpanded = maxExpanded
-        tree = workspace.tree
+        document = workspace.document
+        arena = workspace.text
         frames = workspace.frames
-        frames.push(.document)
-        values = workspace.values
         children = workspace.children
-        keys = workspace.keys
         keyPrints = workspace.keyPrints
-        keyCache = workspace.keyCache
-        valueCache = workspace.valueCache
-        keyLists = workspace.keyLists
     }
 
     /// Keeps the document that ended without `...` (the input really ended there).
@@ -94,23 +96,27 @@ struct Composer {
             anchors.removeAll(keepingCapacity: true)
             root = nil
         case YAML_DOCUMENT_END_EVENT:
-            let top = root ?? Composed(json: .null, node: tree.scalar(at: EventParser.location(event.pointee.start_mark)))
-            let document = tree.finish(root: top.json, node: top.node)
-            root = nil
-            if event.pointee.data.document_end.implicit == 0 {
-                documents.append(document)
-            } else {
-                pendingDocument = document
-            }
+            endDocument(event)
         default:
             break
         }
     }
 
-    /// The innermost open collection (`.document` when none is open).
-    private var top: CollectionFrame {
-        _read { yield frames.last }
-        nonmutating _modify { yield &frames.last }
+    /// Finishes the document and hands it its text. (libyaml gives an empty
+    /// document an empty plain scalar, a null written as nothing; a document
+    /// that ended with no node at all would be a null with no text.)
+    private mutating func endDocument(_ event: UnsafePointer<yaml_event_t>) {
+        let top = root ?? document.scalar(.null, at: EventParser.location(event.pointee.start_mark), textStart: 0, textCount: -1)
+        // The builder's arena is empty: the document's text lands at the offsets its nodes carry.
+        document.appendText(arena.all)
+        arena.removeAll()
+        let finished = SourceNode(document: document.finish(root: top), index: top)
+        root = nil
+        if event.pointee.data.document_end.implicit == 0 {
+            documents.append(finished)
+        } else {
+            pendingDocument = finished
+        }
     }
 
     // MARK: Nodes
@@ -123,7 +129,7 @@ struct Composer {
         try count(1, at: location, alias: nil)
         let isPlain = data.style == YAML_PLAIN_SCALAR_STYLE
 
-        // Fast path for keys: no node is built for an ordinary key.
+        // Fast path for keys: no node is added for an ordinary key.
         if data.anchor == nil, data.tag == nil, top.awaitsKey {
             if isPlain {
                 if text.count == 2 && text[0] == UInt8(ascii: "<") && text[1] == UInt8(ascii: "<") {
@@ -131,49 +137,39 @@ struct Composer {
                     return
                 }
                 if CoreSchema.isNull(text) {
-                    try key("null", at: location)
+                    try nullKey(at: location)
                     return
                 }
             }
-            let print = Self.fingerprint(text)
-            let (string, isASCII) = keyCache.string(text, print: print)
-            try key(string, print: print, isASCII: isASCII, at: location)
+            try key(text, inArenaAt: nil, at: location)
             return
         }
 
-        // Plain values repeat (names, types, symbols); quoted ones are mostly texts of their own.
-        let string = isPlain ? valueCache.string(text, print: Self.fingerprint(text)).string : String(decoding: text, as: UTF8.self)
-        let value: JSONValue
+        let value: CoreSchema.Value
         if let tag = data.tag {
-            value = try taggedScalar(text, string: string, tag: UnsafePointer(tag), at: location)
-        } else if isPlain {
-            switch CoreSchema.classify(text) {
-            case .string: value = .string(string)
-            case .null: value = .null
-            case .bool(let b): value = .bool(b)
-            case .int(let i): value = .int(i)
-            case .bigInt(let d), .float(let d): value = .double(d)
-            }
+            value = try taggedScalar(text, tag: UnsafePointer(tag), at: location)
         } else {
-            value = .string(string)
+            value = isPlain ? CoreSchema.plainValue(text) : .string
         }
-        // A string's text is the string itself; only other scalars keep theirs apart.
-        let isString = if case .string = value { true } else { false }
-        let node = tree.scalar(at: location, text: isString ? nil : string)
-        if let anchor = data.anchor { anchors[String(cString: anchor)] = (Composed(json: value, node: node), 1) }
-        try add(value, node: node, at: location)
+        // A string's text is its value; any other scalar keeps its text as written.
+        let node = document.scalar(
+            value.kind, at: location, textStart: arena.append(text), textCount: Int32(truncatingIfNeeded: text.count),
+            payload: value.payload)
+        if let anchor = data.anchor { anchors[String(cString: anchor)] = (node, 1) }
+        try add(node, at: location)
     }
 
     private func taggedScalar(
-        _ text: UnsafeBufferPointer<UInt8>, string: String, tag: UnsafePointer<UInt8>, at location: SourceLocation
-    ) throws(SourceError) -> JSONValue {
+        _ text: UnsafeBufferPointer<UInt8>, tag: UnsafePointer<UInt8>, at location: SourceLocation
+    ) throws(SourceError) -> CoreSchema.Value {
         guard let core = CoreTag(resolved: tag) else { throw Self.refusedTag(tag, at: location) }
-        switch core.scalarValue(text, string: string) {
+        switch core.scalarValue(text) {
         case .value(let v):
             return v
         case .wrongNodeKind:
             throw SourceError(code: "yaml-tag", message: "\(core.display) cannot tag a scalar", location: location)
         case .notThisKind:
+            let string = String(decoding: text, as: UTF8.self)
             throw SourceError(code: "yaml-tag", message: "'\(string)' is not a valid \(core.display)", location: location)
         }
     }
@@ -192,7 +188,7 @@ struct Composer {
         if top.awaitsKey {
             throw SourceError(code: "yaml-key", message: "a \(what) cannot be a mapping key; keys must be scalars", location: location)
         }
-        guard frames.count - 1 < maxDepth else {
+        guard frames.count < maxDepth else {
             throw SourceError(code: "yaml-depth", message: "nesting deeper than \(maxDepth) levels", location: location)
         }
         let tag = isMapping ? event.pointee.data.mapping_start.tag : event.pointee.data.sequence_start.tag
@@ -206,41 +202,33 @@ struct Composer {
         let startCount = expanded
         try count(1, at: location, alias: nil)
         if let anchor { openAnchors.append(String(cString: UnsafePointer(anchor))) }
-        let frame = CollectionFrame(
-            kind: isMapping ? .mapping : .sequence, location: location, node: tree.startCollection(at: location),
-            hasAnchor: anchor != nil, startCount: startCount, valueStart: values.count, keyStart: keys.count)
-        frames.push(frame)
+        let node = document.startCollection(isMapping ? .object : .array, at: location)
+        frames.push(top)
+        top = CollectionFrame(
+            kind: isMapping ? .mapping : .sequence, location: location, node: node, hasAnchor: anchor != nil, startCount: startCount,
+            childStart: children.count, keyStart: keyPrints.count)
     }
 
     @inline(__always)
     private mutating func endCollection() throws(SourceError) {
         guard top.kind != .document else { return }
-        let frame = frames.popLast()  // `top` is now its parent
-        let firstChild = tree.childCount
-        let json: JSONValue
+        let frame = top
+        top = frames.popLast()
+        let firstChild = document.childCount
         if frame.kind == .mapping {
             if frame.hasKeyIndex { openKeyIndexes.removeLast() }
-            if frame.hasMerge {
-                let merge = openMerges.removeLast()
-                keyPrints.removeAll(from: frame.keyStart)
-                json = mergedMapping(frame, merge: merge)
-            } else {
-                let keys = frame.keysAreASCII
-                    ? keyLists.pop(keys, from: frame.keyStart, prints: keyPrints.elements(from: frame.keyStart))
-                    : keys.popArray(from: frame.keyStart)
-                keyPrints.removeAll(from: frame.keyStart)
-                json = .object(JSONObject(distinctKeys: keys, values: values.popArray(from: frame.valueStart)))
-                children.pop(from: frame.valueStart) { tree.appendChildren($0) }
-            }
+            keyPrints.removeAll(from: frame.keyStart)
+        }
+        if frame.hasMerge {
+            appendMergedMembers(frame, merge: openMerges.removeLast())
         } else {
-            json = .array(values.popArray(from: frame.valueStart))
-            children.pop(from: frame.valueStart) { tree.appendChildren($0) }
+            children.pop(from: frame.childStart) { document.appendChildren($0) }
         }
-        tree.endCollection(frame.node, childrenFrom: firstChild)
+        document.endCollection(frame.node, childrenFrom: firstChild)
         if frame.hasAnchor {
-            anchors[openAnchors.removeLast()] = (Composed(json: json, node: frame.node), expanded - frame.startCount)
+            anchors[openAnchors.removeLast()] = (frame.node, expanded - frame.startCount)
         }
-        try add(json, node: frame.node, at: frame.location)
+        try add(frame.node, at: frame.location)
     }
 
     private mutating func alias(_ event: UnsafePointer<yaml_event_t>) throws(SourceError) {
@@ -255,13 +243,12 @@ struct Composer {
         }
         try count(size, at: location, alias: name)
         if top.awaitsKey {
-            guard let text = keyText(node) else {
+            guard try key(of: node, at: location) else {
                 throw SourceError(code: "yaml-key", message: "alias '*\(name)' names a collection, which cannot be a mapping key", location: location)
             }
-            try key(text, at: location)
             return
         }
-        try add(node.json, node: node.node, at: location)
+        try add(node, at: location)
     }
 
     /// Counts `n` more expanded nodes and refuses the file past the bound.
@@ -277,109 +264,137 @@ struct Composer {
         return SourceError(code: "yaml-alias-limit", message: message, location: location)
     }
 
+    private func location(of node: Int32) -> SourceLocation {
+        let e = document.node(node)
+        return SourceLocation(line: Int(e.line), column: Int(e.column))
+    }
+
     // MARK: Placing nodes
 
     /// Puts a finished value node where it belongs: the document root, the
     /// next sequence item, or the value of the pending mapping key.
     @inline(__always)
-    private mutating func add(_ json: consuming JSONValue, node: Int32, at location: SourceLocation) throws(SourceError) {
+    private mutating func add(_ node: Int32, at location: SourceLocation) throws(SourceError) {
         switch top.kind {
         case .document:
-            root = Composed(json: json, node: node)
+            root = node
         case .sequence:
-            values.push(json)
-            children.push(SourceTreeChild(item: node))
+            children.push(SourceDocument.Child(item: node))
         case .mapping:
-            if let keyLocation = top.pendingKeyLocation {
-                top.pendingKeyLocation = nil
+            if top.awaitsValue {
+                top.awaitsValue = false
                 if top.pendingIsMerge {
-                    try merge(Composed(json: json, node: node), at: location)
+                    try merge(node, at: location)
                 } else {
-                    values.push(json)
-                    children.push(SourceTreeChild(node: node, keyLocation: keyLocation))
+                    children.last.node = node
                 }
             } else {
-                // A key that needed a node: anchored or tagged.
-                guard let text = keyText(Composed(json: json, node: node)) else { return }
-                try self.key(text, at: location)
+                // A key that needed a node: anchored or tagged (collections were refused at their start).
+                _ = try key(of: node, at: location)
             }
         }
     }
 
-    /// The key a scalar node makes (its text; "null" for null), or nil for a collection.
-    private func keyText(_ node: Composed) -> String? {
-        switch node.json {
-        case .array, .object: nil
-        case .null: "null"
-        case .string(let s): s
-        default: tree.text(of: node.node) ?? ""
+    // MARK: Keys
+
+    /// Reads scalar `node` as the next key (its text; "null" for null);
+    /// false, reading nothing, for a collection.
+    private mutating func key(of node: Int32, at location: SourceLocation) throws(SourceError) -> Bool {
+        let e = document.node(node)
+        switch e.kind {
+        case .array, .object:
+            return false
+        case .null:
+            try nullKey(at: location)
+        default:
+            // The node's text is already in the arena: the key shares it.
+            let start = max(e.first, 0), count = max(e.count, 0)
+            try key(arena.bytes(from: start, count: count), inArenaAt: start, at: location)
         }
+        return true
     }
 
-    /// Where `key` was first written in the open mapping, if it was. Keys
-    /// compare as `String`s; an ASCII key can only equal one with the same bytes,
-    /// so only a non-ASCII key is compared with keys whose fingerprint differs.
+    private mutating func nullKey(at location: SourceLocation) throws(SourceError) {
+        let null: StaticString = "null"
+        try key(UnsafeBufferPointer(start: null.utf8Start, count: null.utf8CodeUnitCount), inArenaAt: nil, at: location)
+    }
+
+    /// Reads `bytes` as the next key of the open mapping, refusing a
+    /// duplicate. `start` says where the bytes already are in the arena; if
+    /// nil, they are copied there.
+    @inline(__always)
+    private mutating func key(
+        _ bytes: UnsafeBufferPointer<UInt8>, inArenaAt start: Int32?, at location: SourceLocation
+    ) throws(SourceError) {
+        let print = KeyPrint(bytes)
+        if let first = existingKeyLocation(bytes, print: print.value, isASCII: print.isASCII) {
+            throw Self.duplicate(bytes, at: location, first: first)
+        }
+        let keyFirst = start ?? arena.append(bytes)
+        children.push(SourceDocument.Child(
+            node: -1, keyFirst: keyFirst, keyCount: Int32(truncatingIfNeeded: bytes.count),
+            keyLine: Int32(clamping: location.line), keyColumn: Int32(clamping: location.column)))
+        keyPrints.push(print.value)
+        top.awaitsValue = true
+        if keyPrints.count - top.keyStart > CollectionFrame.indexThreshold { indexLastKey() }
+    }
+
+    /// Where a key equal to `bytes` was first written in the open mapping, if
+    /// it was. Keys compare as Swift `String`s (canonical equivalence, so a
+    /// document's keys are distinct as strings too). An ASCII key can only
+    /// equal a key with the same bytes, so it is compared, by bytes, only with
+    /// keys of the same fingerprint; a non-ASCII key is compared as a string
+    /// with every key. A mapping with more than `indexThreshold` keys looks
+    /// them up in a `String` dictionary instead.
     /// (`mutating` only so that the composer is passed in place, not copied.)
     @inline(__always)
-    private mutating func existingKeyLocation(_ key: String, print: UInt64, isASCII: Bool) -> SourceLocation? {
-        if top.hasKeyIndex { return openKeyIndexes[openKeyIndexes.count - 1][key].map(keyLocation(ofMember:)) }
+    private mutating func existingKeyLocation(
+        _ bytes: UnsafeBufferPointer<UInt8>, print: UInt64, isASCII: Bool
+    ) -> SourceLocation? {
+        if top.hasKeyIndex {
+            return openKeyIndexes[openKeyIndexes.count - 1][String(decoding: bytes, as: UTF8.self)].map(keyLocation(ofMember:))
+        }
         let prints = keyPrints.elements(from: top.keyStart)
-        for i in prints.indices where (prints[i] == print || !isASCII) && keys[top.keyStart + i] == key {
+        if isASCII {
+            for i in prints.indices where prints[i] == print && Self.sameBytes(keyBytes(ofMember: i), bytes) {
+                return keyLocation(ofMember: i)
+            }
+            return nil
+        }
+        let key = String(decoding: bytes, as: UTF8.self)
+        for i in prints.indices where String(decoding: keyBytes(ofMember: i), as: UTF8.self) == key {
             return keyLocation(ofMember: i)
         }
         return nil
     }
 
+    /// The key of member `i` (from the start) of the open mapping, in the arena.
+    private func keyBytes(ofMember i: Int) -> UnsafeBufferPointer<UInt8> {
+        let child = children[top.childStart + i]
+        return arena.bytes(from: child.keyFirst, count: child.keyCount)
+    }
+
     /// Where the key of member `i` (from the start) of the open mapping was written.
     private func keyLocation(ofMember i: Int) -> SourceLocation {
-        children[top.valueStart + i].keyLocation
+        let child = children[top.childStart + i]
+        return SourceLocation(line: Int(child.keyLine), column: Int(child.keyColumn))
     }
 
-    /// A key's length mixed with its first and last eight bytes: constant
-    /// time, and different for nearly all keys that differ.
-    private static func fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let n = bytes.count
-        var h = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15
-        guard let p = bytes.baseAddress, n > 0 else { return h }
-        let raw = UnsafeRawPointer(p)
-        if n >= 8 {
-            let last = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
-            h ^= raw.loadUnaligned(as: UInt64.self) ^ ((last << 29) | (last >> 35))
-        } else {
-            var word: UInt64 = 0
-            for i in 0..<n { word |= UInt64(p[i]) << (8 * UInt64(i)) }
-            h ^= word
-        }
-        return h
-    }
-
-    private mutating func key(_ key: String, at location: SourceLocation) throws(SourceError) {
-        var text = key
-        let (print, isASCII) = text.withUTF8 { (Self.fingerprint($0), $0.isASCII) }
-        try self.key(key, print: print, isASCII: isASCII, at: location)
-    }
-
-    @inline(__always)
-    private mutating func key(_ key: consuming String, print: UInt64, isASCII: Bool, at location: SourceLocation) throws(SourceError) {
-        if let first = existingKeyLocation(key, print: print, isASCII: isASCII) {
-            throw Self.duplicate(key, at: location, first: first)
-        }
-        keys.push(key)
-        keyPrints.push(print)
-        top.pendingKeyLocation = location
-        if !isASCII { top.keysAreASCII = false }
-        if keys.count - top.keyStart > CollectionFrame.indexThreshold { indexLastKey() }
+    private static func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in 0..<a.count where a[i] != b[i] { return false }
+        return true
     }
 
     /// Puts the newest key in the open mapping's key index, which a mapping
     /// gets once it is too large for a linear scan.
     private mutating func indexLastKey() {
-        let count = keys.count - top.keyStart
+        let count = keyPrints.count - top.keyStart
         if top.hasKeyIndex {
-            openKeyIndexes[openKeyIndexes.count - 1][keys[keys.count - 1]] = count - 1
+            openKeyIndexes[openKeyIndexes.count - 1][String(decoding: keyBytes(ofMember: count - 1), as: UTF8.self)] = count - 1
         } else {
             var index = [String: Int](minimumCapacity: count * 2)
-            for i in 0..<count { index[keys[top.keyStart + i]] = i }
+            for i in 0..<count { index[String(decoding: keyBytes(ofMember: i), as: UTF8.self)] = i }
             openKeyIndexes.append(index)
             top.hasKeyIndex = true
         }
@@ -388,8 +403,13 @@ struct Composer {
     private mutating func mergeKey(at location: SourceLocation) throws(SourceError) {
         if let first = top.mergeKeyLocation { throw Self.duplicate("<<", at: location, first: first) }
         top.mergeKeyLocation = location
-        top.pendingKeyLocation = location
+        top.awaitsValue = true
         top.pendingIsMerge = true
+    }
+
+    @inline(never)
+    private static func duplicate(_ key: UnsafeBufferPointer<UInt8>, at location: SourceLocation, first: SourceLocation) -> SourceError {
+        duplicate(String(decoding: key, as: UTF8.self), at: location, first: first)
     }
 
     private static func duplicate(_ key: String, at location: SourceLocation, first: SourceLocation) -> SourceError {
@@ -398,67 +418,73 @@ struct Composer {
             location: location)
     }
 
+    // MARK: Merge keys
+
     /// The value of `<<`: a mapping, or a sequence of mappings.
-    private mutating func merge(_ value: Composed, at location: SourceLocation) throws(SourceError) {
-        var sources: [Composed] = []
-        switch value.json {
+    private mutating func merge(_ node: Int32, at location: SourceLocation) throws(SourceError) {
+        var sources: [Int32] = []
+        switch document.node(node).kind {
         case .object:
-            sources = [value]
-        case .array(let values):
-            for (item, child) in zip(values, tree.children(of: value.node, count: values.count)) {
-                let composed = Composed(json: item, node: child.node)
-                guard case .object = item else {
+            sources = [node]
+        case .array:
+            for child in document.children(of: node) {
+                guard document.node(child.node).kind == .object else {
                     throw SourceError(
                         code: "yaml-merge",
-                        message: "merge key '<<' needs mappings, but this sequence holds \(describe(composed))",
-                        location: tree.location(of: child.node))
+                        message: "merge key '<<' needs mappings, but this sequence holds \(describe(child.node))",
+                        location: self.location(of: child.node))
                 }
-                sources.append(composed)
+                sources.append(child.node)
             }
         default:
             throw SourceError(
-                code: "yaml-merge", message: "merge key '<<' needs a mapping or a sequence of mappings, not \(describe(value))",
+                code: "yaml-merge", message: "merge key '<<' needs a mapping or a sequence of mappings, not \(describe(node))",
                 location: location)
         }
-        openMerges.append((values.count - top.valueStart, sources))
+        openMerges.append((children.count - top.childStart, sources))
         top.hasMerge = true
         top.pendingIsMerge = false
     }
 
-    private func describe(_ node: Composed) -> String {
-        switch node.json {
-        case .object: "a mapping"
-        case .array: "a sequence"
-        case .null: "null"
-        default: "the \(node.json.typeName) '\(keyText(node) ?? "")'"
+    /// A node as merge errors name it: "a mapping", "null", "the integer '3'"...
+    private func describe(_ node: Int32) -> String {
+        let e = document.node(node)
+        let typeName: String
+        switch e.kind {
+        case .object: return "a mapping"
+        case .array: return "a sequence"
+        case .null: return "null"
+        case .bool: typeName = "boolean"
+        case .int: typeName = "integer"
+        case .double:
+            let d = Double(bitPattern: e.payload)
+            typeName = d.rounded(.towardZero) == d && d.isFinite ? "integer" : "number"
+        case .string: typeName = "string"
         }
+        let written = e.count >= 0 ? String(decoding: arena.bytes(from: e.first, count: e.count), as: UTF8.self) : ""
+        return "the \(typeName) '\(written)'"
     }
 
-    /// A mapping that used `<<`: explicit members in order, with the merged
-    /// ones at the place of `<<`. Explicit keys win over merged keys, and an
-    /// earlier merged mapping wins over a later one.
-    private mutating func mergedMapping(_ frame: CollectionFrame, merge: (position: Int, sources: [Composed])) -> JSONValue {
-        let ownKeys = keys.popArray(from: frame.keyStart)
-        let ownValues = values.popArray(from: frame.valueStart)
-        var ownChildren: [SourceTreeChild] = []
-        children.pop(from: frame.valueStart) { ownChildren = Array($0) }
-        var taken = Set(ownKeys)
-        var keys: [String] = []
-        var values: [JSONValue] = []
-        func append(_ key: String, _ value: JSONValue, _ child: SourceTreeChild) {
-            keys.append(key)
-            values.append(value)
-            tree.appendChild(child)
-        }
-        for i in 0..<merge.position { append(ownKeys[i], ownValues[i], ownChildren[i]) }
+    /// Hands a mapping that used `<<` its members: explicit members in order,
+    /// with the merged ones at the place of `<<`, each keeping its key's text
+    /// and position. Explicit keys win over merged keys, and an earlier merged
+    /// mapping wins over a later one; keys compare as `String`s, as everywhere.
+    private mutating func appendMergedMembers(_ frame: CollectionFrame, merge: (position: Int, sources: [Int32])) {
+        let own = Array(children.elements(from: frame.childStart))
+        children.removeAll(from: frame.childStart)
+        var taken = Set<String>()
+        for child in own { taken.insert(keyString(child)) }
+        for child in own[..<merge.position] { document.appendChild(child) }
         for source in merge.sources {
-            guard case .object(let object) = source.json else { continue }
-            let children = tree.children(of: source.node, count: object.count)
-            for i in 0..<object.count where taken.insert(object.keys[i]).inserted {
-                append(object.keys[i], object.values[i], children[i])
+            // A copy: appending may move the builder's children.
+            for child in Array(document.children(of: source)) where taken.insert(keyString(child)).inserted {
+                document.appendChild(child)
             }
         }
-        for i in merge.position..<ownKeys.count { append(ownKeys[i], ownValues[i], ownChildren[i]) }
-        return .object(JSONObject(distinctKeys: keys, values: values))
+        for child in own[merge.position...] { document.appendChild(child) }
+    }
+
+    private func keyString(_ child: SourceDocument.Child) -> String {
+        String(decoding: arena.bytes(from: child.keyFirst, count: child.keyCount), as: UTF8.self)
     }
 }

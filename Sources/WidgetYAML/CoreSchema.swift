@@ -1,3 +1,5 @@
+import WidgetSupport
+
 /// The YAML 1.2 core schema: what a scalar's text means.
 ///
 /// This is the single place that knows the core schema's spellings. Plain
@@ -14,6 +16,32 @@ enum CoreSchema {
         case bigInt(Double)
         case float(Double)
         case string
+    }
+
+    /// A resolved scalar as a document node holds it: its kind, and its
+    /// value in the node's payload (an integer's bits, a double's bits, a
+    /// boolean's 0 or 1; nothing for null and strings).
+    struct Value: Equatable {
+        var kind: SourceDocument.Kind
+        var payload: UInt64
+
+        static let null = Value(kind: .null, payload: 0)
+        static let string = Value(kind: .string, payload: 0)
+        static func bool(_ b: Bool) -> Value { Value(kind: .bool, payload: b ? 1 : 0) }
+        static func int(_ i: Int) -> Value { Value(kind: .int, payload: UInt64(bitPattern: Int64(i))) }
+        static func double(_ d: Double) -> Value { Value(kind: .double, payload: d.bitPattern) }
+    }
+
+    /// The node value of a plain scalar: `classify`, with integers too large
+    /// for 64 bits as doubles.
+    static func plainValue(_ text: UnsafeBufferPointer<UInt8>) -> Value {
+        switch classify(text) {
+        case .string: .string
+        case .null: .null
+        case .bool(let b): .bool(b)
+        case .int(let i): .int(i)
+        case .bigInt(let d), .float(let d): .double(d)
+        }
     }
 
     /// Classifies `text` by the core schema's rules (YAML 1.2.2, 10.3.2):
@@ -50,7 +78,8 @@ enum CoreSchema {
         switch text.count {
         case 0: true
         case 1: text[0] == UInt8(ascii: "~")
-        case 4: spells(text, "null", "Null", "NULL")
+        // Many keys have four letters: look at the first before the spellings.
+        case 4: text[0] | 0x20 == UInt8(ascii: "n") && spells(text, "null", "Null", "NULL")
         default: false
         }
     }

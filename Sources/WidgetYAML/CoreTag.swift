@@ -58,11 +58,11 @@ enum CoreTag: Equatable {
         }
     }
 
-    /// The value of a scalar under this tag, or nil if its text is not one.
-    func scalarValue(_ text: UnsafeBufferPointer<UInt8>, string: @autoclosure () -> String) -> ScalarResult {
+    /// The value of a scalar under this tag, or why its text is not one.
+    func scalarValue(_ text: UnsafeBufferPointer<UInt8>) -> ScalarResult {
         switch self {
         case .str, .nonSpecific:
-            return .value(.string(string()))
+            return .value(.string)
         case .map, .seq:
             return .wrongNodeKind
         case .int, .float, .bool, .null:
@@ -78,7 +78,7 @@ enum CoreTag: Equatable {
     }
 
     enum ScalarResult {
-        case value(JSONValue)
+        case value(CoreSchema.Value)
         /// `!!map`/`!!seq` on a scalar.
         case wrongNodeKind
         /// The text is not a value of this tag (`!!int abc`).

@@ -1,8 +1,9 @@
-/// A growable stack whose top elements leave as an exactly sized array by
-/// being moved, not copied: no reference counting per element on the way out.
+/// A growable stack whose top elements can be read and handed over in place,
+/// and moved (not copied) out one by one.
 ///
-/// The composer keeps the items (or members) of every open collection on
-/// these; finishing a collection moves its elements into the node's arrays.
+/// The composer keeps its open collections, their children and their keys'
+/// prints on these; finishing a collection hands its children to the
+/// document builder in one piece (`pop(from:_:)`).
 final class MoveStack<Element> {
     private var base: UnsafeMutablePointer<Element>
     private var capacity: Int
@@ -53,20 +54,6 @@ final class MoveStack<Element> {
     /// The elements from `start` on, in place: valid until the stack changes.
     func elements(from start: Int) -> UnsafeBufferPointer<Element> {
         UnsafeBufferPointer(start: base + start, count: count - start)
-    }
-
-    /// Removes the elements from `start` on and returns them in order.
-    func popArray(from start: Int) -> [Element] {
-        let n = count - start
-        guard n > 0 else { return [] }
-        let source = base + start
-        count = start
-        // `reserveCapacity` allocates through specialized code; `init(unsafeUninitializedCapacity:)`
-        // would go through the runtime's generic path (a metadata lookup per array).
-        var result: [Element] = []
-        result.reserveCapacity(n)
-        for i in 0..<n { result.append((source + i).move()) }
-        return result
     }
 
     /// Hands the elements from `start` on to `body` in place, then removes them.

@@ -6,36 +6,30 @@ import Darwin
 import WidgetSupport
 
 /// What the loader keeps from one file to the next on the same thread: the
-/// string caches, so the keys (and many plain values) of every file after the
-/// first are found, not built, and the key lists of repeated mapping shapes;
-/// and the libyaml parser's cells, the composer's stacks and the tree
-/// buffers, so their room is allocated once per thread, not once per file.
+/// libyaml parser's cells, the composer's stacks and the document builder,
+/// so their room is allocated once per thread, not once per file (each
+/// document then costs one allocation, its finished tables).
 ///
 /// Each thread has its own (threads share nothing), kept in a thread-specific
 /// slot, taken for the length of one file and put back after it; a thread
 /// that loads inside a load (none does today) simply gets a fresh one.
 final class Workspace {
     let parserCells = ParserCells()
-    let keyCache = StringCache()
-    let valueCache = StringCache()
-    let keyLists = KeyListCache()
     let frames = MoveStack<CollectionFrame>(capacity: 16)
-    let values = MoveStack<JSONValue>()
-    let children = MoveStack<SourceTreeChild>()
-    let keys = MoveStack<String>()
+    let children = MoveStack<SourceDocument.Child>()
     let keyPrints = MoveStack<UInt64>()
     /// The composer's copy shares its buffers.
-    var tree = SourceTreeBuilder(expectedNodes: 1024)
+    var document = SourceDocumentBuilder(expectedNodes: 1024)
+    let text = TextArena()
 
-    /// Empties the stacks and the tree (a file that stopped on an error leaves
-    /// its open collections there).
+    /// Empties the stacks and the builder (a file that stopped on an error
+    /// leaves its open collections and its unfinished document there).
     func clear() {
         frames.removeAll()
-        values.removeAll()
         children.removeAll()
-        keys.removeAll()
         keyPrints.removeAll()
-        tree.removeAll()
+        document.removeAll()
+        text.removeAll()
     }
 
     /// The calling thread's workspace, taken out of its slot until `putBack`.

@@ -14,21 +14,26 @@ public struct YAMLFile: Sendable {
     }
 }
 
-/// Reads YAML files into positioned `SourceNode` trees, over libyaml's event parser.
+/// Reads YAML files over libyaml's event parser: each document becomes a
+/// `SourceDocument` (flat tables of nodes, children and text, every node and
+/// key positioned), given as the `SourceNode` of its root.
 ///
 /// - Scalars resolve by the YAML 1.2 core schema (see `CoreSchema`); quoted
-///   and block scalars are strings. `sourceText` is the scalar's text.
+///   and block scalars are strings. A string's text is its value; any other
+///   scalar keeps its text as written (`sourceText`: `0x1F`, `~`, `1.50`).
 /// - Tags: only `!!str !!int !!float !!bool !!null !!map !!seq` and the
 ///   non-specific `!`; any other tag is refused (`yaml-tag`).
 /// - Keys are scalars (`yaml-key` otherwise). A key's string is its text as
 ///   written (`1: a` has key "1", `0x1F: a` key "0x1F"); a key that resolves
 ///   to null (empty, `~`, `null`) is "null". Duplicates are refused
-///   (`yaml-duplicate-key`); keys compare as those strings, so `1` and `01`
-///   are two keys.
-/// - An alias is the anchored node itself (shared, not copied); anchors are
-///   per document. The merge key is a plain, untagged `<<` (a quoted "<<" is
-///   an ordinary key); it takes a mapping or a sequence of mappings
-///   (`yaml-merge` otherwise).
+///   (`yaml-duplicate-key`); keys compare as those strings (as Swift
+///   `String`s, so canonically equivalent spellings are one key), and `1`
+///   and `01` are two keys.
+/// - An alias is the anchored node itself (its node number again, not a
+///   copy); anchors are per document. The merge key is a plain, untagged `<<`
+///   (a quoted "<<" is an ordinary key); it takes a mapping or a sequence of
+///   mappings (`yaml-merge` otherwise), whose members join the mapping where
+///   `<<` is, behind its own keys and earlier mappings' keys.
 /// - Refused with a position: nesting deeper than `maxDepth` (`yaml-depth`),
 ///   more than `maxExpandedNodes` nodes with aliases expanded
 ///   (`yaml-alias-limit`), undefined or recursive aliases (`yaml-alias`),

@@ -1,34 +1,10 @@
 import Testing
 import WidgetSupport
-@testable import WidgetYAML
+import WidgetYAML
 
-/// Calls `body` with the bytes of `text`.
-private func withBytes<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-    Array(text.utf8).withUnsafeBufferPointer(body)
-}
-
-@Test func theStringCacheAnswersByBytesNotByFingerprint() {
-    let cache = StringCache()
-    // Every key under one fingerprint: only the bytes tell them apart.
-    let keys = ["title", "titles", "titlE", "subtitle", "caf\u{E9}", "cafe\u{301}", "", "a", "x" + String(repeating: "y", count: 40)]
-    for _ in 0..<3 {
-        for key in keys {
-            let (string, isASCII) = withBytes(key) { cache.string($0, print: 42) }
-            #expect(string.utf8.elementsEqual(key.utf8))
-            #expect(isASCII == key.utf8.allSatisfy { $0 < 0x80 })
-        }
-    }
-}
-
-@Test func theStringCacheTakesAnEmptyBufferWithoutBytes() {
-    let cache = StringCache()
-    let (string, isASCII) = cache.string(UnsafeBufferPointer(start: nil, count: 0), print: 0)
-    #expect(string.isEmpty && isASCII)
-}
-
-@Test func cachedKeysComeBackExactlyAcrossFiles() throws {
-    // Keys sharing first and last bytes and lengths, non-ASCII keys, and keys
-    // past the cache's length limit; read twice, so the second file finds them cached.
+@Test func keysComeBackExactlyAsWrittenAcrossFiles() throws {
+    // Keys sharing first and last bytes and lengths (so fingerprints), non-ASCII
+    // keys, and long keys; read twice, so the second file reuses the workspace.
     let keys = [
         "accessibilityLabel", "accessibilityLabes", "accessibilityXabel", "accessoryInline", "min", "max", "mix",
         "na\u{EF}ve", "na\u{EE}ve", "\u{1F600}", "\u{1F601}", "abcdefgh", "abcdefgi", "abcdefghabcdefgh", "abcdefgxabcdefgh",
@@ -43,7 +19,7 @@ private func withBytes<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -
 }
 
 @Test func aFileThatStopsMidwayLeavesNothingForTheNextFile() throws {
-    // The thread's workspace is reused: open collections, keys and tree
+    // The thread's workspace is reused: open collections, keys and document
     // nodes of a failed file must not leak into the next one.
     let broken = "a:\n  b: [1, {c: 2, d: [x, y\n"
     let duplicate = "a:\n  b: {k: 1, k: 2}\n"
@@ -58,23 +34,6 @@ private func withBytes<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -
     }
 }
 
-@Test func keyListsAreSharedOnlyWhenTheKeysAreTheSame() {
-    let cache = KeyListCache()
-    let stack = MoveStack<String>()
-    func pop(_ keys: [String], prints: [UInt64]) -> [String] {
-        for key in keys { stack.push(key) }
-        return prints.withUnsafeBufferPointer { cache.pop(stack, from: 0, prints: $0) }
-    }
-    let first = pop(["type", "title"], prints: [1, 2])
-    let again = pop(["type", "title"], prints: [1, 2])
-    #expect(again == ["type", "title"])
-    #expect(first.withUnsafeBufferPointer { $0.baseAddress } == again.withUnsafeBufferPointer { $0.baseAddress })
-    // The same fingerprints never make other keys share the list.
-    #expect(pop(["type", "titles"], prints: [1, 2]) == ["type", "titles"])
-    #expect(pop(["type"], prints: [1]) == ["type"])
-    #expect(stack.count == 0)
-}
-
 @Test func canonicallyEqualNonASCIIKeysKeepTheirOwnBytes() throws {
     // Equal as `String`s, different in bytes: each mapping keeps its key as written.
     let node = try #require(single("a: {caf\u{E9}: 1}\nb: {cafe\u{301}: 1}\n"))
@@ -82,8 +41,8 @@ private func withBytes<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -
     #expect(node["b"]?.json.object?.keys.first.map { Array($0.utf8) } == Array("cafe\u{301}".utf8))
 }
 
-@Test func cachedPlainValuesComeBackExactlyAcrossFiles() throws {
-    // Values and the texts of numbers, read twice: the second time from the cache.
+@Test func plainValuesComeBackExactlyAcrossFiles() throws {
+    // Values and the texts of numbers, read twice, the second time with the workspace reused.
     let text = "a: systemMedium\nb: 0x1F\nc: caf\u{E9}\nd: 1.50\ne: systemMediun\nf: \"systemMedium\"\n"
     for _ in 0..<2 {
         let node = try #require(single(text))

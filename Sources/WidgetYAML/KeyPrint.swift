@@ -1,0 +1,37 @@
+/// A mapping key's fingerprint, and whether the key is ASCII, in constant
+/// time for keys of up to sixteen bytes (nearly all of them).
+///
+/// The print mixes the key's length with its first and last bytes (eight,
+/// four or one to three, by length), which for such keys are all of its
+/// bytes: different keys nearly always get different prints, so looking for
+/// a duplicate compares prints and compares bytes only when two agree.
+struct KeyPrint {
+    let value: UInt64
+    let isASCII: Bool
+
+    @inline(__always)
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let n = bytes.count
+        let lengthPrint = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15
+        guard let p = bytes.baseAddress, n > 0 else {
+            value = lengthPrint
+            isASCII = true
+            return
+        }
+        let raw = UnsafeRawPointer(p)
+        let head: UInt64, tail: UInt64
+        if n >= 8 {
+            head = raw.loadUnaligned(as: UInt64.self)
+            tail = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+        } else if n >= 4 {
+            head = UInt64(raw.loadUnaligned(as: UInt32.self))
+            tail = UInt64(raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self))
+        } else {
+            head = UInt64(p[0]) | UInt64(p[n / 2]) << 8 | UInt64(p[n - 1]) << 16
+            tail = 0
+        }
+        value = lengthPrint ^ head ^ ((tail << 29) | (tail >> 35))
+        // Head and tail hold every byte of a key of up to sixteen.
+        isASCII = n <= 16 ? (head | tail) & 0x8080_8080_8080_8080 == 0 : bytes.isASCII
+    }
+}
