@@ -38,6 +38,10 @@ struct CollectionFrame {
     /// the composer's `openKeyIndexes`).
     var hasKeyIndex = false
     static let indexThreshold = 16
+    /// Some key of the mapping is not ASCII: a new key, even an ASCII one,
+    /// may then equal an earlier one as a string with other bytes (`K` and the
+    /// Kelvin sign), so keys are compared as strings.
+    var hasNonASCIIKey = false
 
     init(kind: Kind, location: SourceLocation, node: Int32, hasAnchor: Bool, startCount: Int, childStart: Int, keyStart: Int) {
         self.kind = kind

@@ -335,17 +335,20 @@ struct Composer {
             node: -1, keyFirst: keyFirst, keyCount: Int32(truncatingIfNeeded: bytes.count),
             keyLine: Int32(clamping: location.line), keyColumn: Int32(clamping: location.column)))
         keyPrints.push(print.value)
+        if !print.isASCII { top.hasNonASCIIKey = true }
         top.awaitsValue = true
         if keyPrints.count - top.keyStart > CollectionFrame.indexThreshold { indexLastKey() }
     }
 
     /// Where a key equal to `bytes` was first written in the open mapping, if
     /// it was. Keys compare as Swift `String`s (canonical equivalence, so a
-    /// document's keys are distinct as strings too). An ASCII key can only
-    /// equal a key with the same bytes, so it is compared, by bytes, only with
-    /// keys of the same fingerprint; a non-ASCII key is compared as a string
-    /// with every key. A mapping with more than `indexThreshold` keys looks
-    /// them up in a `String` dictionary instead.
+    /// document's keys are distinct as strings too). Two ASCII keys are equal
+    /// only with the same bytes, so while a mapping's keys are all ASCII, a
+    /// new ASCII key is compared, by bytes, only with keys of the same
+    /// fingerprint; once any key is not ASCII, keys are compared as strings
+    /// with every key (in either order, `K` and the Kelvin sign are one key).
+    /// A mapping with more than `indexThreshold` keys looks them up in a
+    /// `String` dictionary instead.
     /// (`mutating` only so that the composer is passed in place, not copied.)
     @inline(__always)
     private mutating func existingKeyLocation(
@@ -355,7 +358,7 @@ struct Composer {
             return openKeyIndexes[openKeyIndexes.count - 1][String(decoding: bytes, as: UTF8.self)].map(keyLocation(ofMember:))
         }
         let prints = keyPrints.elements(from: top.keyStart)
-        if isASCII {
+        if isASCII && !top.hasNonASCIIKey {
             for i in prints.indices where prints[i] == print && Self.sameBytes(keyBytes(ofMember: i), bytes) {
                 return keyLocation(ofMember: i)
             }
