@@ -141,12 +141,35 @@ extension Template {
 
     /// `scanNames` of a template given as its UTF-8 bytes (which must be valid UTF-8,
     /// as a document's text is), read in place: for callers that hold text, not a `String`.
+    ///
+    /// Most templates hold only plain variable tags (`{{entry.time}}`): a tight loop
+    /// reads those, and the scanner takes over at the first other tag, from where a
+    /// scan from the start would stand there (after a variable tag, no section open).
     @discardableResult
     package static func scanNames(
         bytes: UnsafeBufferPointer<UInt8>, _ body: (TemplateName) -> Void
     ) throws(TemplateError) -> Bool {
+        var textStart = 0
+        var loneTag = false
+        while let tagStart = TemplateScanner.findOpenBraces(from: textStart, in: bytes) {
+            guard let name = TemplateScanner.quickName(at: tagStart + 2, in: bytes) else {
+                return try scanNames(bytes: bytes, from: textStart, body)
+            }
+            let tagEnd = name.end + 2
+            if tagStart == 0, tagEnd == bytes.count { loneTag = true }
+            body(TemplateName(kind: .variable, isInSection: false, span: name, bytes: bytes))
+            textStart = tagEnd
+        }
+        return loneTag
+    }
+
+    /// The scanner's part of `scanNames`, from byte `start` (0, or the end of a
+    /// variable tag: no section is open there, and no tag before it was the whole template).
+    private static func scanNames(
+        bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ body: (TemplateName) -> Void
+    ) throws(TemplateError) -> Bool {
         var failure: TemplateError? = nil
-        let loneTag = TemplateScanner.with(bytes) { scanner -> Bool in
+        let loneTag = TemplateScanner.with(bytes, from: start) { scanner -> Bool in
             var loneTag = false
             do throws(TemplateError) {
                 while true {

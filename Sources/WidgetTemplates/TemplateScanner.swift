@@ -33,10 +33,15 @@ struct TemplateScanner {
     /// never falls back to the heap (it does above 1 KiB).
     private static var inlineCapacity: Int { 1024 / MemoryLayout<OpenSection>.stride }
 
-    /// Runs `body` with a scanner whose section stack starts on the stack.
-    static func with<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (inout TemplateScanner) -> R) -> R {
+    /// Runs `body` with a scanner whose section stack starts on the stack. The scan
+    /// starts at byte `start`, which must be where a step of a scan from the start
+    /// would start with no section open (the end of a variable tag, or 0).
+    static func with<R>(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, _ body: (inout TemplateScanner) -> R
+    ) -> R {
         withUnsafeTemporaryAllocation(of: OpenSection.self, capacity: inlineCapacity) { stack in
             var scanner = TemplateScanner(bytes: bytes, open: stack.baseAddress!, capacity: stack.count)
+            scanner.textStart = start
             let result = body(&scanner)
             if scanner.ownsOpen { scanner.open.deallocate() }
             return result
@@ -131,23 +136,33 @@ struct TemplateScanner {
     /// `scanTag` reads instead: it finds the same tag and name for these.
     /// (Static, as `find`: a method call would pass a copy of the whole scanner.)
     static func quickTag(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Tag? {
-        let n = bytes.count
-        var s = start + 2
-        guard s < n else { return nil }
+        guard start + 2 < bytes.count else { return nil }
         var kind = TagKind.variable
+        var s = start + 2
         switch bytes[s] {
         case UInt8(ascii: "#"): kind = .section
         case UInt8(ascii: "^"): kind = .inverted
         case UInt8(ascii: "/"): kind = .close
         default: s -= 1
         }
-        s += 1
-        let nameStart = s
+        guard let name = quickName(at: s + 1, in: bytes) else { return nil }
+        return Tag(kind: kind, start: start, end: name.end + 2, nameStart: name.start, nameEnd: name.end, checked: name)
+    }
+
+    /// The rest of a usual tag from its name on: an ASCII name (see `asciiDots`) right
+    /// before `}}`, or nil. The name's end is where `scanTag` closes the tag: no `}`
+    /// comes before it. A byte loop without bounds checks: names are most of a
+    /// template's tag bytes.
+    @inline(__always)
+    static func quickName(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> NameSpan? {
+        guard let base = bytes.baseAddress else { return nil }
+        let n = bytes.count
+        var s = start
         var dots = 0
         var componentStart = s
         var firstEnd = -1, secondEnd = -1
         while s < n {
-            let b = bytes[s]
+            let b = base[s]
             // Letters first (one comparison): most name bytes are.
             if (b | 0x20) &- UInt8(ascii: "a") < 26 || Self.isNameByte(b) {
                 s += 1
@@ -159,14 +174,12 @@ struct TemplateScanner {
             s += 1
             componentStart = s
         }
-        // No `}` before `s`, so these braces are the first `}}`, where `scanTag` closes the tag.
-        guard componentStart < s, s + 1 < n, bytes[s] == UInt8(ascii: "}"), bytes[s + 1] == UInt8(ascii: "}") else {
+        guard componentStart < s, s + 1 < n, base[s] == UInt8(ascii: "}"), base[s + 1] == UInt8(ascii: "}") else {
             return nil
         }
         if firstEnd < 0 { firstEnd = s }
         if secondEnd < 0 { secondEnd = s }
-        let name = NameSpan(start: nameStart, end: s, form: .ascii(dots: dots, firstEnd: firstEnd, secondEnd: secondEnd))
-        return Tag(kind: kind, start: start, end: s + 2, nameStart: nameStart, nameEnd: s, checked: name)
+        return NameSpan(start: start, end: s, form: .ascii(dots: dots, firstEnd: firstEnd, secondEnd: secondEnd))
     }
 
     func scanTag(at start: Int) throws(TemplateError) -> Tag {
@@ -393,22 +406,36 @@ struct TemplateScanner {
         var count: Int { self == .tripleCloseBraces ? 3 : 2 }
     }
 
+    /// Where the next `{{` starts, from byte `start` on, or nil.
+    @inline(__always)
+    static func findOpenBraces(from start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        find(.openBraces, from: start, in: bytes)
+    }
+
+    /// Where the next `delimiter` starts, from byte `start` on, or nil. Inlined: the
+    /// delimiter is then a constant, and a scan pays no call per tag.
+    @inline(__always)
     private static func find(_ delimiter: Delimiter, from start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
         let byte = delimiter.byte
         let count = delimiter.count
-        guard let base = bytes.baseAddress else { return nil }
+        // The last byte a delimiter can start at, plus one.
+        let limit = bytes.count - count + 1
+        @inline(__always) func isDelimiter(at i: Int) -> Bool {
+            base[i + 1] == byte && (count == 2 || base[i + 2] == byte)
+        }
         var i = start
         // A delimiter is usually near (a tag opens the text, a name is short): the first
         // bytes are looked at here, further ones through `memchr` (many bytes a step).
-        let near = min(bytes.count - count + 1, start + 4)
+        let near = min(limit, start + 4)
         while i < near {
-            if bytes[i] == byte, bytes[i + 1] == byte, count == 2 || bytes[i + 2] == byte { return i }
+            if base[i] == byte, isDelimiter(at: i) { return i }
             i += 1
         }
-        while i + count <= bytes.count {
-            guard let hit = memchr(base + i, Int32(byte), bytes.count - count + 1 - i) else { return nil }
+        while i < limit {
+            guard let hit = memchr(base + i, Int32(byte), limit - i) else { return nil }
             let p = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
-            if bytes[p + 1] == byte, count == 2 || bytes[p + 2] == byte { return p }
+            if isDelimiter(at: p) { return p }
             i = p + 1
         }
         return nil

@@ -48,13 +48,19 @@ import WidgetTemplates
             "{{param.city}}", " {{param.city}}", "{{#data.list}}{{name}}{{^flag}}{{entry.time}}{{/flag}}{{/data.list}}",
             "é\n  {{ a.b }} ✓ {{c}}", "{{{ progress }}}", "{{& x.y.z }}", "{{#.}}{{.}}{{/.}}", "{{! note }}text",
             "{{#e\u{301}}}{{/\u{e9}}}", "{{a.\u{e9}.b}}", "plain text",
+            // Plain variable tags first, then the scanner from the first other tag on.
+            "{{a}}{{#b}}{{c}}{{/b}}{{d}}", "{{a}}\n{{#b}}\n{{c}}\n{{/b}}\n", "x{{a}} {{! c }}\n{{b}}",
+            "{{a.b.c}}}{{ d }}", "{{a}}{{{b}}}{{c}}", "{{a}}\r\n  {{^b}}  \r\n{{/b}}",
         ] {
             expectAgreement(source)
         }
     }
 
     @Test func errorsMatchCompiledErrors() {
-        for source in ["{{#x}}abc", "{{a..b}}", "{{a b}}", "{{#a}}{{/b}}", "{{/a}}", "{{> part}}", "{{", "x{{.a}}", "{{a'b}}"] {
+        for source in [
+            "{{#x}}abc", "{{a..b}}", "{{a b}}", "{{#a}}{{/b}}", "{{/a}}", "{{> part}}", "{{", "x{{.a}}", "{{a'b}}",
+            "{{a}}{{", "{{a}}{{/a}}", "{{a}}{{b.}}", "{{a}}{{#b}}",
+        ] {
             expectAgreement(source)
             #expect(scan(source).error != nil, "\(source.debugDescription)")
         }

@@ -230,32 +230,37 @@ func checkTemplate(
     _ context: inout CheckContext
 ) -> Bool {
     guard let text = node.stringBytes, text.isTemplate else { return false }
-    return checkTemplateText(text, node, pointer, scope: scope, place: place, &context)
+    return checkTemplateText(text, node, pointer, scope: scope, place: place, &context) != nil
 }
 
 /// `checkTemplate` for text (the bytes of `node`'s string) that usually holds a tag:
 /// text without one scans to no names and no error. The node, wanted only for a
-/// diagnostic's position, is made on demand.
-private func checkTemplateText(
+/// diagnostic's position, is made on demand. `eachName` sees every name too, so a
+/// caller that wants more of them scans the text once. Returns whether the template
+/// is a lone tag, or nil when it does not compile.
+func checkTemplateText(
     _ text: UnsafeBufferPointer<UInt8>, _ node: @autoclosure () -> SourceNode, _ pointer: () -> [String],
-    scope: VariableScope, place: VariableScope.Place, _ context: inout CheckContext
-) -> Bool {
+    scope: VariableScope, place: VariableScope.Place, _ context: inout CheckContext,
+    eachName: (TemplateName) -> Void = { _ in }
+) -> Bool? {
     // Problems wait for the end of the scan: a template with a syntax error gets only that error.
     var problems: [(message: String, offset: Int)] = []
+    let lone: Bool
     do {
-        try Template.scanNames(bytes: text) { name in
+        lone = try Template.scanNames(bytes: text) { name in
             if let problem = scope.problem(with: name, place: place) { problems.append((problem, name.offset)) }
+            eachName(name)
         }
     } catch {
         context.error(
             "template-syntax", "template: \(error.message)",
             at: context.location(inside: node(), offset: error.offset), pointer())
-        return false
+        return nil
     }
     for problem in problems {
         context.error("unknown-variable", problem.message, at: context.location(inside: node(), offset: problem.offset), pointer())
     }
-    return true
+    return lone
 }
 
 /// Checks every string in a content mapping (recursively) as a template.

@@ -24,8 +24,10 @@ func checkTimeline(_ timeline: SourceNode, scope: VariableScope, _ context: inou
         }
     }
     members.forEachRule { rule, i in
-        let key = { timeline.members[i].key }
-        checkRule(rule, key, timeline.child(i), { ["timeline", key()] }, aligned: members.aligned, scope: scope, &context)
+        // Local functions, not closure values: nothing is allocated for a rule without a diagnostic.
+        func key() -> String { timeline.key(i) }
+        func pointer() -> [String] { ["timeline", key()] }
+        checkRule(rule, key, timeline.child(i), pointer, aligned: members.aligned, scope: scope, &context)
     }
     if let horizon = members.horizon {
         checkTypedField(horizon, ["timeline", "horizon"], .duration, scope: scope, &context)

@@ -31,8 +31,13 @@ func checkTypedField(
 ) {
     guard let bytes = node.stringBytes else { return }  // numbers: the schema decides
     if bytes.isTemplate {
-        guard checkTemplate(node, pointer(), scope: scope, place: .timeline, &context) else { return }
-        checkTemplateTypes(bytes, node, pointer, type, scope: scope, &context)
+        // The parameters named, in source order, seen by the same scan that checks the template.
+        var parameters: [(name: String, offset: Int)] = []
+        let lone = checkTemplateText(bytes, node, pointer, scope: scope, place: .timeline, &context) { name in
+            if name.componentCount == 2, name.component(0, is: "param") { parameters.append((name.component(1), name.offset)) }
+        }
+        guard let lone else { return }
+        checkTemplateTypes(bytes, lone: lone, parameters: parameters, node, pointer, type, scope: scope, &context)
         return
     }
     // Built for the time parsers (short text is held inline: no allocation).
@@ -81,18 +86,12 @@ func checkDuration(
     }
 }
 
-/// The parameters a template (`text`, the bytes of `node`'s string) names, against
-/// the field's type; then the shape of the text around the tags.
+/// The parameters a template (`text`, the bytes of `node`'s string, which compiles) names,
+/// against the field's type; then the shape of the text around the tags.
 private func checkTemplateTypes(
-    _ text: UnsafeBufferPointer<UInt8>, _ node: SourceNode, _ pointer: () -> [String], _ type: FieldType,
-    scope: VariableScope, _ context: inout CheckContext
+    _ text: UnsafeBufferPointer<UInt8>, lone: Bool, parameters: [(name: String, offset: Int)], _ node: SourceNode,
+    _ pointer: () -> [String], _ type: FieldType, scope: VariableScope, _ context: inout CheckContext
 ) {
-    // The parameters named, in source order, found by a scan: nothing is compiled
-    // (the template already passed `checkTemplate`).
-    var parameters: [(name: String, offset: Int)] = []
-    guard let lone = try? Template.scanNames(bytes: text, { name in
-        if name.componentCount == 2, name.component(0, is: "param") { parameters.append((name.component(1), name.offset)) }
-    }) else { return }
     for parameter in parameters {
         guard let declared = scope.parameterType(parameter.name) else { continue }
         let allowed: [String]
@@ -121,14 +120,42 @@ private func checkTemplateTypes(
     // The text around the tags must still make the right shape: "{{x}}m" is
     // a duration when x is a number, "{{x}}q" never is.
     if type == .duration, !lone {
-        let sample = renderWithSample(String(decoding: text, as: UTF8.self))
+        let sample = renderWithSample(text)
         if case .failure(let p) = Scalars.duration(sample) {
             context.error("invalid-duration", "template \(node.shown) cannot render to a duration: \(p.message)", at: node, pointer())
         }
     }
 }
 
-/// The template's text with every tag replaced by `1`, for shape checks.
+/// The template's text with every tag replaced by `1`, for shape checks. ASCII text
+/// is read as bytes (each byte is then a character); other text as characters.
+private func renderWithSample(_ text: UnsafeBufferPointer<UInt8>) -> String {
+    guard text.isASCII else { return renderWithSample(String(decoding: text, as: UTF8.self)) }
+    var out: [UInt8] = []
+    out.reserveCapacity(text.count)
+    var rest = 0
+    while let open = firstPair(of: UInt8(ascii: "{"), in: text, from: rest) {
+        out.append(contentsOf: text[rest..<open])
+        guard let close = firstPair(of: UInt8(ascii: "}"), in: text, from: open + 2) else { break }
+        out.append(UInt8(ascii: "1"))
+        rest = close + 2
+        if rest < text.count, text[rest] == UInt8(ascii: "}") { rest += 1 }
+    }
+    out.append(contentsOf: text[rest...])
+    return String(decoding: out, as: UTF8.self)
+}
+
+/// Where the first two bytes `byte` in a row are, from `start` on.
+private func firstPair(of byte: UInt8, in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    var i = start
+    while i + 1 < text.count {
+        if text[i] == byte, text[i + 1] == byte { return i }
+        i += 1
+    }
+    return nil
+}
+
+/// The template's text with every tag replaced by `1`, as characters.
 private func renderWithSample(_ text: String) -> String {
     var out = ""
     var rest = text[...]

@@ -59,7 +59,8 @@ private func checkFamilyContent(
 ) {
     let declared = families.map(WidgetFamilies.declared) ?? WidgetFamilies.defaultSet
     for i in 0..<(familyContent.isMapping ? familyContent.count : 0) {
-        let key = { familyContent.key(i) }
+        // A local function, not a closure value: nothing is allocated for a key never asked for.
+        func key() -> String { familyContent.key(i) }
         if let declared, let family = WidgetFamilies.words.index(ofText: familyContent.keyBytes(i)),
            declared & 1 << family == 0 {
             // The message lists the families as written (the defaults when none are).
