@@ -59,7 +59,7 @@ struct Evaluator {
     /// Evaluates schema node `id` against instance `value`. When `collect` is set, adds the
     /// members/items the node evaluated to `marks` (for a parent's `unevaluated*`).
     mutating func evaluate(_ id: Int, _ value: Instance, _ marks: inout IndexMarks, collect: Bool) -> Bool {
-        switch start(id, value) {
+        switch start(id, value, collect: collect) {
         case .answer(let ok):
             return ok
         case .node(let target, let references):
@@ -72,11 +72,11 @@ struct Evaluator {
 
     /// Counts the step; quietly, answers a node by its shortcut or follows its bare `$ref`s.
     @inline(__always)
-    private mutating func start(_ id: Int, _ value: Instance) -> QuietStart {
+    private mutating func start(_ id: Int, _ value: Instance, collect: Bool) -> QuietStart {
         steps += 1
         if steps > stepBudget { return .answer(false) }
-        if !report && !graph.usesDynamicScope && (graph.hasScalarShortcut[id] || graph.forms[id] == .reference) {
-            return quietStart(id, value)
+        if !report && !graph.usesDynamicScope && (graph.shortcutKinds[id] != .none || graph.forms[id] == .reference) {
+            return quietStart(id, value, collect: collect)
         }
         return .node(id, references: 0)
     }
@@ -87,14 +87,24 @@ struct Evaluator {
         case node(Int, references: Int)
     }
 
-    /// Quietly, before evaluating node `id`: a node that checks only the type and strings is
-    /// answered here, and a chain of bare `$ref`s is walked in a loop to the node it ends at,
-    /// not through two calls a link. Steps and the reference chain count as `follow` counts
-    /// them (near a limit, the full evaluation decides). Out of line, to keep the frame of
-    /// the recursive `evaluate` small.
+    /// Quietly, before evaluating node `id`: a node that checks only the type and strings, or
+    /// (when no annotations are collected) only tests one member, is answered here, and a
+    /// chain of bare `$ref`s is walked in a loop to the node it ends at, not through two calls
+    /// a link. Steps and the reference chain count as `follow` counts them (near a limit, the
+    /// full evaluation decides). Out of line, to keep the frame of the recursive `evaluate` small.
     @inline(never)
-    private mutating func quietStart(_ id: Int, _ value: Instance) -> QuietStart {
-        if let ok = shortcutAnswer(id, value) { return .answer(ok) }
+    private mutating func quietStart(_ id: Int, _ value: Instance, collect: Bool) -> QuietStart {
+        switch graph.shortcutKinds[id] {
+        case .scalar:
+            if let ok = shortcutAnswer(id, value) { return .answer(ok) }
+        case .member:
+            if !collect, canTestMember(afterSteps: 0), let test = graph.memberTests[id] {
+                var lookup = MemberLookup()
+                return .answer(memberTestAnswer(test, value, &lookup))
+            }
+        case .none:
+            break
+        }
         var id = id
         var references = 0
         while graph.forms[id] == .reference {
@@ -224,6 +234,12 @@ struct Evaluator {
               steps + shortcut.references <= stepBudget
         else { return nil }
         steps += shortcut.references
+        return scalarAnswer(shortcut, value)
+    }
+
+    /// Whether `value` passes a scalar shortcut's checks (its steps counted by the caller).
+    @inline(__always)
+    private mutating func scalarAnswer(_ shortcut: ScalarShortcut, _ value: Instance) -> Bool {
         guard shortcut.types.contains(TypeSet.of(value)) else { return false }
         if shortcut.stringNode >= 0, value.pointee.kind == .string {
             let s = doc.stringBytes(value)
@@ -232,6 +248,32 @@ struct Evaluator {
             }
         }
         return true
+    }
+
+    /// Whether a member test, and what may precede it within `steps` more steps, is answered
+    /// without reaching a limit: the step into the member's value stays within the depth, and
+    /// the steps it counts within the budget (else the full evaluation decides).
+    @inline(__always)
+    func canTestMember(afterSteps extra: Int) -> Bool {
+        depth < Self.maxDepth && steps + extra + 1 + ScalarShortcut.maxReferences <= stepBudget
+    }
+
+    /// The answer of a member test on `value` (its own step counted by the caller), counting
+    /// the steps into the member's value as `descend` and the scalar shortcut count them. The
+    /// look for the member is kept in `lookup` for the next test of the same name on the same
+    /// value. Needs `canTestMember`.
+    mutating func memberTestAnswer(_ test: MemberTest, _ value: Instance, _ lookup: inout MemberLookup) -> Bool {
+        guard test.types.contains(TypeSet.of(value)) else { return false }
+        guard value.pointee.kind == .object else { return true }
+        let members = doc.children(of: value)
+        if lookup.nameID != test.nameID {
+            let names = graph.unmanaged[test.node]._withUnsafeGuaranteedRef { $0.object.names }
+            lookup = MemberLookup(nameID: test.nameID, index: members.firstIndex { names.isName(0, doc.keyBytes($0)) } ?? -1)
+        }
+        guard lookup.index >= 0 else { return !test.required }
+        guard let property = test.property else { return true }
+        steps += 1 + property.references
+        return scalarAnswer(property, doc.node(members[lookup.index]))
     }
 
     /// Whether the node's string `enum` and string `const`, when it has them, allow the string `s`.
@@ -330,4 +372,11 @@ struct Evaluator {
                 instanceTokens: tokens, keyword: keyword, schemaPointer: schemaPath.joined() + tail,
                 absoluteSchemaLocation: node.location + tail, message: message, allowedProperties: allowed, nested: nested))
     }
+}
+
+/// Where a member test found its name among an object's members (readers refuse duplicate
+/// names, so the first is the only one): the name's id, and the member's index or -1.
+struct MemberLookup {
+    var nameID = -1
+    var index = -1
 }
