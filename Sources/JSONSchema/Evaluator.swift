@@ -266,14 +266,23 @@ struct Evaluator {
         guard test.types.contains(TypeSet.of(value)) else { return false }
         guard value.pointee.kind == .object else { return true }
         let members = doc.children(of: value)
-        if lookup.nameID != test.nameID {
-            let names = graph.unmanaged[test.node]._withUnsafeGuaranteedRef { $0.object.names }
-            lookup = MemberLookup(nameID: test.nameID, index: members.firstIndex { names.isName(0, doc.keyBytes($0)) } ?? -1)
-        }
+        if lookup.nameID != test.nameID { lookup = look(for: test, among: members) }
         guard lookup.index >= 0 else { return !test.required }
         guard let property = test.property else { return true }
         steps += 1 + property.references
+        if let key = test.constKey { return lookup.stringKey == key }
         return scalarAnswer(property, doc.node(members[lookup.index]))
+    }
+
+    /// Looks for a member test's name among the members.
+    private func look(for test: MemberTest, among members: UnsafeBufferPointer<SourceDocument.Child>) -> MemberLookup {
+        let found = graph.unmanaged[test.node]._withUnsafeGuaranteedRef { node in
+            members.firstIndex { node.object.names.isName(0, doc.keyBytes($0)) }
+        }
+        guard let found else { return MemberLookup(nameID: test.nameID) }
+        let value = doc.node(members[found])
+        let key = value.pointee.kind == .string ? ByteKey(doc.stringBytes(value)) : nil
+        return MemberLookup(nameID: test.nameID, index: found, stringKey: key)
     }
 
     /// Whether the node's string `enum` and string `const`, when it has them, allow the string `s`.
@@ -379,4 +388,6 @@ struct Evaluator {
 struct MemberLookup {
     var nameID = -1
     var index = -1
+    /// The member's value's key when it is a string (compared with a `MemberTest.constKey`).
+    var stringKey: ByteKey? = nil
 }

@@ -367,6 +367,9 @@ struct MemberTest: Sendable {
     let types: TypeSet
     /// The shortcut of the member's schema, or nil when only presence is tested.
     let property: ScalarShortcut?
+    /// When that schema allows nothing but one string of up to sixteen bytes (a `const`,
+    /// the usual discriminator): the string's key, so a value is answered by comparing keys.
+    let constKey: ByteKey?
 
     private static let anyType: TypeSet = [.null, .boolean, .number, .string, .array, .object]
 
@@ -377,16 +380,26 @@ struct MemberTest: Sendable {
             guard let name = testedName(nodes[id], scalarShortcuts) else { return nil }
             let nameID = nameIDs[name] ?? nameIDs.count
             nameIDs[name] = nameID
-            return MemberTest(id, nodes[id], nameID: nameID, scalarShortcuts)
+            return MemberTest(id, nodes[id], nameID: nameID, scalarShortcuts, nodes)
         }
     }
 
-    private init(_ id: Int, _ node: SchemaNode, nameID: Int, _ scalarShortcuts: [ScalarShortcut?]) {
+    private init(_ id: Int, _ node: SchemaNode, nameID: Int, _ scalarShortcuts: [ScalarShortcut?], _ nodes: [SchemaNode]) {
         self.node = id
         self.nameID = nameID
         required = !node.object.required.isEmpty
         types = node.types ?? Self.anyType
         property = node.object.properties[0].flatMap { scalarShortcuts[$0.node] }
+        constKey = property.flatMap { Self.constKey($0, nodes) }
+    }
+
+    /// The key of the one short string a scalar shortcut allows, if that is all it checks.
+    private static func constKey(_ shortcut: ScalarShortcut, _ nodes: [SchemaNode]) -> ByteKey? {
+        guard shortcut.checksStringValues, shortcut.stringNode >= 0, shortcut.types.contains(.string) else { return nil }
+        let node = nodes[shortcut.stringNode]
+        guard node.enumStrings == nil, !node.hasString, let constant = node.constString else { return nil }
+        let key = Array(constant.utf8).withUnsafeBufferPointer { ByteKey($0) }
+        return key.isWhole ? key : nil
     }
 
     /// The name a node tests when it is a member test, else nil: its only keywords with an
