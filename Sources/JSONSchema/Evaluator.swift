@@ -70,13 +70,17 @@ struct Evaluator {
         }
     }
 
-    /// Counts the step; quietly, answers a node by its shortcut or follows its bare `$ref`s.
+    /// Counts the step; quietly, answers a node by its shortcut (a member test only when no
+    /// annotations are collected) or follows its bare `$ref`s.
     @inline(__always)
     private mutating func start(_ id: Int, _ value: Instance, collect: Bool) -> QuietStart {
         steps += 1
         if steps > stepBudget { return .answer(false) }
-        if !report && !graph.usesDynamicScope && (graph.shortcutKinds[id] != .none || graph.forms[id] == .reference) {
-            return quietStart(id, value, collect: collect)
+        if !report && !graph.usesDynamicScope {
+            let kind = graph.shortcutKinds[id]
+            if kind == .scalar || graph.forms[id] == .reference { return quietStart(id, value) }
+            // (A member test is never a bare `$ref`.)
+            if kind == .member, !collect, let ok = memberShortcutAnswer(id, value) { return .answer(ok) }
         }
         return .node(id, references: 0)
     }
@@ -87,24 +91,14 @@ struct Evaluator {
         case node(Int, references: Int)
     }
 
-    /// Quietly, before evaluating node `id`: a node that checks only the type and strings, or
-    /// (when no annotations are collected) only tests one member, is answered here, and a
-    /// chain of bare `$ref`s is walked in a loop to the node it ends at, not through two calls
-    /// a link. Steps and the reference chain count as `follow` counts them (near a limit, the
-    /// full evaluation decides). Out of line, to keep the frame of the recursive `evaluate` small.
+    /// Quietly, before evaluating node `id`: a node that checks only the type and strings is
+    /// answered here, and a chain of bare `$ref`s is walked in a loop to the node it ends at,
+    /// not through two calls a link. Steps and the reference chain count as `follow` counts
+    /// them (near a limit, the full evaluation decides). Out of line, to keep the frame of
+    /// the recursive `evaluate` small.
     @inline(never)
-    private mutating func quietStart(_ id: Int, _ value: Instance, collect: Bool) -> QuietStart {
-        switch graph.shortcutKinds[id] {
-        case .scalar:
-            if let ok = shortcutAnswer(id, value) { return .answer(ok) }
-        case .member:
-            if !collect, canTestMember(afterSteps: 0), let test = graph.memberTests[id] {
-                var lookup = MemberLookup()
-                return .answer(memberTestAnswer(test, value, &lookup))
-            }
-        case .none:
-            break
-        }
+    private mutating func quietStart(_ id: Int, _ value: Instance) -> QuietStart {
+        if let ok = shortcutAnswer(id, value) { return .answer(ok) }
         var id = id
         var references = 0
         while graph.forms[id] == .reference {
@@ -248,6 +242,15 @@ struct Evaluator {
             }
         }
         return true
+    }
+
+    /// The answer of node `id`'s member test, or nil near a limit (then the full evaluation
+    /// decides). Out of line: the scalar shortcuts, far more common, keep a small frame.
+    @inline(never)
+    private mutating func memberShortcutAnswer(_ id: Int, _ value: Instance) -> Bool? {
+        guard canTestMember(afterSteps: 0), let test = graph.memberTests[id] else { return nil }
+        var lookup = MemberLookup()
+        return memberTestAnswer(test, value, &lookup)
     }
 
     /// Whether a member test, and what may precede it within `steps` more steps, is answered
