@@ -18,6 +18,7 @@ extension Evaluator {
             }
             return follow(node, target, "$dynamicRef", value, &marks, collect: collect)
         case .allOf(let range):
+            if !report && !collect && !graph.usesDynamicScope { return quietAllOf(range, value, &marks) }
             var ok = true
             for k in range where !inPlace(graph.edgeLists[k], value, &marks, collect: collect) {
                 ok = false
@@ -76,6 +77,26 @@ extension Evaluator {
             }
             return otherwise.map { inPlace($0, value, &marks, collect: collect) } ?? true
         }
+    }
+
+    /// Quietly and collecting nothing, an `allOf`: a member that is only a conditional on a
+    /// member test is answered without evaluating the member and its `if` (their steps
+    /// counted all the same), one look for the tested name serving every such member; only
+    /// the branch that applies is evaluated.
+    private mutating func quietAllOf(_ range: Range<Int>, _ value: Instance, _ marks: inout IndexMarks) -> Bool {
+        var lookup = MemberLookup()
+        for k in range {
+            if let conditional = graph.memberConditionals[k], canTestMember(afterSteps: 2) {
+                steps += 2  // the member and its `if`
+                let holds = memberTestAnswer(conditional.test, value, &lookup)
+                if let branch = holds ? conditional.then : conditional.otherwise, !inPlace(branch, value, &marks, collect: false) {
+                    return false
+                }
+            } else if !inPlace(graph.edgeLists[k], value, &marks, collect: false) {
+                return false
+            }
+        }
+        return true
     }
 
     mutating func follow(_ node: SchemaNode, _ edge: Edge, _ keyword: String, _ value: Instance, _ marks: inout IndexMarks, collect: Bool) -> Bool {

@@ -59,7 +59,7 @@ struct Evaluator {
     /// Evaluates schema node `id` against instance `value`. When `collect` is set, adds the
     /// members/items the node evaluated to `marks` (for a parent's `unevaluated*`).
     mutating func evaluate(_ id: Int, _ value: Instance, _ marks: inout IndexMarks, collect: Bool) -> Bool {
-        switch start(id, value) {
+        switch start(id, value, collect: collect) {
         case .answer(let ok):
             return ok
         case .node(let target, let references):
@@ -70,13 +70,17 @@ struct Evaluator {
         }
     }
 
-    /// Counts the step; quietly, answers a node by its shortcut or follows its bare `$ref`s.
+    /// Counts the step; quietly, answers a node by its shortcut (a member test only when no
+    /// annotations are collected) or follows its bare `$ref`s.
     @inline(__always)
-    private mutating func start(_ id: Int, _ value: Instance) -> QuietStart {
+    private mutating func start(_ id: Int, _ value: Instance, collect: Bool) -> QuietStart {
         steps += 1
         if steps > stepBudget { return .answer(false) }
-        if !report && !graph.usesDynamicScope && (graph.hasScalarShortcut[id] || graph.forms[id] == .reference) {
-            return quietStart(id, value)
+        if !report && !graph.usesDynamicScope {
+            let kind = graph.shortcutKinds[id]
+            if kind == .scalar || graph.forms[id] == .reference { return quietStart(id, value) }
+            // (A member test is never a bare `$ref`.)
+            if kind == .member, !collect, let ok = memberShortcutAnswer(id, value) { return .answer(ok) }
         }
         return .node(id, references: 0)
     }
@@ -224,6 +228,12 @@ struct Evaluator {
               steps + shortcut.references <= stepBudget
         else { return nil }
         steps += shortcut.references
+        return scalarAnswer(shortcut, value)
+    }
+
+    /// Whether `value` passes a scalar shortcut's checks (its steps counted by the caller).
+    @inline(__always)
+    private mutating func scalarAnswer(_ shortcut: ScalarShortcut, _ value: Instance) -> Bool {
         guard shortcut.types.contains(TypeSet.of(value)) else { return false }
         if shortcut.stringNode >= 0, value.pointee.kind == .string {
             let s = doc.stringBytes(value)
@@ -232,6 +242,50 @@ struct Evaluator {
             }
         }
         return true
+    }
+
+    /// The answer of node `id`'s member test, or nil near a limit (then the full evaluation
+    /// decides). Out of line: the scalar shortcuts, far more common, keep a small frame.
+    @inline(never)
+    private mutating func memberShortcutAnswer(_ id: Int, _ value: Instance) -> Bool? {
+        guard canTestMember(afterSteps: 0), let test = graph.memberTests[id] else { return nil }
+        var lookup = MemberLookup()
+        return memberTestAnswer(test, value, &lookup)
+    }
+
+    /// Whether a member test, and what may precede it within `steps` more steps, is answered
+    /// without reaching a limit: the step into the member's value stays within the depth, and
+    /// the steps it counts within the budget (else the full evaluation decides).
+    @inline(__always)
+    func canTestMember(afterSteps extra: Int) -> Bool {
+        depth < Self.maxDepth && steps + extra + 1 + ScalarShortcut.maxReferences <= stepBudget
+    }
+
+    /// The answer of a member test on `value` (its own step counted by the caller), counting
+    /// the steps into the member's value as `descend` and the scalar shortcut count them. The
+    /// look for the member is kept in `lookup` for the next test of the same name on the same
+    /// value. Needs `canTestMember`.
+    mutating func memberTestAnswer(_ test: MemberTest, _ value: Instance, _ lookup: inout MemberLookup) -> Bool {
+        guard test.types.contains(TypeSet.of(value)) else { return false }
+        guard value.pointee.kind == .object else { return true }
+        let members = doc.children(of: value)
+        if lookup.nameID != test.nameID { lookup = look(for: test, among: members) }
+        guard lookup.index >= 0 else { return !test.required }
+        guard let property = test.property else { return true }
+        steps += 1 + property.references
+        if let key = test.constKey { return lookup.stringKey == key }
+        return scalarAnswer(property, doc.node(members[lookup.index]))
+    }
+
+    /// Looks for a member test's name among the members.
+    private func look(for test: MemberTest, among members: UnsafeBufferPointer<SourceDocument.Child>) -> MemberLookup {
+        let found = graph.unmanaged[test.node]._withUnsafeGuaranteedRef { node in
+            members.firstIndex { node.object.names.isName(0, doc.keyBytes($0)) }
+        }
+        guard let found else { return MemberLookup(nameID: test.nameID) }
+        let value = doc.node(members[found])
+        let key = value.pointee.kind == .string ? ByteKey(doc.stringBytes(value)) : nil
+        return MemberLookup(nameID: test.nameID, index: found, stringKey: key)
     }
 
     /// Whether the node's string `enum` and string `const`, when it has them, allow the string `s`.
@@ -330,4 +384,13 @@ struct Evaluator {
                 instanceTokens: tokens, keyword: keyword, schemaPointer: schemaPath.joined() + tail,
                 absoluteSchemaLocation: node.location + tail, message: message, allowedProperties: allowed, nested: nested))
     }
+}
+
+/// Where a member test found its name among an object's members (readers refuse duplicate
+/// names, so the first is the only one): the name's id, and the member's index or -1.
+struct MemberLookup {
+    var nameID = -1
+    var index = -1
+    /// The member's value's key when it is a string (compared with a `MemberTest.constKey`).
+    var stringKey: ByteKey? = nil
 }

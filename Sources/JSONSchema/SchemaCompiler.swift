@@ -23,6 +23,16 @@ struct SchemaCompiler {
     var segmentIDs: [String: Int] = [:]
     var edgeLists: [Edge] = []
     var applicators: [InPlaceApplicator] = []
+    /// References already resolved, by base and reference: most schemas name the same few
+    /// definitions many times, and resolving walks URIs and pointers.
+    var resolved: [ResolvedKey: Resolution] = [:]
+
+    typealias Resolution = (Location, base: String, resource: Location, fragment: String)
+
+    struct ResolvedKey: Hashable {
+        var reference: String
+        var base: String
+    }
 
     init(registry: SchemaRegistry) {
         self.registry = registry
@@ -145,8 +155,16 @@ struct SchemaCompiler {
     // MARK: References
 
     /// Resolves a `$ref`/`$dynamicRef` value against `base` to a schema location, loading
-    /// documents through the registry when needed.
-    mutating func resolve(_ reference: String, base: String, from location: Location, keyword: String) throws(SchemaCompileError) -> (Location, base: String, resource: Location, fragment: String) {
+    /// documents through the registry when needed (each reference once per base).
+    mutating func resolve(_ reference: String, base: String, from location: Location, keyword: String) throws(SchemaCompileError) -> Resolution {
+        let key = ResolvedKey(reference: reference, base: base)
+        if let known = resolved[key] { return known }
+        let resolution = try resolveAnew(reference, base: base, from: location, keyword: keyword)
+        resolved[key] = resolution
+        return resolution
+    }
+
+    private mutating func resolveAnew(_ reference: String, base: String, from location: Location, keyword: String) throws(SchemaCompileError) -> Resolution {
         let absolute = URIReference.resolve(reference, against: base)
         let documentPart = absolute.withoutFragment.string
         var resourceRoot = index.resources[documentPart]

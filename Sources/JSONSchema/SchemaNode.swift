@@ -258,8 +258,14 @@ final class SchemaGraph: @unchecked Sendable {  // immutable; `unmanaged` mirror
     /// Per node: when it checks nothing but the type and string keywords (itself, or at the
     /// end of a few bare `$ref`s), what quiet evaluation needs to answer it in place.
     let scalarShortcuts: [ScalarShortcut?]
-    /// Whether `scalarShortcuts` has one, as a plain flag (a cheap test on every step).
-    let hasScalarShortcut: [Bool]
+    /// Per node: when it only tests one member of an object against a scalar shortcut (the
+    /// usual `if` of a discriminated union), what quiet evaluation needs to answer it in place.
+    let memberTests: [MemberTest?]
+    /// Which quiet shortcut a node has, as a plain value (a cheap test on every step).
+    let shortcutKinds: [ShortcutKind]
+    /// Per `edgeLists` entry of an `allOf`: when the member is nothing but `if`/`then`/`else`
+    /// whose `if` is a member test, the conditional (answered without evaluating the member).
+    let memberConditionals: [MemberConditional?]
     let root: Int
     /// Evaluation-path segments of edges, by `Edge.segment`.
     let segments: [String]
@@ -279,8 +285,14 @@ final class SchemaGraph: @unchecked Sendable {  // immutable; `unmanaged` mirror
         unmanaged = nodes.map { Unmanaged.passUnretained($0) }
         forms = nodes.map(\.form)
         referenceTargets = nodes.map { $0.form == .reference ? $0.target.node : 0 }
-        scalarShortcuts = nodes.indices.map { ScalarShortcut(from: $0, in: nodes) }
-        hasScalarShortcut = scalarShortcuts.map { $0 != nil }
+        let scalarShortcuts = nodes.indices.map { ScalarShortcut(from: $0, in: nodes) }
+        self.scalarShortcuts = scalarShortcuts
+        let memberTests = MemberTest.all(in: nodes, scalarShortcuts)
+        self.memberTests = memberTests
+        shortcutKinds = nodes.indices.map { id in
+            scalarShortcuts[id] != nil ? .scalar : memberTests[id] != nil ? .member : .none
+        }
+        memberConditionals = MemberConditional.all(in: nodes, edgeLists: edgeLists, applicators: applicators, memberTests)
         self.root = root
         self.segments = segments
         self.edgeLists = edgeLists
@@ -302,7 +314,7 @@ struct ScalarShortcut: Sendable {
     /// Whether that node has a string `enum` or `const` (else only string keywords).
     let checksStringValues: Bool
 
-    private static let maxReferences = 8
+    static let maxReferences = 8
     private static let anyType: TypeSet = [.null, .boolean, .number, .string, .array, .object]
 
     init?(from id: Int, in nodes: [SchemaNode]) {
@@ -330,5 +342,111 @@ extension SchemaNode {
         form == .checks && (enumValues == nil || enumStrings != nil) && (constValue == nil || constString != nil)
             && !hasNumeric && !hasArray && !hasObject
             && applicators.isEmpty && unevaluatedItems == nil && unevaluatedProperties == nil
+    }
+}
+
+/// The quiet shortcut a node has, if any.
+enum ShortcutKind: UInt8, Sendable {
+    case none, scalar, member
+}
+
+/// A schema that only tests one member of an object: that it is present (`required`) and
+/// what its value is (a schema with a `ScalarShortcut`), and maybe that the instance is an
+/// object: `{"required": ["type"], "properties": {"type": {"const": "enum"}}}`, the `if`
+/// of each alternative of a union told apart by a property. Quietly, it is answered by one
+/// look for the name among the members and the scalar shortcut on the value found.
+struct MemberTest: Sendable {
+    /// The node itself: its name table holds the one name.
+    let node: Int
+    /// The same name has the same id in every member test of the graph, so tests of one
+    /// property can share the look for it.
+    let nameID: Int
+    let required: Bool
+    /// The types the node allows (an instance of another type fails; a non-object one that
+    /// is allowed passes, as `properties` and `required` ignore it).
+    let types: TypeSet
+    /// The shortcut of the member's schema, or nil when only presence is tested.
+    let property: ScalarShortcut?
+    /// When that schema allows nothing but one string of up to sixteen bytes (a `const`,
+    /// the usual discriminator): the string's key, so a value is answered by comparing keys.
+    let constKey: ByteKey?
+
+    private static let anyType: TypeSet = [.null, .boolean, .number, .string, .array, .object]
+
+    /// Every node's member test (nil for most), names numbered across the graph.
+    static func all(in nodes: [SchemaNode], _ scalarShortcuts: [ScalarShortcut?]) -> [MemberTest?] {
+        var nameIDs: [String: Int] = [:]
+        return nodes.indices.map { id in
+            guard let name = testedName(nodes[id], scalarShortcuts) else { return nil }
+            let nameID = nameIDs[name] ?? nameIDs.count
+            nameIDs[name] = nameID
+            return MemberTest(id, nodes[id], nameID: nameID, scalarShortcuts, nodes)
+        }
+    }
+
+    private init(_ id: Int, _ node: SchemaNode, nameID: Int, _ scalarShortcuts: [ScalarShortcut?], _ nodes: [SchemaNode]) {
+        self.node = id
+        self.nameID = nameID
+        required = !node.object.required.isEmpty
+        types = node.types ?? Self.anyType
+        property = node.object.properties[0].flatMap { scalarShortcuts[$0.node] }
+        constKey = property.flatMap { Self.constKey($0, nodes) }
+    }
+
+    /// The key of the one short string a scalar shortcut allows, if that is all it checks.
+    private static func constKey(_ shortcut: ScalarShortcut, _ nodes: [SchemaNode]) -> ByteKey? {
+        guard shortcut.checksStringValues, shortcut.stringNode >= 0, shortcut.types.contains(.string) else { return nil }
+        let node = nodes[shortcut.stringNode]
+        guard node.enumStrings == nil, !node.hasString, let constant = node.constString else { return nil }
+        let key = Array(constant.utf8).withUnsafeBufferPointer { ByteKey($0) }
+        return key.isWhole ? key : nil
+    }
+
+    /// The name a node tests when it is a member test, else nil: its only keywords with an
+    /// effect are `type` (allowing objects), `required` and `properties` of that one name,
+    /// whose schema (if any) has a scalar shortcut.
+    private static func testedName(_ node: SchemaNode, _ scalarShortcuts: [ScalarShortcut?]) -> String? {
+        let o = node.object
+        guard node.form == .checks, node.hasObject, !node.hasNumeric, !node.hasString, !node.hasArray,
+              node.enumValues == nil, node.constValue == nil, node.types?.contains(.object) ?? true,
+              node.applicators.isEmpty, node.unevaluatedItems == nil, node.unevaluatedProperties == nil,
+              o.names.count == 1, o.dependentRequired.isEmpty, o.dependentSchemas.isEmpty, o.patternProperties.isEmpty,
+              o.additionalProperties == nil, o.propertyNamesSchema == nil, o.minProperties == nil, o.maxProperties == nil
+        else { return nil }
+        if let edge = o.properties[0], scalarShortcuts[edge.node] == nil { return nil }
+        return o.names.names[0]
+    }
+}
+
+/// An `allOf` member that is nothing but `if`/`then`/`else`, whose `if` is a member test:
+/// quietly, the `if` is answered by the test (the look for the member shared with the
+/// other such members) and only the branch that applies is evaluated.
+struct MemberConditional: Sendable {
+    let test: MemberTest
+    let then: Edge?
+    let otherwise: Edge?
+
+    /// Per `edgeLists` entry: the member conditional, for members of an `allOf`.
+    static func all(
+        in nodes: [SchemaNode], edgeLists: [Edge], applicators: [InPlaceApplicator], _ memberTests: [MemberTest?]
+    ) -> [MemberConditional?] {
+        var out = [MemberConditional?](repeating: nil, count: edgeLists.count)
+        for applicator in applicators {
+            guard case .allOf(let range) = applicator else { continue }
+            for k in range { out[k] = MemberConditional(nodes[edgeLists[k].node], applicators, memberTests) }
+        }
+        return out
+    }
+
+    private init?(_ node: SchemaNode, _ applicators: [InPlaceApplicator], _ memberTests: [MemberTest?]) {
+        guard node.form == .checks, node.types == nil, node.enumValues == nil, node.constValue == nil,
+              !node.hasNumeric, !node.hasString, !node.hasArray, !node.hasObject,
+              node.unevaluatedItems == nil, node.unevaluatedProperties == nil, node.applicators.count == 1,
+              case .conditional(let condition, let then, let otherwise) = applicators[node.applicators.lowerBound],
+              let test = memberTests[condition.node]
+        else { return nil }
+        self.test = test
+        self.then = then
+        self.otherwise = otherwise
     }
 }
