@@ -17,7 +17,6 @@ final class Workspace {
     let parserCells = ParserCells()
     let frames = MoveStack<CollectionFrame>(capacity: 16)
     let children = MoveStack<SourceDocument.Child>()
-    let keyPrints = MoveStack<UInt64>()
     /// The composer's copy shares its buffers. (A constant: reading it then
     /// needs no exclusive-access check.)
     let document = SourceDocumentBuilder(expectedNodes: 1024)
@@ -28,7 +27,6 @@ final class Workspace {
     func clear() {
         frames.removeAll()
         children.removeAll()
-        keyPrints.removeAll()
         var sharing = document
         sharing.removeAll()
         text.removeAll()
