@@ -68,3 +68,30 @@ import WidgetYAML
     #expect(innerDuplicate.location == SourceLocation(line: 42, column: 3))
     #expect(innerDuplicate.message.contains("line 27"))
 }
+
+@Test func everyEarlierKeyOfASmallMappingIsFoundAgain() throws {
+    // Keys of many lengths (the fingerprint reads one to sixteen bytes, and more), each written again last.
+    let keys = (0..<16).map { i in String(repeating: "k", count: i % 5 + 1) + String(i) + String(repeating: "z", count: i) }
+    let body = keys.enumerated().map { "\($1): \($0)\n" }.joined()
+    #expect(single(body)?.json.object?.count == 16)
+    for (i, key) in keys.enumerated() {
+        let error = try #require(failure(body + "\(key): again\n"), "\(key)")
+        #expect(error.code == "yaml-duplicate-key")
+        #expect(error.location == SourceLocation(line: 17, column: 1))
+        #expect(error.message.contains("'\(key)' (first defined at line \(i + 1))"))
+    }
+}
+
+@Test func aMappingKeepsItsKeysAcrossANestedMapping() throws {
+    // The nested mapping's keys are its own, and the outer mapping's are still known after it.
+    #expect(single("a: 1\nm: {a: 1, b: 2}\nb: 3\n") != nil)
+    let error = try #require(failure("a: 1\nm: {a: 1, b: 2}\na: 3\n"))
+    #expect(error.location == SourceLocation(line: 3, column: 1))
+    #expect(error.message.contains("line 1"))
+}
+
+@Test func aSecondMergeKeyNamesTheLineOfTheFirst() throws {
+    let error = try #require(failure("b: &b {a: 1}\nc:\n  x: 0\n  <<: *b\n  <<: *b\n"))
+    #expect(error.location == SourceLocation(line: 5, column: 3))
+    #expect(error.message == "duplicate key '<<' (first defined at line 4)")
+}
