@@ -26,7 +26,9 @@ struct CollectionFrame {
     /// The mapping is too large for a linear scan of its keys (its index is on
     /// the composer's `openKeyIndexes`).
     var hasKeyIndex = false
-    static let indexThreshold = 16
+    /// Up to this many keys, scanning them (the key bits skip most
+    /// comparisons) costs less than keeping a `String` index.
+    static let indexThreshold = 32
     /// Some key of the mapping is not ASCII: a new key, even an ASCII one,
     /// may then equal an earlier one as a string with other bytes (`K` and the
     /// Kelvin sign), so keys are compared as strings.
