@@ -1,15 +1,24 @@
 /// A growable array of plain values in one allocation: appending is a store
-/// (no uniqueness check, as a shared `Array` needs), and the contents leave
-/// as an exactly sized `Array`.
+/// (no uniqueness check, as a shared `Array` needs). Its room is kept when it
+/// is emptied, for the next document.
+///
+/// Its append paths are inlinable: readers in other modules append on every
+/// node, and a call across the module boundary would cost more than the
+/// append. Its fields are not checked for exclusive access at run time (in
+/// another module the compiler cannot prove the accesses apart, and the
+/// checks would cost more than the appends): one buffer belongs to one
+/// builder, which one reader uses at a time.
+@usableFromInline
 final class PlainBuffer<Element: BitwiseCopyable> {
-    var base: UnsafeMutablePointer<Element>
-    var capacity: Int
-    var count = 0
+    @usableFromInline @exclusivity(unchecked) var base: UnsafeMutablePointer<Element>
+    @usableFromInline @exclusivity(unchecked) var capacity: Int
+    @usableFromInline @exclusivity(unchecked) var count = 0
 
     /// Past this many elements, `removeAll` gives the room back (one huge file
     /// should not keep its room for the rest of the run).
     static var keptCapacity: Int { 1 << 16 }
 
+    @usableFromInline
     init(capacity: Int) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
@@ -17,6 +26,7 @@ final class PlainBuffer<Element: BitwiseCopyable> {
 
     deinit { base.deallocate() }
 
+    @inlinable
     subscript(i: Int) -> Element {
         get {
             precondition(i >= 0 && i < count)
@@ -28,12 +38,14 @@ final class PlainBuffer<Element: BitwiseCopyable> {
         }
     }
 
+    @inlinable
     func append(_ element: Element) {
         if count == capacity { grow(toHold: count + 1) }
         (base + count).initialize(to: element)
         count += 1
     }
 
+    @inlinable
     func append(contentsOf more: UnsafeBufferPointer<Element>) {
         guard let source = more.baseAddress else { return }
         if count + more.count > capacity { grow(toHold: count + more.count) }
@@ -41,12 +53,7 @@ final class PlainBuffer<Element: BitwiseCopyable> {
         count += more.count
     }
 
-    /// The elements in `range`, as an array of their own.
-    func array(_ range: Range<Int>) -> [Element] {
-        precondition(range.lowerBound >= 0 && range.upperBound <= count)
-        return Array(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
-    }
-
+    @usableFromInline
     func removeAll() {
         count = 0
         if capacity > Self.keptCapacity {
@@ -56,7 +63,9 @@ final class PlainBuffer<Element: BitwiseCopyable> {
         }
     }
 
-    private func grow(toHold needed: Int) {
+    /// (Not inlined: it runs rarely, and keeping it out keeps the append paths short.)
+    @usableFromInline @inline(never)
+    func grow(toHold needed: Int) {
         let newCapacity = max(needed, capacity * 2)
         let bigger = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         bigger.moveInitialize(from: base, count: count)

@@ -301,10 +301,12 @@ public final class SourceDocument: @unchecked Sendable {
 ///
 /// The tables are plain growable buffers that keep their room for the next
 /// document. Copies of a builder share its buffers: keep one builder per reader.
+/// What a reader calls per node is inlinable, so that it costs a store in the
+/// reader's module rather than a call into this one.
 public struct SourceDocumentBuilder {
-    let nodes: PlainBuffer<SourceDocument.Node>
-    let children: PlainBuffer<SourceDocument.Child>
-    let text: PlainBuffer<UInt8>
+    @usableFromInline let nodes: PlainBuffer<SourceDocument.Node>
+    @usableFromInline let children: PlainBuffer<SourceDocument.Child>
+    @usableFromInline let text: PlainBuffer<UInt8>
 
     /// Room for about `nodes` nodes without growing.
     public init(expectedNodes: Int = 0) {
@@ -314,14 +316,17 @@ public struct SourceDocumentBuilder {
     }
 
     /// How many nodes there are so far.
+    @inlinable
     public var nodeCount: Int { nodes.count }
     /// Where the next children start; pass it to `endCollection`.
+    @inlinable
     public var childCount: Int { children.count }
     /// How many text bytes there are so far.
+    @inlinable
     public var textCount: Int { text.count }
 
     /// Appends bytes to the arena and returns where they start.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
         let start = Int32(truncatingIfNeeded: text.count)
         text.append(contentsOf: bytes)
@@ -336,12 +341,14 @@ public struct SourceDocumentBuilder {
     }
 
     /// Bytes already in the arena (valid until the next append).
+    @inlinable
     public func textBytes(from start: Int32, count: Int32) -> UnsafeBufferPointer<UInt8> {
         precondition(start >= 0 && count >= 0 && Int(start) + Int(count) <= text.count)
         return UnsafeBufferPointer(start: text.base + Int(start), count: Int(count))
     }
 
     /// A scalar node whose text is at `textStart` in the arena (`textCount` -1: none).
+    @inlinable
     public mutating func scalar(
         _ kind: SourceDocument.Kind, at location: SourceLocation, textStart: Int32, textCount: Int32, payload: UInt64 = 0
     ) -> Int32 {
@@ -352,6 +359,7 @@ public struct SourceDocumentBuilder {
     }
 
     /// A scalar node with its text appended to the arena now.
+    @inlinable
     public mutating func scalar(
         _ kind: SourceDocument.Kind, at location: SourceLocation, text bytes: UnsafeBufferPointer<UInt8>, payload: UInt64 = 0
     ) -> Int32 {
@@ -360,6 +368,7 @@ public struct SourceDocumentBuilder {
     }
 
     /// A collection node (`.array` or `.object`) whose children come later, through `endCollection`.
+    @inlinable
     public mutating func startCollection(_ kind: SourceDocument.Kind, at location: SourceLocation) -> Int32 {
         precondition(kind == .array || kind == .object, "not a collection kind")
         return add(SourceDocument.Node(
@@ -367,24 +376,30 @@ public struct SourceDocumentBuilder {
             first: 0, count: 0, payload: 0))
     }
 
+    @inlinable
     public mutating func appendChild(_ child: SourceDocument.Child) {
         children.append(child)
     }
 
+    @inlinable
     public mutating func appendChildren(_ more: UnsafeBufferPointer<SourceDocument.Child>) {
         children.append(contentsOf: more)
     }
 
     /// Gives collection `node` the children appended since `start`.
+    @inlinable
     public mutating func endCollection(_ node: Int32, childrenFrom start: Int) {
+        let count = Int32(truncatingIfNeeded: children.count - start)
         nodes[Int(node)].first = Int32(truncatingIfNeeded: start)
-        nodes[Int(node)].count = Int32(truncatingIfNeeded: children.count - start)
+        nodes[Int(node)].count = count
     }
 
     /// Node `n` as it is so far.
+    @inlinable
     public func node(_ n: Int32) -> SourceDocument.Node { nodes[Int(n)] }
 
     /// The children of a finished collection.
+    @inlinable
     public func children(of n: Int32) -> UnsafeBufferPointer<SourceDocument.Child> {
         let e = nodes[Int(n)]
         precondition(e.kind == .array || e.kind == .object)
@@ -403,10 +418,10 @@ public struct SourceDocumentBuilder {
         text.removeAll()
     }
 
-    private mutating func add(_ node: SourceDocument.Node) -> Int32 {
+    @inlinable
+    mutating func add(_ node: SourceDocument.Node) -> Int32 {
         let n = Int32(truncatingIfNeeded: nodes.count)
         nodes.append(node)
         return n
     }
-
 }

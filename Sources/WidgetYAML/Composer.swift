@@ -44,9 +44,6 @@ struct Composer {
     /// Children of the open collections: sequence items, and mapping members
     /// with their keys' text and positions.
     private let children: MoveStack<SourceDocument.Child>
-    /// A fingerprint of each member key of the open mappings, so looking for
-    /// a duplicate compares integers and only compares bytes when two prints agree.
-    private let keyPrints: MoveStack<UInt64>
     private var anchors: [String: (node: Int32, size: Int)] = [:]
     /// The anchor names of the open collections that have one, outermost first.
     private var openAnchors: [String] = []
@@ -67,7 +64,6 @@ struct Composer {
         arena = workspace.text
         frames = workspace.frames
         children = workspace.children
-        keyPrints = workspace.keyPrints
     }
 
     /// Keeps the document that ended without `...` (the input really ended there).
@@ -205,8 +201,8 @@ struct Composer {
         let node = document.startCollection(isMapping ? .object : .array, at: location)
         frames.push(top)
         top = CollectionFrame(
-            kind: isMapping ? .mapping : .sequence, location: location, node: node, hasAnchor: anchor != nil, startCount: startCount,
-            childStart: children.count, keyStart: keyPrints.count)
+            kind: isMapping ? .mapping : .sequence, node: node, hasAnchor: anchor != nil, startCount: startCount,
+            childStart: children.count)
     }
 
     @inline(__always)
@@ -215,10 +211,7 @@ struct Composer {
         let frame = top
         top = frames.popLast()
         let firstChild = document.childCount
-        if frame.kind == .mapping {
-            if frame.hasKeyIndex { openKeyIndexes.removeLast() }
-            keyPrints.removeAll(from: frame.keyStart)
-        }
+        if frame.hasKeyIndex { openKeyIndexes.removeLast() }
         if frame.hasMerge {
             appendMergedMembers(frame, merge: openMerges.removeLast())
         } else {
@@ -228,7 +221,7 @@ struct Composer {
         if frame.hasAnchor {
             anchors[openAnchors.removeLast()] = (frame.node, expanded - frame.startCount)
         }
-        try add(frame.node, at: frame.location)
+        try add(frame.node, at: location(of: frame.node))
     }
 
     private mutating func alias(_ event: UnsafePointer<yaml_event_t>) throws(SourceError) {
@@ -322,50 +315,52 @@ struct Composer {
     /// Reads `bytes` as the next key of the open mapping, refusing a
     /// duplicate. `start` says where the bytes already are in the arena; if
     /// nil, they are copied there.
+    ///
+    /// Keys compare as Swift `String`s (canonical equivalence, so a
+    /// document's keys are distinct as strings too). Two ASCII keys are equal
+    /// only with the same bytes, so while a mapping's keys are all ASCII, a
+    /// new ASCII key is compared by bytes, and only when its `KeyPrint` bit
+    /// is among the mapping's (nearly always it is not, and nothing is
+    /// compared); otherwise keys are compared as strings (`existingKeyLocation`).
     @inline(__always)
     private mutating func key(
         _ bytes: UnsafeBufferPointer<UInt8>, inArenaAt start: Int32?, at location: SourceLocation
     ) throws(SourceError) {
         let print = KeyPrint(bytes)
-        if let first = existingKeyLocation(bytes, print: print.value, isASCII: print.isASCII) {
+        if top.hasKeyIndex || top.hasNonASCIIKey || !print.isASCII {
+            if let first = existingKeyLocation(bytes) { throw Self.duplicate(bytes, at: location, first: first) }
+            if !print.isASCII { top.hasNonASCIIKey = true }
+        } else if top.keyBits & print.bit != 0, let first = existingKeyLocation(sameBytesAs: bytes) {
             throw Self.duplicate(bytes, at: location, first: first)
         }
+        top.keyBits |= print.bit
         let keyFirst = start ?? arena.append(bytes)
         children.push(SourceDocument.Child(
             node: -1, keyFirst: keyFirst, keyCount: Int32(truncatingIfNeeded: bytes.count),
             keyLine: Int32(clamping: location.line), keyColumn: Int32(clamping: location.column)))
-        keyPrints.push(print.value)
-        if !print.isASCII { top.hasNonASCIIKey = true }
         top.awaitsValue = true
-        if keyPrints.count - top.keyStart > CollectionFrame.indexThreshold { indexLastKey() }
+        if children.count - top.childStart > CollectionFrame.indexThreshold { indexLastKey() }
     }
 
-    /// Where a key equal to `bytes` was first written in the open mapping, if
-    /// it was. Keys compare as Swift `String`s (canonical equivalence, so a
-    /// document's keys are distinct as strings too). Two ASCII keys are equal
-    /// only with the same bytes, so while a mapping's keys are all ASCII, a
-    /// new ASCII key is compared, by bytes, only with keys of the same
-    /// fingerprint; once any key is not ASCII, keys are compared as strings
-    /// with every key (in either order, `K` and the Kelvin sign are one key).
-    /// A mapping with more than `indexThreshold` keys looks them up in a
-    /// `String` dictionary instead.
-    /// (`mutating` only so that the composer is passed in place, not copied.)
-    @inline(__always)
-    private mutating func existingKeyLocation(
-        _ bytes: UnsafeBufferPointer<UInt8>, print: UInt64, isASCII: Bool
-    ) -> SourceLocation? {
-        if top.hasKeyIndex {
-            return openKeyIndexes[openKeyIndexes.count - 1][String(decoding: bytes, as: UTF8.self)].map(keyLocation(ofMember:))
+    /// Where a key with exactly these bytes was first written in the open mapping, if it was.
+    private func existingKeyLocation(sameBytesAs bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation? {
+        for i in 0..<(children.count - top.childStart) where Self.sameBytes(keyBytes(ofMember: i), bytes) {
+            return keyLocation(ofMember: i)
         }
-        let prints = keyPrints.elements(from: top.keyStart)
-        if isASCII && !top.hasNonASCIIKey {
-            for i in prints.indices where prints[i] == print && Self.sameBytes(keyBytes(ofMember: i), bytes) {
-                return keyLocation(ofMember: i)
-            }
-            return nil
-        }
+        return nil
+    }
+
+    /// Where a key equal to `bytes` as a string was first written in the open
+    /// mapping, if it was: in either order, `K` and the Kelvin sign are one
+    /// key. A mapping with more than `indexThreshold` keys looks them up in a
+    /// `String` dictionary.
+    @inline(never)
+    private func existingKeyLocation(_ bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation? {
         let key = String(decoding: bytes, as: UTF8.self)
-        for i in prints.indices where String(decoding: keyBytes(ofMember: i), as: UTF8.self) == key {
+        if top.hasKeyIndex {
+            return openKeyIndexes[openKeyIndexes.count - 1][key].map(keyLocation(ofMember:))
+        }
+        for i in 0..<(children.count - top.childStart) where String(decoding: keyBytes(ofMember: i), as: UTF8.self) == key {
             return keyLocation(ofMember: i)
         }
         return nil
@@ -392,7 +387,7 @@ struct Composer {
     /// Puts the newest key in the open mapping's key index, which a mapping
     /// gets once it is too large for a linear scan.
     private mutating func indexLastKey() {
-        let count = keyPrints.count - top.keyStart
+        let count = children.count - top.childStart
         if top.hasKeyIndex {
             openKeyIndexes[openKeyIndexes.count - 1][String(decoding: keyBytes(ofMember: count - 1), as: UTF8.self)] = count - 1
         } else {
@@ -404,20 +399,22 @@ struct Composer {
     }
 
     private mutating func mergeKey(at location: SourceLocation) throws(SourceError) {
-        if let first = top.mergeKeyLocation { throw Self.duplicate("<<", at: location, first: first) }
-        top.mergeKeyLocation = location
+        if top.mergeKeyLine > 0 {
+            throw Self.duplicate("<<", at: location, firstLine: Int(top.mergeKeyLine))
+        }
+        top.mergeKeyLine = Int32(clamping: location.line)
         top.awaitsValue = true
         top.pendingIsMerge = true
     }
 
     @inline(never)
     private static func duplicate(_ key: UnsafeBufferPointer<UInt8>, at location: SourceLocation, first: SourceLocation) -> SourceError {
-        duplicate(String(decoding: key, as: UTF8.self), at: location, first: first)
+        duplicate(String(decoding: key, as: UTF8.self), at: location, firstLine: first.line)
     }
 
-    private static func duplicate(_ key: String, at location: SourceLocation, first: SourceLocation) -> SourceError {
+    private static func duplicate(_ key: String, at location: SourceLocation, firstLine: Int) -> SourceError {
         SourceError(
-            code: "yaml-duplicate-key", message: "duplicate key '\(key)' (first defined at line \(first.line))",
+            code: "yaml-duplicate-key", message: "duplicate key '\(key)' (first defined at line \(firstLine))",
             location: location)
     }
 

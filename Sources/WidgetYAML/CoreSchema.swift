@@ -142,7 +142,7 @@ enum CoreSchema {
             if i == expStart { return .string }
         }
         guard i == n else { return .string }
-        if isFloat { return .float(parseDouble(text) ?? .nan) }
+        if isFloat { return .float(exactDouble(text) ?? parseDouble(text) ?? .nan) }
         return decimal(text, from: intStart, negative: negative)
     }
 
@@ -191,6 +191,57 @@ enum CoreSchema {
         default: nil
         }
     }
+
+    /// The value of a decimal float (text already checked against the float
+    /// grammar) when it can be computed exactly: its digits, read as one
+    /// integer, are at most 2^53, and it scales by a power of ten up to
+    /// 10^22. Both are then exact doubles, and one IEEE multiplication or
+    /// division rounds the quotient correctly, as a full parse would. Nil
+    /// otherwise (`parseDouble` reads it); most floats written by hand fit.
+    static func exactDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        let n = text.count
+        var i = 0
+        let negative = text[0] == UInt8(ascii: "-")
+        if negative || text[0] == UInt8(ascii: "+") { i = 1 }
+        var digits: UInt64 = 0
+        var scale = 0
+        var inFraction = false
+        while i < n {
+            let c = text[i]
+            if c == UInt8(ascii: ".") {
+                inFraction = true
+            } else if isDigit(c) {
+                digits = digits * 10 + UInt64(c &- UInt8(ascii: "0"))
+                guard digits <= 1 << 53 else { return nil }
+                if inFraction { scale -= 1 }
+            } else {
+                break  // the exponent's `e`
+            }
+            i += 1
+        }
+        if i < n {
+            i += 1
+            let negativeExponent = text[i] == UInt8(ascii: "-")
+            if negativeExponent || text[i] == UInt8(ascii: "+") { i += 1 }
+            var exponent = 0
+            while i < n {
+                exponent = exponent * 10 + Int(text[i] &- UInt8(ascii: "0"))
+                guard exponent <= 1000 else { return nil }
+                i += 1
+            }
+            scale += negativeExponent ? -exponent : exponent
+        }
+        guard scale >= -22 && scale <= 22 else { return nil }
+        let whole = Double(digits)
+        let magnitude = scale < 0 ? whole / exactPowersOfTen[-scale] : whole * exactPowersOfTen[scale]
+        return negative ? -magnitude : magnitude
+    }
+
+    /// 10^0 through 10^22, the powers of ten a double holds exactly.
+    private static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
 
     /// Text already checked against the float or int grammar, which the
     /// standard library's parser accepts (`1.`, `.5`, `+1e3`).

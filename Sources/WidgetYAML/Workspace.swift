@@ -17,9 +17,9 @@ final class Workspace {
     let parserCells = ParserCells()
     let frames = MoveStack<CollectionFrame>(capacity: 16)
     let children = MoveStack<SourceDocument.Child>()
-    let keyPrints = MoveStack<UInt64>()
-    /// The composer's copy shares its buffers.
-    var document = SourceDocumentBuilder(expectedNodes: 1024)
+    /// The composer's copy shares its buffers. (A constant: reading it then
+    /// needs no exclusive-access check.)
+    let document = SourceDocumentBuilder(expectedNodes: 1024)
     let text = TextArena()
 
     /// Empties the stacks and the builder (a file that stopped on an error
@@ -27,8 +27,8 @@ final class Workspace {
     func clear() {
         frames.removeAll()
         children.removeAll()
-        keyPrints.removeAll()
-        document.removeAll()
+        var sharing = document
+        sharing.removeAll()
         text.removeAll()
     }
 

@@ -74,3 +74,37 @@ func quotedAndBlockScalarsAreStrings(text: String, expected: String) {
     guard case .mapping(let members) = node.content else { Issue.record("not a mapping"); return }
     #expect(members.map(\.key) == ["1", "0x1F", "true", "null", "q"])
 }
+
+/// The double a plain float text resolves to, or nil if it is not a double.
+private func loadedDouble(_ text: String) -> Double? {
+    guard case .double(let d)? = single("v: \(text)\n")?["v"]?.scalar else { return nil }
+    return d
+}
+
+@Test func floatsHaveTheBitsOfAFullParse() {
+    // Short floats are computed from their digits; these straddle where that stops being exact.
+    var texts = [
+        "0.1", "0.2", "0.3", "-0.0", "0.0", "0e0", "-0e5", "1.7976931348623157e308", "5e-324", "2.2250738585072014e-308",
+        "9007199254740992.0", "9007199254740993.0", "9007199254740991.5", "1e22", "1e23", "-1e22", "1e-22", "1e-23",
+        "123456789012345678e-5", "4.35", "3.14159265358979323846", "0.000001", "1000000.0e-6", ".000000000000000000000001",
+        "1.e22", "12345.6789e17", "8.5e-22", "1e1000", "1e-1000", "+.5e+3", "-9007199254740992e-22",
+    ]
+    // A deterministic spread of digit counts, fractions and exponents.
+    var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next(_ bound: Int) -> Int {
+        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((seed >> 33) % UInt64(bound))
+    }
+    for _ in 0..<2000 {
+        let whole = String((0..<next(12)).map { _ in Character(String(next(10))) })
+        let fraction = String((0..<next(12)).map { _ in Character(String(next(10))) })
+        var text = (next(3) == 0 ? "-" : "") + (whole.isEmpty && fraction.isEmpty ? "7" : whole) + "." + fraction
+        if next(2) == 0 { text += "e" + (next(2) == 0 ? "-" : "") + String(next(30)) }
+        texts.append(text)
+    }
+    for text in texts {
+        let expected = Double(text)!
+        let loaded = loadedDouble(text)
+        #expect(loaded?.bitPattern == expected.bitPattern, "\(text): \(String(describing: loaded)) vs \(expected)")
+    }
+}

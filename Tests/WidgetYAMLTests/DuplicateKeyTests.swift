@@ -54,17 +54,46 @@ import WidgetYAML
 }
 
 @Test func largeMappingsNestedInLargeMappingsKeepTheirOwnKeyIndexes() throws {
+    // Forty keys each: past the size where a mapping's keys are looked up in an index.
     var outer = ""
-    for i in 0..<20 { outer += "key\(i): \(i)\n" }
+    for i in 0..<40 { outer += "key\(i): \(i)\n" }
     var inner = "inner:\n"
-    for i in 0..<20 { inner += "  key\(i): \(i)\n" }
+    for i in 0..<40 { inner += "  key\(i): \(i)\n" }
     // The inner mapping repeats the outer keys, then the outer one goes on.
     let text = outer + inner + "after: 1\n"
-    #expect(single(text)?.json.object?.count == 22)
+    #expect(single(text)?.json.object?.count == 42)
     let outerDuplicate = try #require(failure(text + "key3: again\n"))
-    #expect(outerDuplicate.location == SourceLocation(line: 43, column: 1))
+    #expect(outerDuplicate.location == SourceLocation(line: 83, column: 1))
     #expect(outerDuplicate.message.contains("line 4"))
     let innerDuplicate = try #require(failure(outer + inner + "  key5: again\n"))
-    #expect(innerDuplicate.location == SourceLocation(line: 42, column: 3))
-    #expect(innerDuplicate.message.contains("line 27"))
+    #expect(innerDuplicate.location == SourceLocation(line: 82, column: 3))
+    #expect(innerDuplicate.message.contains("line 47"))
+}
+
+@Test func everyEarlierKeyOfASmallMappingIsFoundAgain() throws {
+    // Thirty-two keys (as many as a mapping scans without an index) of many
+    // lengths (the fingerprint reads one to sixteen bytes, and more), each written again last.
+    let keys = (0..<32).map { i in String(repeating: "k", count: i % 5 + 1) + String(i) + String(repeating: "z", count: i % 20) }
+    let body = keys.enumerated().map { "\($1): \($0)\n" }.joined()
+    #expect(single(body)?.json.object?.count == 32)
+    for (i, key) in keys.enumerated() {
+        let error = try #require(failure(body + "\(key): again\n"), "\(key)")
+        #expect(error.code == "yaml-duplicate-key")
+        #expect(error.location == SourceLocation(line: 33, column: 1))
+        #expect(error.message.contains("'\(key)' (first defined at line \(i + 1))"))
+    }
+}
+
+@Test func aMappingKeepsItsKeysAcrossANestedMapping() throws {
+    // The nested mapping's keys are its own, and the outer mapping's are still known after it.
+    #expect(single("a: 1\nm: {a: 1, b: 2}\nb: 3\n") != nil)
+    let error = try #require(failure("a: 1\nm: {a: 1, b: 2}\na: 3\n"))
+    #expect(error.location == SourceLocation(line: 3, column: 1))
+    #expect(error.message.contains("line 1"))
+}
+
+@Test func aSecondMergeKeyNamesTheLineOfTheFirst() throws {
+    let error = try #require(failure("b: &b {a: 1}\nc:\n  x: 0\n  <<: *b\n  <<: *b\n"))
+    #expect(error.location == SourceLocation(line: 5, column: 3))
+    #expect(error.message == "duplicate key '<<' (first defined at line 4)")
 }

@@ -17,28 +17,60 @@ public enum SourceFiles {
 
     /// The whole file, read with POSIX calls (no Foundation on the hot path).
     public static func read(_ path: String) throws(ReadError) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
+        // The path's own bytes are NUL-terminated: no C copy of it to allocate.
+        let fd = path.withCString { open($0, O_RDONLY) }
         guard fd >= 0 else { throw ReadError(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw ReadError(path: path, reason: String(cString: strerror(errno))) }
         if (st.st_mode & S_IFMT) == S_IFDIR { throw ReadError(path: path, reason: "it is a directory") }
-        // Read the size `fstat` gives into an exactly sized array. A regular file
-        // is read as that many bytes (no extra read to find the end); one that
-        // reports no size (as /proc does) or is not regular grows as it reads.
+        // A regular file is read as the size `fstat` gives (no extra read to
+        // find the end); one that reports no size (as /proc does) or is not
+        // regular grows as it reads.
         let size = max(Int(st.st_size), 0)
-        let sizeIsKnown = (st.st_mode & S_IFMT) == S_IFREG && size > 0
-        var bytes = [UInt8](repeating: 0, count: size)
+        let result = (st.st_mode & S_IFMT) == S_IFREG && size > 0 ? readKnownSize(fd, size) : readToEnd(fd)
+        switch result {
+        case .success(let bytes): return bytes
+        case .failure(let failure): throw ReadError(path: path, reason: String(cString: strerror(failure.code)))
+        }
+    }
+
+    /// An `errno` from `read`.
+    private struct ReadFailure: Error {
+        let code: Int32
+    }
+
+    /// Up to `size` bytes, into an array of that capacity left uninitialized
+    /// until read (fewer if the file shrank meanwhile).
+    private static func readKnownSize(_ fd: Int32, _ size: Int) -> Result<[UInt8], ReadFailure> {
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, filled in
+            while filled < size {
+                let n = Glibc.read(fd, buffer.baseAddress! + filled, size - filled)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if n == 0 { break }
+                filled += n
+            }
+        }
+        return failure == 0 ? .success(bytes) : .failure(ReadFailure(code: failure))
+    }
+
+    /// Everything up to the end, for a file whose size is not known beforehand.
+    private static func readToEnd(_ fd: Int32) -> Result<[UInt8], ReadFailure> {
+        var bytes: [UInt8] = []
         var filled = 0
         while true {
             if filled == bytes.count {
-                if sizeIsKnown { break }
                 // Full: one read into a small stack buffer tells the end from more data.
                 var probe: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
                 let n = withUnsafeMutableBytes(of: &probe) { Glibc.read(fd, $0.baseAddress!, $0.count) }
                 if n < 0 {
                     if errno == EINTR { continue }
-                    throw ReadError(path: path, reason: String(cString: strerror(errno)))
+                    return .failure(ReadFailure(code: errno))
                 }
                 if n == 0 { break }
                 withUnsafeBytes(of: &probe) { bytes.append(contentsOf: $0.prefix(n)) }
@@ -51,13 +83,13 @@ public enum SourceFiles {
             }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw ReadError(path: path, reason: String(cString: strerror(errno)))
+                return .failure(ReadFailure(code: errno))
             }
             if n == 0 { break }
             filled += n
         }
         if filled < bytes.count { bytes.removeSubrange(filled...) }
-        return bytes
+        return .success(bytes)
     }
 
     /// The documents of a file: JSON for `.json`, YAML otherwise. Reading stops
