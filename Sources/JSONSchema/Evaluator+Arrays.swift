@@ -111,7 +111,7 @@ extension Evaluator {
         let a = doc.node(items[i]), b = doc.node(items[j])
         if a.pointee.kind == .string {
             guard b.pointee.kind == .string else { return false }
-            return JSONEquality.bytesEqual(doc.stringBytes(a), doc.stringBytes(b))
+            return doc.stringBytes(a).hasSameBytes(as: doc.stringBytes(b))
         }
         return JSONEquality.equal(a, b, in: doc)
     }

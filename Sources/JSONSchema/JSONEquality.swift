@@ -44,7 +44,7 @@ enum JSONEquality {
         case (.null, .null): return true
         case (.bool, .bool): return (x.payload != 0) == (y.payload != 0)
         case (.int, .int), (.int, .double), (.double, .int), (.double, .double): return sameNumber(x.numberValue, y.numberValue)
-        case (.string, .string): return bytesEqual(doc.stringBytes(a), doc.stringBytes(b))
+        case (.string, .string): return doc.stringBytes(a).hasSameBytes(as: doc.stringBytes(b))
         case (.array, .array):
             let xs = doc.children(of: a), ys = doc.children(of: b)
             guard xs.count == ys.count else { return false }
@@ -55,7 +55,7 @@ enum JSONEquality {
             guard xs.count == ys.count else { return false }
             outer: for member in xs {
                 let name = doc.keyBytes(member)
-                for other in ys where bytesEqual(name, doc.keyBytes(other)) {
+                for other in ys where name.hasSameBytes(as: doc.keyBytes(other)) {
                     if equal(doc.node(member), doc.node(other), in: doc) { continue outer }
                     return false
                 }
@@ -76,43 +76,8 @@ enum JSONEquality {
     static func sameBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ s: String) -> Bool {
         let utf8 = s.utf8
         guard utf8.count == bytes.count else { return false }
-        if let r = utf8.withContiguousStorageIfAvailable({ bytesEqual(bytes, $0) }) { return r }
+        if let r = utf8.withContiguousStorageIfAvailable({ bytes.hasSameBytes(as: $0) }) { return r }
         return utf8.elementsEqual(bytes)
-    }
-
-    /// Compares two byte buffers of the same length, eight bytes at a time.
-    @inline(__always)
-    static func bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        let n = a.count
-        guard n == b.count else { return false }
-        guard n > 0, let pa = a.baseAddress, let pb = b.baseAddress else { return true }
-        return bytesEqual(UnsafeRawPointer(pa), UnsafeRawPointer(pb), count: n)
-    }
-
-    /// Compares `n` bytes a word at a time; the last word overlaps the one before rather
-    /// than ending in a byte loop.
-    @inline(__always)
-    static func bytesEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count n: Int) -> Bool {
-        if n >= 8 {
-            var i = 0
-            while i + 8 < n {
-                if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
-                    return false
-                }
-                i += 8
-            }
-            return a.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
-        }
-        if n >= 4 {
-            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
-                && a.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
-        }
-        var i = 0
-        while i < n {
-            if a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
-            i += 1
-        }
-        return true
     }
 
     /// A hash consistent with `equal` between nodes, for `uniqueItems` over long arrays.

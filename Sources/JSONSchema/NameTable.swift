@@ -85,7 +85,7 @@ struct NameTable: Sendable {
     private func sameTail(_ k: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         storage.withUnsafeBufferPointer { all in
             guard let name = all.baseAddress, let probe = bytes.baseAddress else { return false }
-            return JSONEquality.bytesEqual(UnsafeRawPointer(name + starts[k] + 16), UnsafeRawPointer(probe + 16), count: bytes.count - 16)
+            return sameBytes(UnsafeRawPointer(name + starts[k] + 16), UnsafeRawPointer(probe + 16), count: bytes.count - 16)
         }
     }
 }

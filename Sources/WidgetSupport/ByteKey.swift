@@ -46,12 +46,3 @@ public struct ByteKey: Equatable, Sendable {
         ((low ^ (high &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: length)) &* 0x9E37_79B9_7F4A_7C15)
     }
 }
-
-extension UnsafeBufferPointer<UInt8> {
-    /// Whether every byte is ASCII (below 0x80): then `String` equality is byte equality.
-    @inlinable public var isASCII: Bool {
-        var any: UInt8 = 0
-        for b in self { any |= b }
-        return any < 0x80
-    }
-}

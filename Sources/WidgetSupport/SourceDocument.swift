@@ -225,7 +225,7 @@ public final class SourceDocument: @unchecked Sendable {
         guard e.kind == .object else { return nil }
         for i in 0..<Int(e.count) {
             let c = children[Int(e.first) + i]
-            if Int(c.keyCount) == key.count, Self.sameBytes(text + Int(c.keyFirst), key) { return i }
+            if UnsafeBufferPointer(start: text + Int(c.keyFirst), count: Int(c.keyCount)).hasSameBytes(as: key) { return i }
         }
         return nil
     }
@@ -235,12 +235,6 @@ public final class SourceDocument: @unchecked Sendable {
     public func memberIndex(_ n: Int32, key: String) -> Int? {
         var key = key
         return key.withUTF8 { memberIndex(n, key: $0) }
-    }
-
-    @inlinable
-    static func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        for k in 0..<b.count where a[k] != b[k] { return false }
-        return true
     }
 
     // MARK: JSON

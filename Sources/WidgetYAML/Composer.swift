@@ -344,7 +344,7 @@ struct Composer {
 
     /// Where a key with exactly these bytes was first written in the open mapping, if it was.
     private func existingKeyLocation(sameBytesAs bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation? {
-        for i in 0..<(children.count - top.childStart) where Self.sameBytes(keyBytes(ofMember: i), bytes) {
+        for i in 0..<(children.count - top.childStart) where keyBytes(ofMember: i).hasSameBytes(as: bytes) {
             return keyLocation(ofMember: i)
         }
         return nil
@@ -376,12 +376,6 @@ struct Composer {
     private func keyLocation(ofMember i: Int) -> SourceLocation {
         let child = children[top.childStart + i]
         return SourceLocation(line: Int(child.keyLine), column: Int(child.keyColumn))
-    }
-
-    private static func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        for i in 0..<a.count where a[i] != b[i] { return false }
-        return true
     }
 
     /// Puts the newest key in the open mapping's key index, which a mapping

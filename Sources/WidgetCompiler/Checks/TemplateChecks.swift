@@ -179,13 +179,13 @@ struct DeclaredNames {
         guard let mapping else { return false }
         // A component read in place is ASCII: against ASCII names, bytes decide.
         if let component = name.componentBytes(1), allASCII {
-            for i in 0..<mapping.count where sameBytes(component, mapping.keyBytes(i)) { return true }
+            for i in 0..<mapping.count where component.hasSameBytes(as: mapping.keyBytes(i)) { return true }
             return false
         }
         for i in 0..<mapping.count {
             let key = mapping.keyBytes(i)
             if let component = name.componentBytes(1), key.isASCII {
-                if sameBytes(component, key) { return true }
+                if component.hasSameBytes(as: key) { return true }
             } else if name.component(1, equals: String(decoding: key, as: UTF8.self)) {
                 return true
             }

@@ -56,16 +56,9 @@ extension SourceNode {
 
 /// Whether two UTF-8 texts are equal as `String ==` decides (see `hasSameString`).
 func sameText(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-    if sameBytes(a, b) { return true }
+    if a.hasSameBytes(as: b) { return true }
     if a.isASCII, b.isASCII { return false }
     return String(decoding: a, as: UTF8.self) == String(decoding: b, as: UTF8.self)
-}
-
-/// Whether two byte strings are the same bytes.
-func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard a.count == b.count else { return false }
-    for k in 0..<a.count where a[k] != b[k] { return false }
-    return true
 }
 
 extension UnsafeBufferPointer<UInt8> {
