@@ -38,16 +38,4 @@ struct NameTableTests {
         #expect(table.index(of: stem) == nil)
         #expect((stem + "y").utf8.withContiguousStorageIfAvailable { table.isName(0, $0) } == false)
     }
-
-    @Test func bytesCompareAtEveryLength() {
-        for n in 0...40 {
-            let a = [UInt8](repeating: 7, count: n)
-            for k in 0..<n {
-                var b = a
-                b[k] = 8
-                #expect(a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { JSONEquality.bytesEqual(pa, $0) } } == false)
-            }
-            #expect(a.withUnsafeBufferPointer { pa in a.withUnsafeBufferPointer { JSONEquality.bytesEqual(pa, $0) } })
-        }
-    }
 }
