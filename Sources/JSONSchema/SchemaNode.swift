@@ -373,11 +373,13 @@ struct MemberTest: Sendable {
 
     private static let anyType: TypeSet = [.null, .boolean, .number, .string, .array, .object]
 
-    /// Every node's member test (nil for most), names numbered across the graph.
+    /// Every node's member test (nil for most), names numbered across the graph by their
+    /// bytes, as members are found (`String` keys would make canonically equivalent names,
+    /// such as é and e with a combining accent, one name).
     static func all(in nodes: [SchemaNode], _ scalarShortcuts: [ScalarShortcut?]) -> [MemberTest?] {
-        var nameIDs: [String: Int] = [:]
+        var nameIDs: [[UInt8]: Int] = [:]
         return nodes.indices.map { id in
-            guard let name = testedName(nodes[id], scalarShortcuts) else { return nil }
+            guard let name = testedName(nodes[id], scalarShortcuts).map({ Array($0.utf8) }) else { return nil }
             let nameID = nameIDs[name] ?? nameIDs.count
             nameIDs[name] = nameID
             return MemberTest(id, nodes[id], nameID: nameID, scalarShortcuts, nodes)
