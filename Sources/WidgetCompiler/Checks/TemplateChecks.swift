@@ -290,12 +290,14 @@ private func checkContentChildren(
     // `outer`, outermost first, with their next child (no allocation until content nests).
     var parent = top, next = 0, count = document.childCount(top)
     var outer: [(node: Int32, next: Int)] = []
-    /// The pointer of the child just taken: through every open collection's child taken.
-    func childPointer() -> [String] {
+    /// The pointer of child `i` of `parent` below the collections `outer`, through the
+    /// child each took. (It captures no variable of the walk: those would be boxed and
+    /// checked for exclusive access at every step.)
+    func childPointer(_ outer: [(node: Int32, next: Int)], _ parent: Int32, _ i: Int) -> [String] {
         func token(_ collection: Int32, _ i: Int) -> String {
             document.kind(collection) == .object ? document.key(collection, i) : String(i)
         }
-        return pointer() + outer.map { token($0.node, $0.next - 1) } + [token(parent, next - 1)]
+        return pointer() + outer.map { token($0.node, $0.next - 1) } + [token(parent, i)]
     }
     while true {
         guard next < count else {
@@ -309,8 +311,10 @@ private func checkContentChildren(
         case .string:
             // Not asked `isTemplate` first: text without a tag scans to no names and no error.
             guard let text = document.textBytes(child) else { continue }
+            let (path, owner, i) = (outer, parent, next - 1)
             _ = checkTemplateText(
-                text, SourceNode(document: document, index: child), childPointer, scope: scope, place: .entry, &context)
+                text, SourceNode(document: document, index: child), { childPointer(path, owner, i) }, scope: scope,
+                place: .entry, &context)
         case .array, .object:
             outer.append((parent, next))
             (parent, next, count) = (child, 0, document.childCount(child))
