@@ -374,14 +374,14 @@ struct MemberTest: Sendable {
     private static let anyType: TypeSet = [.null, .boolean, .number, .string, .array, .object]
 
     /// Every node's member test (nil for most), names numbered across the graph by their
-    /// bytes, as members are found (`String` keys would make canonically equivalent names,
-    /// such as é and e with a combining accent, one name).
+    /// bytes, as members are found (as `String`s, canonically equivalent names such as é
+    /// and e with a combining accent would be one name). A graph tests a few names.
     static func all(in nodes: [SchemaNode], _ scalarShortcuts: [ScalarShortcut?]) -> [MemberTest?] {
-        var nameIDs: [[UInt8]: Int] = [:]
+        var names: [String] = []
         return nodes.indices.map { id in
-            guard let name = testedName(nodes[id], scalarShortcuts).map({ Array($0.utf8) }) else { return nil }
-            let nameID = nameIDs[name] ?? nameIDs.count
-            nameIDs[name] = nameID
+            guard let name = testedName(nodes[id], scalarShortcuts) else { return nil }
+            let nameID = names.firstIndex { $0.utf8.elementsEqual(name.utf8) } ?? names.count
+            if nameID == names.count { names.append(name) }
             return MemberTest(id, nodes[id], nameID: nameID, scalarShortcuts, nodes)
         }
     }
