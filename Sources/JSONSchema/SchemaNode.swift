@@ -373,13 +373,15 @@ struct MemberTest: Sendable {
 
     private static let anyType: TypeSet = [.null, .boolean, .number, .string, .array, .object]
 
-    /// Every node's member test (nil for most), names numbered across the graph.
+    /// Every node's member test (nil for most), names numbered across the graph by their
+    /// bytes, as members are found (as `String`s, canonically equivalent names such as é
+    /// and e with a combining accent would be one name). A graph tests a few names.
     static func all(in nodes: [SchemaNode], _ scalarShortcuts: [ScalarShortcut?]) -> [MemberTest?] {
-        var nameIDs: [String: Int] = [:]
+        var names: [String] = []
         return nodes.indices.map { id in
             guard let name = testedName(nodes[id], scalarShortcuts) else { return nil }
-            let nameID = nameIDs[name] ?? nameIDs.count
-            nameIDs[name] = nameID
+            let nameID = names.firstIndex { $0.utf8.elementsEqual(name.utf8) } ?? names.count
+            if nameID == names.count { names.append(name) }
             return MemberTest(id, nodes[id], nameID: nameID, scalarShortcuts, nodes)
         }
     }

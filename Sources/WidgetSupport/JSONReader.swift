@@ -2,7 +2,8 @@
 ///
 /// Strict: no comments, no trailing commas, no duplicate keys (an error, as in
 /// our YAML), nesting bounded by `maxDepth` so hostile input cannot overflow
-/// the stack. Errors are `SourceError`s with code `json-syntax`.
+/// the stack. Errors are `SourceError`s with code `json-syntax` (`json-too-large`
+/// for a file larger than `SourceDocument.maxSourceBytes`, refused unread).
 public struct JSONReader {
     public static let maxDepth = 512
 
@@ -19,6 +20,10 @@ public struct JSONReader {
     }
 
     public static func parse(bytes: [UInt8]) throws(SourceError) -> SourceNode {
+        // Larger files would wrap the document's 32-bit offsets.
+        guard bytes.count <= SourceDocument.maxSourceBytes else {
+            throw SourceDocument.sizeError(byteCount: bytes.count, code: "json-too-large")
+        }
         var reader = JSONReader(bytes: bytes)
         if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.i = 3; reader.lineStart = 3 }
         reader.skipSpace()

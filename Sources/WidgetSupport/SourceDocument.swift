@@ -24,6 +24,18 @@ public final class SourceDocument: @unchecked Sendable {
     public let root: Int32
     private let storage: UnsafeMutableRawPointer
 
+    /// The most bytes a reader takes from one source file. A document's offsets and
+    /// counts are 32-bit, and a file's text is at most half as large again as the file
+    /// (YAML's `\L` escape, two bytes, is three of text), plus "null" for each null key:
+    /// so every offset of a file up to 1 GiB fits, and a larger file is refused whole.
+    public static let maxSourceBytes = 1 << 30
+
+    /// The error a reader gives for a file larger than `maxSourceBytes` (code `code`).
+    public static func sizeError(byteCount: Int, code: String) -> SourceError {
+        SourceError(
+            code: code, message: "the file has \(byteCount) bytes; a source file may have at most 1 GiB", location: .start)
+    }
+
     /// What a node is, as JSON.
     @frozen
     public enum Kind: UInt8, Sendable, BitwiseCopyable {
@@ -85,6 +97,8 @@ public final class SourceDocument: @unchecked Sendable {
         root: Int32
     ) {
         precondition(root >= 0 && Int(root) < nodes.count, "a document's root must be one of its nodes")
+        // Offsets and counts are 32-bit: past that they wrapped while the tables were built.
+        precondition(max(nodes.count, children.count, text.count) <= Int(Int32.max), "a document's tables must fit 32-bit offsets")
         let nodeBytes = nodes.count * MemoryLayout<Node>.stride
         let childOffset = Self.aligned(nodeBytes, MemoryLayout<Child>.alignment)
         let textOffset = childOffset + children.count * MemoryLayout<Child>.stride

@@ -40,6 +40,8 @@ public struct YAMLFile: Sendable {
 ///   bytes that are not UTF-8, NUL and UTF-16 files (`yaml-encoding`), and
 ///   whatever else libyaml refuses, other control characters included
 ///   (`yaml-syntax`, with libyaml's text). A UTF-8 BOM and CR LF are fine.
+///   A file larger than `SourceDocument.maxSourceBytes` is refused unread
+///   (`yaml-too-large`).
 public enum YAMLLoader {
     /// The deepest nesting of collections accepted.
     public static let maxDepth = 256
@@ -59,6 +61,10 @@ public enum YAMLLoader {
     }
 
     static func load(buffer: UnsafeBufferPointer<UInt8>) -> YAMLFile {
+        // Larger files would wrap the documents' 32-bit offsets.
+        guard buffer.count <= SourceDocument.maxSourceBytes else {
+            return YAMLFile(documents: [], error: SourceDocument.sizeError(byteCount: buffer.count, code: "yaml-too-large"))
+        }
         if InputBytes.startsAsUTF16(buffer) {
             return YAMLFile(
                 documents: [],

@@ -156,4 +156,25 @@ struct MemberTestTests {
         #expect(try !schema.isValid(JSONReader.parse(#"{"kind": "b"}"#)))
         #expect(try Self.report(schema, #"{"kind": "b", "x": 1}"#).map { $0.components(separatedBy: " ")[0] } == ["/kind", "/x"])
     }
+    /// Tests of canonically equivalent names (é as one code point, and as e with a combining
+    /// accent) are tests of two names: JSON Schema compares names code point by code point, so
+    /// the look for one must not answer for the other.
+    @Test func equivalentNamesAreNotOneName() throws {
+        func schema(plain: Bool) -> JSONValue {
+            [
+                "allOf": [
+                    ["if": Self.test([("properties", ["e\u{301}": [:]])], plain: plain)],
+                    ["if": Self.test([("required", ["\u{E9}"])], plain: plain), "else": false],
+                ]
+            ]
+        }
+        let fast = try Schema(schema(plain: false)), plain = try Schema(schema(plain: true))
+        for text in [#"{"e\u0301": 1}"#, #"{"\u00e9": 1}"#, #"{"e": 1}"#] {
+            let a = try Self.quietRun(fast, text), b = try Self.quietRun(plain, text)
+            #expect(a.valid == b.valid && a.steps == b.steps, "\(text)")
+        }
+        // Only the second name makes the `else` not apply.
+        #expect(try !fast.isValid(JSONReader.parse(#"{"e\u0301": 1}"#)))
+        #expect(try fast.isValid(JSONReader.parse(#"{"\u00e9": 1}"#)))
+    }
 }

@@ -57,3 +57,16 @@ import WidgetSupport
         #expect(Instant(seconds: -1).iso8601(offset: 0) == "1969-12-31T23:59:59+00:00")
     }
 }
+
+@Test func aJSONFileBeyondTheSizeBoundIsRefusedBeforeReading() {
+    // Its offsets would not fit a document's 32-bit fields. The bytes after the first are
+    // never read, so they are left as allocated (no gigabyte written).
+    let count = SourceDocument.maxSourceBytes + 1
+    let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        buffer[0] = UInt8(ascii: "[")
+        initialized = count
+    }
+    #expect(throws: SourceError(
+        code: "json-too-large", message: "the file has \(count) bytes; a source file may have at most 1 GiB",
+        location: .start)) { try JSONReader.parse(bytes: bytes) }
+}

@@ -101,3 +101,32 @@ import WidgetYAML
     #expect(explicit.code == "yaml-key")
     #expect(explicit.location == SourceLocation(line: 2, column: 3))
 }
+
+/// Bytes of a file of `count` bytes that starts with `start`; the rest is never read by a
+/// reader that refuses the size first, so it is left as allocated (no gigabyte written).
+func unreadTail(startingWith start: String, count: Int) -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        let head = Array(start.utf8)
+        _ = buffer.initialize(from: head)
+        initialized = count
+    }
+}
+
+@Test func aFileBeyondTheSizeBoundIsRefusedBeforeReading() throws {
+    // A document's offsets are 32-bit: a file of 2 GiB wrapped them and crashed the reader.
+    let file = YAMLLoader.load(bytes: unreadTail(startingWith: "a: x\n", count: SourceDocument.maxSourceBytes + 1))
+    #expect(file.documents.isEmpty)
+    let error = try #require(file.error)
+    #expect(error.code == "yaml-too-large")
+    #expect(error.location == .start)
+    #expect(error.message.contains("\(SourceDocument.maxSourceBytes + 1) bytes"))
+}
+
+@Test func theSizeBoundKeepsEveryTextOffsetIn32Bits() throws {
+    // The most text a byte of YAML makes: `\L` (two bytes) is U+2028 (three).
+    let node = try #require(single(#"- "\L\P""#))
+    #expect(node.child(0).string?.utf8.count == 6)
+    // So a file's text is at most 1.5 bytes a byte, plus "null" for each null key.
+    let mostText = SourceDocument.maxSourceBytes / 2 * 3 + 4 * YAMLLoader.maxExpandedNodes
+    #expect(mostText <= Int(Int32.max))
+}

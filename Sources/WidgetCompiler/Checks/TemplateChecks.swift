@@ -277,25 +277,47 @@ func checkContentTemplates(
     }
 }
 
-/// The walk below collection `parent`, by node numbers in its document (a node is
-/// made only for a diagnostic, and so is a pointer, from its parents'): a template
-/// is checked at once, more values are walked, anything else is skipped.
+/// The walk below collection `top`, by node numbers in its document (a node is made
+/// only for a diagnostic, and so is a pointer): a template is checked at once, more
+/// values are walked, anything else is skipped. A loop, not recursion: aliases nest
+/// content far deeper than a file can (an alias is the whole node it names again),
+/// deep enough to overflow the stack.
 private func checkContentChildren(
-    of parent: Int32, in document: SourceDocument, pointer: () -> [String], scope: VariableScope,
+    of top: Int32, in document: SourceDocument, pointer: () -> [String], scope: VariableScope,
     _ context: inout CheckContext
 ) {
-    let isMapping = document.kind(parent) == .object
-    for i in 0..<document.childCount(parent) {
-        let child = document.childNode(parent, i)
-        func childPointer() -> [String] { pointer() + [isMapping ? document.key(parent, i) : String(i)] }
+    // The collection being walked and its next child; the ones around it wait in
+    // `outer`, outermost first, with their next child (no allocation until content nests).
+    var parent = top, next = 0, count = document.childCount(top)
+    var outer: [(node: Int32, next: Int)] = []
+    /// The pointer of child `i` of `parent` below the collections `outer`, through the
+    /// child each took. (It captures no variable of the walk: those would be boxed and
+    /// checked for exclusive access at every step.)
+    func childPointer(_ outer: [(node: Int32, next: Int)], _ parent: Int32, _ i: Int) -> [String] {
+        func token(_ collection: Int32, _ i: Int) -> String {
+            document.kind(collection) == .object ? document.key(collection, i) : String(i)
+        }
+        return pointer() + outer.map { token($0.node, $0.next - 1) } + [token(parent, i)]
+    }
+    while true {
+        guard next < count else {
+            guard let up = outer.popLast() else { return }
+            (parent, next, count) = (up.node, up.next, document.childCount(up.node))
+            continue
+        }
+        let child = document.childNode(parent, next)
+        next += 1
         switch document.kind(child) {
         case .string:
             // Not asked `isTemplate` first: text without a tag scans to no names and no error.
             guard let text = document.textBytes(child) else { continue }
+            let (path, owner, i) = (outer, parent, next - 1)
             _ = checkTemplateText(
-                text, SourceNode(document: document, index: child), childPointer, scope: scope, place: .entry, &context)
+                text, SourceNode(document: document, index: child), { childPointer(path, owner, i) }, scope: scope,
+                place: .entry, &context)
         case .array, .object:
-            checkContentChildren(of: child, in: document, pointer: childPointer, scope: scope, &context)
+            outer.append((parent, next))
+            (parent, next, count) = (child, 0, document.childCount(child))
         default:
             break
         }
