@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Testing
+import WidgetSupport
 @testable import WidgetCompiler
 
 /// Files are listed in `String` order, whichever way the paths are compared.
@@ -47,6 +48,35 @@ import Testing
         // /proc reports no size; its files are read until the end.
         let status = try SourceFiles.read("/proc/self/status")
         #expect(String(decoding: status, as: UTF8.self).hasPrefix("Name:"))
+    }
+
+    /// A sparse file one byte over the size limit (no disk space, and never read).
+    private func withOversizedFile<T>(named name: String, _ body: (String) throws -> T) throws -> T {
+        try withTemporaryFile(Array("a: x\n".utf8)) { small in
+            let path = SourceFiles.directory(of: small) + name
+            defer { unlink(path) }
+            #expect(rename(small, path) == 0)
+            #expect(truncate(path, off_t(SourceDocument.maxSourceBytes + 1)) == 0)
+            return try body(path)
+        }
+    }
+
+    @Test(arguments: [("big.yaml", "yaml-too-large"), ("big.json", "json-too-large")])
+    func aFileOverTheSizeLimitIsItsOwnErrorAndIsNotRead(name: String, code: String) throws {
+        try withOversizedFile(named: name) { path in
+            do {
+                _ = try SourceFiles.read(path)
+                Issue.record("an oversized file was read")
+            } catch let error as SourceFiles.ReadError {
+                #expect(error.oversizeByteCount == SourceDocument.maxSourceBytes + 1)
+                #expect(error.description.hasSuffix("it has \(SourceDocument.maxSourceBytes + 1) bytes; a source file may have at most 1 GiB"))
+            }
+            // `validate` reports it as the file's diagnostic (exit 1), as the readers word it.
+            let diagnostics = try DefinitionValidator().validate(path: path)
+            #expect(diagnostics.map(\.code) == [code])
+            #expect(diagnostics.first?.location == SourceLocation.start)
+            #expect(diagnostics.first?.message == "the file has \(SourceDocument.maxSourceBytes + 1) bytes; a source file may have at most 1 GiB")
+        }
     }
 
     @Test func unreadablePathsSayWhy() {

@@ -108,11 +108,17 @@ public struct FileChecker: Sendable {
     }
 
     /// Reads and examines one file; a read error is kept for `conclude` to throw.
+    /// A file too large to be a source file is the file's own error (exit 1), as
+    /// the readers give it, without being read.
     public func examine(path: String) -> FileExamination {
         do {
             return examine(bytes: try SourceFiles.read(path), path: path)
         } catch {
-            return FileExamination(path: path, readError: error)
+            guard let size = error.oversizeByteCount else { return FileExamination(path: path, readError: error) }
+            var examination = FileExamination(path: path)
+            let code = path.hasSuffix(".json") ? "json-too-large" : "yaml-too-large"
+            examination.loadError = SourceDocument.sizeError(byteCount: size, code: code).diagnostic(file: path)
+            return examination
         }
     }
 

@@ -12,8 +12,20 @@ public enum SourceFiles {
     public struct ReadError: Error, Sendable, CustomStringConvertible {
         public let path: String
         public let reason: String
+        /// The size of a regular file refused unread for being over `SourceDocument.maxSourceBytes`
+        /// (the input is wrong, not the path: `validate` reports it as the file's diagnostic).
+        public let oversizeByteCount: Int?
         public var description: String { "cannot read '\(path)': \(reason)" }
+
+        init(path: String, reason: String, oversizeByteCount: Int? = nil) {
+            self.path = path
+            self.reason = reason
+            self.oversizeByteCount = oversizeByteCount
+        }
     }
+
+    /// What is said of a file over `SourceDocument.maxSourceBytes`.
+    static let sizeLimitText = "a source file may have at most 1 GiB"
 
     /// The whole file, read with POSIX calls (no Foundation on the hot path).
     public static func read(_ path: String) throws(ReadError) -> [UInt8] {
@@ -28,16 +40,22 @@ public enum SourceFiles {
         // find the end); one that reports no size (as /proc does) or is not
         // regular grows as it reads.
         let size = max(Int(st.st_size), 0)
+        // Not read at all: reading it would only hold a gigabyte to refuse it.
+        if size > SourceDocument.maxSourceBytes {
+            throw ReadError(path: path, reason: "it has \(size) bytes; \(sizeLimitText)", oversizeByteCount: size)
+        }
         let result = (st.st_mode & S_IFMT) == S_IFREG && size > 0 ? readKnownSize(fd, size) : readToEnd(fd)
         switch result {
         case .success(let bytes): return bytes
-        case .failure(let failure): throw ReadError(path: path, reason: String(cString: strerror(failure.code)))
+        case .failure(.tooLarge): throw ReadError(path: path, reason: "it has more than 1 GiB; \(sizeLimitText)")
+        case .failure(.system(let code)): throw ReadError(path: path, reason: String(cString: strerror(code)))
         }
     }
 
-    /// An `errno` from `read`.
-    private struct ReadFailure: Error {
-        let code: Int32
+    /// Why `read` stopped: an `errno`, or a stream (of no known size) past the size limit.
+    private enum ReadFailure: Error {
+        case system(Int32)
+        case tooLarge
     }
 
     /// Up to `size` bytes, into an array of that capacity left uninitialized
@@ -56,10 +74,11 @@ public enum SourceFiles {
                 filled += n
             }
         }
-        return failure == 0 ? .success(bytes) : .failure(ReadFailure(code: failure))
+        return failure == 0 ? .success(bytes) : .failure(.system(failure))
     }
 
-    /// Everything up to the end, for a file whose size is not known beforehand.
+    /// Everything up to the end, for a file whose size is not known beforehand
+    /// (refused past the size limit: `/dev/zero` must not fill the memory).
     private static func readToEnd(_ fd: Int32) -> Result<[UInt8], ReadFailure> {
         var bytes: [UInt8] = []
         var filled = 0
@@ -70,7 +89,7 @@ public enum SourceFiles {
                 let n = withUnsafeMutableBytes(of: &probe) { Glibc.read(fd, $0.baseAddress!, $0.count) }
                 if n < 0 {
                     if errno == EINTR { continue }
-                    return .failure(ReadFailure(code: errno))
+                    return .failure(.system(errno))
                 }
                 if n == 0 { break }
                 withUnsafeBytes(of: &probe) { bytes.append(contentsOf: $0.prefix(n)) }
@@ -83,10 +102,11 @@ public enum SourceFiles {
             }
             if n < 0 {
                 if errno == EINTR { continue }
-                return .failure(ReadFailure(code: errno))
+                return .failure(.system(errno))
             }
             if n == 0 { break }
             filled += n
+            if filled > SourceDocument.maxSourceBytes { return .failure(.tooLarge) }
         }
         if filled < bytes.count { bytes.removeSubrange(filled...) }
         return .success(bytes)
