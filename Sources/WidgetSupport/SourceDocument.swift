@@ -176,8 +176,10 @@ public final class SourceDocument: @unchecked Sendable {
     public func key(_ n: Int32, _ i: Int) -> String { String(decoding: keyBytes(n, i), as: UTF8.self) }
 
     /// A scalar's text: a string's value, or how another scalar was written
-    /// (nil for collections and for a scalar that was not written, such as an
-    /// empty document). Valid while the document is.
+    /// (nil for collections and for a scalar kept without its text: the JSON
+    /// reader's `true`, `false` and `null`, which messages show as JSON; an
+    /// empty YAML document's null has the empty text libyaml gives it). Valid
+    /// while the document is.
     @inlinable
     public func textBytes(_ n: Int32) -> UnsafeBufferPointer<UInt8>? {
         let e = node(n)
