@@ -325,15 +325,9 @@ public struct SourceDocumentBuilder {
         text = PlainBuffer(capacity: expectedNodes * 8)
     }
 
-    /// How many nodes there are so far.
-    @inlinable
-    public var nodeCount: Int { nodes.count }
     /// Where the next children start; pass it to `endCollection`.
     @inlinable
     public var childCount: Int { children.count }
-    /// How many text bytes there are so far.
-    @inlinable
-    public var textCount: Int { text.count }
 
     /// Appends bytes to the arena and returns where they start.
     @inlinable @discardableResult
@@ -348,13 +342,6 @@ public struct SourceDocumentBuilder {
     public mutating func appendText(_ string: String) -> Int32 {
         var string = string
         return string.withUTF8 { appendText($0) }
-    }
-
-    /// Bytes already in the arena (valid until the next append).
-    @inlinable
-    public func textBytes(from start: Int32, count: Int32) -> UnsafeBufferPointer<UInt8> {
-        precondition(start >= 0 && count >= 0 && Int(start) + Int(count) <= text.count)
-        return UnsafeBufferPointer(start: text.base + Int(start), count: Int(count))
     }
 
     /// A scalar node whose text is at `textStart` in the arena (`textCount` -1: none).

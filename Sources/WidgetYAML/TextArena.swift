@@ -1,3 +1,5 @@
+import WidgetSupport
+
 /// The text of the document being composed: scalar and key bytes, appended
 /// as they are read, handed to the document builder in one piece when the
 /// document ends.
@@ -6,29 +8,17 @@
 /// builder's own arena is empty while a document is composed), so the
 /// composer appends and compares text here without a call into the builder
 /// per scalar or key. Its room is kept for the next document.
-final class TextArena {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    private(set) var count = 0
+struct TextArena {
+    /// (Its room is kept up to a megabyte: most files' text is far less.)
+    private let buffer = PlainBuffer<UInt8>(capacity: 1 << 14, keptCapacity: 1 << 20)
 
-    /// Past this many bytes, `removeAll` gives the room back (one huge file
-    /// should not keep its room for the rest of the run).
-    private static let keptCapacity = 1 << 20
-
-    init(capacity: Int = 1 << 14) {
-        self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
-    }
-
-    deinit { base.deallocate() }
 
     /// Appends `bytes` and returns where they start.
     @inline(__always)
     func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-        let start = count
-        if count + bytes.count > capacity { grow(toHold: count + bytes.count) }
-        if let source = bytes.baseAddress { Self.copy(source, to: base + count, count: bytes.count) }
-        count += bytes.count
+        let start = buffer.elementCount
+        let room = buffer.appendingRoom(bytes.count)
+        if let source = bytes.baseAddress { Self.copy(source, to: room, count: bytes.count) }
         return Int32(truncatingIfNeeded: start)
     }
 
@@ -55,28 +45,11 @@ final class TextArena {
     /// Bytes already appended (valid until the next append).
     @inline(__always)
     func bytes(from start: Int32, count: Int32) -> UnsafeBufferPointer<UInt8> {
-        precondition(start >= 0 && count >= 0 && Int(start) + Int(count) <= self.count)
-        return UnsafeBufferPointer(start: base + Int(start), count: Int(count))
+        buffer.elements(from: Int(start), count: Int(count))
     }
 
     /// Everything appended so far (valid until the next append).
-    var all: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+    var all: UnsafeBufferPointer<UInt8> { buffer.elements(from: 0, count: buffer.elementCount) }
 
-    func removeAll() {
-        count = 0
-        if capacity > Self.keptCapacity {
-            base.deallocate()
-            capacity = 1 << 14
-            base = .allocate(capacity: capacity)
-        }
-    }
-
-    private func grow(toHold needed: Int) {
-        let newCapacity = max(needed, capacity * 2)
-        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        bigger.update(from: base, count: count)
-        base.deallocate()
-        base = bigger
-        capacity = newCapacity
-    }
+    func removeAll() { buffer.removeAll() }
 }
