@@ -117,6 +117,11 @@ package struct TemplateName {
 }
 
 extension Template {
+    /// Whether the text holds a tag opening (`{{`), and so is a template rather than a literal.
+    package static func holdsTag(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        TemplateScanner.findOpenBraces(from: 0, in: bytes) != nil
+    }
+
     /// Checks a template as `init` does (the same errors) and calls `body` with
     /// each name it uses, in source order, without compiling anything: for
     /// callers that only look at names. Returns `isLoneTag`.

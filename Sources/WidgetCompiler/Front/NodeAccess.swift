@@ -1,4 +1,5 @@
 import WidgetSupport
+import WidgetTemplates
 
 /// What the checks ask of a `SourceNode` beyond its own API (`kind`, `string`,
 /// `bool`, `number`, `count`, `child`, `key`), all read in place in the document:
@@ -63,11 +64,7 @@ func sameText(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) 
 
 extension UnsafeBufferPointer<UInt8> {
     /// Whether the text holds a Mustache tag opening (`{{`) and so is a template, not a literal.
-    var isTemplate: Bool {
-        guard count >= 2 else { return false }
-        for i in 1..<count where self[i] == UInt8(ascii: "{") && self[i - 1] == UInt8(ascii: "{") { return true }
-        return false
-    }
+    var isTemplate: Bool { Template.holdsTag(self) }
 }
 
 extension String {
