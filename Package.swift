@@ -2,20 +2,19 @@
 import PackageDescription
 
 // Dependencies point down only:
-//   widgetc -> WidgetCLI -> WidgetCompiler -> {WidgetYAML, JSONSchema, WidgetTemplates, WidgetTime, MarketCalendars, WidgetRuntime} -> WidgetSupport
+//   widgetc -> WidgetCLI -> {WidgetCompiler, WidgetSimulator}
+//   WidgetCompiler -> {WidgetYAML, JSONSchema, WidgetcRuntime}      (the Mac side: YAML, schema, checks, lowering to plans)
+//   WidgetSimulator -> WidgetcRuntime                              (scheduler, budget, scenarios, writers)
+//   WidgetcRuntime -> {WidgetTemplates, WidgetTime, MarketCalendars} -> WidgetSupport   (what a device ships: stdlib + Foundation)
 // No package outside the toolchain: libyaml comes from the system (Debian libyaml-dev).
 let package = Package(
     name: "widgetc",
-    platforms: [.macOS(.v15)],
+    // The runtime an app links supports iOS 17 and macOS 14 (WidgetKit's AppIntent configuration).
+    platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "widgetc", targets: ["widgetc"]),
-        .library(name: "WidgetYAML", targets: ["WidgetYAML"]),
-        .library(name: "JSONSchema", targets: ["JSONSchema"]),
-        .library(name: "WidgetTemplates", targets: ["WidgetTemplates"]),
-        .library(name: "WidgetTime", targets: ["WidgetTime"]),
-        .library(name: "WidgetRuntime", targets: ["WidgetRuntime"]),
-        .library(name: "MarketCalendars", targets: ["MarketCalendars"]),
-        .library(name: "WidgetCompiler", targets: ["WidgetCompiler"]),
+        // The one library an app links: a widget extension loads compiled plans with it.
+        .library(name: "WidgetcRuntime", targets: ["WidgetcRuntime"]),
     ],
     targets: [
         .systemLibrary(
@@ -40,31 +39,46 @@ let package = Package(
         .target(name: "WidgetTime", dependencies: ["WidgetSupport"]),
         // Exchange calendars as data, and the market rule's planner.
         .target(name: "MarketCalendars", dependencies: ["WidgetSupport", "WidgetTime"]),
-        // WidgetKit's model and the scheduler (budget, policies, reloads); no YAML.
-        .target(name: "WidgetRuntime", dependencies: ["WidgetSupport"]),
-        // Definitions: model, semantic checks, lowering to providers.
+        // What a device ships: plans, the rule engines, template rendering, container reads,
+        // timeline/snapshot/placeholder. Standard library and Foundation only (no YAML, no schema).
+        .target(
+            name: "WidgetcRuntime",
+            dependencies: ["WidgetSupport", "WidgetTemplates", "WidgetTime", "MarketCalendars"]
+        ),
+        // The simulator: the scheduler (budget, policies, reloads), scenarios and writers.
+        .target(name: "WidgetSimulator", dependencies: ["WidgetSupport", "WidgetcRuntime"]),
+        // Definitions: the front end (YAML, schema, semantic checks) and lowering to plans.
         .target(
             name: "WidgetCompiler",
             dependencies: [
-                "WidgetSupport", "WidgetYAML", "JSONSchema", "WidgetTemplates", "WidgetTime", "MarketCalendars", "WidgetRuntime",
+                "WidgetSupport", "WidgetYAML", "JSONSchema", "WidgetTemplates", "WidgetTime", "MarketCalendars",
+                "WidgetcRuntime", "WidgetSimulator",
             ],
             plugins: ["EmbedFiles"]
         ),
         // The command layer: argument parsing, rendering, exit statuses.
-        .target(name: "WidgetCLI", dependencies: ["WidgetCompiler"]),
+        .target(
+            name: "WidgetCLI",
+            dependencies: [
+                "WidgetSupport", "WidgetTime", "MarketCalendars", "WidgetcRuntime", "WidgetSimulator", "WidgetCompiler",
+            ]
+        ),
         .executableTarget(name: "widgetc", dependencies: ["WidgetCLI"]),
 
         .executableTarget(name: "embed-files"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["embed-files"]),
 
+        // What the test targets share (paths, scratch directories, a plan round trip).
+        .target(name: "WidgetTestSupport", dependencies: ["WidgetSupport"], path: "Tests/WidgetTestSupport"),
         .testTarget(name: "WidgetSupportTests", dependencies: ["WidgetSupport"]),
         .testTarget(name: "WidgetYAMLTests", dependencies: ["WidgetYAML"]),
         .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema"]),
         .testTarget(name: "WidgetTemplatesTests", dependencies: ["WidgetTemplates"]),
         .testTarget(name: "WidgetTimeTests", dependencies: ["WidgetTime"]),
-        .testTarget(name: "WidgetRuntimeTests", dependencies: ["WidgetRuntime"]),
+        .testTarget(name: "WidgetcRuntimeTests", dependencies: ["WidgetTestSupport", "WidgetcRuntime"]),
+        .testTarget(name: "WidgetSimulatorTests", dependencies: ["WidgetTestSupport", "WidgetSimulator", "WidgetcRuntime"]),
         .testTarget(name: "MarketCalendarsTests", dependencies: ["MarketCalendars"]),
-        .testTarget(name: "WidgetCompilerTests", dependencies: ["WidgetCompiler"], exclude: ["Fixtures"]),
-        .testTarget(name: "WidgetCLITests", dependencies: ["WidgetCLI"]),
+        .testTarget(name: "WidgetCompilerTests", dependencies: ["WidgetTestSupport", "WidgetCompiler"], exclude: ["Fixtures"]),
+        .testTarget(name: "WidgetCLITests", dependencies: ["WidgetTestSupport", "WidgetCLI"]),
     ]
 )

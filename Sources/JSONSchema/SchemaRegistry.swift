@@ -1,4 +1,3 @@
-import Synchronization
 import WidgetSupport
 
 /// Schema documents by URI: the draft 2020-12 meta-schemas (built in, so they work offline),
@@ -7,14 +6,14 @@ import WidgetSupport
 /// Shared by any number of `Schema`s and safe to use from several threads; it is only
 /// consulted while compiling.
 public final class SchemaRegistry: Sendable {
-    private let index: Mutex<RegistryIndex>
+    private let index: Locked<RegistryIndex>
     private let loader: (@Sendable (String) -> JSONValue?)?
 
     /// - Parameter loader: called with an absolute URI (no fragment) that no added document
     ///   answers; return the document, or nil if there is none.
     public init(loader: (@Sendable (String) -> JSONValue?)? = nil) {
         self.loader = loader
-        index = Mutex(RegistryIndex.builtIn)
+        index = Locked(RegistryIndex.builtIn)
     }
 
     /// Adds (or replaces) the document retrievable at `uri`, and every schema resource and

@@ -1,4 +1,3 @@
-import Synchronization
 import WidgetSupport
 import WidgetTime
 
@@ -18,12 +17,12 @@ public final class MarketCalendar: Sendable {
 
     /// Every table built, by year; tables are never removed, so the unretained
     /// pointers in `slots` and `recent` stay valid for the calendar's life.
-    private let tables = Mutex<[Int: YearTable]>([:])
+    private let tables = Locked<[Int: YearTable]>([:])
     /// Lock-free lookups for `slotYears`: a table's pointer, or 0 until built.
     private let slots: [YearSlot]
     private static let slotYears = 1900..<2200
     /// The table used last (unretained), for runs that walk days in order.
-    private let recent = Atomic<UInt>(0)
+    private let recent = PublishedWord(0)
 
     /// Years with sessions (the computus and civil arithmetic hold there).
     public static let years = 1583...9999
@@ -147,7 +146,7 @@ public final class MarketCalendar: Sendable {
     public var yearsBuilt: Int { tables.withLock { $0.count } }
 
     private func table(forDay day: Int64) -> YearTable? {
-        let bits = recent.load(ordering: .acquiring)
+        let bits = recent.load()
         if let p = UnsafeRawPointer(bitPattern: bits) {
             let hit = Unmanaged<YearTable>.fromOpaque(p)._withUnsafeGuaranteedRef { $0.covers(day: day) }
             if hit { return Unmanaged<YearTable>.fromOpaque(p).takeUnretainedValue() }
@@ -159,14 +158,14 @@ public final class MarketCalendar: Sendable {
     func table(year: Int) -> YearTable? {
         guard Self.years.contains(year) else { return nil }
         let t = publishedTable(year: year) ?? buildTable(year: year)
-        recent.store(UInt(bitPattern: Unmanaged.passUnretained(t).toOpaque()), ordering: .releasing)
+        recent.store(UInt(bitPattern: Unmanaged.passUnretained(t).toOpaque()))
         return t
     }
 
     /// The year's table from its slot, without locking (nil outside the slot years or before it is built).
     private func publishedTable(year: Int) -> YearTable? {
         guard Self.slotYears.contains(year),
-              let p = UnsafeRawPointer(bitPattern: slots[year - Self.slotYears.lowerBound].bits.load(ordering: .acquiring))
+              let p = UnsafeRawPointer(bitPattern: slots[year - Self.slotYears.lowerBound].bits.load())
         else { return nil }
         return Unmanaged<YearTable>.fromOpaque(p).takeUnretainedValue()
     }
@@ -177,7 +176,7 @@ public final class MarketCalendar: Sendable {
             let t = YearTable(year: year, exchange: exchange, zone: zone)
             all[year] = t
             if Self.slotYears.contains(year) {
-                slots[year - Self.slotYears.lowerBound].bits.store(UInt(bitPattern: Unmanaged.passUnretained(t).toOpaque()), ordering: .releasing)
+                slots[year - Self.slotYears.lowerBound].bits.store(UInt(bitPattern: Unmanaged.passUnretained(t).toOpaque()))
             }
             return t
         }
@@ -186,5 +185,5 @@ public final class MarketCalendar: Sendable {
 
 /// One year's published table pointer (0 until built; written once).
 final class YearSlot: Sendable {
-    let bits = Atomic<UInt>(0)
+    let bits = PublishedWord(0)
 }

@@ -2,7 +2,8 @@
 import Glibc
 #endif
 import WidgetCompiler
-import WidgetRuntime
+import WidgetSimulator
+import WidgetcRuntime
 import WidgetSupport
 
 /// `widgetc actions APP.yaml`: an app manifest's Home Screen quick actions, as an

@@ -2,7 +2,8 @@
 import Glibc
 #endif
 import WidgetCompiler
-import WidgetRuntime
+import WidgetSimulator
+import WidgetcRuntime
 import WidgetSupport
 import WidgetTime
 

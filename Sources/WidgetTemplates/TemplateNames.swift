@@ -203,3 +203,17 @@ extension Template {
         return loneTag
     }
 }
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether the text holds a Mustache tag opening (`{{`) and so is a template, not a literal.
+    package var isTemplate: Bool { Template.holdsTag(self) }
+}
+
+extension String {
+    /// Whether the string holds a Mustache tag and so is a template, not a literal.
+    /// A byte scan: `contains("{{")` would go through Foundation's bridged search.
+    package var isTemplate: Bool {
+        // Read in place when the bytes are contiguous (a pointer loop, not the view's iterator).
+        utf8.withContiguousStorageIfAvailable(\.isTemplate) ?? Array(utf8).withUnsafeBufferPointer(\.isTemplate)
+    }
+}

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import WidgetSupport
 
 /// A time zone's rules, fast: the UTC offset at any instant, spans of constant
@@ -17,8 +16,8 @@ public final class ZoneRules: UTCOffsetSource, Sendable, CustomStringConvertible
     /// The newest table, published for lock-free reads (an unretained reference's
     /// bits; 0 before the first lookup). Every table published stays alive in
     /// `tables` until the zone is freed, so a reader's table cannot vanish under it.
-    private let published = Atomic<UInt>(0)
-    private let tables: Mutex<[ZoneTable]>
+    private let published = PublishedWord(0)
+    private let tables: Locked<[ZoneTable]>
 
     /// The rules of an IANA zone; nil for a name this machine's zone database does
     /// not know (`America/Atlantis`), for an empty name, and for Foundation's
@@ -29,32 +28,32 @@ public final class ZoneRules: UTCOffsetSource, Sendable, CustomStringConvertible
         if identifier == "UTC" || identifier == "Etc/UTC" {
             self.identifier = identifier
             scanner = nil
-            tables = Mutex([])
+            tables = Locked([])
             publish(ZoneTable(fixed: 0))
             return
         }
         guard let zone = TimeZone(identifier: identifier) else { return nil }
         self.identifier = identifier
         scanner = ZoneScanner(timeZone: zone)
-        tables = Mutex([])
+        tables = Locked([])
     }
 
     init(timeZone: TimeZone, identifier: String) {
         self.identifier = identifier
         scanner = ZoneScanner(timeZone: timeZone)
-        tables = Mutex([])
+        tables = Locked([])
     }
 
     init(fixedOffset: Int, identifier: String) {
         self.identifier = identifier
         scanner = nil
-        tables = Mutex([])
+        tables = Locked([])
         publish(ZoneTable(fixed: fixedOffset))
     }
 
     private func publish(_ t: ZoneTable) {
         tables.withLock { $0.append(t) }
-        published.store(UInt(bitPattern: Unmanaged.passUnretained(t).toOpaque()), ordering: .releasing)
+        published.store(UInt(bitPattern: Unmanaged.passUnretained(t).toOpaque()))
     }
 
     /// A zone that is always `offsetSeconds` east of UTC (named `UTC` or `UTC+05:45`).
@@ -89,7 +88,7 @@ public final class ZoneRules: UTCOffsetSource, Sendable, CustomStringConvertible
         }
     }
 
-    private static let registry = Mutex<[String: ZoneRules]>([:])
+    private static let registry = Locked<[String: ZoneRules]>([:])
 
     public var description: String { identifier }
 
@@ -113,7 +112,7 @@ public final class ZoneRules: UTCOffsetSource, Sendable, CustomStringConvertible
     /// Runs `body` on the newest table without retaining it (the hot path).
     @inline(__always)
     func withPublished<R>(_ body: (ZoneTable) -> R?) -> R? {
-        let bits = published.load(ordering: .acquiring)
+        let bits = published.load()
         guard let p = UnsafeRawPointer(bitPattern: bits) else { return nil }
         return Unmanaged<ZoneTable>.fromOpaque(p)._withUnsafeGuaranteedRef(body)
     }
@@ -140,7 +139,7 @@ public final class ZoneRules: UTCOffsetSource, Sendable, CustomStringConvertible
             let years = (Self.year(of: lo) - 1)...(Self.year(of: hi) + 1)
             let next = scanner.table(extending: current, toYears: years)
             all.append(next)
-            published.store(UInt(bitPattern: Unmanaged.passUnretained(next).toOpaque()), ordering: .releasing)
+            published.store(UInt(bitPattern: Unmanaged.passUnretained(next).toOpaque()))
             return next
         }
     }

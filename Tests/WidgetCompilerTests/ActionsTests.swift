@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import WidgetCompiler
-import WidgetRuntime
+import WidgetSimulator
+import WidgetcRuntime
 import WidgetSupport
 
 /// A manifest and its container in a fresh temporary directory.

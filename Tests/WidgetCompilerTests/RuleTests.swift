@@ -1,6 +1,7 @@
 import Testing
 import WidgetCompiler
-import WidgetRuntime
+import WidgetSimulator
+import WidgetcRuntime
 import WidgetSupport
 
 /// Each timeline rule and option through the compiler, with real zone transitions.

@@ -1,6 +1,8 @@
 import Foundation
 import WidgetCompiler
-import WidgetRuntime
+import WidgetTestSupport
+import WidgetSimulator
+import WidgetcRuntime
 import WidgetSupport
 import WidgetTime
 
@@ -43,11 +45,6 @@ struct SimulatedWidget {
     func text(_ path: String) throws -> String {
         try String(contentsOfFile: directory + "/" + path, encoding: .utf8)
     }
-}
-
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
 
 func at(_ text: String) -> Instant { (try? InstantParser.parse(text).instant) ?? Instant(seconds: 0) }

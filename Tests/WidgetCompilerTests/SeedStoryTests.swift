@@ -1,6 +1,7 @@
 import Testing
 import WidgetCompiler
-import WidgetRuntime
+import WidgetSimulator
+import WidgetcRuntime
 import WidgetSupport
 
 /// The model documents' own stories, from YAML through the compiler and the runtime.

@@ -1,4 +1,5 @@
-import WidgetRuntime
+import WidgetSimulator
+import WidgetcRuntime
 import WidgetSupport
 import WidgetTemplates
 

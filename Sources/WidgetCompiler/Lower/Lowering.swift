@@ -1,122 +1,160 @@
 import WidgetSupport
 import WidgetTemplates
 import WidgetTime
-import WidgetRuntime
 import MarketCalendars
+import WidgetcRuntime
 
-/// Turns a validated widget document into a `CompiledWidget`.
+/// Turns a validated widget document into its plan (`widgetc-plan/1`,
+/// docs/plan-format.md): defaults resolved, every rule in one normal form.
 ///
-/// Runs only on documents that passed `DefinitionValidator`, so shapes are
-/// known good; anything still unusable is returned as a diagnostic.
+/// Runs only on documents that passed the checks, so shapes are known good;
+/// anything still unusable is returned as a positioned diagnostic, never skipped.
 public enum Lowering {
-    public static func compile(_ root: SourceNode, file: String, defaultZone: ZoneRules) -> Result<CompiledWidget, Diagnostic> {
-        func fail(_ message: String, _ node: SourceNode?, _ pointer: [String]) -> Result<CompiledWidget, Diagnostic> {
-            .failure(.error("compile", message, file: file, at: node?.location ?? root.location, pointer: JSONPointer.string(pointer)))
+    public static func plan(_ root: SourceNode, file: String) -> Result<JSONValue, Diagnostic> {
+        var problem: Diagnostic? = nil
+        func fail(_ message: String, _ node: SourceNode?, _ pointer: [String]) {
+            if problem == nil {
+                problem = .error("compile", message, file: file, at: node?.location ?? root.location, pointer: JSONPointer.string(pointer))
+            }
         }
-        guard let kind = root["kind"]?.string else { return fail("a widget needs a 'kind'", root, ["kind"]) }
-        let zone: ZoneRules
-        if let name = root["timeZone"]?.string {
-            guard let z = ZoneRules.named(name) else { return fail("unknown time zone '\(name)'", root["timeZone"], ["timeZone"]) }
-            zone = z
-        } else {
-            zone = defaultZone
+        /// A duration: seconds, or the template that renders one.
+        func duration(_ node: SourceNode?, _ pointer: [String]) -> JSONValue {
+            guard let node, let text = node.string else { fail("expected a duration", node, pointer); return .null }
+            if text.isTemplate { return .string(text) }
+            do { return .int(Int(try DurationParser.parse(text))) } catch {
+                fail("'\(text)' is not a duration: \(error.message)", node, pointer)
+                return .null
+            }
         }
-        let families = (root["families"]?.items.compactMap { $0.string.flatMap(WidgetFamily.init(rawValue:)) })
-            ?? [.systemSmall, .systemMedium, .systemLarge]
+        /// A number, or the template that renders one.
+        func number(_ node: SourceNode?, _ pointer: [String]) -> JSONValue {
+            if let node, node.number != nil { return node.json }
+            if let text = node?.string, text.isTemplate { return .string(text) }
+            fail("expected a number or a template", node, pointer)
+            return .null
+        }
+        /// An instant (written in UTC), or the template that renders one.
+        func instant(_ node: SourceNode?, _ pointer: [String]) -> JSONValue {
+            guard let node, let text = node.string else { fail("expected an instant", node, pointer); return .null }
+            if text.isTemplate { return .string(text) }
+            do { return .string(ZoneRules.utc.iso8601(try InstantParser.parse(text).instant)) } catch {
+                fail("'\(text)' is not an instant: \(error.message)", node, pointer)
+                return .null
+            }
+        }
+        /// `{"in": seconds}` for `+2h` or a duration, `{"at": …}` for an instant or a template.
+        func moment(_ node: SourceNode, _ pointer: [String], relativeNeedsPlus: Bool) -> JSONValue {
+            guard let text = node.string else { fail("expected an instant or a duration", node, pointer); return .null }
+            if text.isTemplate { return .object(JSONObject([("at", .string(text))])) }
+            if text.hasPrefix("+") || !relativeNeedsPlus {
+                let seconds = text.hasPrefix("+") ? try? RelativeInstant.parse(text) : try? DurationParser.parse(text)
+                if let seconds { return .object(JSONObject([("in", .int(Int(seconds)))])) }
+            }
+            return .object(JSONObject([("at", instant(node, pointer))]))
+        }
 
-        let parameters = (root["parameters"]?.members ?? .empty).map(parameter)
-        let dataSources = (root["data"]?.members ?? .empty).compactMap { m in m.value["file"]?.string.map { (m.key, $0) } }
-        let content = CompiledContent(root["content"])
-        var familyContent: [String: CompiledContent] = [:]
-        for m in root["familyContent"]?.members ?? .empty { familyContent[m.key] = CompiledContent(m.value) }
-        let placeholder = root["placeholder"]?.json.object ?? emptyRendering(of: content)
-        let snapshot = root["snapshot"]?.json.object ?? placeholder
-        let url = root["url"]?.string.flatMap { try? Template($0) }
+        guard let kind = root["kind"]?.string else { return .failure(.error("compile", "a widget needs a 'kind'", file: file, at: root.location, pointer: "/kind")) }
+        let families = root["families"].map { $0.items.map(\.json) }
+            ?? ["systemSmall", "systemMedium", "systemLarge"]
+        let content = root["content"]?.json ?? .object(JSONObject())
+        var placeholder = root["placeholder"]?.json
+        if placeholder == nil {
+            do { placeholder = .object(try PlanSupport.emptyRendering(of: content)) } catch {
+                fail(error.message, root["content"], ["content"])
+            }
+        }
 
-        guard let timeline = root["timeline"] else { return fail("a widget needs a 'timeline'", root, ["timeline"]) }
-        let ruleMembers = timeline.members.filter { VariableScope.Rule(rawValue: $0.key) != nil }
+        var plan = JSONObject()
+        plan.appendNew("format", .string(PlanFormat.widget))
+        plan.appendNew("kind", .string(kind))
+        plan.appendNew("displayName", root["displayName"]?.json ?? .string(kind))
+        plan.appendNew("description", root["description"]?.json ?? "")
+        plan.appendNew("source", .string(file))
+        plan.appendNew("families", .array(families))
+        plan.appendNew("timeZone", root["timeZone"]?.json ?? .null)
+        plan.appendNew("parameters", .array((root["parameters"]?.members ?? .empty).map(parameter)))
+        plan.appendNew("data", .array((root["data"]?.members ?? .empty).compactMap { m in
+            m.value["file"].map { .object(JSONObject([("name", .string(m.key)), ("file", $0.json)])) }
+        }))
+        plan.appendNew("content", content)
+        plan.appendNew("familyContent", root["familyContent"]?.json ?? .object(JSONObject()))
+        plan.appendNew("placeholder", placeholder ?? .null)
+        plan.appendNew("snapshot", root["snapshot"]?.json ?? placeholder ?? .null)
+        plan.appendNew("url", root["url"]?.json ?? .null)
+
+        guard let timeline = root["timeline"] else { return .failure(.error("compile", "a widget needs a 'timeline'", file: file, at: root.location, pointer: "/timeline")) }
+        let ruleKeys: Set<String> = ["every", "hourly", "daily", "cron", "progress", "sequence", "market", "once"]
+        let ruleMembers = timeline.members.filter { ruleKeys.contains($0.key) }
         guard ruleMembers.count == 1, let ruleMember = ruleMembers.first else {
-            return fail("the timeline needs exactly one rule", timeline, ["timeline"])
+            return .failure(.error("compile", "the timeline needs exactly one rule", file: file, at: timeline.location, pointer: "/timeline"))
         }
         let node = ruleMember.value
         let pointer = ["timeline", ruleMember.key]
-        let rule: TimelineRule
+        var rule = JSONObject()
+        var markets: [JSONValue] = []
         switch ruleMember.key {
         case "every":
-            guard let every = FieldValues.compileDuration(node) else { return fail("every: not a duration", node, pointer) }
-            rule = .every(every, aligned: timeline["align"]?.bool ?? true)
+            rule.appendNew("type", "every")
+            rule.appendNew("every", duration(node, pointer))
+            rule.appendNew("align", .bool(timeline["align"]?.bool ?? true))
         case "hourly":
-            rule = .every(.literal(3_600), aligned: true)
+            rule.appendNew("type", "every")
+            rule.appendNew("every", .int(3_600))
+            rule.appendNew("align", true)
         case "daily":
-            var slots: [DailySlot] = []
-            for slot in node.items {
-                guard let at = slot["at"]?.string, let minute = try? WallTime.parse(at) else {
-                    return fail("daily: a slot needs 'at' as HH:MM", slot, pointer)
-                }
-                slots.append(DailySlot(minuteOfDay: minute, name: slot["name"]?.string ?? at, at: at, content: CompiledContent(slot["content"])))
-            }
-            rule = .daily(slots)
+            rule.appendNew("type", "daily")
+            rule.appendNew("slots", .array(node.items.enumerated().map { (i, slot) in
+                let at = slot["at"]?.string ?? ""
+                var s = JSONObject([("at", .string(at)), ("name", slot["name"]?.json ?? .string(at))])
+                if let content = slot["content"] { s.appendNew("content", content.json) }
+                return .object(s)
+            }))
         case "cron":
-            guard let text = node.string, let cron = try? CronExpression(text) else { return fail("cron: invalid expression", node, pointer) }
-            rule = .cron(cron)
+            rule.appendNew("type", "cron")
+            rule.appendNew("expression", node.json)
         case "progress":
-            guard let value = FieldValues.compileNumber(node["value"]), let since = FieldValues.compileInstant(node["since"]),
-                  let by = FieldValues.compileNumber(node["by"]), let every = FieldValues.compileDuration(node["every"]),
-                  let to = FieldValues.compileNumber(node["to"]) else {
-                return fail("progress needs value, since, by, every and to", node, pointer)
-            }
-            rule = .progress(ProgressRule(value: value, since: since, by: by, every: every, to: to))
+            rule.appendNew("type", "progress")
+            rule.appendNew("value", number(node["value"], pointer + ["value"]))
+            rule.appendNew("since", instant(node["since"], pointer + ["since"]))
+            rule.appendNew("by", number(node["by"], pointer + ["by"]))
+            rule.appendNew("every", duration(node["every"], pointer + ["every"]))
+            rule.appendNew("to", number(node["to"], pointer + ["to"]))
         case "sequence":
-            guard let source = node["items"]?.string, let every = FieldValues.compileDuration(node["every"]) else {
-                return fail("sequence needs items and every", node, pointer)
-            }
-            rule = .sequence(source: source, every: every)
+            rule.appendNew("type", "sequence")
+            rule.appendNew("items", node["items"]?.json ?? .null)
+            rule.appendNew("every", duration(node["every"], pointer + ["every"]))
         case "market":
-            guard let exchange = node["exchange"]?.string, let every = FieldValues.compileDuration(node["every"]) else {
-                return fail("market needs exchange and every", node, pointer)
+            rule.appendNew("type", "market")
+            let mic = node["exchange"]?.string ?? ""
+            guard let calendar = MarketCalendar.named(mic) else {
+                return .failure(.error("compile", MarketCalendar.unknownMICMessage(mic), file: file, at: node["exchange"]?.location ?? node.location, pointer: JSONPointer.string(pointer + ["exchange"])))
             }
-            guard let calendar = MarketCalendar.named(exchange) else {
-                return fail(MarketCalendar.unknownMICMessage(exchange), node["exchange"], pointer + ["exchange"])
-            }
-            rule = .market(calendar, every: every)
+            rule.appendNew("exchange", .string(mic))
+            rule.appendNew("every", duration(node["every"], pointer + ["every"]))
+            markets.append(MarketCalendarPlanning.json(calendar))
         default:
-            rule = .once
+            rule.appendNew("type", "once")
         }
-
-        let horizon = FieldValues.compileDuration(timeline["horizon"]) ?? .literal(86_400)
-        let maxEntries = min(1000, max(1, Int(timeline["maxEntries"]?.number ?? 200)))
-        var policy: PolicyOverride? = nil
+        var planned = JSONObject()
+        planned.appendNew("rule", .object(rule))
+        planned.appendNew("horizon", timeline["horizon"].map { duration($0, ["timeline", "horizon"]) } ?? .int(86_400))
+        planned.appendNew("maxEntries", .int(min(1000, max(1, Int(timeline["maxEntries"]?.number ?? 200)))))
+        var policy: JSONValue = .null
         if let p = timeline["policy"] {
-            if p.string == "atEnd" { policy = .atEnd }
-            else if p.string == "never" { policy = .never }
-            else if let after = p["after"]?.string {
-                if after.isTemplate, let t = try? Template(after) { policy = .afterTemplate(t) }
-                else if let s = try? DurationParser.parse(after) { policy = .afterDuration(s) }
-                else if let i = try? InstantParser.parse(after) { policy = .afterInstant(i.instant) }
-            }
+            if let word = p.string { policy = .string(word) }
+            else if let after = p["after"] { policy = moment(after, ["timeline", "policy", "after"], relativeNeedsPlus: false) }
         }
-        var events: [EventTime] = []
-        for event in timeline["events"]?.items ?? .empty {
-            guard let at = event["at"]?.string else { continue }
-            if at.isTemplate, let t = try? Template(at) { events.append(.template(t)) }
-            else if at.hasPrefix("+"), let s = try? RelativeInstant.parse(at) { events.append(.relative(s)) }
-            else if let i = try? InstantParser.parse(at) { events.append(.instant(i.instant)) }
-        }
-        return .success(CompiledWidget(
-            kind: kind, file: file, families: families, zone: zone, parameters: parameters, dataSources: dataSources,
-            content: content, familyContent: familyContent, placeholder: placeholder, snapshot: snapshot, url: url,
-            rule: rule, horizon: horizon, maxEntries: maxEntries, policy: policy, events: events))
+        planned.appendNew("policy", policy)
+        planned.appendNew("events", .array((timeline["events"]?.items ?? .empty).enumerated().compactMap { (i, event) in
+            event["at"].map { moment($0, ["timeline", "events", String(i), "at"], relativeNeedsPlus: true) }
+        }))
+        plan.appendNew("timeline", .object(planned))
+        if !markets.isEmpty { plan.appendNew("markets", .array(markets)) }
+        if let problem { return .failure(problem) }
+        return .success(.object(plan))
     }
 
-    /// The default placeholder: `content` with every tag rendered empty.
-    private static func emptyRendering(of content: CompiledContent) -> JSONObject {
-        var object = JSONObject()
-        var missing: [String] = []
-        content.render(into: &object, scope: JSONValue.object(JSONObject()), missing: &missing)
-        return object
-    }
-
-    private static func parameter(_ member: SourceNode.Member) -> ParameterDeclaration {
+    private static func parameter(_ member: SourceNode.Member) -> JSONValue {
         let node = member.value
         let type = node["type"]?.string ?? "string"
         let values = node["values"]?.items.compactMap(\.string) ?? []
@@ -124,6 +162,10 @@ public enum Lowering {
             guard let b = node[key] else { return nil }
             if type == "duration" { return b.string.flatMap { try? DurationParser.parse($0) }.map(Double.init) }
             return b.number
+        }
+        func number(_ d: Double?) -> JSONValue {
+            guard let d else { return .null }
+            return Int(exactly: d).map(JSONValue.int) ?? .double(d)
         }
         let defaultValue: JSONValue
         if let d = node["default"] {
@@ -139,6 +181,21 @@ public enum Lowering {
             default: defaultValue = .string("")
             }
         }
-        return ParameterDeclaration(name: member.key, type: type, values: values, min: bound("min"), max: bound("max"), defaultValue: defaultValue)
+        var p = JSONObject()
+        p.appendNew("name", .string(member.key))
+        p.appendNew("title", node["title"]?.json ?? .string(member.key))
+        p.appendNew("type", .string(type))
+        if type == "enum" { p.appendNew("values", .array(values.map(JSONValue.string))) }
+        p.appendNew("min", number(bound("min")))
+        p.appendNew("max", number(bound("max")))
+        p.appendNew("default", defaultValue)
+        return .object(p)
+    }
+}
+
+/// The calendar a market plan carries (until it holds the whole description, its MIC).
+enum MarketCalendarPlanning {
+    static func json(_ calendar: MarketCalendar) -> JSONValue {
+        .object(JSONObject([("mic", .string(calendar.mic))]))
     }
 }

@@ -1,5 +1,6 @@
 import WidgetSupport
 import WidgetTime
+import WidgetcRuntime
 
 /// `--param NAME=VALUE` checked against a widget's declarations.
 public enum ParameterValues {

@@ -1,6 +1,7 @@
 import WidgetSupport
 import WidgetTime
-import WidgetRuntime
+import WidgetSimulator
+import WidgetcRuntime
 
 /// Reads `--scenario FILE`: a YAML list checked against the scenario schema,
 /// turned into the runtime's events.

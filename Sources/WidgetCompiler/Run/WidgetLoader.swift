@@ -3,10 +3,13 @@ import Glibc
 #endif
 import WidgetSupport
 import WidgetTime
+import WidgetcRuntime
 
 /// One widget ready to run: compiled, with the container it reads.
 public struct LoadedWidget {
     public let widget: CompiledWidget
+    /// The plan the widget runs from (what `widgetc compile` writes).
+    public let plan: JSONValue
     /// The app group container: `container/` beside the widget file (or beside
     /// the app manifest that lists it), unless `--container` says otherwise.
     public let containerDirectory: String
@@ -33,11 +36,32 @@ public enum WidgetLoader {
             return loaded
         }
         for path in paths {
+            if path.hasSuffix(PlanFiles.widgetSuffix) {
+                try loadPlan(file: path, defaultZone, &loaded)
+                continue
+            }
             for file in try SourceFiles.expand(path) {
                 try load(file: file, container: SourceFiles.defaultContainer(beside: file), validator, defaultZone, &loaded)
             }
         }
         return loaded
+    }
+
+    /// A compiled plan runs as its definition would; its container is `container/` beside the plan.
+    private static func loadPlan(file: String, _ zone: ZoneRules, _ loaded: inout Loaded) throws(SourceFiles.ReadError) {
+        guard loaded.seen.insert(realPath(file)).inserted else { return }
+        let bytes = try SourceFiles.read(file)
+        let plan: JSONValue
+        do { plan = try JSONReader.parse(bytes: bytes).json } catch {
+            loaded.diagnostics.append(.error("plan-invalid", "not a plan: \(error.message)", file: file, at: error.location))
+            return
+        }
+        do {
+            let widget = try CompiledWidget(plan: plan, defaultZone: zone, dataDecoder: ContainerData.decoder, cachesData: true)
+            loaded.widgets.append(LoadedWidget(widget: widget, plan: plan, containerDirectory: SourceFiles.defaultContainer(beside: file)))
+        } catch {
+            loaded.diagnostics.append(.error("plan-invalid", "not a usable plan: \(error.description)", file: file, at: .start, pointer: error.pointer))
+        }
     }
 
     private static func load(
@@ -59,8 +83,15 @@ public enum WidgetLoader {
                 }
                 continue
             }
-            switch Lowering.compile(document, file: file, defaultZone: zone) {
-            case .success(let widget): loaded.widgets.append(LoadedWidget(widget: widget, containerDirectory: container))
+            switch Lowering.plan(document, file: file) {
+            case .success(let plan):
+                // `run` executes the very plan `compile` writes: one path from definition to provider.
+                do {
+                    let widget = try CompiledWidget(plan: plan, defaultZone: zone, dataDecoder: ContainerData.decoder, cachesData: true)
+                    loaded.widgets.append(LoadedWidget(widget: widget, plan: plan, containerDirectory: container))
+                } catch {
+                    loaded.diagnostics.append(.error("compile", "the compiled plan is unusable: \(error.description)", file: file, at: document.location, pointer: error.pointer))
+                }
             case .failure(let d): loaded.diagnostics.append(d)
             }
         }
@@ -72,4 +103,19 @@ public enum WidgetLoader {
         return String(cString: resolved)
     }
 
+}
+
+/// Container data files as the command line reads them: JSON for `.json`, YAML (first document) otherwise.
+enum ContainerData {
+    static let decoder: DataDecoder = { bytes, path in
+        let (documents, error) = SourceFiles.documents(of: bytes, path: path)
+        if let error { return .failure(error) }
+        return .success(documents.first?.json ?? .null)
+    }
+}
+
+/// Names of compiled files.
+public enum PlanFiles {
+    public static let widgetSuffix = ".plan.json"
+    public static let appSuffix = ".app.json"
 }

@@ -66,16 +66,18 @@ struct CompiledContent {
     /// Roots whose value differs between the entries of one timeline.
     static let entryRoots: Set<String> = ["entry", "progress", "slot", "record", "index", "market"]
 
-    init(_ node: SourceNode?) {
-        for member in node?.members ?? .empty {
-            if let text = member.value.string, text.isTemplate, let template = try? Template(text) {
+    /// A content object of the plan: strings holding a tag are templates, all else literal.
+    init(_ member: PlanMember?) throws(PlanError) {
+        for (key, value) in try member?.members() ?? [] {
+            if case .string(let text) = value.value, text.isTemplate {
+                let template = try value.template()
                 let box = TemplateBox(template)
-                fields.append((member.key, .template(box)))
+                fields.append((key, .template(box)))
                 let varying = template.references.contains { $0.components.first.map(Self.entryRoots.contains) ?? false }
                 varies.append(varying)
                 if varying { rowTemplates.append(box) }
             } else {
-                fields.append((member.key, .literal(member.value.json)))
+                fields.append((key, .literal(value.value)))
                 varies.append(false)
             }
         }
@@ -170,23 +172,38 @@ enum FieldValues {
             return .success(parsed.instant)
         }
     }
+}
 
-    static func compileDuration(_ node: SourceNode?) -> Field<Int64>? {
-        guard let text = node?.string else { return nil }
-        if text.isTemplate { return (try? Template(text)).map { .template($0) } }
-        return (try? DurationParser.parse(text)).map { .literal($0) }
+/// Reading the plan's timeline fields: a literal is a JSON value, a template a
+/// string holding a tag (the language's own rule, kept in the plan).
+extension PlanMember {
+    func template() throws(PlanError) -> Template {
+        let text = try string()
+        guard text.isTemplate else { throw fail("expected a template (text with a {{tag}}), found '\(text)'") }
+        do { return try Template(text) } catch { throw fail("template '\(text)': \(error.message)") }
     }
 
-    static func compileNumber(_ node: SourceNode?) -> Field<Double>? {
-        guard let node else { return nil }
-        if let n = node.number { return .literal(n) }
-        if let text = node.string, let t = try? Template(text) { return .template(t) }
-        return nil
+    /// Seconds, or a template that renders a duration.
+    func durationField(minimum: Int64 = 1) throws(PlanError) -> Field<Int64> {
+        if case .string = value { return .template(try template()) }
+        return .literal(try int(in: minimum...DurationParser.maximumSeconds))
     }
 
-    static func compileInstant(_ node: SourceNode?) -> Field<Instant>? {
-        guard let text = node?.string else { return nil }
-        if text.isTemplate { return (try? Template(text)).map { .template($0) } }
-        return (try? InstantParser.parse(text)).map { .literal($0.instant) }
+    /// A number, or a template that renders one.
+    func numberField() throws(PlanError) -> Field<Double> {
+        if case .string = value { return .template(try template()) }
+        return .literal(try number())
+    }
+
+    /// An instant (ISO 8601 with an offset), or a template that renders one.
+    func instantField() throws(PlanError) -> Field<Instant> {
+        let text = try string()
+        if text.isTemplate { return .template(try template()) }
+        return .literal(try instant())
+    }
+
+    func instant() throws(PlanError) -> Instant {
+        let text = try string()
+        do { return try InstantParser.parse(text).instant } catch { throw fail("'\(text)' is not an instant: \(error.message)") }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import WidgetRuntime
+import WidgetSimulator
+import WidgetcRuntime
 import WidgetSupport
 
 /// The character-detail widget, written by hand: health recovers `by` percent

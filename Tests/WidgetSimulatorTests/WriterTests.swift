@@ -1,5 +1,6 @@
 import Testing
-import WidgetRuntime
+import WidgetSimulator
+import WidgetcRuntime
 import WidgetSupport
 
 @Suite("Run output")

@@ -1,4 +1,5 @@
 import WidgetSupport
+import WidgetcRuntime
 
 /// The counted reloads of the last 24 hours, oldest first: the budget's memory.
 ///

@@ -1,7 +1,6 @@
 import WidgetSupport
 import WidgetTemplates
 import WidgetTime
-import WidgetRuntime
 
 /// The compiled widget as WidgetKit's timeline provider.
 extension CompiledWidget: TimelineProvider {
@@ -101,14 +100,14 @@ extension CompiledWidget: TimelineProvider {
             switch context.container.read(path) {
             case .found(let bytes):
                 // The same bytes parse to the same value: reuse it (a scenario write changes the bytes).
-                if let cached = dataCache.value(for: path, bytes: bytes) {
+                if let cached = dataCache?.value(for: path, bytes: bytes) {
                     data[name] = cached
                     continue
                 }
-                switch ContainerData.parse(bytes, path: path) {
+                switch dataDecoder(bytes, path) {
                 case .success(let value):
                     data[name] = value
-                    dataCache.store(value, for: path, bytes: bytes)
+                    dataCache?.store(value, for: path, bytes: bytes)
                 case .failure(let error):
                     context.warn(code: "data-malformed", message: "container file '\(path)' is malformed at line \(error.location.line), column \(error.location.column): \(error.message); showing the placeholder")
                     ok = false
@@ -183,11 +182,9 @@ final class DataCache {
     }
 }
 
-/// Container data files: JSON for `.json`, YAML (first document) otherwise.
-enum ContainerData {
-    static func parse(_ bytes: [UInt8], path: String) -> Result<JSONValue, SourceError> {
-        let (documents, error) = SourceFiles.documents(of: bytes, path: path)
-        if let error { return .failure(error) }
-        return .success(documents.first?.json ?? .null)
+/// Container data as a device reads it: JSON. (The command line reads YAML files too.)
+public enum JSONData {
+    public static let decoder: DataDecoder = { bytes, _ in
+        do throws(SourceError) { return .success(try JSONReader.parse(bytes: bytes).json) } catch { return .failure(error) }
     }
 }

@@ -1,4 +1,5 @@
 import WidgetSupport
+import WidgetcRuntime
 
 /// How a layout's members are written.
 enum LayoutFlavor {

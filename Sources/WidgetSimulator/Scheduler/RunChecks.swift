@@ -1,4 +1,5 @@
 import WidgetSupport
+import WidgetcRuntime
 
 /// The run's own warnings (spec, runtime 7): entries closer than five minutes,
 /// and reloads that exceed the budget over a day. Facts are gathered while the

@@ -1,4 +1,5 @@
 import WidgetSupport
+import WidgetcRuntime
 
 /// The scenario's foreground windows, merged and sorted, for O(log n) lookups.
 struct ForegroundWindows {

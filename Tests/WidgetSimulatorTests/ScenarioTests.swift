@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-import WidgetRuntime
+import WidgetTestSupport
+import WidgetSimulator
+import WidgetcRuntime
 import WidgetSupport
 
 @Suite("Scenario: app reloads, writes, foreground")

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import WidgetRuntime
+import WidgetTestSupport
 import WidgetSupport
+@testable import WidgetcRuntime
 
 @Suite("App group container")
 struct ContainerTests {

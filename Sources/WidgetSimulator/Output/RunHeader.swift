@@ -1,4 +1,5 @@
 import WidgetSupport
+import WidgetcRuntime
 
 /// Output formats of `widgetc run` (`--format`).
 public enum RunOutputFormat: String, Sendable, Hashable, CaseIterable {

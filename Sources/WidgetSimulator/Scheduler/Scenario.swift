@@ -1,4 +1,5 @@
 import WidgetSupport
+import WidgetcRuntime
 
 /// One thing the app does during a run (a scenario file's item, already parsed).
 public enum ScenarioEvent: Sendable, Equatable {

@@ -1,7 +1,6 @@
 import WidgetSupport
 import WidgetTemplates
 import WidgetTime
-import WidgetRuntime
 import MarketCalendars
 
 /// One planned entry: its date, the rule's variables, and its slot's content if any.

@@ -1,4 +1,5 @@
 import WidgetSupport
+import WidgetcRuntime
 
 /// Simulates one widget instance over a window, as WidgetKit would (spec: "The runtime").
 ///

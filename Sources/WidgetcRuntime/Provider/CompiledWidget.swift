@@ -1,14 +1,16 @@
 import WidgetSupport
 import WidgetTemplates
 import WidgetTime
-import WidgetRuntime
 import MarketCalendars
 
 /// A widget definition compiled once: rules parsed, templates compiled, zone
 /// resolved. The runtime calls it (as a `TimelineProvider`) at every reload;
 /// nothing is parsed again per reload except the container's data files.
-public final class CompiledWidget {
+public final class CompiledWidget: @unchecked Sendable {
     public let kind: String
+    public let displayName: String
+    public let description: String
+    /// The definition the plan was compiled from, as the compiler was given it.
     public let file: String
     public let families: [WidgetFamily]
     public let zone: ZoneRules
@@ -29,16 +31,25 @@ public final class CompiledWidget {
     let events: [EventTime]
     /// The daily slots' contents, by `PlannedEntry.contentID - 1`.
     let slotContents: [CompiledContent]
-    /// Parsed container data, reused while a file's bytes stay the same.
-    let dataCache = DataCache()
+    /// Reads a container file's bytes into a value (JSON by default; the
+    /// command line adds YAML).
+    let dataDecoder: DataDecoder
+    /// Parsed container data, reused while a file's bytes stay the same: the
+    /// simulator reads the same files at every reload. nil on a device, where
+    /// requests come one at a time, maybe from several threads.
+    let dataCache: DataCache?
 
     init(
-        kind: String, file: String, families: [WidgetFamily], zone: ZoneRules, parameters: [ParameterDeclaration],
+        kind: String, displayName: String, description: String, file: String, families: [WidgetFamily], zone: ZoneRules, parameters: [ParameterDeclaration],
         dataSources: [(name: String, path: String)], content: CompiledContent, familyContent: [String: CompiledContent],
         placeholder: JSONObject, snapshot: JSONObject, url: Template?, rule: TimelineRule, horizon: Field<Int64>,
-        maxEntries: Int, policy: PolicyOverride?, events: [EventTime]
+        maxEntries: Int, policy: PolicyOverride?, events: [EventTime], dataDecoder: @escaping DataDecoder, cachesData: Bool
     ) {
         self.kind = kind
+        self.displayName = displayName
+        self.description = description
+        self.dataDecoder = dataDecoder
+        self.dataCache = cachesData ? DataCache() : nil
         self.file = file
         self.families = families
         self.zone = zone
@@ -69,12 +80,27 @@ public final class CompiledWidget {
 /// An intent parameter as declared.
 public struct ParameterDeclaration: Sendable {
     public let name: String
+    public let title: String
     public let type: String
     public let values: [String]
+    /// Bounds; a duration's in seconds.
     public let min: Double?
     public let max: Double?
     public let defaultValue: JSONValue
+
+    public init(name: String, title: String, type: String, values: [String], min: Double?, max: Double?, defaultValue: JSONValue) {
+        self.name = name
+        self.title = title
+        self.type = type
+        self.values = values
+        self.min = min
+        self.max = max
+        self.defaultValue = defaultValue
+    }
 }
+
+/// Turns a container file's bytes into a value, or says where it is malformed.
+public typealias DataDecoder = @Sendable (_ bytes: [UInt8], _ path: String) -> Result<JSONValue, SourceError>
 
 /// The one timeline rule, compiled.
 enum TimelineRule {

@@ -1,4 +1,5 @@
 import WidgetSupport
+import WidgetcRuntime
 
 /// Writes runs in one of the output formats, streaming: each reload is written
 /// as it arrives and bytes go to `output` in chunks, so memory stays flat.

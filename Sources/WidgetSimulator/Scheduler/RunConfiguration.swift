@@ -1,4 +1,5 @@
 import WidgetSupport
+import WidgetcRuntime
 
 /// What WidgetKit asks the provider for (`--context`).
 public enum RunContextKind: String, Sendable, Hashable, CaseIterable {

@@ -1,4 +1,5 @@
 import WidgetSupport
+import WidgetcRuntime
 
 /// A growable byte buffer with the appends run output needs, written for speed:
 /// raw memory (no per-append array bookkeeping), no intermediate `String`s for

@@ -1,5 +1,6 @@
 import Foundation
-import WidgetRuntime
+import WidgetSimulator
+import WidgetcRuntime
 import WidgetSupport
 
 /// A UTC instant from civil fields.
@@ -36,13 +37,6 @@ func steps(from t: Instant, every step: Int64, count: Int, policy: ReloadPolicy 
     Timeline(
         entries: (0..<count).map { TimelineEntry(date: t + Int64($0) * step, content: object(["i": .int($0)])) },
         policy: policy)
-}
-
-/// A fresh temporary directory, removed by the caller.
-func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("widgetruntime-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
 }
 
 /// Parses a container file's bytes as JSON.

@@ -1,6 +1,5 @@
 import WidgetSupport
 import WidgetTemplates
-import WidgetRuntime
 
 /// Builds the content of one timeline's entries. Fields that do not vary are
 /// rendered once and laid out with their keys (`ContentLayout`); an entry only

@@ -1,0 +1,161 @@
+import WidgetSupport
+import WidgetTemplates
+import WidgetTime
+import MarketCalendars
+
+/// A plan (`widgetc-plan/1`, docs/plan-format.md) made into a provider: every
+/// member checked, templates and rules parsed once. The compiler's `run` and a
+/// widget extension both get their provider here, so they cannot disagree.
+extension CompiledWidget {
+    /// - Parameters:
+    ///   - defaultZone: the zone of a widget whose plan names none (`--tz`, or the device's).
+    ///   - dataDecoder: how container files are read (JSON on a device).
+    ///   - cachesData: keep each file's last parse (the simulator reads the same files at every reload).
+    public convenience init(
+        plan: JSONValue, defaultZone: ZoneRules, dataDecoder: @escaping DataDecoder = JSONData.decoder, cachesData: Bool = false
+    ) throws(PlanError) {
+        let root = PlanMember(plan)
+        _ = try root.object()
+        let format = try root("format").string()
+        guard format == PlanFormat.widget else {
+            throw try root("format").fail("this is a '\(format)' plan; this runtime reads '\(PlanFormat.widget)' (compile the widget again with this widgetc)")
+        }
+        let kind = try root("kind").string()
+        let zone: ZoneRules
+        if let name = root.optional("timeZone") {
+            let identifier = try name.string()
+            guard let z = ZoneRules.named(identifier) else { throw name.fail("unknown time zone '\(identifier)'") }
+            zone = z
+        } else {
+            zone = defaultZone
+        }
+        let families = try root("families").items().map { m throws(PlanError) in try m.word(WidgetFamily.self) }
+        guard !families.isEmpty else { throw try root("families").fail("a widget needs at least one family") }
+        let parameters = try root("parameters").items().map(Self.parameter)
+        let dataSources = try root("data").items().map { m throws(PlanError) in (name: try m("name").string(), path: try m("file").string()) }
+        let content = try CompiledContent(root("content"))
+        var familyContent: [String: CompiledContent] = [:]
+        for (family, member) in try root.optional("familyContent")?.members() ?? [] {
+            _ = try PlanMember(.string(family), path: member.path).word(WidgetFamily.self)
+            familyContent[family] = try CompiledContent(member)
+        }
+        let placeholder = try root("placeholder").object()
+        let snapshot = try root("snapshot").object()
+        let url = try root.optional("url")?.urlTemplate()
+
+        let timeline = try root("timeline")
+        let ruleMember = try timeline("rule")
+        let rule = try Self.rule(ruleMember, markets: root.optional("markets"))
+        let horizon = try timeline("horizon").durationField()
+        let maxEntries = Int(try timeline("maxEntries").int(in: 1...1000))
+        let policy = try timeline.optional("policy").map(Self.policy)
+        let events = try timeline("events").items().map(Self.event)
+        self.init(
+            kind: kind, displayName: try root("displayName").string(), description: try root("description").string(),
+            file: try root("source").string(), families: families, zone: zone, parameters: parameters, dataSources: dataSources,
+            content: content, familyContent: familyContent, placeholder: placeholder, snapshot: snapshot, url: url,
+            rule: rule, horizon: horizon, maxEntries: maxEntries, policy: policy, events: events,
+            dataDecoder: dataDecoder, cachesData: cachesData)
+    }
+
+    private static func parameter(_ m: PlanMember) throws(PlanError) -> ParameterDeclaration {
+        let type = try m("type").word(ParameterType.self)
+        let values = try m.optional("values")?.items().map { v throws(PlanError) in try v.string() } ?? []
+        let declaration = ParameterDeclaration(
+            name: try m("name").string(), title: try m("title").string(), type: type.rawValue, values: values,
+            min: try m.optional("min")?.number(), max: try m.optional("max")?.number(), defaultValue: try m("default").value)
+        if type == .enum, !values.contains(declaration.defaultValue.string ?? "") {
+            throw try m("default").fail("the default of an enum parameter must be one of its values")
+        }
+        return declaration
+    }
+
+    private static func rule(_ m: PlanMember, markets: PlanMember?) throws(PlanError) -> TimelineRule {
+        switch try m("type").word(RuleType.self) {
+        case .every:
+            return .every(try m("every").durationField(), aligned: try m("align").bool())
+        case .daily:
+            let slots = try m("slots").items().map { slot throws(PlanError) -> DailySlot in
+                let at = try slot("at").string()
+                let minute: Int
+                do throws(TimeParseError) { minute = try WallTime.parse(at) } catch { throw try slot("at").fail("'\(at)' is not a wall time: \(error.message)") }
+                return DailySlot(minuteOfDay: minute, name: try slot("name").string(), at: at, content: try CompiledContent(slot.optional("content")))
+            }
+            guard !slots.isEmpty else { throw try m("slots").fail("a daily rule needs at least one slot") }
+            return .daily(slots)
+        case .cron:
+            let text = try m("expression").string()
+            do throws(TimeParseError) { return .cron(try CronExpression(text)) } catch { throw try m("expression").fail("cron '\(text)': \(error.message)") }
+        case .progress:
+            return .progress(ProgressRule(
+                value: try m("value").numberField(), since: try m("since").instantField(), by: try m("by").numberField(),
+                every: try m("every").durationField(), to: try m("to").numberField()))
+        case .sequence:
+            return .sequence(source: try m("items").string(), every: try m("every").durationField())
+        case .market:
+            let mic = try m("exchange").string()
+            return .market(try calendar(mic, markets: markets, at: m("exchange")), every: try m("every").durationField())
+        case .once:
+            return .once
+        }
+    }
+
+    /// The exchange's calendar, from the plan's own `markets` (so a plan needs no lookup outside itself).
+    private static func calendar(_ mic: String, markets: PlanMember?, at member: PlanMember) throws(PlanError) -> MarketCalendar {
+        for described in try markets?.items() ?? [] where try described("mic").string() == mic {
+            return try MarketCalendarPlan.calendar(described)
+        }
+        throw member.fail("the plan's 'markets' has no calendar for '\(mic)'")
+    }
+
+    private static func policy(_ m: PlanMember) throws(PlanError) -> PolicyOverride {
+        if case .string(let word) = m.value {
+            switch word {
+            case "atEnd": return .atEnd
+            case "never": return .never
+            default: throw m.fail("expected atEnd, never, {\"in\": seconds} or {\"at\": instant or template}, found '\(word)'")
+            }
+        }
+        if let seconds = m.optional("in") { return .afterDuration(try seconds.int(in: 0...DurationParser.maximumSeconds)) }
+        let at = try m("at")
+        if case .string(let text) = at.value, text.isTemplate { return .afterTemplate(try at.template()) }
+        return .afterInstant(try at.instant())
+    }
+
+    private static func event(_ m: PlanMember) throws(PlanError) -> EventTime {
+        if let seconds = m.optional("in") { return .relative(try seconds.int(in: 0...DurationParser.maximumSeconds)) }
+        let at = try m("at")
+        if case .string(let text) = at.value, text.isTemplate { return .template(try at.template()) }
+        return .instant(try at.instant())
+    }
+}
+
+extension PlanMember {
+    /// A widget URL: a template, or fixed text (which renders to itself).
+    fileprivate func urlTemplate() throws(PlanError) -> Template {
+        let text = try string()
+        do { return try Template(text) } catch { throw fail("url '\(text)': \(error.message)") }
+    }
+}
+
+/// The parameter types a plan may declare.
+enum ParameterType: String, CaseIterable {
+    case integer, number, boolean, string, `enum`, duration
+}
+
+/// The rule kinds a plan may hold (`timeline.rule.type`).
+enum RuleType: String, CaseIterable {
+    case every, daily, cron, progress, sequence, market, once
+}
+
+/// What the compiler asks of the runtime while it writes a plan.
+package enum PlanSupport {
+    /// The default placeholder: `content` with every tag rendered empty.
+    package static func emptyRendering(of content: JSONValue) throws(PlanError) -> JSONObject {
+        let compiled = try CompiledContent(PlanMember(content, path: ["content"]))
+        var object = JSONObject()
+        var missing: [String] = []
+        compiled.render(into: &object, scope: JSONValue.object(JSONObject()), missing: &missing)
+        return object
+    }
+}
