@@ -48,33 +48,11 @@ enum ValidateCommand {
                 throw UsageError(message: "\(error.description); check the path")
             }
         }
-        let renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache())
-        var all: [Diagnostic] = []
-        var errors = 0
-        var warnings = 0
+        var stream = DiagnosticStream(validator: validator, console: console, json: format == "json")
         for examination in ParallelExamination(files, checker: validator.checker) {
-            let diagnostics: [Diagnostic]
-            do {
-                diagnostics = try validator.conclude(examination).sorted { ($0.location, $0.code) < ($1.location, $1.code) }
-            } catch {
-                throw UsageError(message: "\(error.description)")
-            }
-            for d in diagnostics {
-                if d.severity == .error { errors += 1 } else if d.severity == .warning { warnings += 1 }
-            }
-            if format == "json" {
-                all += diagnostics
-            } else if !diagnostics.isEmpty {
-                if let source = examination.source { renderer.lines.use(source, for: examination.path) }
-                // One write a file: a file's diagnostics are one block.
-                console.err(diagnostics.map(renderer.text).joined())
-            }
+            try stream.report(examination)
         }
-        if format == "json" {
-            console.outBytes(DiagnosticRenderer.json(files: files.count, diagnostics: all))
-        } else {
-            console.err(DiagnosticRenderer.summary(files: files.count, errors: errors, warnings: warnings) + "\n")
-        }
-        return errors > 0 ? .inputErrors : .success
+        stream.finish(files: files.count)
+        return stream.errors > 0 ? .inputErrors : .success
     }
 }

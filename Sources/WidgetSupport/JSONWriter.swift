@@ -42,6 +42,49 @@ public struct JSONWriter {
         }
     }
 
+    /// The JSON text of one value laid out for people and diffs: two-space
+    /// indentation, one member per line, a final newline. Deterministic: members
+    /// keep their order.
+    public static func pretty(_ value: JSONValue) -> [UInt8] {
+        var w = JSONWriter()
+        w.writePretty(value, depth: 0)
+        w.bytes.append(0x0A)
+        return w.bytes
+    }
+
+    private mutating func writePretty(_ value: JSONValue, depth: Int) {
+        func newline(_ level: Int) {
+            bytes.append(0x0A)
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
+        }
+        switch value {
+        case .array(let a) where !a.isEmpty:
+            bytes.append(UInt8(ascii: "["))
+            for (i, v) in a.enumerated() {
+                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                newline(depth + 1)
+                writePretty(v, depth: depth + 1)
+            }
+            newline(depth)
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let o) where !o.isEmpty:
+            bytes.append(UInt8(ascii: "{"))
+            var first = true
+            for (k, v) in o {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                newline(depth + 1)
+                writeString(k)
+                raw(": ")
+                writePretty(v, depth: depth + 1)
+            }
+            newline(depth)
+            bytes.append(UInt8(ascii: "}"))
+        default:
+            write(value)
+        }
+    }
+
     /// Appends text as is (for callers writing known shapes around values).
     public mutating func raw(_ text: String) {
         bytes.append(contentsOf: text.utf8)

@@ -20,8 +20,10 @@ public final class DefinitionValidator {
     /// Every widget kind seen, for uniqueness across files.
     private var kinds: [String: (file: String, location: SourceLocation)] = [:]
 
-    public init(mode: Mode = .definitions) throws(SchemaSetupError) {
-        checker = try FileChecker(mode: mode)
+    /// - Parameter lowers: also lower each document without errors to its plan
+    ///   (`compile` and `run`; `validate` stops at the checks).
+    public init(mode: Mode = .definitions, lowers: Bool = false) throws(SchemaSetupError) {
+        checker = try FileChecker(mode: mode, lowers: lowers)
     }
 
     /// The diagnostics of one file. `path` is shown as given.
@@ -76,7 +78,20 @@ public struct FileExamination: Sendable {
         var semantic: [Diagnostic] = []
         /// A widget's kind, for uniqueness across files.
         var kind: (name: String, location: SourceLocation)? = nil
+        /// The document lowered (when asked, and only without errors).
+        var lowered: Lowered? = nil
     }
+
+    /// What a document without errors lowers to.
+    public enum Lowered: Sendable {
+        /// A widget's plan (`KIND.plan.json`).
+        case widget(kind: String, plan: JSONValue)
+        /// An app manifest's plan (`APP.app.json`) and its bundle's widget files, as the manifest names them, resolved.
+        case app(id: String, plan: JSONValue, widgetFiles: [String])
+    }
+
+    /// Every document's lowering, in document order (call after `conclude` found no errors).
+    public var lowered: [Lowered] { documents.compactMap(\.lowered) }
 
     public let path: String
     var readError: SourceFiles.ReadError? = nil
@@ -97,9 +112,11 @@ public struct FileChecker: Sendable {
     private let mode: DefinitionValidator.Mode
     /// The widget schema (definitions mode); the app schema is compiled when a manifest comes.
     private let widgetSchema: SchemaStage?
+    private let lowers: Bool
 
-    init(mode: DefinitionValidator.Mode) throws(SchemaSetupError) {
+    init(mode: DefinitionValidator.Mode, lowers: Bool) throws(SchemaSetupError) {
         self.mode = mode
+        self.lowers = lowers
         if case .definitions = mode {
             widgetSchema = try BuiltInSchemas.widget()
         } else {
@@ -146,7 +163,15 @@ public struct FileChecker: Sendable {
             checkWidget(document, &context)
             var kind: (name: String, location: SourceLocation)? = nil
             if let kindNode = document[word: "kind"], let name = kindNode.string { kind = (name, kindNode.location) }
-            return .init(shape: shape, semantic: context.diagnostics, kind: kind)
+            var lowered: FileExamination.Lowered? = nil
+            if lowers, !Self.hasErrors(shape, context.diagnostics), let kind {
+                // The same document, read once: the checks have passed, the plan follows.
+                switch Lowering.plan(document, file: path) {
+                case .success(let plan): lowered = .widget(kind: kind.name, plan: plan)
+                case .failure(let problem): context.diagnostics.append(problem)
+                }
+            }
+            return .init(shape: shape, semantic: context.diagnostics, kind: kind, lowered: lowered)
         case .app:
             let shape: [Diagnostic]
             do {
@@ -155,17 +180,31 @@ public struct FileChecker: Sendable {
                 shape = [.error("schema", error.message, file: path, at: document.location)]
             }
             checkApp(document, &context)
-            checkBundle(of: document, manifest: path, &context)
-            return .init(shape: shape, semantic: context.diagnostics)
+            let bundle = checkBundle(of: document, manifest: path, &context)
+            var lowered: FileExamination.Lowered? = nil
+            if lowers, !Self.hasErrors(shape, context.diagnostics) {
+                switch Lowering.appPlan(document, file: path, kinds: bundle.map(\.kinds).joined().map { $0 }) {
+                case .success(let (id, plan)): lowered = .app(id: id, plan: plan, widgetFiles: bundle.map(\.file))
+                case .failure(let problem): context.diagnostics.append(problem)
+                }
+            }
+            return .init(shape: shape, semantic: context.diagnostics, lowered: lowered)
         case .unknown(let problem):
             context.error("document-kind", problem, at: document, [])
             return .init(semantic: context.diagnostics)
         }
     }
 
+    private static func hasErrors(_ a: [Diagnostic], _ b: [Diagnostic]) -> Bool {
+        a.contains { $0.severity == .error } || b.contains { $0.severity == .error }
+    }
+
     /// An app manifest's `widgets`: each file exists and the bundle's kinds are unique.
-    private func checkBundle(of manifest: SourceNode, manifest path: String, _ context: inout CheckContext) {
-        guard let widgets = manifest[word: "widgets"] else { return }
+    /// Returns each widget file (resolved against the manifest) with its kinds.
+    @discardableResult
+    private func checkBundle(of manifest: SourceNode, manifest path: String, _ context: inout CheckContext) -> [(file: String, kinds: [String])] {
+        var bundle: [(file: String, kinds: [String])] = []
+        guard let widgets = manifest[word: "widgets"] else { return bundle }
         let directory = SourceFiles.directory(of: path)
         var bundleKinds: [String: String] = [:]
         for (i, entry) in widgets.items.enumerated() {
@@ -176,8 +215,10 @@ public struct FileChecker: Sendable {
                 context.error("missing-widget-file", "widget file '\(relative)' does not exist (looked for \(full))", at: entry, pointer)
                 continue
             }
+            bundle.append((full, []))
             for document in SourceFiles.documents(of: bytes, path: full).documents {
                 guard let kind = document[word: "kind"]?.string else { continue }
+                bundle[bundle.count - 1].kinds.append(kind)
                 if let other = bundleKinds[kind] {
                     context.error("duplicate-kind", "kind '\(kind)' of '\(relative)' is also the kind of '\(other)'; a bundle's kinds must be unique", at: entry, pointer)
                 } else {
@@ -185,6 +226,7 @@ public struct FileChecker: Sendable {
                 }
             }
         }
+        return bundle
     }
 }
 

@@ -154,6 +154,24 @@ public enum Lowering {
         return .success(.object(plan))
     }
 
+    /// An app manifest's plan (`APP.app.json`): the bundle's widget plans by kind,
+    /// the static quick actions, and the recipe for the dynamic ones.
+    public static func appPlan(_ root: SourceNode, file: String, kinds: [String]) -> Result<(id: String, plan: JSONValue), Diagnostic> {
+        guard let app = root["app"]?.string else {
+            return .failure(.error("compile", "an app manifest needs 'app'", file: file, at: root.location, pointer: "/app"))
+        }
+        var plan = JSONObject()
+        plan.appendNew("format", .string(PlanFormat.widget))
+        plan.appendNew("app", .string(app))
+        plan.appendNew("displayName", root["displayName"]?.json ?? .string(app))
+        plan.appendNew("source", .string(file))
+        plan.appendNew("appGroup", root["appGroup"]?.json ?? .null)
+        plan.appendNew("widgets", .array(kinds.map { .string($0 + PlanFiles.widgetSuffix) }))
+        plan.appendNew("shortcuts", root["shortcuts"]?.json ?? .array([]))
+        plan.appendNew("dynamicShortcuts", root["dynamicShortcuts"]?.json ?? .null)
+        return .success((app, .object(plan)))
+    }
+
     private static func parameter(_ member: SourceNode.Member) -> JSONValue {
         let node = member.value
         let type = node["type"]?.string ?? "string"

@@ -31,7 +31,7 @@ public enum WidgetLoader {
     public static func load(paths: [String], defaultZone: ZoneRules) throws(SourceFiles.ReadError) -> Loaded {
         var loaded = Loaded()
         let validator: DefinitionValidator
-        do { validator = try DefinitionValidator() } catch {
+        do { validator = try DefinitionValidator(lowers: true) } catch {
             loaded.diagnostics.append(.error("schema", error.message, file: "<built-in>", at: .start))
             return loaded
         }
@@ -69,35 +69,31 @@ public enum WidgetLoader {
     ) throws(SourceFiles.ReadError) {
         guard loaded.seen.insert(realPath(file)).inserted else { return }
         let bytes = try SourceFiles.read(file)
-        let diagnostics = validator.validate(bytes: bytes, path: file)
+        // One pass over the file: YAML, schema, checks, and each clean document's plan.
+        let examination = validator.checker.examine(bytes: bytes, path: file)
+        let diagnostics = (try? validator.conclude(examination)) ?? []
         loaded.diagnostics += diagnostics
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return }
-        for document in SourceFiles.documents(of: bytes, path: file).documents {
-            if document["app"] != nil {
+        for lowered in examination.lowered {
+            switch lowered {
+            case .app(_, _, let widgetFiles):
                 // A manifest runs its bundle with the manifest's container.
-                let base = SourceFiles.directory(of: file)
-                for entry in document["widgets"]?.items ?? .empty {
-                    guard let relative = entry.string else { continue }
-                    let widgetFile = relative.hasPrefix("/") ? relative : base + relative
+                for widgetFile in widgetFiles {
                     try load(file: widgetFile, container: SourceFiles.defaultContainer(beside: file), validator, zone, &loaded)
                 }
-                continue
-            }
-            switch Lowering.plan(document, file: file) {
-            case .success(let plan):
+            case .widget(_, let plan):
                 // `run` executes the very plan `compile` writes: one path from definition to provider.
                 do {
                     let widget = try CompiledWidget(plan: plan, defaultZone: zone, dataDecoder: ContainerData.decoder, cachesData: true)
                     loaded.widgets.append(LoadedWidget(widget: widget, plan: plan, containerDirectory: container))
                 } catch {
-                    loaded.diagnostics.append(.error("compile", "the compiled plan is unusable: \(error.description)", file: file, at: document.location, pointer: error.pointer))
+                    loaded.diagnostics.append(.error("compile", "the compiled plan is unusable: \(error.description)", file: file, at: .start, pointer: error.pointer))
                 }
-            case .failure(let d): loaded.diagnostics.append(d)
             }
         }
     }
 
-    static func realPath(_ path: String) -> String {
+    public static func realPath(_ path: String) -> String {
         guard let resolved = realpath(path, nil) else { return path }
         defer { free(resolved) }
         return String(cString: resolved)
