@@ -211,9 +211,10 @@ public enum Lowering {
     }
 }
 
-/// The calendar a market plan carries (until it holds the whole description, its MIC).
+/// The calendar a market plan carries: the exchange's whole description
+/// (docs/plan-markets.md), so the plan runs with no lookup outside itself.
 enum MarketCalendarPlanning {
     static func json(_ calendar: MarketCalendar) -> JSONValue {
-        .object(JSONObject([("mic", .string(calendar.mic))]))
+        calendar.exchange.planJSON
     }
 }

@@ -1,0 +1,245 @@
+import Foundation
+import WidgetSupport
+import WidgetTime
+
+/// A compiled widget (`KIND.plan.json`, written by `widgetc compile`), as a
+/// widget extension bundles it: it answers WidgetKit's three requests with
+/// exactly what `widgetc run` shows for a reload at that moment.
+///
+/// Loading checks the whole plan, so a request never meets a bad one. The plan
+/// keeps no state between requests and may be used from any thread.
+///
+/// ```swift
+/// let plan = try WidgetPlan(contentsOf: Bundle.main.url(forResource: "com.example.weather.now.plan", withExtension: "json")!)
+/// let answer = plan.timeline(at: .now, family: "systemSmall", container: groupURL)
+/// ```
+public struct WidgetPlan: Sendable {
+    let widget: CompiledWidget
+
+    /// Loads a plan. `timeZone` is used when the widget declares none (the device's, by default).
+    public init(data: Data, timeZone: TimeZone = .current) throws(PlanError) {
+        let value: JSONValue
+        do { value = try JSONReader.parse(bytes: [UInt8](data)).json } catch {
+            throw PlanError(pointer: "", message: "not a plan: \(error.message) at line \(error.location.line), column \(error.location.column)")
+        }
+        let zone = ZoneRules.named(timeZone.identifier) ?? ZoneRules.current
+        widget = try CompiledWidget(plan: value, defaultZone: zone)
+    }
+
+    /// Loads a plan from a file (a bundle resource in the extension).
+    public init(contentsOf url: URL, timeZone: TimeZone = .current) throws(PlanError) {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw PlanError(pointer: "", message: "cannot read the plan at \(url.path): \(error.localizedDescription)")
+        }
+        try self.init(data: data, timeZone: timeZone)
+    }
+
+    public var kind: String { widget.kind }
+    public var displayName: String { widget.displayName }
+    public var description: String { widget.description }
+    /// WidgetKit family names (`systemSmall` …), the first being the default.
+    public var families: [String] { widget.families.map(\.rawValue) }
+    /// The intent parameters, with their defaults.
+    public var parameters: [WidgetParameter] {
+        widget.parameters.map {
+            WidgetParameter(name: $0.name, title: $0.title, type: $0.type, values: $0.values, min: $0.min, max: $0.max, defaultValue: WidgetValue($0.defaultValue))
+        }
+    }
+    /// The zone the widget's wall-clock rules use.
+    public var timeZoneIdentifier: String { widget.zone.identifier }
+
+    /// The timeline for a request at `date`: entries from `date` on, and when to ask again.
+    /// - Parameters:
+    ///   - family: a WidgetKit family name; nil (or one the widget does not declare) means its first family.
+    ///   - parameters: the instance's intent values; the others keep their defaults.
+    ///   - container: the app group container (`FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`);
+    ///     nil when the app has none (data sources are then missing, and the placeholder shows).
+    public func timeline(at date: Date, family: String? = nil, parameters: [String: WidgetValue] = [:], container: URL? = nil) -> WidgetTimeline {
+        let (context, warnings) = self.context(date, family, parameters, container, preview: false)
+        let timeline = widget.timeline(in: context)
+        return WidgetTimeline(
+            entries: timeline.table.entries.map(WidgetEntry.init), policy: WidgetReloadPolicy(timeline.policy),
+            warnings: warnings.warnings.map(\.message))
+    }
+
+    /// The widget gallery's entry.
+    public func snapshot(at date: Date, family: String? = nil, parameters: [String: WidgetValue] = [:], container: URL? = nil) -> WidgetEntry {
+        WidgetEntry(widget.snapshot(in: context(date, family, parameters, container, preview: true).context))
+    }
+
+    /// The entry shown while the widget loads.
+    public func placeholder(at date: Date, family: String? = nil, parameters: [String: WidgetValue] = [:], container: URL? = nil) -> WidgetEntry {
+        WidgetEntry(widget.placeholder(in: context(date, family, parameters, container, preview: false).context))
+    }
+
+    private func context(
+        _ date: Date, _ family: String?, _ parameters: [String: WidgetValue], _ container: URL?, preview: Bool
+    ) -> (context: TimelineContext, warnings: WarningCollector) {
+        let chosen = family.flatMap(WidgetFamily.init(rawValue:)).flatMap { widget.families.contains($0) ? $0 : nil }
+            ?? widget.families[0]
+        var values = JSONObject()
+        // In declaration order, so a plan answers the same whatever order a dictionary has.
+        for p in widget.parameters {
+            if let v = parameters[p.name] { values[p.name] = v.json }
+        }
+        let warnings = WarningCollector()
+        let context = TimelineContext(
+            family: chosen, isPreview: preview, date: Instant(date), parameters: values,
+            container: container.map { Container(directory: $0.path) } ?? Container(), warnings: warnings)
+        return (context, warnings)
+    }
+}
+
+/// An intent parameter as the plan declares it.
+public struct WidgetParameter: Sendable, Equatable {
+    public let name: String
+    public let title: String
+    /// `integer`, `number`, `boolean`, `string`, `enum` or `duration`.
+    public let type: String
+    /// An enum's values.
+    public let values: [String]
+    /// Bounds (a duration's in seconds).
+    public let min: Double?
+    public let max: Double?
+    public let defaultValue: WidgetValue
+}
+
+/// One timeline's answer.
+public struct WidgetTimeline: Sendable, Equatable {
+    /// In date order; the first is dated at the request.
+    public let entries: [WidgetEntry]
+    public let policy: WidgetReloadPolicy
+    /// What `widgetc run` would warn about for this request (a missing data file…), for logs.
+    public let warnings: [String]
+}
+
+/// One dated state of the widget.
+public struct WidgetEntry: Sendable, Equatable {
+    public let date: Date
+    /// The content fields, in the order the widget declares them.
+    public let content: [(key: String, value: WidgetValue)]
+    /// The widget URL (`widgetURL`), if the widget has one.
+    public let url: String?
+
+    /// A content field's value.
+    public subscript(key: String) -> WidgetValue? {
+        content.first { $0.key == key }?.value
+    }
+
+    init(_ entry: TimelineEntry) {
+        date = Date(entry.date)
+        content = entry.content.map { (key: $0.key, value: WidgetValue($0.value)) }
+        url = entry.url
+    }
+
+    public static func == (a: WidgetEntry, b: WidgetEntry) -> Bool {
+        a.date == b.date && a.url == b.url && a.content.map(\.key) == b.content.map(\.key)
+            && a.content.map(\.value) == b.content.map(\.value)
+    }
+}
+
+/// When WidgetKit should ask again (`TimelineReloadPolicy`).
+public enum WidgetReloadPolicy: Sendable, Equatable {
+    case atEnd
+    case after(Date)
+    case never
+
+    init(_ policy: ReloadPolicy) {
+        switch policy {
+        case .atEnd: self = .atEnd
+        case .after(let instant): self = .after(Date(instant))
+        case .never: self = .never
+        }
+    }
+}
+
+/// A content value, typed as the plan renders it, so a view reads
+/// `entry["health"]?.int` without parsing text.
+public enum WidgetValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([WidgetValue])
+    case object([(key: String, value: WidgetValue)])
+
+    public var string: String? { if case .string(let s) = self { s } else { nil } }
+    public var bool: Bool? { if case .bool(let b) = self { b } else { nil } }
+    /// An integer, or a double with no fractional part.
+    public var int: Int? {
+        switch self {
+        case .int(let i): i
+        case .double(let d): Int(exactly: d)
+        default: nil
+        }
+    }
+    /// Any number.
+    public var double: Double? {
+        switch self {
+        case .int(let i): Double(i)
+        case .double(let d): d
+        default: nil
+        }
+    }
+
+    /// The value as text a label can show (numbers as `widgetc run` prints them).
+    public var text: String {
+        switch self {
+        case .string(let s): s
+        case .null: ""
+        default: JSONWriter.string(json)
+        }
+    }
+
+    init(_ value: JSONValue) {
+        switch value {
+        case .null: self = .null
+        case .bool(let b): self = .bool(b)
+        case .int(let i): self = .int(i)
+        case .double(let d): self = .double(d)
+        case .string(let s): self = .string(s)
+        case .array(let a): self = .array(a.map(WidgetValue.init))
+        case .object(let o): self = .object(o.map { (key: $0.key, value: WidgetValue($0.value)) })
+        }
+    }
+
+    var json: JSONValue {
+        switch self {
+        case .null: .null
+        case .bool(let b): .bool(b)
+        case .int(let i): .int(i)
+        case .double(let d): .double(d)
+        case .string(let s): .string(s)
+        case .array(let a): .array(a.map(\.json))
+        case .object(let o): .object(JSONObject(o.map { ($0.key, $0.value.json) }))
+        }
+    }
+
+    public static func == (a: WidgetValue, b: WidgetValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): true
+        case (.bool(let x), .bool(let y)): x == y
+        case (.int(let x), .int(let y)): x == y
+        case (.double(let x), .double(let y)): x == y
+        case (.string(let x), .string(let y)): x == y
+        case (.array(let x), .array(let y)): x == y
+        case (.object(let x), .object(let y)): x.map(\.key) == y.map(\.key) && x.map(\.value) == y.map(\.value)
+        default: false
+        }
+    }
+}
+
+extension Instant {
+    /// Whole seconds, as the runtime schedules (a request at 09:00:00.7 is one at 09:00:00).
+    init(_ date: Date) {
+        self.init(seconds: Int64((date.timeIntervalSince1970).rounded(.down)))
+    }
+}
+
+extension Date {
+    init(_ instant: Instant) {
+        self.init(timeIntervalSince1970: TimeInterval(instant.seconds))
+    }
+}
