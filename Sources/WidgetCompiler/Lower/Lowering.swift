@@ -92,6 +92,7 @@ public enum Lowering {
             else if let after = p["after"]?.string {
                 if after.isTemplate, let t = try? Template(after) { policy = .afterTemplate(t) }
                 else if let s = try? DurationParser.parse(after) { policy = .afterDuration(s) }
+                else if after.hasPrefix("+"), let s = try? RelativeInstant.parse(after) { policy = .afterDuration(s) }
                 else if let i = try? InstantParser.parse(after) { policy = .afterInstant(i.instant) }
             }
         }
