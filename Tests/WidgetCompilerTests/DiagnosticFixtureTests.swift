@@ -39,6 +39,7 @@ import WidgetSupport
         Case(code: "no-matching-form", line: 7, column: 11),
         // Semantic layer
         Case(code: "param-range", line: 5, column: 57),
+        Case(code: "integer-range", line: 5, column: 36),
         Case(code: "param-default-type", line: 5, column: 57),
         Case(code: "param-enum", line: 5, column: 63),
         Case(code: "invalid-duration", line: 6, column: 12),

@@ -147,6 +147,7 @@ public struct FileChecker: Sendable {
         }
         guard let widgetSchema else { return .init() }
         var context = CheckContext(file: path, bytes: bytes)
+        checkIntegerRange(document, &context)
         switch DocumentKind.of(document) {
         case .widget:
             let shape = widgetSchema.check(document, file: path)
