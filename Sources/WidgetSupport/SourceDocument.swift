@@ -121,6 +121,9 @@ public final class SourceDocument: @unchecked Sendable {
 
     // MARK: Reading
 
+    /// The numbers of all the document's nodes (for a scan of the node table).
+    public var nodeNumbers: Range<Int32> { 0..<Int32(truncatingIfNeeded: nodeCount) }
+
     /// Node `n` (which must exist).
     @inlinable
     public func node(_ n: Int32) -> Node {

@@ -95,7 +95,13 @@ public enum YAMLLoader {
                 switch failure {
                 case .reader:
                     return (YAMLFile(documents: composer.documents, error: nil), failure)
-                case .syntax(let message, let location), .other(let message, let location):
+                case .syntax(let message, let location):
+                    // libyaml words a tab in the indentation as a token or indentation problem.
+                    let error = tabInIndentation(buffer, at: location).map {
+                        SourceError(code: "yaml-syntax", message: "tabs cannot indent YAML; use spaces", location: $0)
+                    } ?? SourceError(code: "yaml-syntax", message: message, location: location)
+                    return (YAMLFile(documents: composer.documents, error: error), failure)
+                case .other(let message, let location):
                     let error = SourceError(code: "yaml-syntax", message: message, location: location)
                     return (YAMLFile(documents: composer.documents, error: error), failure)
                 }
@@ -109,6 +115,24 @@ public enum YAMLLoader {
         }
         if !inputIsCut { composer.commitPendingDocument() }
         return (YAMLFile(documents: composer.documents, error: nil), nil)
+    }
+
+    /// Where the first tab of a line's leading blanks is, when a syntax error's mark
+    /// falls in (or right after) them: the tab is what went wrong, whatever libyaml says
+    /// ("found character that cannot start any token", "found a tab character that
+    /// violates indentation"). Leading blanks are ASCII, so a column there is a byte.
+    private static func tabInIndentation(_ buffer: UnsafeBufferPointer<UInt8>, at location: SourceLocation) -> SourceLocation? {
+        var start = 0, line = 1
+        while line < location.line {
+            guard let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+            start = newline + 1
+            line += 1
+        }
+        var end = start
+        while end < buffer.count, buffer[end] == UInt8(ascii: " ") || buffer[end] == UInt8(ascii: "\t") { end += 1 }
+        guard location.column - 1 <= end - start,
+              let tab = buffer[start..<end].firstIndex(of: UInt8(ascii: "\t")) else { return nil }
+        return SourceLocation(line: location.line, column: tab - start + 1)
     }
 
     /// libyaml refused a byte or character. libyaml decodes ahead of what it

@@ -51,6 +51,48 @@ import WidgetSupport
         ])
     }
 
+    /// A file with no document (empty, or only comments) is a warning at 1:1, in text and JSON; exit 0.
+    @Test func emptyFilesAreAWarning() throws {
+        let dir = NSTemporaryDirectory() + "widgetc-empty-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try "".write(toFile: dir + "/empty.yaml", atomically: true, encoding: .utf8)
+        try "# nothing yet\n\n   # still nothing\n".write(toFile: dir + "/comments.yaml", atomically: true, encoding: .utf8)
+        for name in ["empty.yaml", "comments.yaml"] {
+            let file = dir + "/" + name
+            let (status, console) = run(["validate", file])
+            #expect(status == .success)
+            let lines = console.stderr.split(separator: "\n").map(String.init)
+            #expect(lines.first?.hasPrefix("\(file):1:1: warning: ") == true, "\(lines)")
+            #expect(lines.first?.hasSuffix("[empty-file]") == true, "\(lines)")
+            #expect(lines.last == "1 file, 0 errors, 1 warning")
+            let (jsonStatus, json) = run(["validate", "--format", "json", file])
+            #expect(jsonStatus == .success)
+            let object = try JSONReader.parse(json.stdout).json
+            #expect(object["warnings"] == 1)
+            let diagnostic = try #require(object["diagnostics"]?.array?.first)
+            #expect(diagnostic["code"] == "empty-file")
+            #expect(diagnostic["severity"] == "warning")
+            #expect(diagnostic["line"] == 1 && diagnostic["column"] == 1)
+            #expect(diagnostic["pointer"] == "")
+        }
+    }
+
+    /// A tab in a line's indentation is named as such, at the tab.
+    @Test func tabIndentationIsNamed() throws {
+        let dir = NSTemporaryDirectory() + "widgetc-tab-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        // A tab before a key, and one after spaces in front of a plain value.
+        let cases = [("kind: x\ncontent:\n\ttitle: hi\n", 3, 1), ("kind: x\ncontent:\n  title: hi\n  \tbody: b\n", 4, 3)]
+        for (i, (text, line, column)) in cases.enumerated() {
+            let file = dir + "/tab\(i).yaml"
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            let (status, console) = run(["validate", file])
+            #expect(status == .inputErrors)
+            let first = console.stderr.split(separator: "\n").first.map(String.init) ?? ""
+            #expect(first == "\(file):\(line):\(column): error: tabs cannot indent YAML; use spaces [yaml-syntax]", "\(console.stderr)")
+        }
+    }
+
     @Test func commandLineMistakesExitTwoWithOneLine() {
         for args in [["validate", "--colour"], ["frobnicate"], ["validate", "/no/such/path"], ["run"],
                      ["validate", "--format", "xml"], ["run", Self.root + "/widgets/weather.yaml", "--for", "soon"]] {

@@ -18,6 +18,7 @@ import WidgetSupport
     static let cases: [Case] = [
         // YAML layer
         Case(code: "yaml-syntax", line: 4, column: 1),
+        Case(code: "empty-file", line: 1, column: 1, severity: .warning),
         Case(code: "yaml-duplicate-key", line: 6, column: 1),
         Case(code: "yaml-tag", line: 2, column: 14),
         Case(code: "yaml-alias-limit", line: 7, column: 8),
@@ -38,6 +39,7 @@ import WidgetSupport
         Case(code: "no-matching-form", line: 7, column: 11),
         // Semantic layer
         Case(code: "param-range", line: 5, column: 57),
+        Case(code: "integer-range", line: 5, column: 36),
         Case(code: "param-default-type", line: 5, column: 57),
         Case(code: "param-enum", line: 5, column: 63),
         Case(code: "invalid-duration", line: 6, column: 12),

@@ -92,6 +92,29 @@ import WidgetSupport
         #expect(t.policy == .after(at("2026-11-29T11:30:00Z")))
     }
 
+    /// `at: "+{{param.warnAt}}"` with a duration parameter renders `+12h`: it compiles and cuts the timeline.
+    @Test func templatedRelativeEventCompilesAndCuts() throws {
+        let w = try widget(
+            "  hourly: true\n  events:\n    - at: \"+{{param.warnAt}}\"", zone: "UTC",
+            extra: "parameters:\n  warnAt: { type: duration, default: 90m }")
+        let t = try firstTimeline(w, from: "2026-11-29T10:00:00Z")
+        #expect(t.dates == [at("2026-11-29T10:00:00Z"), at("2026-11-29T11:00:00Z")])
+        #expect(t.policy == .after(at("2026-11-29T11:30:00Z")))
+        let (reloads, _) = try w.run(
+            from: "2026-11-29T10:00:00Z", until: "2026-11-29T11:00:00Z", parameters: ["warnAt": "30m"])
+        #expect(reloads[0].timeline.policy == .after(at("2026-11-29T10:30:00Z")))
+    }
+
+    /// `every: "{{param.n}}m"` and `policy: {after: "+{{param.d}}"}` compile and run.
+    @Test func templatedEveryAndRelativePolicyRun() throws {
+        let w = try widget(
+            "  every: \"{{param.n}}m\"\n  maxEntries: 3\n  policy: { after: \"+{{param.d}}\" }", zone: "UTC",
+            extra: "parameters:\n  n: { type: integer, default: 15 }\n  d: { type: duration, default: 2h }")
+        let t = try firstTimeline(w, from: "2026-11-29T10:00:00Z")
+        #expect(t.dates == [at("2026-11-29T10:00:00Z"), at("2026-11-29T10:15:00Z"), at("2026-11-29T10:30:00Z")])
+        #expect(t.policy == .after(at("2026-11-29T12:00:00Z")))
+    }
+
     @Test func familyContentOverridesAndNullRemoves() throws {
         let w = try widget("  once: true", extra: "families: [systemSmall, systemLarge]\nfamilyContent:\n  systemLarge: { time: big, index: null }")
         let large = try #require(w.run(from: "2026-11-29T10:00:00Z", until: "2026-11-29T11:00:00Z", family: .systemLarge).reloads.first)

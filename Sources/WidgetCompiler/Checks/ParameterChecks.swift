@@ -37,6 +37,20 @@ private func checkParameter(_ name: @autoclosure () -> String, _ parameter: Sour
         return value.number
     }
 
+    // An integer parameter's bound or default written as a float (`1e23`) must still fit
+    // in 64 bits (one written as an integer is reported by `checkIntegerRange`).
+    if type == .integer {
+        for key in ["min", "max", "default"] {
+            guard let node = parameter[key], node.kind == .double, let value = node.number,
+                  value.rounded(.towardZero) == value, IntegerRange.isOutside(value),
+                  !(node.stringBytes.map(IntegerRange.isIntegerForm) ?? false),
+                  !(node.document.textBytes(node.index).map(IntegerRange.isIntegerForm) ?? false) else { continue }
+            context.error(
+                "integer-range", "\(label): \(key) \(node.shown) does not fit in a 64-bit integer (\(IntegerRange.shown))",
+                at: node, pointer + [key])
+            if key == "default" { return }
+        }
+    }
     switch type {
     case .integer, .number, .duration:
         let minNode = parameter[word: "min"]

@@ -1,12 +1,13 @@
 import WidgetSupport
 import WidgetTemplates
+import WidgetTime
 
 /// What a timeline field holds once rendered.
 enum FieldType {
     case duration
     case number
     case instant
-    /// `policy.after`: a duration after the request, or an instant.
+    /// `policy.after`: a duration after the request (`2h`, or `+2h` as a relative instant), or an instant.
     case durationOrInstant
     /// `events[].at`: an instant or a relative instant (`+2h`).
     case instantOrRelative
@@ -31,13 +32,19 @@ func checkTypedField(
 ) {
     guard let bytes = node.stringBytes else { return }  // numbers: the schema decides
     if bytes.isTemplate {
-        // The parameters named, in source order, seen by the same scan that checks the template.
+        // The parameters named, in source order, seen by the same scan that checks the template;
+        // and whether it names anything else (data, an item of a section), known only at run time.
         var parameters: [(name: String, offset: Int)] = []
+        var namesOthers = false
         let lone = checkTemplateText(bytes, node, pointer, scope: scope, place: .timeline, &context) { name in
-            if name.componentCount == 2, name.component(0, is: "param") { parameters.append((name.component(1), name.offset)) }
+            if name.componentCount == 2, name.component(0, is: "param") {
+                parameters.append((name.component(1), name.offset))
+            } else {
+                namesOthers = true
+            }
         }
-        guard let lone else { return }
-        checkTemplateTypes(bytes, lone: lone, parameters: parameters, node, pointer, type, scope: scope, &context)
+        guard lone != nil, !namesOthers, !parameters.isEmpty else { return }
+        checkRenderedType(bytes, parameters: parameters, node, pointer, type, scope: scope, &context)
         return
     }
     // Built for the time parsers (short text is held inline: no allocation).
@@ -52,7 +59,11 @@ func checkTypedField(
             context.error("invalid-instant", "invalid instant \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer())
         }
     case .durationOrInstant:
-        if case .failure = Scalars.duration(text), case .failure(let p) = Scalars.instant(text) {
+        if text.hasPrefix("+") {
+            if case .failure(let p) = Scalars.relativeInstant(text) {
+                context.error("invalid-duration", "invalid relative instant \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer())
+            }
+        } else if case .failure = Scalars.duration(text), case .failure(let p) = Scalars.instant(text) {
             context.error(
                 "invalid-instant", "\(node.shown) is neither a duration (such as 15m) nor an instant: \(p.message)",
                 at: node, pointer())
@@ -86,86 +97,114 @@ func checkDuration(
     }
 }
 
-/// The parameters a template (`text`, the bytes of `node`'s string, which compiles) names,
-/// against the field's type; then the shape of the text around the tags.
-private func checkTemplateTypes(
-    _ text: UnsafeBufferPointer<UInt8>, lone: Bool, parameters: [(name: String, offset: Int)], _ node: SourceNode,
+/// Checks what a template naming only parameters renders to, the whole field with its
+/// fixed text, against the field's type: `+{{param.d}}` with a duration parameter renders
+/// `+12h`, a relative instant. Each parameter takes sample values of its declared type
+/// (its default, bounds or values first); the field is well typed when some sample
+/// renders to its type. When none does, the parameter's type is at fault if a value of
+/// another type would fit the fixed text (`template-type`), else the text is.
+/// A string parameter may hold any text: it is refused where a number or a duration is
+/// needed, and not guessed at where an instant may stand.
+private func checkRenderedType(
+    _ text: UnsafeBufferPointer<UInt8>, parameters: [(name: String, offset: Int)], _ node: SourceNode,
     _ pointer: () -> [String], _ type: FieldType, scope: VariableScope, _ context: inout CheckContext
 ) {
-    for parameter in parameters {
-        guard let declared = scope.parameterType(parameter.name) else { continue }
-        let allowed: [String]
-        switch type {
-        case .number: allowed = ["integer", "number"]
-        case .duration: allowed = lone ? ["duration"] : ["integer", "number"]
-        case .durationOrInstant: allowed = lone ? ["duration", "string"] : ["integer", "number"]
-        case .instant, .instantOrRelative: allowed = lone ? ["string"] : ["integer", "number", "string"]
-        }
-        if !allowed.contains(declared) {
-            let advice: String
-            switch (type, declared) {
-            case (.duration, "integer"), (.duration, "number"):
-                advice = "; add a unit, as in \"{{param.\(parameter.name)}}m\""
-            case (.duration, _), (.durationOrInstant, _):
-                advice = "; declare it as type 'duration' or use a number with a unit"
-            default:
-                advice = ""
-            }
+    var samples: [String: [JSONValue]] = [:]
+    for parameter in parameters where samples[parameter.name] == nil {
+        guard let declaration = scope.parameters.lastValue(named: parameter.name) else { return }  // reported already
+        let declared = declaration[word: "type"]?.string ?? "string"
+        if declared == "string" {
+            guard type == .duration || type == .number else { return }
+            let advice = type == .duration ? "; declare it as type 'duration' or use a number with a unit" : ""
             context.error(
                 "template-type",
-                "parameter '\(parameter.name)' is of type '\(declared)', but this field needs \(type.noun)\(advice)",
+                "parameter '\(parameter.name)' is of type 'string' and may hold any text, but this field needs \(type.noun)\(advice)",
                 at: context.location(inside: node, offset: parameter.offset), pointer())
+            return
         }
+        samples[parameter.name] = sampleValues(declared, declaration)
     }
-    // The text around the tags must still make the right shape: "{{x}}m" is
-    // a duration when x is a number, "{{x}}q" never is.
-    if type == .duration, !lone {
-        let sample = renderWithSample(text)
-        if case .failure(let p) = Scalars.duration(sample) {
-            context.error("invalid-duration", "template \(node.shown) cannot render to a duration: \(p.message)", at: node, pointer())
-        }
+    let source = String(decoding: text, as: UTF8.self)
+    guard let template = try? Template(source) else { return }
+    func render(_ value: (String) -> JSONValue) -> JSONValue {
+        var values = JSONObject()
+        for name in samples.keys { values[name] = value(name) }
+        return template.render(JSONValue.object(JSONObject([("param", .object(values))])))
     }
+    let rounds = samples.values.map(\.count).max() ?? 0
+    var first: (value: JSONValue, problem: ScalarProblem)?
+    for k in 0..<rounds {
+        let value = render { name in samples[name].map { $0[min(k, $0.count - 1)] } ?? .null }
+        guard let problem = renderedProblem(value, type) else { return }
+        if first == nil { first = (value, problem) }
+    }
+    guard let first else { return }
+    let shown = first.value.string.map { "'\($0)'" } ?? JSONWriter.string(first.value)
+    // Would a value of another type make the field? Then the parameter's type is wrong.
+    let others: [JSONValue] = [.int(10), .string("15m"), .string("2026-01-01T00:00:00Z")]
+    if others.contains(where: { other in renderedProblem(render { _ in other }, type) == nil }) {
+        let parameter = parameters[0]
+        let declared = scope.parameterType(parameter.name) ?? "string"
+        let advice = parameters.count == 1 && type == .duration && (declared == "integer" || declared == "number") && template.isLoneTag
+            ? "; add a unit, as in \"{{param.\(parameter.name)}}m\"" : ""
+        context.error(
+            "template-type",
+            "parameter '\(parameter.name)' is of type '\(declared)': \(node.shown) renders \(shown), which is not \(type.noun)\(advice)",
+            at: context.location(inside: node, offset: parameter.offset), pointer())
+        return
+    }
+    let code: String
+    switch type {
+    case .duration: code = "invalid-duration"
+    case .number: code = "invalid-number"
+    case .instantOrRelative: code = first.value.string?.hasPrefix("+") == true ? "invalid-duration" : "invalid-instant"
+    case .instant, .durationOrInstant: code = "invalid-instant"
+    }
+    context.error(
+        code, "template \(node.shown) cannot render to \(type.noun) (it renders \(shown)): \(first.problem.message)",
+        at: node, pointer())
 }
 
-/// The template's text with every tag replaced by `1`, for shape checks. ASCII text
-/// is read as bytes (each byte is then a character); other text as characters.
-private func renderWithSample(_ text: UnsafeBufferPointer<UInt8>) -> String {
-    guard text.isASCII else { return renderWithSample(String(decoding: text, as: UTF8.self)) }
-    var out: [UInt8] = []
-    out.reserveCapacity(text.count)
-    var rest = 0
-    while let open = firstPair(of: UInt8(ascii: "{"), in: text, from: rest) {
-        out.append(contentsOf: text[rest..<open])
-        guard let close = firstPair(of: UInt8(ascii: "}"), in: text, from: open + 2) else { break }
-        out.append(UInt8(ascii: "1"))
-        rest = close + 2
-        if rest < text.count, text[rest] == UInt8(ascii: "}") { rest += 1 }
+/// Values of a parameter's declared type to render a template with: the ones the
+/// declaration names first (default, min, max, enum values), then typical ones.
+private func sampleValues(_ declared: String, _ declaration: SourceNode) -> [JSONValue] {
+    var values: [JSONValue] = []
+    for key in ["default", "min", "max"] {
+        if let value = declaration[key]?.json, !value.isNull { values.append(value) }
     }
-    out.append(contentsOf: text[rest...])
-    return String(decoding: out, as: UTF8.self)
+    switch declared {
+    case "integer": values += [.int(1), .int(10)]
+    case "number": values += [.int(1), .int(10), .double(1.5)]
+    case "duration": values += [.string("15m")]
+    case "boolean": values = [.bool(true), .bool(false)]
+    case "enum": values += (declaration["values"]?.json.array ?? [])
+    default: break
+    }
+    return values.isEmpty ? [.string("")] : values
 }
 
-/// Where the first two bytes `byte` in a row are, from `start` on.
-private func firstPair(of byte: UInt8, in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-    var i = start
-    while i + 1 < text.count {
-        if text[i] == byte, text[i + 1] == byte { return i }
-        i += 1
+/// Nil when a rendered value is of the field's type (as the runtime reads it), else why not.
+private func renderedProblem(_ value: JSONValue, _ type: FieldType) -> ScalarProblem? {
+    if type == .number {
+        if value.number != nil || value.string.flatMap(Double.init) != nil { return nil }
+        return ScalarProblem(message: "\(JSONWriter.string(value)) is not a number", offset: 0)
     }
-    return nil
-}
-
-/// The template's text with every tag replaced by `1`, as characters.
-private func renderWithSample(_ text: String) -> String {
-    var out = ""
-    var rest = text[...]
-    while let open = rest.firstRange(of: "{{") {
-        out += rest[..<open.lowerBound]
-        guard let close = rest[open.upperBound...].firstRange(of: "}}") else { break }
-        out += "1"
-        rest = rest[close.upperBound...]
-        if rest.hasPrefix("}") { rest = rest.dropFirst() }
+    guard let text = value.string ?? value.number.map({ String(Int64($0)) }) else {
+        return ScalarProblem(message: "\(JSONWriter.string(value)) is not text", offset: 0)
     }
-    out += rest
-    return out
+    func problem<T>(_ result: Result<T, ScalarProblem>) -> ScalarProblem? {
+        if case .failure(let p) = result { return p }
+        return nil
+    }
+    switch type {
+    case .number: return nil
+    case .duration: return problem(Scalars.duration(text))
+    case .instant: return problem(Scalars.instant(text))
+    case .instantOrRelative:
+        return text.hasPrefix("+") ? problem(Scalars.relativeInstant(text)) : problem(Scalars.instant(text))
+    case .durationOrInstant:
+        if text.hasPrefix("+") { return problem(Scalars.relativeInstant(text)) }
+        guard let p = problem(Scalars.duration(text)) else { return nil }
+        return problem(Scalars.instant(text)).map { _ in p }
+    }
 }

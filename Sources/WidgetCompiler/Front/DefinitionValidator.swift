@@ -146,6 +146,13 @@ public struct FileChecker: Sendable {
             examination.documents.append(examine(document: document, path: path, bytes: bytes))
         }
         examination.loadError = loadError?.diagnostic(file: path)
+        if documents.isEmpty, loadError == nil {
+            // Spec (cli.md): a file with no document (empty, or only comments) is a warning.
+            examination.documents.append(.init(semantic: [.warning(
+                "empty-file",
+                "this file holds no YAML document (it is empty or only comments); write a widget (key 'kind') or an app manifest (key 'app'), or remove the file",
+                file: path, at: SourceLocation(line: 1, column: 1))]))
+        }
         // Kept only for a file with something to show, so diagnostics quote it without reading it again.
         if examination.hasFindings { examination.source = bytes }
         return examination
@@ -157,6 +164,7 @@ public struct FileChecker: Sendable {
         }
         guard let widgetSchema else { return .init() }
         var context = CheckContext(file: path, bytes: bytes)
+        checkIntegerRange(document, &context)
         switch DocumentKind.of(document) {
         case .widget:
             let shape = widgetSchema.check(document, file: path)
@@ -236,6 +244,9 @@ enum DocumentKind {
     case unknown(String)
 
     static func of(_ document: SourceNode) -> DocumentKind {
+        if document.kind == .null, document.sourceText?.isEmpty ?? true {
+            return .unknown("this document is empty; a definition is a mapping with the key 'kind' (a widget) or 'app' (an app manifest)")
+        }
         guard document.isMapping else {
             return .unknown("a definition is a mapping with the key 'kind' (a widget) or 'app' (an app manifest), not \(document.shown)")
         }

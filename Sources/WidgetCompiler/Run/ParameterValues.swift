@@ -22,7 +22,13 @@ public enum ParameterValues {
         }
         switch p.type {
         case "integer":
-            guard let i = Int(text) else { return fail("'\(p.name)' is an integer parameter") }
+            guard let i = Int(text) else {
+                var bytes = text
+                if bytes.withUTF8({ IntegerRange.isIntegerForm($0) }) {
+                    return fail("\(text) does not fit in a 64-bit integer (\(IntegerRange.shown))")
+                }
+                return fail("'\(p.name)' is an integer parameter")
+            }
             if let problem = inRange(Double(i), shown: text) { return fail(problem) }
             return .success(.int(i))
         case "number":

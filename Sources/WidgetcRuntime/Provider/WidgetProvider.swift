@@ -137,8 +137,9 @@ extension CompiledWidget: TimelineProvider {
             let text = value.string ?? ""
             if text.isEmpty { return nil }
             if let s = try? DurationParser.parse(text) { return .after(now + s) }
+            if text.hasPrefix("+"), let s = try? RelativeInstant.parse(text) { return .after(now + s) }
             if let i = try? InstantParser.parse(text) { return .after(i.instant) }
-            context.warn(code: "template-value", message: "policy after: '\(t.source)' rendered '\(text)', neither a duration nor an instant")
+            context.warn(code: "template-value", message: "policy after: '\(t.source)' rendered '\(text)', neither a duration, a relative instant nor an instant")
             return nil
         }
     }
