@@ -1,6 +1,7 @@
 import Testing
 import WidgetSupport
 @testable import WidgetCompiler
+import WidgetcRuntime
 
 /// Integers fit in 64 bits signed (spec "Scalars"): a larger one is `integer-range` at its
 /// position, with the value quoted and the accepted range, never silently a double.
@@ -54,7 +55,7 @@ import WidgetSupport
     }
 
     @Test func aParameterValueThatDoesNotFitSaysSo() {
-        let declaration = ParameterDeclaration(name: "n", type: "integer", values: [], min: nil, max: nil, defaultValue: .int(1))
+        let declaration = ParameterDeclaration(name: "n", title: "N", type: "integer", values: [], min: nil, max: nil, defaultValue: .int(1))
         guard case .failure(let problem) = ParameterValues.value("99999999999999999999", for: declaration) else {
             Issue.record("accepted")
             return
