@@ -61,13 +61,14 @@ extension Evaluator {
                 let which = (0..<min(range.count, 64)).filter { matchedMask & (1 << UInt64($0)) != 0 }.map(String.init)
                 fail(
                     node, keyword: "oneOf",
-                    message: "value matches \(matchCount) of the allowed forms (\(which.joined(separator: ", "))), exactly one is required")
+                    message: "\(doc.subject(value)) matches \(matchCount) of the allowed forms (\(which.joined(separator: ", "))), exactly one is required",
+                    value: doc.scalarShown(value))
             }
             return false
         case .not(let edge):
             var ignored = IndexMarks()
             guard quietly(edge, value, &ignored, collect: false) else { return true }
-            if report { fail(node, keyword: "not", message: "value must not match the 'not' schema") }
+            if report { fail(node, keyword: "not", message: "\(doc.subject(value)) is not allowed here (it matches the 'not' schema)", value: doc.scalarShown(value)) }
             return false
         case .conditional(let condition, let then, let otherwise):
             var branch = IndexMarks()
@@ -133,11 +134,12 @@ extension Evaluator {
         // Keep what the closest alternative evaluated, so `unevaluatedProperties` does not
         // repeat its findings as "not allowed".
         if collect, let best { marks.formUnion(best.marks, &overflow) }
+        let subject = doc.subject(value)
         let message =
             range.count == 1
-            ? "value does not match the allowed form"
-            : "value matches none of the \(range.count) allowed forms"
-        fail(node, keyword: keyword, message: message, nested: best?.failures ?? [])
+            ? "\(subject) does not match the allowed form"
+            : "\(subject) matches none of the \(range.count) allowed forms"
+        fail(node, keyword: keyword, message: message, nested: best?.failures ?? [], value: doc.scalarShown(value))
     }
 }
 
