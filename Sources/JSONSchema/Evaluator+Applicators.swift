@@ -120,6 +120,8 @@ extension Evaluator {
         _ node: SchemaNode, _ keyword: String, _ range: Range<Int>, _ value: Instance, _ marks: inout IndexMarks, collect: Bool
     ) {
         var best: (failures: [SchemaFailure], marks: IndexMarks, rank: BranchRank)? = nil
+        // An alternative's enum may know the value meant even when another alternative is closer.
+        var suggestion: String? = nil
         for k in range {
             let edge = graph.edgeLists[k]
             let start = failures.count
@@ -127,6 +129,9 @@ extension Evaluator {
             _ = inPlace(edge, value, &branch, collect: collect)
             let found = Array(failures[start...])
             failures.removeSubrange(start...)
+            if suggestion == nil {
+                suggestion = found.first { $0.suggestion != nil && $0.instanceTokens.count == instancePath.count }?.suggestion
+            }
             let rank = BranchRank(found, baseDepth: instancePath.count)
             if let current = best, !(rank < current.rank) { continue }
             best = (found, branch, rank)
@@ -139,7 +144,10 @@ extension Evaluator {
             range.count == 1
             ? "\(subject) does not match the allowed form"
             : "\(subject) matches none of the \(range.count) allowed forms"
-        fail(node, keyword: keyword, message: message, nested: best?.failures ?? [], value: doc.scalarShown(value))
+        let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+        fail(
+            node, keyword: keyword, message: message + hint, nested: best?.failures ?? [], value: doc.scalarShown(value),
+            suggestion: suggestion)
     }
 }
 
