@@ -343,3 +343,14 @@ import WidgetSupport
         #expect(SchemaWords.plural("box") == "boxes")
     }
 }
+
+@Suite struct FalsePropertyTests {
+    /// `values` of an integer parameter is refused by a `false` schema: an unknown key, at the key.
+    @Test func aPropertyWhoseSchemaIsFalseIsAnUnknownKey() throws {
+        let yaml = "kind: k\ndisplayName: D\ndescription: d\nparameters:\n  n: { type: integer, values: [a] }\ncontent: { a: 1 }\ntimeline: { hourly: true }\n"
+        let diagnostics = try DefinitionValidator().validate(bytes: Array(yaml.utf8), path: "x.yaml")
+        #expect(diagnostics.map(\.code) == ["unknown-key"])
+        #expect(diagnostics.map(\.message) == ["property 'values' is not allowed"])
+        #expect(diagnostics.map(\.location) == [SourceLocation(line: 5, column: 23)])
+    }
+}
