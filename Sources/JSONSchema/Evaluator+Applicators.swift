@@ -61,13 +61,14 @@ extension Evaluator {
                 let which = (0..<min(range.count, 64)).filter { matchedMask & (1 << UInt64($0)) != 0 }.map(String.init)
                 fail(
                     node, keyword: "oneOf",
-                    message: "value matches \(matchCount) of the allowed forms (\(which.joined(separator: ", "))), exactly one is required")
+                    message: "\(doc.subject(value)) matches \(matchCount) of the allowed forms (\(which.joined(separator: ", "))), exactly one is required",
+                    value: doc.scalarShown(value))
             }
             return false
         case .not(let edge):
             var ignored = IndexMarks()
             guard quietly(edge, value, &ignored, collect: false) else { return true }
-            if report { fail(node, keyword: "not", message: "value must not match the 'not' schema") }
+            if report { fail(node, keyword: "not", message: "\(doc.subject(value)) is not allowed here (it matches the 'not' schema)", value: doc.scalarShown(value)) }
             return false
         case .conditional(let condition, let then, let otherwise):
             var branch = IndexMarks()
@@ -119,6 +120,8 @@ extension Evaluator {
         _ node: SchemaNode, _ keyword: String, _ range: Range<Int>, _ value: Instance, _ marks: inout IndexMarks, collect: Bool
     ) {
         var best: (failures: [SchemaFailure], marks: IndexMarks, rank: BranchRank)? = nil
+        // An alternative's enum may know the value meant even when another alternative is closer.
+        var suggestion: String? = nil
         for k in range {
             let edge = graph.edgeLists[k]
             let start = failures.count
@@ -126,6 +129,9 @@ extension Evaluator {
             _ = inPlace(edge, value, &branch, collect: collect)
             let found = Array(failures[start...])
             failures.removeSubrange(start...)
+            if suggestion == nil {
+                suggestion = found.first { $0.suggestion != nil && $0.instanceTokens.count == instancePath.count }?.suggestion
+            }
             let rank = BranchRank(found, baseDepth: instancePath.count)
             if let current = best, !(rank < current.rank) { continue }
             best = (found, branch, rank)
@@ -133,11 +139,15 @@ extension Evaluator {
         // Keep what the closest alternative evaluated, so `unevaluatedProperties` does not
         // repeat its findings as "not allowed".
         if collect, let best { marks.formUnion(best.marks, &overflow) }
+        let subject = doc.subject(value)
         let message =
             range.count == 1
-            ? "value does not match the allowed form"
-            : "value matches none of the \(range.count) allowed forms"
-        fail(node, keyword: keyword, message: message, nested: best?.failures ?? [])
+            ? "\(subject) does not match the allowed form"
+            : "\(subject) matches none of the \(range.count) allowed forms"
+        let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+        fail(
+            node, keyword: keyword, message: message + hint, nested: best?.failures ?? [], value: doc.scalarShown(value),
+            suggestion: suggestion)
     }
 }
 

@@ -197,8 +197,12 @@ extension Evaluator {
         _ = descend(edge, name, .key(key))
         let nested = Array(failures[start...])
         failures.removeSubrange(start...)
-        let reason = nested.first.map { ": " + $0.message } ?? ""
-        fail(node, keyword: "propertyNames", message: "property name '\(key)' is not allowed\(reason)", token: .key(key), nested: nested)
+        // `property name 'Bad Name' does not match …`, when the name's failure starts with the name.
+        let shown = FailureText.quoted(key)
+        let message =
+            nested.first.map { $0.message.hasPrefix(shown) ? "property name " + $0.message : "property name \(shown) is not allowed: " + $0.message }
+            ?? "property name \(shown) is not allowed"
+        fail(node, keyword: "propertyNames", message: message, token: .key(key), nested: nested, value: shown)
         return false
     }
 

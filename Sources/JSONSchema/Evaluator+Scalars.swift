@@ -7,19 +7,19 @@ extension Evaluator {
         func check(_ passes: Bool, _ keyword: String, _ message: @autoclosure () -> String, _ me: inout Evaluator) {
             guard !passes else { return }
             ok = false
-            if me.report { me.fail(node, keyword: keyword, message: message()) }
+            if me.report { me.fail(node, keyword: keyword, message: message() + ", got \(FailureText.render(value))", value: FailureText.render(value)) }
         }
         if let bound = node.numeric.minimum {
-            check(NumberMath.compare(value, bound) >= 0, "minimum", "must be >= \(FailureText.render(bound))", &self)
+            check(NumberMath.compare(value, bound) >= 0, "minimum", "must be at least \(FailureText.render(bound))", &self)
         }
         if let bound = node.numeric.exclusiveMinimum {
-            check(NumberMath.compare(value, bound) > 0, "exclusiveMinimum", "must be > \(FailureText.render(bound))", &self)
+            check(NumberMath.compare(value, bound) > 0, "exclusiveMinimum", "must be greater than \(FailureText.render(bound))", &self)
         }
         if let bound = node.numeric.maximum {
-            check(NumberMath.compare(value, bound) <= 0, "maximum", "must be <= \(FailureText.render(bound))", &self)
+            check(NumberMath.compare(value, bound) <= 0, "maximum", "must be at most \(FailureText.render(bound))", &self)
         }
         if let bound = node.numeric.exclusiveMaximum {
-            check(NumberMath.compare(value, bound) < 0, "exclusiveMaximum", "must be < \(FailureText.render(bound))", &self)
+            check(NumberMath.compare(value, bound) < 0, "exclusiveMaximum", "must be less than \(FailureText.render(bound))", &self)
         }
         if let m = node.numeric.multipleOf {
             check(
@@ -31,6 +31,7 @@ extension Evaluator {
 
     /// `minLength`, `maxLength` and `pattern` on a string's UTF-8 bytes, read in place.
     mutating func checkString(_ node: SchemaNode, _ s: UnsafeBufferPointer<UInt8>) -> Bool {
+        func shown() -> String { FailureText.quoted(String(decoding: s, as: UTF8.self)) }
         var ok = true
         // A string has at least a quarter (rounded up) of its UTF-8 bytes as scalars and at most
         // all of them: most bounds are met by the byte count alone, without counting.
@@ -40,17 +41,19 @@ extension Evaluator {
             if let min = node.string.minLength, length < min {
                 ok = false
                 if !report { return false }
-                fail(node, keyword: "minLength", message: "must be at least \(FailureText.count(min, "character")) long")
+                fail(node, keyword: "minLength", message: "\(shown()) is too short: it must be at least \(FailureText.count(min, "character")) long", value: shown())
             }
             if let max = node.string.maxLength, length > max {
                 ok = false
                 if !report { return false }
-                fail(node, keyword: "maxLength", message: "must be at most \(FailureText.count(max, "character")) long")
+                fail(node, keyword: "maxLength", message: "\(shown()) is too long: it must be at most \(FailureText.count(max, "character")) long", value: shown())
             }
         }
         if node.string.pattern?.search(s) == false {
             ok = false
-            if report { fail(node, keyword: "pattern", message: "must match the pattern '\(node.string.patternText)'") }
+            if report {
+                fail(node, keyword: "pattern", message: "\(shown()) does not match the pattern \(node.string.patternText)", value: shown())
+            }
         }
         return ok
     }

@@ -117,7 +117,15 @@ struct Evaluator {
         case .alwaysValid:
             return true
         case .alwaysInvalid:
-            if report { fail(node, keyword: "false", message: "no value is allowed here") }
+            if report {
+                let message: String =
+                    switch instancePath.last {
+                    case .key(let k): "property '\(k)' is not allowed here"
+                    case .index(let i): "item \(i) is not allowed here"
+                    case nil: "no value is allowed here"
+                    }
+                fail(node, keyword: "false", message: message)
+            }
             return false
         case .checks, .reference:
             break
@@ -167,11 +175,11 @@ struct Evaluator {
             return false
         }
         if node.enumValues != nil, !isEnumMember(value, of: node) {
-            if report { failValue(node, keyword: "enum") }
+            if report { failValue(node, keyword: "enum", value) }
             return false
         }
         if node.constValue != nil, !matchesConst(value, of: node) {
-            if report { failValue(node, keyword: "const") }
+            if report { failValue(node, keyword: "const", value) }
             return false
         }
         var ok = true
@@ -198,16 +206,24 @@ struct Evaluator {
     }
 
     private mutating func failType(_ node: SchemaNode, _ types: TypeSet, _ value: Instance) {
-        fail(node, keyword: "type", message: FailureText.typeMismatch(expected: types, got: value.pointee.typeName))
+        let shown = doc.scalarShown(value)
+        fail(node, keyword: "type", message: FailureText.typeMismatch(expected: types, got: value.pointee.typeName, value: shown), value: shown)
     }
 
     /// Reports a value outside the node's `enum` or `const`.
-    private mutating func failValue(_ node: SchemaNode, keyword: String) {
-        let message =
-            keyword == "enum"
-            ? FailureText.enumMismatch(node.enumValues ?? [])
-            : "value must be \(FailureText.render(node.constValue ?? .null))"
-        fail(node, keyword: keyword, message: message)
+    private mutating func failValue(_ node: SchemaNode, keyword: String, _ value: Instance) {
+        guard keyword == "enum" else {
+            let message = "\(doc.subject(value)) is not allowed here: the value must be \(FailureText.render(node.constValue ?? .null))"
+            fail(node, keyword: keyword, message: message, value: doc.scalarShown(value))
+            return
+        }
+        let values = node.enumValues ?? []
+        let suggestion =
+            value.pointee.kind == .string
+            ? FailureText.suggestion(for: String(decoding: doc.stringBytes(value), as: UTF8.self), among: values) : nil
+        fail(
+            node, keyword: keyword, message: FailureText.enumMismatch(doc.subject(value), values, suggestion: suggestion),
+            value: doc.scalarShown(value), suggestion: suggestion)
     }
 
     /// Whether `value` is one of the node's `enum` values (which it has). A list of strings
@@ -374,7 +390,7 @@ struct Evaluator {
     /// `token`). `suffix` replaces `/keyword` in the schema locations when given.
     mutating func fail(
         _ node: SchemaNode, keyword: String, message: String, token: PathToken? = nil, suffix: String? = nil,
-        allowed: [String]? = nil, nested: [SchemaFailure] = []
+        allowed: [String]? = nil, nested: [SchemaFailure] = [], value: String? = nil, suggestion: String? = nil
     ) {
         var tokens = instancePath.map(\.text)
         if let token { tokens.append(token.text) }
@@ -382,7 +398,8 @@ struct Evaluator {
         failures.append(
             SchemaFailure(
                 instanceTokens: tokens, keyword: keyword, schemaPointer: schemaPath.joined() + tail,
-                absoluteSchemaLocation: node.location + tail, message: message, allowedProperties: allowed, nested: nested))
+                absoluteSchemaLocation: node.location + tail, message: message, allowedProperties: allowed, nested: nested,
+                value: value, suggestion: suggestion))
     }
 }
 

@@ -30,6 +30,31 @@ extension SourceDocument.Tables {
     /// A member's name, for failure reports.
     func key(_ child: SourceDocument.Child) -> String { String(decoding: keyBytes(child), as: UTF8.self) }
 
+    /// An instance as a failure names it (`FailureText.shown`): `'text'`, `5`, `true`, `an object`.
+    func shown(_ value: Instance) -> String {
+        switch value.pointee.kind {
+        case .string: FailureText.quoted(String(decoding: stringBytes(value), as: UTF8.self))
+        case .int, .double: FailureText.render(value.pointee.numberValue)
+        case .bool: value.pointee.payload != 0 ? "true" : "false"
+        case .null: "null"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    /// An instance as the subject of a failure's sentence: a scalar as `shown`, a collection
+    /// as `this object` or `this array`.
+    func subject(_ value: Instance) -> String {
+        switch value.pointee.kind {
+        case .array: "this array"
+        case .object: "this object"
+        default: shown(value)
+        }
+    }
+
+    /// A scalar instance as `shown` names it; nil for a collection.
+    func scalarShown(_ value: Instance) -> String? { value.pointee.isCollection ? nil : shown(value) }
+
     /// A string instance's bytes (a string without text is empty, as `SourceDocument.json` reads it).
     @inline(__always)
     func stringBytes(_ value: Instance) -> UnsafeBufferPointer<UInt8> {

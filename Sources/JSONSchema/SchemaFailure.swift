@@ -19,14 +19,22 @@ public struct SchemaFailure: Sendable, Equatable, CustomStringConvertible {
     /// For a property refused by `additionalProperties: false` or `unevaluatedProperties: false`:
     /// the names that would have been allowed there (for "did you mean" suggestions).
     public var allowedProperties: [String]?
+    /// The offending value as messages show it (`'25:00'`, `5`, `an object`), for failures
+    /// about the value at `instanceTokens` (not for a missing or refused property).
+    public var value: String?
+    /// For `enum`: the allowed string closest to the value, when the value looks like a typo of it.
+    public var suggestion: String?
     /// For `anyOf`/`oneOf` (and `contains`, `propertyNames`): the failures of the most
     /// promising alternative, the likely real cause.
     public var nested: [SchemaFailure]
 
     public init(
         instanceTokens: [String], keyword: String, schemaPointer: String, absoluteSchemaLocation: String,
-        message: String, allowedProperties: [String]? = nil, nested: [SchemaFailure] = []
+        message: String, allowedProperties: [String]? = nil, nested: [SchemaFailure] = [],
+        value: String? = nil, suggestion: String? = nil
     ) {
+        self.value = value
+        self.suggestion = suggestion
         self.instanceTokens = instanceTokens
         self.keyword = keyword
         self.schemaPointer = schemaPointer

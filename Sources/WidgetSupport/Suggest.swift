@@ -9,8 +9,17 @@ public enum Suggest {
             if best == nil || d < best!.1 { best = (candidate, d) }
         }
         guard let (name, d) = best else { return nil }
-        // Allow roughly one edit per three characters, at least one.
-        return d <= max(1, min(w.count, name.count) / 3) ? name : nil
+        // Allow roughly one edit per three characters, at least one, and at most one per two
+        // characters of the part that differs (so that systemHuge is not taken for systemLarge:
+        // only their middles, Hug and Larg, differ).
+        guard d <= max(1, min(w.count, name.count) / 3) else { return nil }
+        let c = Array(name.lowercased().unicodeScalars)
+        var prefix = 0
+        while prefix < min(w.count, c.count), w[prefix] == c[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < min(w.count, c.count) - prefix, w[w.count - 1 - suffix] == c[c.count - 1 - suffix] { suffix += 1 }
+        let core = max(w.count, c.count) - prefix - suffix
+        return d <= max(1, core / 2) ? name : nil
     }
 
     /// ` (did you mean 'x'?)` for a likely typo of one of `candidates`, else "".

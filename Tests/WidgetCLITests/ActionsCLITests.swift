@@ -177,7 +177,7 @@ import WidgetSupport
         let diagnostics = try JSONReader.parse(console.stdout).json["diagnostics"]?.array ?? []
         let found = diagnostics.map { "\(Int($0["line"]?.number ?? 0)):\(Int($0["column"]?.number ?? 0)) \($0["pointer"]?.string ?? "")" }
         #expect(found == ["4:32 /shortcuts/0/icon", "5:40 /shortcuts/1/icon/type", "6:32 /shortcuts/2/icon"])
-        #expect(diagnostics[1]["message"]?.string?.hasPrefix("value must be one of: compose, play") == true)
+        #expect(diagnostics[1]["message"]?.string?.hasPrefix("unknown icon type 'rocket' (icon types: compose, play") == true)
         let (actionsStatus, actions) = run(["actions", dir + "/app.yaml"])
         #expect(actionsStatus == .inputErrors)
         #expect(actions.stdout.isEmpty)

@@ -222,7 +222,7 @@ import WidgetSupport
         let console = CapturingConsole()
         #expect(WidgetCLI.main(["validate", "--schema", dir + "/s.json", dir + "/data.json"], console: console) == .inputErrors)
         let lines = console.stderr.split(separator: "\n").map(String.init)
-        #expect(lines[0] == "\(dir)/data.json:1:\(data.count - 6): error: expected object, got string [type-mismatch]")
+        #expect(lines[0] == "\(dir)/data.json:1:\(data.count - 6): error: expected object, got string 'oops' [type-mismatch]")
         #expect(lines[1].hasPrefix("…") && lines[1].hasSuffix(#","oops"]"#))
         #expect(lines[1].unicodeScalars.count <= 161)
         // The caret sits under the opening quote of "oops".

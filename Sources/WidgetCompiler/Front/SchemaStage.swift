@@ -15,8 +15,14 @@ public struct SchemaSetupError: Error, Sendable, CustomStringConvertible {
 /// `SourceNode` knows where each pointer is).
 public struct SchemaStage: Sendable {
     let schema: Schema
+    /// For a built-in schema: its document, whose `title`s name what a pattern, an enum or a
+    /// set of alternatives expects, so that failures read in words (`SchemaWords`).
+    let words: SchemaWords?
 
-    init(schema: Schema) { self.schema = schema }
+    init(schema: Schema, words: SchemaWords? = nil) {
+        self.schema = schema
+        self.words = words
+    }
 
     /// Reads and compiles a schema file (`--schema FILE`). `$ref`s to other
     /// files resolve relative to it, also when the schema has an `$id`.
@@ -44,6 +50,7 @@ public struct SchemaStage: Sendable {
         })
         do {
             schema = try Schema(document, uri: document["$id"] == nil ? fileURI : nil, registry: registry)
+            words = nil
         } catch {
             throw SchemaSetupError(message: "schema \(file): \(error)")
         }
@@ -63,6 +70,13 @@ public struct SchemaStage: Sendable {
     }
 
     private func append(_ failure: SchemaFailure, _ document: SourceNode, _ file: String, _ out: inout [Diagnostic]) {
+        // A value that is of none of the forms, where the alternatives have a name in words:
+        // `'5x' is not a duration (…) or a template rendering to one`.
+        if let words, let (code, message) = words.noForm(failure) {
+            let location = document.location(of: failure.instanceTokens, preferKey: false)
+            out.append(.error(code, message, file: file, at: location, pointer: failure.instancePointer))
+            return
+        }
         // For "none of the forms" failures, the best branch's own failures say more.
         if !failure.nested.isEmpty, failure.keyword == "oneOf" || failure.keyword == "anyOf" {
             let specific = failure.nested.filter { $0.keyword != "type" || $0.instanceTokens.count > failure.instanceTokens.count }
@@ -72,7 +86,7 @@ public struct SchemaStage: Sendable {
             }
         }
         let code = Self.code(for: failure.keyword)
-        var message = failure.message
+        var message = words?.message(for: failure) ?? failure.message
         var preferKey = false
         if code == "unknown-key", let name = failure.instanceTokens.last {
             preferKey = true
@@ -88,7 +102,8 @@ public struct SchemaStage: Sendable {
     /// Stable diagnostic codes for the schema layer, by failing keyword.
     static func code(for keyword: String) -> String {
         switch keyword {
-        case "additionalProperties", "unevaluatedProperties", "propertyNames": "unknown-key"
+        // (`properties`: a property whose schema is `false`, such as `values` of an integer parameter.)
+        case "additionalProperties", "unevaluatedProperties", "propertyNames", "properties": "unknown-key"
         case "required", "dependentRequired": "missing-key"
         case "type": "type-mismatch"
         case "enum", "const": "not-allowed-value"
@@ -123,7 +138,8 @@ public enum BuiltInSchemas {
             return .failure(SchemaSetupError(message: "built-in schema \(name) is missing from this build"))
         }
         do {
-            return .success(SchemaStage(schema: try Schema(try JSONReader.parse(text).json, registry: SchemaRegistry())))
+            let document = try JSONReader.parse(text).json
+            return .success(SchemaStage(schema: try Schema(document, registry: SchemaRegistry()), words: SchemaWords(document)))
         } catch {
             return .failure(SchemaSetupError(message: "built-in schema \(name): \(error)"))
         }
