@@ -138,7 +138,9 @@ enum FieldValues {
         case .literal(let s): return .success(s)
         case .template(let t):
             let value = t.render(scope)
-            let text = value.string ?? value.number.map { String(Int64($0)) } ?? ""
+            // A rendered number is seconds when it is a whole one in range; any other
+            // (1e300, 2.5) is shown as written and refused below, never trapped on.
+            let text = value.string ?? value.number.map { n in Int64(exactly: n).map(String.init) ?? JSONWriter.string(value) } ?? ""
             guard let seconds = try? DurationParser.parse(text), seconds > 0 else {
                 return .failure(FieldProblem("'\(t.source)' rendered '\(text)', which is not a duration"))
             }

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import WidgetTestSupport
+
+/// What an app links with `WidgetcRuntime` (spec "The runtime library"): the
+/// standard library and Foundation, and none of the compiler's modules. Read
+/// from the sources' own `import` lines, the dependencies that really exist.
+@Suite struct DependencyClosureTests {
+    /// The package's modules the runtime may use, and the toolchain's.
+    static let allowedModules: Set<String> = ["WidgetcRuntime", "WidgetSupport", "WidgetTemplates", "WidgetTime", "MarketCalendars"]
+    static let toolchainModules: Set<String> = ["Foundation", "Synchronization", "Glibc", "Musl", "Darwin", "Dispatch"]
+
+    static func swiftFiles(of module: String) throws -> [String] {
+        let dir = TestPaths.root + "/Sources/" + module
+        guard let walker = FileManager.default.enumerator(atPath: dir) else { throw TestFailure("no module \(module)") }
+        return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.map { dir + "/" + $0 }
+    }
+
+    static func imports(in file: String) throws -> [String] {
+        try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ")
+            guard let i = words.firstIndex(of: "import"), i + 1 < words.count,
+                  words[..<i].allSatisfy({ ["@testable", "package", "public", "internal", "@_exported"].contains($0) }) else { return nil }
+            return String(words[i + 1])
+        }
+    }
+
+    /// The modules reached from WidgetcRuntime's imports, transitively.
+    static func closure() throws -> Set<String> {
+        var reached: Set<String> = []
+        var queue = ["WidgetcRuntime"]
+        while let module = queue.popLast() {
+            guard reached.insert(module).inserted else { continue }
+            guard FileManager.default.fileExists(atPath: TestPaths.root + "/Sources/" + module) else { continue }
+            for file in try swiftFiles(of: module) { queue += try imports(in: file) }
+        }
+        return reached
+    }
+
+    @Test func theRuntimeReachesNoCompilerModule() throws {
+        let closure = try Self.closure()
+        #expect(closure.contains("WidgetTime") && closure.contains("MarketCalendars"))
+        let outside = closure.subtracting(Self.allowedModules).subtracting(Self.toolchainModules)
+        #expect(outside.isEmpty, "WidgetcRuntime reaches \(outside.sorted())")
+        for forbidden in ["CYAML", "WidgetYAML", "JSONSchema", "WidgetCompiler", "WidgetCLI", "WidgetSimulator"] {
+            #expect(!closure.contains(forbidden))
+        }
+    }
+
+    /// Every Linux-only import stands behind `#if canImport(…)` with a Darwin branch,
+    /// so the library compiles for iOS and macOS.
+    @Test func everyGlibcImportHasADarwinCounterpart() throws {
+        for module in Self.allowedModules {
+            for file in try Self.swiftFiles(of: module) {
+                let text = try String(contentsOfFile: file, encoding: .utf8)
+                guard text.contains("import Glibc") else { continue }
+                #expect(text.contains("#if canImport(Glibc)"), "\(file)")
+                #expect(text.contains("canImport(Darwin)") && text.contains("import Darwin"), "\(file) has no Darwin counterpart")
+            }
+        }
+    }
+
+    /// Synchronization's types need macOS 15 and iOS 18; the runtime supports macOS 14 and iOS 17.
+    @Test func noRuntimeModuleUsesSynchronizationDirectly() throws {
+        for module in Self.allowedModules {
+            for file in try Self.swiftFiles(of: module) where !file.hasSuffix("/Locked.swift") {
+                let text = try String(contentsOfFile: file, encoding: .utf8)
+                #expect(!text.contains("Mutex<") && !text.contains("Atomic<"), "\(file)")
+            }
+        }
+    }
+}
