@@ -66,6 +66,8 @@ let package = Package(
         .executableTarget(name: "widgetc", dependencies: ["WidgetCLI"]),
 
         .executableTarget(name: "embed-files"),
+        // bench/: a plan's load and one timeline request, as an extension pays them.
+        .executableTarget(name: "plan-bench", dependencies: ["WidgetcRuntime"], path: "bench/plan-bench"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["embed-files"]),
 
         // What the test targets share (paths, scratch directories, a plan round trip).

@@ -1,0 +1,57 @@
+// What a widget extension pays per request: load a plan (`WidgetPlan(data:)`) and
+// answer one timeline, measured for each plan given, in process.
+//
+// usage: plan-bench [--runs N] [--container DIR] PLAN.plan.json ...
+// Prints, per plan, the median and the slowest of N runs of load + one timeline
+// (and the timeline alone on a loaded plan), in microseconds.
+import Foundation
+import WidgetcRuntime
+
+var runs = 200
+var container: URL? = nil
+var files: [String] = []
+var args = CommandLine.arguments.dropFirst()
+while let arg = args.popFirst() {
+    switch arg {
+    case "--runs": runs = Int(args.popFirst() ?? "") ?? runs
+    case "--container": container = args.popFirst().map { URL(fileURLWithPath: $0) }
+    default: files.append(arg)
+    }
+}
+guard !files.isEmpty else {
+    FileHandle.standardError.write("usage: plan-bench [--runs N] [--container DIR] PLAN.plan.json ...\n".data(using: .utf8)!)
+    exit(2)
+}
+
+func microseconds(_ d: Duration) -> Double {
+    Double(d.components.seconds) * 1e6 + Double(d.components.attoseconds) / 1e12
+}
+
+let clock = ContinuousClock()
+let at = Date(timeIntervalSince1970: 1_764_421_200)  // 2026-11-29T13:00:00Z
+print("plan\tload+timeline median µs\tmax µs\ttimeline alone median µs\tentries")
+var worst = 0.0
+for file in files {
+    let data = try Data(contentsOf: URL(fileURLWithPath: file))
+    var both: [Double] = []
+    var alone: [Double] = []
+    var entries = 0
+    for _ in 0..<runs {
+        var plan: WidgetPlan? = nil
+        let t = clock.measure {
+            plan = try? WidgetPlan(data: data)
+            entries = plan?.timeline(at: at, container: container).entries.count ?? -1
+        }
+        both.append(microseconds(t))
+        if let plan {
+            alone.append(microseconds(clock.measure { _ = plan.timeline(at: at, container: container) }))
+        }
+    }
+    both.sort()
+    alone.sort()
+    let median = both[both.count / 2]
+    worst = max(worst, median)
+    let name = (file as NSString).lastPathComponent
+    print("\(name)\t\(String(format: "%.0f", median))\t\(String(format: "%.0f", both.last!))\t\(String(format: "%.0f", alone.isEmpty ? -1 : alone[alone.count / 2]))\t\(entries)")
+}
+print("slowest median: \(String(format: "%.0f", worst)) µs (target: under 1000 µs)")
