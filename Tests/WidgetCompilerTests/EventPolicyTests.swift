@@ -96,4 +96,32 @@ import WidgetSupport
         let late = try NextInstantPolicyTests().widget("  every: 6h\n  horizon: 1h\n  events:\n    - at: \"+3h\"", zone: "UTC")
         #expect(try NextInstantPolicyTests().day(late, from: "2026-11-29T10:00:00Z").reloads[0].timeline.policy == .after(at("2026-11-29T12:00:00Z")))
     }
+
+    @Test func theBundledCountdownReloadsAtLiftoffThenStops() throws {
+        let w = try SimulatedWidget(example: "countdown")
+        let launch = at("2026-12-12T14:30:00-05:00")
+        let (reloads, summary) = try w.run(from: "2026-11-29T08:00:00-05:00", until: "2026-12-29T08:00:00-05:00")
+        #expect(reloads.map(\.at) == [at("2026-11-29T08:00:00-05:00"), launch])
+        #expect(reloads[0].timeline.policy == .after(launch))
+        #expect(reloads[1].timeline.policy == .never)
+        #expect(summary.budgetUsed == 2)
+        #expect(summary.warnings.isEmpty)
+        // Started after the launch: one reload, nothing to wait for.
+        let (after, quiet) = try w.run(from: "2026-12-20T08:00:00-05:00", until: "2027-01-19T08:00:00-05:00")
+        #expect(after.count == 1)
+        #expect(after[0].timeline.policy == .never)
+        #expect(quiet.warnings.isEmpty)
+    }
+
+    @Test func theCountdownCaptionFollowsTheAppsLaunchedFlag() throws {
+        let w = try SimulatedWidget(example: "countdown")
+        let done = at("2026-12-12T15:00:00-05:00")
+        let scenario = Scenario([
+            .write(at: done, path: "launch.json", value: ["id": "artemis-3", "mission": "Artemis III", "at": "2026-12-12T14:30:00-05:00", "launched": true]),
+            .reload(at: done, kind: nil, where: nil),
+        ])
+        let (reloads, _) = try w.run(from: "2026-12-12T14:00:00-05:00", until: "2026-12-13T14:00:00-05:00", scenario: scenario)
+        #expect(reloads.map { $0.timeline.entries[0].content["caption"] } == ["Until launch", "Until launch", "Launched"])
+        #expect(reloads.last?.timeline.policy == .never)
+    }
 }
