@@ -112,4 +112,15 @@ import WidgetSupport
         let seven = try widget("  every: 2555d\n  align: false", zone: "UTC")
         #expect(try day(seven, from: "2026-11-29T10:00:00Z").reloads[0].timeline.policy == .after(at("2026-11-29T10:00:00Z") + 2555 * 86_400))
     }
+
+    @Test func aPlaceholderForMissingDataWaitsForTheNextInstantToo() throws {
+        // The data file is missing: one placeholder entry; the cron's next instant is years away.
+        let w = try widget("  cron: \"0 9 29 2 *\"", extra: "data: { feed: { file: feed.json } }")
+        let (reloads, _) = try day(w, from: "2026-01-01T00:00:00-05:00")
+        #expect(reloads.count == 1)
+        #expect(reloads[0].timeline.policy == .after(at("2028-02-29T09:00:00-05:00")))
+        // A market on a weekend: its next open.
+        let market = try widget("  market: { exchange: XNYS, every: 15m }", extra: "data: { feed: { file: feed.json } }")
+        #expect(try day(market, from: "2026-11-28T10:00:00-05:00").reloads[0].timeline.policy == .after(at("2026-11-30T09:30:00-05:00")))
+    }
 }
