@@ -21,7 +21,7 @@ enum RunCommand {
         options: [
             OptionSpec("family", value: "F", help: "Family of the instance (default: the widget's first)."),
             OptionSpec("param", value: "NAME=VALUE", repeatable: true, help: "Intent parameter value (repeatable)."),
-            OptionSpec("from", value: "INSTANT", help: "Simulation start (default: now, to the minute)."),
+            OptionSpec("from", value: "INSTANT", help: "Simulation start; without offset, in each widget's zone (default: now, to the minute)."),
             OptionSpec("until", value: "INSTANT", help: "Simulation end (exclusive)."),
             OptionSpec("for", value: "DURATION", help: "Simulation length (default 24h)."),
             OptionSpec("tz", value: "ZONE", help: "Zone for widgets without timeZone, and for printing."),
@@ -41,6 +41,9 @@ enum RunCommand {
             throw UsageError(message: "'run' needs at least one PATH, e.g. widgetc run widgets/weather.yaml")
         }
         let options = try RunOptions(args)
+        if options.budget == 0 {
+            console.err("warning: --budget 0 allows no counted reload: only reloads inside a scenario's foreground windows can happen\n")
+        }
         let loaded: WidgetLoader.Loaded
         do {
             loaded = try WidgetLoader.load(paths: args.positional, defaultZone: options.zone)
@@ -60,6 +63,7 @@ enum RunCommand {
         guard let scenario else { return .inputErrors }
 
         // Check every instance before writing anything: a bad --param is exit 2 with nothing on stdout.
+        try options.checkFamilyDeclared(loaded.widgets.map(\.widget))
         var instances: [(LoadedWidget, RunConfiguration)] = []
         for loadedWidget in loaded.widgets {
             instances.append((loadedWidget, try options.configuration(for: loadedWidget.widget, scenario: scenario)))
@@ -91,8 +95,13 @@ struct RunOptions {
     let zone: ZoneRules
     /// The zone instants are printed in, when `--tz` is given.
     let printZone: ZoneRules?
-    let from: Instant
-    let until: Instant
+    /// `--from`/`--until` as given: a local date-time is read in each widget's zone.
+    private let fromText: String?
+    private let untilText: String?
+    /// `--for` (or its default), when `--until` is not given.
+    private let length: Int64
+    /// Now, to the minute, when `--from` is not given.
+    private let now: Instant
     let budget: Int
     let minInterval: Int64
     let family: String?
@@ -111,23 +120,23 @@ struct RunOptions {
             zone = ZoneRules.current
             printZone = nil
         }
-        if let text = args.value("from") {
-            from = try Self.instant(text, flag: "from", zone: zone)
-        } else {
-            let now = Int64(time(nil))
-            from = Instant(seconds: now - now % 60)
-        }
-        if let text = args.value("until") {
+        let seconds = Int64(time(nil))
+        now = Instant(seconds: seconds - seconds % 60)
+        fromText = args.value("from")
+        untilText = args.value("until")
+        // Checked here, once, in the default zone; each widget reads them again in its own.
+        if let text = fromText { _ = try Self.instant(text, flag: "from", zone: zone) }
+        if let text = untilText {
             if args.value("for") != nil { throw UsageError(message: "give --until or --for, not both") }
-            until = try Self.instant(text, flag: "until", zone: zone)
+            _ = try Self.instant(text, flag: "until", zone: zone)
+            length = 0
         } else {
             let text = args.value("for") ?? "24h"
             guard let seconds = try? DurationParser.parse(text), seconds > 0 else {
                 throw UsageError(message: "--for '\(text)' is not a duration such as 24h or 7d")
             }
-            until = from + seconds
+            length = seconds
         }
-        guard until > from else { throw UsageError(message: "--until must be after --from") }
         if let text = args.value("budget") {
             guard let n = Int(text), n >= 0 else { throw UsageError(message: "--budget '\(text)' is not a whole number of reloads") }
             budget = n
@@ -172,7 +181,31 @@ struct RunOptions {
     static func instant(_ text: String, flag: String, zone: ZoneRules) throws(UsageError) -> Instant {
         if let parsed = try? InstantParser.parse(text) { return parsed.instant }
         if let local = try? InstantParser.parse(text, localIn: zone) { return local.instant }
-        throw UsageError(message: "--\(flag) '\(text)' is not an instant such as 2026-11-29T09:00:00-05:00 (or a local 2026-11-29T09:00 in --tz)")
+        throw UsageError(message: "--\(flag) '\(text)' is not an instant such as 2026-11-29T09:00:00-05:00 (or a local 2026-11-29T09:00, read in the widget's time zone)")
+    }
+
+    /// The run's window for one widget: a local `--from`/`--until` is read in the widget's zone
+    /// (its `timeZone`, else `--tz`, else the machine's), so widgets in one run may start at
+    /// different instants (spec cli.md, `--from`).
+    func window(in widgetZone: ZoneRules, kind: String) throws(UsageError) -> (from: Instant, until: Instant) {
+        let from = try fromText.map { text throws(UsageError) in try Self.instant(text, flag: "from", zone: widgetZone) } ?? now
+        let until = try untilText.map { text throws(UsageError) in try Self.instant(text, flag: "until", zone: widgetZone) } ?? from + length
+        guard until > from else {
+            let at = { (t: Instant) in t.iso8601(offset: widgetZone.utcOffset(at: t)) }
+            throw UsageError(message: "--until must be after --from; for \(kind) (zone \(widgetZone.identifier)) they are \(at(from)) and \(at(until))")
+        }
+        return (from, until)
+    }
+
+    /// `--family` must be declared by every widget being run.
+    func checkFamilyDeclared(_ widgets: [CompiledWidget]) throws(UsageError) {
+        guard let family, let chosen = WidgetFamily(rawValue: family) else { return }
+        let missing = widgets.filter { !$0.families.contains(chosen) }
+        guard !missing.isEmpty else { return }
+        let which = missing.map { w in
+            "\(w.kind) (\(w.file)) declares only \(w.families.map(\.rawValue).joined(separator: ", "))"
+        }
+        throw UsageError(message: "--family '\(family)' is not a family of every widget run: \(which.joined(separator: "; ")); pick one they all declare or run them separately")
     }
 
     /// The scenario's events; nil (after printing diagnostics) if the file has errors.
@@ -197,6 +230,7 @@ struct RunOptions {
         }
         let familyName = family ?? widget.families.first?.rawValue ?? "systemSmall"
         guard let chosen = WidgetFamily(rawValue: familyName) else { throw UsageError(message: "unknown family '\(familyName)'") }
+        let (from, until) = try window(in: widget.zone, kind: widget.kind)
         return RunConfiguration(
             kind: widget.kind, family: chosen, parameters: parameters, from: from, until: until, budget: budget,
             minInterval: minInterval, context: context, scenario: scenario)
@@ -213,6 +247,8 @@ struct RunOptions {
 }
 
 /// stdout, or `--out FILE` written atomically (a temp file beside it, renamed at the end).
+/// The file gets the mode a plain write (a shell's `>`) would give it: an existing file's
+/// own, else 0666 less the umask (mkstemp's temp file is 0600 until then).
 final class OutputTarget {
     private let console: Console
     private let path: String?
@@ -246,6 +282,7 @@ final class OutputTarget {
     func commit() throws(Failure) {
         guard let path, let temporary else { return }
         defer { fd = -1 }
+        if failure == nil, fchmod(fd, Self.plainMode(of: path)) != 0 { failure = String(cString: strerror(errno)) }
         if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
         close(fd)
         if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
@@ -253,6 +290,16 @@ final class OutputTarget {
             unlink(temporary)
             throw Failure(message: "cannot write --out '\(path)': \(failure)")
         }
+    }
+
+    /// An existing regular file's permission bits, else 0666 less the process's umask.
+    static func plainMode(of path: String) -> mode_t {
+        var st = stat()
+        if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG { return st.st_mode & 0o7777 }
+        // umask can only be read by setting it; nothing else creates files while the output commits.
+        let mask = umask(0o022)
+        umask(mask)
+        return 0o666 & ~mask
     }
 
     deinit {

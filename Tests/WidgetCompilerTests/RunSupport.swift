@@ -26,6 +26,16 @@ struct SimulatedWidget {
         widget = first
     }
 
+    /// A bundled example (`widgets/NAME.yaml`) with its own container.
+    init(example name: String) throws {
+        directory = TestPaths.widgets
+        let loaded = try WidgetLoader.load(paths: [directory + "/" + name + ".yaml"], defaultZone: .utc)
+        guard !loaded.hasErrors, let first = loaded.widgets.first else {
+            throw TestFailure("example \(name) does not compile: \(loaded.diagnostics.map { "\($0.location) \($0.code) \($0.message)" })")
+        }
+        widget = first
+    }
+
     func run(
         from: String, until: String, parameters: [String: JSONValue] = [:], scenario: Scenario = Scenario(),
         context: RunContextKind = .timeline, family: WidgetFamily? = nil

@@ -116,4 +116,31 @@ struct PolicyTests {
         #expect(seen.first?.1 == false)
         #expect(seen.first.map { JSONValue.object($0.2) } == ["city": "Paris"])
     }
+
+    @Test func afterInThePastWarnsOnceAndTheBudgetWarningNamesIt() {
+        // Fine for two hours, then a launch date that has passed (11:00) forever after.
+        let launch = start + 2 * hour
+        let provider = ClosureProvider { steps(from: $0.date, every: 0, count: 1, policy: .after(launch)) }
+        let config = RunConfiguration(kind: "w", family: .systemSmall, from: start, until: start + 2 * day)
+        let (reloads, summary) = WidgetRun(provider: provider, configuration: config, zone: FixedOffset(seconds: -5 * 3600)).collect()
+        #expect(reloads.map(\.at).prefix(3) == [start, launch, launch + 5 * minute])
+        let past = summary.warnings.filter { $0.code == "after-in-past" }
+        #expect(past.count == 1)
+        // The first reload whose policy was at or before it: the one at the launch itself.
+        #expect(past.first?.at == launch)
+        #expect(past.first?.message.contains("after(2026-11-29T06:00:00-05:00)") == true)
+        #expect(past.first?.message.contains("reload at 2026-11-29T06:00:00-05:00") == true)
+        let budget = summary.warnings.filter { $0.code == "budget-exceeded" }
+        #expect(budget.count == 1)
+        // No rule asks for a reload every 5 minutes: the past date does.
+        #expect(budget.first?.message.contains("the timeline asks for") == false)
+        #expect(budget.first?.message.contains("after(2026-11-29T06:00:00-05:00)") == true)
+    }
+
+    @Test func afterInTheFutureDoesNotWarn() {
+        let provider = ClosureProvider { steps(from: $0.date, every: 0, count: 1, policy: .after($0.date + hour)) }
+        let config = RunConfiguration(kind: "w", family: .systemSmall, from: start, until: start + day)
+        let (_, summary) = WidgetRun(provider: provider, configuration: config).collect()
+        #expect(summary.warnings.isEmpty)
+    }
 }

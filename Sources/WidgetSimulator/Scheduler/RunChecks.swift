@@ -1,11 +1,26 @@
 import WidgetSupport
 import WidgetcRuntime
 
-/// The run's own warnings (spec, runtime 7): entries closer than five minutes,
-/// and reloads that exceed the budget over a day. Facts are gathered while the
+/// The run's own warnings (spec, runtime 3 and 7): entries closer than five minutes,
+/// an `after` date at or before its request, and reloads that exceed the budget over a day. Facts are gathered while the
 /// run goes and worded once at the end, so each is reported once.
 struct RunChecks {
     static let closestUsefulSpacing: Int64 = 300
+
+    /// What a timeline's policy asks of the scheduler (nil for `never`).
+    enum Ask {
+        /// The next reload this many seconds after the request.
+        case spacing(Int64)
+        /// `after(date)` with the date at or before the request: again at once.
+        case pastAfter(Instant)
+        /// `atEnd` with no entry after the request: again at once.
+        case atEndNow
+
+        var interval: Int64 {
+            if case .spacing(let s) = self { return s }
+            return 0
+        }
+    }
 
     let budget: Int
     let minGap: Int64
@@ -13,10 +28,12 @@ struct RunChecks {
 
     private var closeEntries: RunWarning?
     /// The first policy that asked for reloads faster than the budget allows, seen twice in a row.
-    private var fastRule: (interval: Int64, at: Instant)?
+    private var fastRule: (ask: Ask, at: Instant)?
     private var fastStreak = 0
     private var budgetDeferrals = 0
-    private var firstDeferral: (due: Instant, at: Instant, interval: Int64?)?
+    private var firstDeferral: (due: Instant, at: Instant, ask: Ask?)?
+    /// The first `after` at or before its request, and that reload's instant.
+    private var pastAfter: (date: Instant, at: Instant)?
 
     init(budget: Int, minGap: Int64, zone: any UTCOffsetSource) {
         self.budget = budget
@@ -50,22 +67,23 @@ struct RunChecks {
         return !overflow && product < CountedReloads.day
     }
 
-    /// Notes the spacing a policy asks for (`due - requestedAt`); nil for `never`.
-    mutating func notePolicy(interval: Int64?, at: Instant) {
-        guard let interval, exceedsBudget(interval: interval) else {
+    /// Notes what the policy of the timeline requested at `at` asks for; nil for `never`.
+    mutating func notePolicy(_ ask: Ask?, at: Instant) {
+        if case .pastAfter(let date) = ask, pastAfter == nil { pastAfter = (date, at) }
+        guard let ask, exceedsBudget(interval: ask.interval) else {
             fastStreak = 0
             return
         }
         fastStreak += 1
         // One short request can be a one-off event; a rule repeats it.
-        if fastStreak >= 2, fastRule == nil { fastRule = (interval, at) }
+        if fastStreak >= 2, fastRule == nil { fastRule = (ask, at) }
     }
 
-    /// Notes a reload the budget made wait; `interval` is the policy's spacing
+    /// Notes a reload the budget made wait; `ask` is what the policy asked
     /// when a policy request was the one due (nil when the app asked).
-    mutating func noteBudgetDeferral(due: Instant, at: Instant, interval: Int64?) {
+    mutating func noteBudgetDeferral(due: Instant, at: Instant, ask: Ask?) {
         budgetDeferrals += 1
-        if firstDeferral == nil { firstDeferral = (due, at, interval) }
+        if firstDeferral == nil { firstDeferral = (due, at, ask) }
     }
 
     private func rate(_ interval: Int64) -> String {
@@ -73,14 +91,29 @@ struct RunChecks {
         return "a reload every \(DurationText.string(seconds: effective)) (about \(CountedReloads.day / effective) a day)"
     }
 
+    /// Who asks for the reloads, in words: the policy itself when it asks again at once.
+    private func asking(_ ask: Ask) -> String {
+        switch ask {
+        case .spacing(let interval): "the timeline asks for \(rate(interval))"
+        case .pastAfter(let date): "the policy after(\(text(date))) is already past, so the timeline asks again at once, \(rate(0))"
+        case .atEndNow: "the policy atEnd has no entry after the request, so the timeline asks again at once, \(rate(0))"
+        }
+    }
+
     /// The warnings, worded.
     func warnings() -> [RunWarning] {
         var out: [RunWarning] = []
         if let closeEntries { out.append(closeEntries) }
+        if let p = pastAfter {
+            out.append(RunWarning(
+                code: "after-in-past",
+                message: "the policy after(\(text(p.date))) is not after the reload at \(text(p.at)) that asked for it: WidgetKit asks again as soon as the budget allows; once that date has passed, ask for a later one or never",
+                at: p.at))
+        }
         if let d = firstDeferral {
             let asks: String
-            if let interval = d.interval ?? fastRule?.interval {
-                asks = "the timeline asks for \(rate(interval))"
+            if let ask = d.ask ?? fastRule?.ask {
+                asks = asking(ask)
             } else {
                 asks = "the app's reload requests ask for more"
             }
@@ -92,7 +125,7 @@ struct RunChecks {
         } else if let fast = fastRule {
             out.append(RunWarning(
                 code: "budget-exceeded",
-                message: "the timeline asks for \(rate(fast.interval)), more than the budget of \(budget) a day allows: over a full day reloads would be deferred",
+                message: "\(asking(fast.ask)), more than the budget of \(budget) a day allows: over a full day reloads would be deferred",
                 at: fast.at))
         }
         return out

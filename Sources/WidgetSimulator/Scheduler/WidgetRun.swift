@@ -58,8 +58,8 @@ private struct Scheduler {
     private struct Request {
         var due: Instant
         var reason: ReloadReason
-        /// The reload that asked for it (to know the spacing a policy asks for).
-        var askedAt: Instant?
+        /// What the policy that asked for it asked (nil for the app's and the initial request).
+        var ask: RunChecks.Ask?
     }
 
     private struct Slot {
@@ -125,7 +125,7 @@ private struct Scheduler {
     // MARK: Timeline runs
 
     private mutating func runTimelines<Sink: ReloadSink>(into sink: inout Sink) {
-        policyRequest = Request(due: config.from, reason: .initial, askedAt: nil)
+        policyRequest = Request(due: config.from, reason: .initial, ask: nil)
         while true {
             let request = earliestRequest()
             let next = request.flatMap { slot(for: $0.due) }
@@ -152,7 +152,7 @@ private struct Scheduler {
             guard at >= config.from,
                 reloadReaches(kind: kind, where: filter, runningKind: config.kind, parameters: config.parameters)
             else { return }
-            if appRequest == nil { appRequest = Request(due: at, reason: .reload, askedAt: nil) }
+            if appRequest == nil { appRequest = Request(due: at, reason: .reload, ask: nil) }
             // If it can happen now, it happens before the items listed after it.
             if let request = earliestRequest(), let next = slot(for: request.due), next.at == at {
                 reload(at: next, serving: request, into: &sink)
@@ -189,8 +189,7 @@ private struct Scheduler {
         if counted { used += 1 }
         lastReload = t
         if slot.budgetBound {
-            let interval = request.askedAt.map { request.due - $0 }
-            checks.noteBudgetDeferral(due: request.due, at: t, interval: interval)
+            checks.noteBudgetDeferral(due: request.due, at: t, ask: request.ask)
         }
         appRequest = nil
 
@@ -206,13 +205,14 @@ private struct Scheduler {
         case .atEnd:
             var last = t
             for date in dates where date > last { last = date }
-            policyRequest = Request(due: last, reason: .atEnd, askedAt: t)
+            policyRequest = Request(due: last, reason: .atEnd, ask: last > t ? .spacing(last - t) : .atEndNow)
         case .after(let date):
-            policyRequest = Request(due: max(date, t), reason: .after, askedAt: t)
+            // A date at or before the request is due at once (spec, runtime 3).
+            policyRequest = Request(due: max(date, t), reason: .after, ask: date > t ? .spacing(date - t) : .pastAfter(date))
         case .never:
             policyRequest = nil
         }
-        checks.notePolicy(interval: policyRequest.map { $0.due - t }, at: t)
+        checks.notePolicy(policyRequest?.ask, at: t)
 
         reloadCount += 1
         entryCount += dates.count

@@ -19,10 +19,37 @@ struct PlannedTimeline {
 /// Each rule's instants for a timeline requested at `now` (spec "Timeline rules"):
 /// an entry at `now`, then the rule's instants in `(now, end]`.
 extension CompiledWidget {
+    /// How far the search for a rule's next instant goes (a cron date such as
+    /// February 29 can be years away; past this the policy is `never`).
+    static let nextInstantReach: Int64 = 8 * 366 * 86_400
+
     /// nil means "no data to show": one placeholder entry and `never`.
+    ///
+    /// A timeline with no instant after `now` (none in the horizon, or `maxEntries` 1)
+    /// whose rule would say `atEnd` asks for `after(the rule's next instant)`
+    /// instead, or `never` when it has none within `nextInstantReach`: a reload
+    /// at the entry at `now` could only repeat it.
     func plan(request: RequestScope, now: Instant, end: Instant, context: TimelineContext) -> PlannedTimeline? {
-        // Every rule stops at maxEntries (the entry at T included), so nothing is planned and dropped.
-        let cap = maxEntries
+        guard var planned = plan(request: request, now: now, end: end, cap: maxEntries, context: context) else { return nil }
+        if planned.slots.count == 1, planned.policy == .atEnd {
+            planned.policy = nextInstantPolicy(request: request, now: now, context: context)
+        }
+        return planned
+    }
+
+    /// `after(the rule's first instant after now)`, or `never` within `nextInstantReach`.
+    private func nextInstantPolicy(request: RequestScope, now: Instant, context: TimelineContext) -> ReloadPolicy {
+        // The rule's own planning, two entries long, over the whole reach.
+        guard let ahead = plan(request: request, now: now, end: now + Self.nextInstantReach, cap: 2, context: context) else {
+            return .never
+        }
+        if ahead.slots.count > 1 { return .after(ahead.slots[1].date) }
+        if case .after = ahead.policy { return ahead.policy }  // a market's next open
+        return .never
+    }
+
+    private func plan(request: RequestScope, now: Instant, end: Instant, cap: Int, context: TimelineContext) -> PlannedTimeline? {
+        // Every rule stops at the cap (maxEntries, the entry at T included), so nothing is planned and dropped.
         switch rule {
         case .once:
             return PlannedTimeline(slots: [PlannedEntry(date: now)], policy: .never)
@@ -162,9 +189,6 @@ extension CompiledWidget {
 
     /// For grid rules shown as a placeholder: try again at the grid's next instant.
     func nextGridPolicy(after now: Instant, _ context: TimelineContext) -> ReloadPolicy {
-        let request = requestScope(context, data: .object(JSONObject()))
-        guard let plan = plan(request: request, now: now, end: now + 86_400 * 7, context: context),
-              plan.slots.count > 1 else { return .never }
-        return .after(plan.slots[1].date)
+        nextInstantPolicy(request: requestScope(context, data: .object(JSONObject())), now: now, context: context)
     }
 }

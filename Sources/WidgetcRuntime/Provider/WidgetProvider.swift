@@ -33,10 +33,22 @@ extension CompiledWidget: TimelineProvider {
         if let policyOverride = self.policy {
             policy = resolve(policyOverride, now: now, request: request, context: context) ?? policy
         }
-        // Events cut the timeline at the first known moment after T and before its last entry.
-        if let last = planned.slots.last?.date, let cut = firstEvent(after: now, before: last, request: request, context: context) {
-            planned.slots.removeAll { $0.date > cut }
-            policy = .after(cut)
+        if let last = planned.slots.last?.date, !events.isEmpty {
+            let instants = eventInstants(after: now, request: request, context: context)
+            if let cut = instants.filter({ $0 < last }).min() {
+                // Events cut the timeline at the first known moment after T and before its last entry.
+                planned.slots.removeAll { $0.date > cut }
+                policy = .after(cut)
+            } else if let later = instants.min() {
+                // One at or after the last entry: a reload then, unless the policy already comes sooner.
+                let reload: Instant?
+                switch policy {
+                case .atEnd: reload = last
+                case .after(let d): reload = d
+                case .never: reload = nil
+                }
+                if reload.map({ $0 > later }) ?? true { policy = .after(later) }
+            }
         }
         var missing: [String] = []
         // Fields that do not change from entry to entry render once per timeline.
@@ -144,10 +156,11 @@ extension CompiledWidget: TimelineProvider {
         }
     }
 
-    private func firstEvent(after now: Instant, before last: Instant, request: RequestScope, context: TimelineContext) -> Instant? {
-        var first: Instant? = nil
+    /// Each event's instant after `now` (templates that render empty are no event).
+    private func eventInstants(after now: Instant, request: RequestScope, context: TimelineContext) -> [Instant] {
+        var instants: [Instant] = []
         for event in events {
-            let at: Instant?
+            let at: Instant
             switch event {
             case .instant(let i): at = i
             case .relative(let s): at = now + s
@@ -163,9 +176,9 @@ extension CompiledWidget: TimelineProvider {
                     continue
                 }
             }
-            if let at, at > now, at < last, first.map({ at < $0 }) ?? true { first = at }
+            if at > now { instants.append(at) }
         }
-        return first
+        return instants
     }
 }
 
