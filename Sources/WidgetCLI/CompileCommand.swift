@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import WidgetCompiler
 import WidgetSupport
 
@@ -44,7 +45,9 @@ enum CompileCommand {
             do { files += try SourceFiles.expand(path) } catch { throw UsageError(message: "\(error.description); check the path") }
         }
         var stream = DiagnosticStream(validator: validator, console: console)
-        var seen = Set(files.map(WidgetLoader.realPath))
+        // Real paths, to add a bundle's widget files once; made when the first manifest comes
+        // (resolving 10,000 paths cost 60,000 readlink calls for nothing).
+        var seen: Set<String>? = nil
         var outputs: [(name: String, plan: JSONValue)] = []
         var examined = 0
         // A manifest's bundle is compiled with it: its widget files join the list once.
@@ -59,7 +62,8 @@ enum CompileCommand {
                         outputs.append((kind + PlanFiles.widgetSuffix, plan))
                     case .app(let id, let plan, let widgetFiles):
                         outputs.append((id + PlanFiles.appSuffix, plan))
-                        for file in widgetFiles where seen.insert(WidgetLoader.realPath(file)).inserted { files.append(file) }
+                        if seen == nil { seen = Set(files.map(WidgetLoader.realPath)) }
+                        for file in widgetFiles where seen!.insert(WidgetLoader.realPath(file)).inserted { files.append(file) }
                     }
                 }
             }
@@ -71,11 +75,19 @@ enum CompileCommand {
         }
         try makeDirectory(out)
         let directory = out.hasSuffix("/") ? out : out + "/"
-        for (name, plan) in outputs {
-            let target = try OutputTarget(path: directory + name, console: console)
-            target.write(JSONWriter.pretty(plan))
-            do { try target.commit() } catch { throw UsageError(message: error.message) }
+        let mask = OutputTarget.currentUmask()  // read before any thread creates a file
+        // Plans are independent files: encoded and written on every core.
+        let failures = Locked<[String]>([])
+        let plans = outputs
+        DispatchQueue.concurrentPerform(iterations: plans.count) { i in
+            do throws(OutputTarget.Failure) {
+                // Not fsynced one by one: one fsync a file cost 6 s of 6.8 s on 10,000 plans.
+                try OutputTarget.writeFile(JSONWriter.pretty(plans[i].plan), to: directory + plans[i].name, durable: false, umask: mask)
+            } catch {
+                failures.withLock { $0.append(error.message) }
+            }
         }
+        if let first = failures.withLock({ $0.sorted().first }) { throw UsageError(message: first) }
         console.err("wrote \(outputs.count) plan\(outputs.count == 1 ? "" : "s") to \(out)\n")
         return .success
     }

@@ -255,22 +255,53 @@ final class OutputTarget {
     private let temporary: String?
     private var fd: Int32 = -1
     private var failure: String?
+    /// Whether `commit` waits for the bytes to reach the disk (fsync) before the rename.
+    private let durable: Bool
 
     struct Failure: Error { let message: String }
 
-    init(path: String?, console: Console) throws(UsageError) {
+    /// - Parameter durable: fsync before the rename (`run --out`; `compile` writes its
+    ///   thousands of plans with `writeFile`, not durable: a rename alone still never
+    ///   shows a reader half a file).
+    init(path: String?, console: Console, durable: Bool = true) throws(UsageError) {
         self.console = console
         self.path = path
+        self.durable = durable
         guard let path else { temporary = nil; return }
+        do throws(Failure) {
+            (fd, temporary) = try Self.temporaryFile(beside: path)
+        } catch {
+            throw UsageError(message: error.message)
+        }
+    }
+
+    /// An open temporary file in `path`'s directory, named after it.
+    private static func temporaryFile(beside path: String) throws(Failure) -> (Int32, String) {
         let dir = SourceFiles.directory(of: path)
         let base = path.split(separator: "/").last.map(String.init) ?? path
-        let template = dir + "." + base + ".widgetc-XXXXXX"
-        var bytes = Array(template.utf8CString)
-        fd = mkstemp(&bytes)
-        guard fd >= 0 else {
-            throw UsageError(message: "cannot write --out '\(path)': \(String(cString: strerror(errno)))")
+        var bytes = Array((dir + "." + base + ".widgetc-XXXXXX").utf8CString)
+        let fd = mkstemp(&bytes)
+        guard fd >= 0 else { throw Failure(message: "cannot write --out '\(path)': \(String(cString: strerror(errno)))") }
+        return (fd, String(decoding: bytes.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+
+    /// Writes a whole file atomically (a temporary file renamed over `path`), from any thread.
+    static func writeFile(_ bytes: [UInt8], to path: String, durable: Bool, umask mask: mode_t) throws(Failure) {
+        let (fd, temporary) = try temporaryFile(beside: path)
+        try finish(fd: fd, temporary: temporary, path: path, failure: writeAll(fd, bytes), durable: durable, umask: mask)
+    }
+
+    /// Sets the plain mode, syncs if asked, closes and renames; on any failure removes the temporary file.
+    private static func finish(fd: Int32, temporary: String, path: String, failure: String?, durable: Bool, umask mask: mode_t) throws(Failure) {
+        var failure = failure
+        if failure == nil, fchmod(fd, plainMode(of: path, umask: mask)) != 0 { failure = String(cString: strerror(errno)) }
+        if durable, failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        close(fd)
+        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temporary)
+            throw Failure(message: "cannot write --out '\(path)': \(failure)")
         }
-        temporary = String(decoding: bytes.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     func write(_ bytes: [UInt8]) {
@@ -282,24 +313,22 @@ final class OutputTarget {
     func commit() throws(Failure) {
         guard let path, let temporary else { return }
         defer { fd = -1 }
-        if failure == nil, fchmod(fd, Self.plainMode(of: path)) != 0 { failure = String(cString: strerror(errno)) }
-        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
-        close(fd)
-        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-        if let failure {
-            unlink(temporary)
-            throw Failure(message: "cannot write --out '\(path)': \(failure)")
-        }
+        try Self.finish(fd: fd, temporary: temporary, path: path, failure: failure, durable: durable, umask: Self.currentUmask())
     }
 
     /// An existing regular file's permission bits, else 0666 less the process's umask.
-    static func plainMode(of path: String) -> mode_t {
+    static func plainMode(of path: String, umask mask: mode_t) -> mode_t {
         var st = stat()
         if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG { return st.st_mode & 0o7777 }
-        // umask can only be read by setting it; nothing else creates files while the output commits.
+        return 0o666 & ~mask
+    }
+
+    /// The process's umask. It can only be read by setting it, so it is read on one
+    /// thread before any file is written (`compile` writes its plans on several).
+    static func currentUmask() -> mode_t {
         let mask = umask(0o022)
         umask(mask)
-        return 0o666 & ~mask
+        return mask
     }
 
     deinit {

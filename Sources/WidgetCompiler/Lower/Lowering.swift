@@ -57,13 +57,6 @@ public enum Lowering {
         let families = root["families"].map { $0.items.map(\.json) }
             ?? ["systemSmall", "systemMedium", "systemLarge"]
         let content = root["content"]?.json ?? .object(JSONObject())
-        var placeholder = root["placeholder"]?.json
-        if placeholder == nil {
-            do { placeholder = .object(try PlanSupport.emptyRendering(of: content)) } catch {
-                fail(error.message, root["content"], ["content"])
-            }
-        }
-
         var plan = JSONObject()
         plan.appendNew("format", .string(PlanFormat.widget))
         plan.appendNew("kind", .string(kind))
@@ -78,8 +71,9 @@ public enum Lowering {
         }))
         plan.appendNew("content", content)
         plan.appendNew("familyContent", root["familyContent"]?.json ?? .object(JSONObject()))
-        plan.appendNew("placeholder", placeholder ?? .null)
-        plan.appendNew("snapshot", root["snapshot"]?.json ?? placeholder ?? .null)
+        // null: the defaults, which the runtime derives from `content` when it loads the plan.
+        plan.appendNew("placeholder", root["placeholder"]?.json ?? .null)
+        plan.appendNew("snapshot", root["snapshot"]?.json ?? .null)
         plan.appendNew("url", root["url"]?.json ?? .null)
 
         guard let timeline = root["timeline"] else { return .failure(.error("compile", "a widget needs a 'timeline'", file: file, at: root.location, pointer: "/timeline")) }

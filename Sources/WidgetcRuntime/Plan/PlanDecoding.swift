@@ -39,8 +39,9 @@ extension CompiledWidget {
             _ = try PlanMember(.string(family), path: member.path).word(WidgetFamily.self)
             familyContent[family] = try CompiledContent(member)
         }
-        let placeholder = try root("placeholder").object()
-        let snapshot = try root("snapshot").object()
+        // Absent or null: `content` with every tag rendered empty; the snapshot defaults to the placeholder.
+        let placeholder = try root.optional("placeholder")?.object() ?? Self.emptyRendering(of: content)
+        let snapshot = try root.optional("snapshot")?.object() ?? placeholder
         let url = try root.optional("url")?.urlTemplate()
 
         let timeline = try root("timeline")
@@ -56,6 +57,14 @@ extension CompiledWidget {
             content: content, familyContent: familyContent, placeholder: placeholder, snapshot: snapshot, url: url,
             rule: rule, horizon: horizon, maxEntries: maxEntries, policy: policy, events: events,
             dataDecoder: dataDecoder, cachesData: cachesData)
+    }
+
+    /// The default placeholder: `content` with every tag rendered empty.
+    private static func emptyRendering(of content: CompiledContent) -> JSONObject {
+        var object = JSONObject()
+        var missing: [String] = []
+        content.render(into: &object, scope: JSONValue.object(JSONObject()), missing: &missing)
+        return object
     }
 
     private static func parameter(_ m: PlanMember) throws(PlanError) -> ParameterDeclaration {
@@ -148,14 +157,3 @@ enum RuleType: String, CaseIterable {
     case every, daily, cron, progress, sequence, market, once
 }
 
-/// What the compiler asks of the runtime while it writes a plan.
-package enum PlanSupport {
-    /// The default placeholder: `content` with every tag rendered empty.
-    package static func emptyRendering(of content: JSONValue) throws(PlanError) -> JSONObject {
-        let compiled = try CompiledContent(PlanMember(content, path: ["content"]))
-        var object = JSONObject()
-        var missing: [String] = []
-        compiled.render(into: &object, scope: JSONValue.object(JSONObject()), missing: &missing)
-        return object
-    }
-}
