@@ -144,6 +144,41 @@ import WidgetTime
         let allDiagnostics = try Self.typeCheck(all, stub: stub)
         #expect(allDiagnostics.isEmpty, "\(allDiagnostics)")
 
+        // Names that are not Swift identifiers as they stand: keywords, `-` and `.` and leading digits (kinds, enum values), clashes.
+        let odd = work.appendingPathComponent("odd")
+        try FileManager.default.createDirectory(at: odd, withIntermediateDirectories: true)
+        try """
+            app: com.example.odd
+            displayName: 1 Odd-App
+            widgets: [a.yaml, b.yaml]
+
+            """.write(to: odd.appendingPathComponent("odd-app.yaml"), atomically: true, encoding: .utf8)
+        for (file, kind) in [("a.yaml", "com.one.2-fast.default"), ("b.yaml", "com.two.2-fast.default")] {
+            try """
+                kind: \(kind)
+                displayName: Odd
+                description: "Names Swift would refuse as they stand"
+                families: [systemSmall]
+                parameters:
+                  default: { type: enum, title: Default, values: [New York, default, class, new-york, 9lives], default: class }
+                  switch: { type: boolean, title: Show it }
+                  _1st: { type: integer, title: First, min: 1 }
+                  self: { type: duration, title: Every, max: 2h }
+                  Self: { type: number, title: Ratio, max: 1.5 }
+                  in: { type: string, title: "Quote \\" and \\\\ backslash" }
+                content: { "first-field": "{{param.default}}", "2nd": "{{param.in}}" }
+                timeline: { once: true }
+
+                """.write(to: odd.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        }
+        let oddOut = work.appendingPathComponent("odd-out")
+        try Self.generate(odd.path + "/odd-app.yaml", into: oddOut)
+        #expect(Self.files(oddOut, under: "Widgets", ext: ".swift").map { URL(fileURLWithPath: $0).lastPathComponent }
+                == ["One2FastDefaultWidget.swift", "Two2FastDefaultWidget.swift"])
+        #expect(FileManager.default.fileExists(atPath: oddOut.path + "/W1OddAppWidgets.swift"))
+        let oddDiagnostics = try Self.typeCheck(oddOut, stub: stub)
+        #expect(oddDiagnostics.isEmpty, "\(oddDiagnostics)")
+
         // Link the providers with a driver and run them.
         let widgets = try Self.widgets(all)
         #expect(widgets.count == 10)

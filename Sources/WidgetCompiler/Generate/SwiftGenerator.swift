@@ -203,21 +203,22 @@ public enum SwiftGenerator {
         var typeNames: Set<String> = [base + "Widget", base + "Entry", base + "Provider", base + "Plan", intent, base + "View"]
         for p in w.parameters {
             let property = SwiftNames.unique(SwiftNames.lowerCamel(p.name, fallback: "parameter"), &taken)
-            let ref = SwiftNames.escaped(property)
+            let declared = SwiftNames.escaped(property)
+            let ref = "self." + declared
             let title = literal(p.title)
             let declaredDefault = "// Declared default: \(p.defaultValue.map { JSONWriter.string($0) } ?? "none").\n"
             switch p.type {
             case "integer":
                 let d = p.defaultValue?.number.map { Int($0) } ?? 0
-                properties += "    \(declaredDefault)    @Parameter(title: \(title), default: \(d)\(range(p, integer: true)))\n    var \(ref): Int\n\n"
+                properties += "    \(declaredDefault)    @Parameter(title: \(title), default: \(d)\(range(p, integer: true)))\n    var \(declared): Int\n\n"
                 conversions += "        if \(ref) != \(d) { values[\(literal(p.name))] = .int(\(ref)) }\n"
             case "number":
                 let d = p.defaultValue?.number ?? 0
-                properties += "    \(declaredDefault)    @Parameter(title: \(title), default: \(doubleLiteral(d))\(range(p, integer: false)))\n    var \(ref): Double\n\n"
+                properties += "    \(declaredDefault)    @Parameter(title: \(title), default: \(doubleLiteral(d))\(range(p, integer: false)))\n    var \(declared): Double\n\n"
                 conversions += "        if \(ref) != \(doubleLiteral(d)) { values[\(literal(p.name))] = Int(exactly: \(ref)).map(WidgetValue.int) ?? .double(\(ref)) }\n"
             case "boolean":
                 let d = p.defaultValue?.bool ?? false
-                properties += "    \(declaredDefault)    @Parameter(title: \(title), default: \(d))\n    var \(ref): Bool\n\n"
+                properties += "    \(declaredDefault)    @Parameter(title: \(title), default: \(d))\n    var \(declared): Bool\n\n"
                 conversions += "        if \(ref) != \(d) { values[\(literal(p.name))] = .bool(\(ref)) }\n"
             case "enum":
                 let typeName = SwiftNames.unique(base + SwiftNames.upperCamel(p.name, fallback: "Parameter") + "Option", &typeNames)
@@ -232,16 +233,16 @@ public enum SwiftGenerator {
                 enums += "    ]\n}\n\n"
                 let d = p.defaultValue?.string ?? p.values.first ?? ""
                 let dCase = cases.first { $0.0 == d }?.1 ?? cases.first?.1 ?? "value"
-                properties += "    \(declaredDefault)    @Parameter(title: \(title), default: .\(SwiftNames.escaped(dCase)))\n    var \(ref): \(typeName)\n\n"
+                properties += "    \(declaredDefault)    @Parameter(title: \(title), default: .\(SwiftNames.escaped(dCase)))\n    var \(declared): \(typeName)\n\n"
                 conversions += "        if \(ref) != .\(SwiftNames.escaped(dCase)) { values[\(literal(p.name))] = .string(\(ref).rawValue) }\n"
             case "duration":
                 let d = (p.defaultValue?.string).flatMap { try? DurationParser.parse($0) }.map(Int.init) ?? 900
                 properties += "    \(declaredDefault)    /// In seconds (the runtime takes the duration as text, such as `15m`).\n"
-                properties += "    @Parameter(title: \(title), default: \(d)\(range(p, integer: true)))\n    var \(ref): Int\n\n"
+                properties += "    @Parameter(title: \(title), default: \(d)\(range(p, integer: true)))\n    var \(declared): Int\n\n"
                 conversions += "        if \(ref) != \(d) { values[\(literal(p.name))] = .string(DurationText.string(seconds: Int64(\(ref)))) }\n"
             default:
                 let d = p.defaultValue?.string ?? ""
-                properties += "    \(declaredDefault)    @Parameter(title: \(title), default: \(literal(d)))\n    var \(ref): String\n\n"
+                properties += "    \(declaredDefault)    @Parameter(title: \(title), default: \(literal(d)))\n    var \(declared): String\n\n"
                 conversions += "        if \(ref) != \(literal(d)) { values[\(literal(p.name))] = .string(\(ref)) }\n"
             }
         }

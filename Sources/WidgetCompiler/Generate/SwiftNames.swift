@@ -39,14 +39,22 @@ public enum SwiftNames {
     static func lowerCamel(_ text: String, fallback: String) -> String {
         let parts = words(text)
         var name: String
-        if parts.count == 1, text == parts[0] {
+        if isIdentifier(text) {
             name = text
         } else {
             name = parts.enumerated().map { i, w in i == 0 ? w.prefix(1).lowercased() + w.dropFirst() : w.prefix(1).uppercased() + w.dropFirst() }.joined()
         }
         if name.isEmpty { name = fallback }
         if let first = name.unicodeScalars.first, ("0"..."9").contains(first) { name = "v" + name }
+        // Names that mean something else even in backticks, inside a type.
+        if ["self", "Self", "init", "deinit", "subscript", "Type", "Protocol", "_"].contains(name) { name += "Value" }
         return name
+    }
+
+    /// ASCII letters, digits and `_`, not starting with a digit.
+    static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
     }
 
     /// `name` as written in source: backticks around a keyword.
