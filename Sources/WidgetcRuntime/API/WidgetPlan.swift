@@ -127,6 +127,14 @@ public struct WidgetEntry: Sendable, Equatable {
         content.first { $0.key == key }?.value
     }
 
+    /// An entry made by hand: the generated provider's answer when its plan cannot be loaded
+    /// (no content), or a preview's sample.
+    public init(date: Date, content: [(key: String, value: WidgetValue)] = [], url: String? = nil) {
+        self.date = date
+        self.content = content
+        self.url = url
+    }
+
     init(_ entry: TimelineEntry) {
         date = Date(entry.date)
         content = entry.content.map { (key: $0.key, value: WidgetValue($0.value)) }

@@ -1,0 +1,135 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import WidgetCompiler
+import WidgetSupport
+
+/// `widgetc generate swift APP.yaml --out DIR`: the Swift sources of the app's
+/// widget extension, written from the plans `compile` would write (docs/generated-swift.md).
+enum GenerateCommand {
+    /// The generators there are.
+    static let generators = ["swift"]
+
+    static let command = Command(
+        name: "generate",
+        usage: "widgetc generate swift [--force] --out DIR APP.yaml",
+        abstract: "Generate the Swift sources of an app's widget extension from its manifest.",
+        discussion: """
+            Validates and compiles the app manifest and its widget bundle as 'widgetc compile' does, then writes \
+            to DIR: the @main WidgetBundle; per widget, Widgets/<Name>Widget.swift (the Widget with its \
+            configuration, TimelineEntry, provider calling WidgetcRuntime, and for parameters the \
+            WidgetConfigurationIntent) and Views/<Name>View.swift (a default SwiftUI view, written once: kept \
+            when it exists unless --force); Resources/ with the plans; Supporting/ with the quick actions \
+            (UIApplicationShortcutItems) and the app group entitlement. On errors nothing is written. \
+            See docs/generated-swift.md.
+            """,
+        options: [
+            OptionSpec("out", value: "DIR", help: "Directory for the sources (created if missing)."),
+            OptionSpec("force", help: "Overwrite the views too (they are generated once, then yours)."),
+        ],
+        run: run
+    )
+
+    static func run(_ args: ParsedArguments, _ console: Console) throws(UsageError) -> ExitCode {
+        guard let generator = args.positional.first else {
+            throw UsageError(message: "'generate' needs a generator and an app manifest, e.g. widgetc generate swift widgets/notes-app.yaml --out Extension")
+        }
+        guard generators.contains(generator) else {
+            let hint = Suggest.hint(for: generator, among: generators)
+            throw UsageError(message: "unknown generator '\(generator)'\(hint); generators: \(generators.joined(separator: ", "))")
+        }
+        guard args.positional.count == 2 else {
+            throw UsageError(message: "'generate swift' takes exactly one app manifest, e.g. widgetc generate swift widgets/notes-app.yaml --out Extension")
+        }
+        let path = args.positional[1]
+        guard let out = args.value("out") else {
+            throw UsageError(message: "'generate' needs --out DIR, the directory for the sources, e.g. --out NoteBuddyWidgets")
+        }
+        var st = stat()
+        if stat(out, &st) == 0, (st.st_mode & S_IFMT) != S_IFDIR {
+            throw UsageError(message: "--out '\(out)' exists and is not a directory; name a directory for the sources")
+        }
+        let validator: DefinitionValidator
+        do { validator = try DefinitionValidator(lowers: true) } catch { throw UsageError(message: "\(error)") }
+        var files: [String]
+        do { files = try SourceFiles.expand(path) } catch { throw UsageError(message: "\(error.description); check the path") }
+        var stream = DiagnosticStream(validator: validator, console: console)
+        var seen = Set(files.map(WidgetLoader.realPath))
+        var apps: [JSONValue] = []
+        var widgets: [String: JSONValue] = [:]
+        var examined = 0
+        // The manifest's bundle is compiled with it, as 'compile' does.
+        while examined < files.count {
+            let batch = Array(files[examined...])
+            let first = examined == 0
+            examined = files.count
+            for examination in ParallelExamination(batch, checker: validator.checker) {
+                try stream.report(examination)
+                for lowered in examination.lowered {
+                    switch lowered {
+                    case .widget(let kind, let plan):
+                        widgets[kind + PlanFiles.widgetSuffix] = plan
+                    case .app(_, let plan, let widgetFiles):
+                        if first { apps.append(plan) }
+                        for file in widgetFiles where seen.insert(WidgetLoader.realPath(file)).inserted { files.append(file) }
+                    }
+                }
+            }
+        }
+        stream.finish(files: files.count)
+        guard stream.errors == 0 else {
+            console.err("error: nothing written; fix the errors first\n")
+            return .inputErrors
+        }
+        guard apps.count == 1, let app = apps.first else {
+            let found = apps.isEmpty ? "no app manifest (a document with the key 'app')" : "\(apps.count) app manifests"
+            throw UsageError(message: "'\(path)' holds \(found); give one app's manifest, such as widgets/notes-app.yaml")
+        }
+        var bundle: [(fileName: String, plan: JSONValue)] = []
+        for name in (app["widgets"]?.array ?? []).compactMap(\.string) {
+            guard let plan = widgets[name] else { throw UsageError(message: "the manifest's bundle has no widget plan '\(name)'") }
+            bundle.append((name, plan))
+        }
+        var bytes: [String: String] = [:]
+        for (name, plan) in bundle { bytes[name] = String(decoding: JSONWriter.pretty(plan), as: UTF8.self) }
+        let generated: [GeneratedFile]
+        do { generated = try SwiftGenerator.files(app: app, widgets: bundle, planBytes: bytes) } catch {
+            console.err("error: \(error.message)\n")
+            return .inputErrors
+        }
+
+        let directory = out.hasSuffix("/") ? out : out + "/"
+        let force = args.has("force")
+        var written = 0
+        var kept: [String] = []
+        for file in generated {
+            let target = directory + file.path
+            if !file.overwrites, !force, access(target, F_OK) == 0 {
+                kept.append(file.path)
+                continue
+            }
+            try makeDirectory(SourceFiles.directory(of: target))
+            let output = try OutputTarget(path: target, console: console)
+            output.write(Array(file.contents.utf8))
+            do { try output.commit() } catch { throw UsageError(message: error.message) }
+            written += 1
+        }
+        var summary = "wrote \(written) file\(written == 1 ? "" : "s") to \(out)"
+        if !kept.isEmpty { summary += "; kept \(kept.joined(separator: ", ")) (yours; --force overwrites)" }
+        console.err(summary + "\n")
+        return .success
+    }
+
+    /// Creates `path` and its missing parents.
+    private static func makeDirectory(_ path: String) throws(UsageError) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            prefix += part + "/"
+            if mkdir(prefix, 0o777) != 0, errno != EEXIST {
+                throw UsageError(message: "cannot create directory '\(prefix)': \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+}

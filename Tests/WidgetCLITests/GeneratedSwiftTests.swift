@@ -1,0 +1,365 @@
+import Foundation
+import Testing
+import WidgetCLI
+import WidgetSupport
+import WidgetTestSupport
+import WidgetTime
+
+/// The Swift `widgetc generate swift` writes, checked without Apple's SDKs: type-checked
+/// (Swift 6 language mode) against the stub in Tests/AppleSDKStub and the built
+/// WidgetcRuntime, then its providers linked with a driver that plays WidgetKit, and
+/// their answers compared with `widgetc run` for a reload at the same instant.
+///
+/// Needs `swiftc` and the package's build directory (the test runs from it); skipped otherwise.
+@Suite(.serialized) struct GeneratedSwiftTests {
+    static let swiftc: String? = {
+        var dirs = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        dirs.append("/opt/swift/usr/bin")
+        return dirs.map { $0 + "/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    /// The directory holding `Modules/WidgetcRuntime.swiftmodule` and `WidgetcRuntime.build/*.o`.
+    static let buildDirectory: String? = {
+        var candidates: [String] = []
+        if let executable = Bundle.main.executablePath ?? CommandLine.arguments.first {
+            var dir = URL(fileURLWithPath: executable).deletingLastPathComponent()
+            for _ in 0..<4 {
+                candidates.append(dir.path)
+                dir = dir.deletingLastPathComponent()
+            }
+        }
+        candidates.append(TestPaths.root + "/.build/debug")
+        return candidates.first { FileManager.default.fileExists(atPath: $0 + "/Modules/WidgetcRuntime.swiftmodule") }
+    }()
+
+    static var ready: Bool { swiftc != nil && buildDirectory != nil }
+
+    // MARK: - Helpers
+
+    struct Failure: Error, CustomStringConvertible { let description: String }
+
+    @discardableResult
+    static func shell(_ arguments: [String], environment: [String: String]? = nil, in directory: URL? = nil) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: arguments[0])
+        process.arguments = Array(arguments.dropFirst())
+        if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+        if let directory { process.currentDirectoryURL = directory }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "\(arguments.prefix(8).joined(separator: " ")) … failed (\(process.terminationStatus)):\n\(text)")
+        }
+        return text
+    }
+
+    static func files(_ dir: URL, under sub: String, ext: String) -> [String] {
+        let path = dir.appendingPathComponent(sub).path
+        return ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(ext) }.sorted().map { path + "/" + $0 }
+    }
+
+    /// Compiles the stub's three modules into `dir`; returns their objects.
+    static func buildStub(into dir: URL) throws -> [String] {
+        let stub = TestPaths.root + "/Tests/AppleSDKStub"
+        var objects: [String] = []
+        for module in ["SwiftUI", "AppIntents", "WidgetKit"] {
+            let sources = files(URL(fileURLWithPath: stub), under: module, ext: ".swift")
+            let object = dir.path + "/\(module).o"
+            try shell([swiftc!, "-swift-version", "6", "-parse-as-library", "-package-name", "AppleSDKStub", "-I", dir.path,
+                       "-module-name", module, "-wmo", "-c"] + sources + ["-o", object,
+                       "-emit-module", "-emit-module-path", dir.path + "/\(module).swiftmodule"])
+            objects.append(object)
+        }
+        return objects
+    }
+
+    /// `widgetc generate swift manifest --out dir`, in process.
+    static func generate(_ manifest: String, into dir: URL) throws {
+        let console = CapturingConsole()
+        let status = WidgetCLI.main(["generate", "swift", manifest, "--out", dir.path], console: console)
+        guard status == .success else { throw Failure(description: "generate failed: \(console.stderr)") }
+    }
+
+    /// The generated Swift files: the bundle (top level), the widgets and the views.
+    static func swiftSources(_ dir: URL, bundle: Bool = true) -> [String] {
+        (bundle ? files(dir, under: ".", ext: ".swift") : []) + files(dir, under: "Widgets", ext: ".swift") + files(dir, under: "Views", ext: ".swift")
+    }
+
+    static func typeCheck(_ dir: URL, stub: URL) throws -> String {
+        try shell([swiftc!, "-swift-version", "6", "-typecheck", "-parse-as-library", "-module-name", "WidgetExtension",
+                   "-I", stub.path, "-I", buildDirectory! + "/Modules"] + swiftSources(dir))
+    }
+
+    /// A manifest bundling every example widget (copied with their container), so every rule and parameter type is covered.
+    static func allExamples(in dir: URL) throws -> String {
+        let fm = FileManager.default
+        var names: [String] = []
+        for name in try fm.contentsOfDirectory(atPath: TestPaths.widgets).sorted() where name.hasSuffix(".yaml") {
+            let text = try String(contentsOfFile: TestPaths.widgets + "/" + name, encoding: .utf8)
+            guard !text.contains("\napp: ") else { continue }
+            try fm.copyItem(atPath: TestPaths.widgets + "/" + name, toPath: dir.path + "/" + name)
+            names.append(name)
+        }
+        try fm.copyItem(atPath: TestPaths.widgets + "/container", toPath: dir.path + "/container")
+        let manifest = dir.path + "/all-app.yaml"
+        try """
+            app: com.example.all
+            displayName: All Examples
+            appGroup: group.com.example.all
+            widgets: [\(names.joined(separator: ", "))]
+            shortcuts:
+              - { type: NewNote, title: New Note, icon: { symbol: square.and.pencil } }
+
+            """.write(toFile: manifest, atomically: true, encoding: .utf8)
+        return manifest
+    }
+
+    // MARK: - Tests
+
+    @Test(.enabled(if: ready, "needs swiftc and the package's build directory"))
+    func generatedSourcesTypeCheckAndAnswerAsRunDoes() throws {
+        let work = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let stub = work.appendingPathComponent("stub")
+        try FileManager.default.createDirectory(at: stub, withIntermediateDirectories: true)
+        let stubObjects = try Self.buildStub(into: stub)
+
+        // Note Buddy, as the README shows it.
+        let notes = work.appendingPathComponent("notes")
+        try Self.generate(TestPaths.widgets + "/notes-app.yaml", into: notes)
+        let notesDiagnostics = try Self.typeCheck(notes, stub: stub)
+        #expect(notesDiagnostics.isEmpty, "\(notesDiagnostics)")
+
+        // Every example widget in one bundle.
+        let examples = work.appendingPathComponent("examples")
+        try FileManager.default.createDirectory(at: examples, withIntermediateDirectories: true)
+        let manifest = try Self.allExamples(in: examples)
+        let all = work.appendingPathComponent("all")
+        try Self.generate(manifest, into: all)
+        let allDiagnostics = try Self.typeCheck(all, stub: stub)
+        #expect(allDiagnostics.isEmpty, "\(allDiagnostics)")
+
+        // Names that are not Swift identifiers as they stand: keywords, `-` and `.` and leading digits (kinds, enum values), clashes.
+        let odd = work.appendingPathComponent("odd")
+        try FileManager.default.createDirectory(at: odd, withIntermediateDirectories: true)
+        try """
+            app: com.example.odd
+            displayName: 1 Odd-App
+            widgets: [a.yaml, b.yaml]
+
+            """.write(to: odd.appendingPathComponent("odd-app.yaml"), atomically: true, encoding: .utf8)
+        for (file, kind) in [("a.yaml", "com.one.2-fast.default"), ("b.yaml", "com.two.2-fast.default")] {
+            try """
+                kind: \(kind)
+                displayName: Odd
+                description: "Names Swift would refuse as they stand"
+                families: [systemSmall]
+                parameters:
+                  default: { type: enum, title: Default, values: [New York, default, class, new-york, 9lives], default: class }
+                  switch: { type: boolean, title: Show it }
+                  _1st: { type: integer, title: First, min: 1 }
+                  self: { type: duration, title: Every, max: 2h }
+                  Self: { type: number, title: Ratio, max: 1.5 }
+                  in: { type: string, title: "Quote \\" and \\\\ backslash" }
+                content: { "first-field": "{{param.default}}", "2nd": "{{param.in}}" }
+                timeline: { once: true }
+
+                """.write(to: odd.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        }
+        let oddOut = work.appendingPathComponent("odd-out")
+        try Self.generate(odd.path + "/odd-app.yaml", into: oddOut)
+        #expect(Self.files(oddOut, under: "Widgets", ext: ".swift").map { URL(fileURLWithPath: $0).lastPathComponent }
+                == ["One2FastDefaultWidget.swift", "Two2FastDefaultWidget.swift"])
+        #expect(FileManager.default.fileExists(atPath: oddOut.path + "/W1OddAppWidgets.swift"))
+        let oddDiagnostics = try Self.typeCheck(oddOut, stub: stub)
+        #expect(oddDiagnostics.isEmpty, "\(oddDiagnostics)")
+
+        // Link the providers with a driver and run them.
+        let widgets = try Self.widgets(all)
+        #expect(widgets.count == 10)
+        let bin = work.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let driver = bin.appendingPathComponent("main.swift")
+        try Self.driverSource(widgets).write(to: driver, atomically: true, encoding: .utf8)
+        var runtimeObjects: [String] = []
+        for module in ["WidgetcRuntime", "WidgetSupport", "WidgetTemplates", "WidgetTime", "MarketCalendars"] {
+            runtimeObjects += Self.files(URL(fileURLWithPath: Self.buildDirectory!), under: module + ".build", ext: ".o")
+                .filter { !$0.hasSuffix(".swiftmodule.o") }
+        }
+        let executable = bin.appendingPathComponent("extension").path
+        try Self.shell([Self.swiftc!, "-swift-version", "6", "-module-name", "WidgetExtension", "-I", stub.path,
+                        "-I", Self.buildDirectory! + "/Modules"] + Self.swiftSources(all, bundle: false) + [driver.path]
+                       + stubObjects + runtimeObjects + ["-lm", "-o", executable])
+        // The plans are the extension's resources: beside the executable, where Bundle.main finds them on Linux.
+        for plan in Self.files(all, under: "Resources", ext: ".json") {
+            try FileManager.default.copyItem(atPath: plan, toPath: bin.path + "/" + URL(fileURLWithPath: plan).lastPathComponent)
+        }
+        let output = try Self.shell([executable], environment: [
+            "TZ": "UTC", "WIDGETC_STUB_CONTAINERS": "group.com.example.all=" + examples.path + "/container",
+        ])
+
+        var compared = 0
+        for line in output.split(separator: "\n") where line.hasPrefix("{") {
+            let answer = try JSONReader.parse(String(line)).json
+            let kind = try #require(answer["kind"]?.string)
+            let widget = try #require(widgets.first { $0.kind == kind })
+            let entries = try #require(answer["entries"]?.array)
+            let first = try #require(entries.first?["date"]?.number)
+            var args = ["run", widget.source, "--from", ZoneRules.utc.iso8601(Instant(seconds: Int64(first))), "--for", "1s",
+                        "--tz", "UTC", "--format", "json", "--family", widget.families[0]]
+            if answer["configured"] == true { for p in widget.parameters { args += ["--param", "\(p.name)=\(p.configuredText)"] } }
+            let console = CapturingConsole()
+            #expect(WidgetCLI.main(args, console: console) == .success, "\(console.stderr)")
+            let run = try JSONReader.parse(console.stdout).json
+            let reload = try #require(run["reloads"]?.array?.first)
+            let expected = try #require(reload["entries"]?.array)
+            #expect(entries.count == expected.count, "\(kind): \(entries.count) entries, run shows \(expected.count)")
+            for (got, want) in zip(entries, expected) {
+                #expect(got["date"]?.number == Self.seconds(want["date"]), "\(kind)")
+                #expect(got["content"] == want["content"], "\(kind): \(got["content"].map(JSONWriter.string) ?? "-") vs \(want["content"].map(JSONWriter.string) ?? "-")")
+                #expect((got["url"] ?? .null) == (want["url"] ?? .null), "\(kind)")
+            }
+            let policy = try #require(reload["policy"])
+            #expect(answer["policy"]?["type"] == policy["type"], "\(kind)")
+            if policy["type"] == "after" { #expect(answer["policy"]?["date"]?.number == Self.seconds(policy["date"]), "\(kind)") }
+            compared += 1
+        }
+        // Every widget with its defaults, and each configurable one once more with every parameter changed.
+        #expect(compared == widgets.count + widgets.filter { !$0.parameters.isEmpty }.count, "\(output)")
+    }
+
+    static func seconds(_ iso: JSONValue?) -> Double? {
+        guard let text = iso?.string, let parsed = try? InstantParser.parse(text) else { return nil }
+        return Double(parsed.instant.seconds)
+    }
+
+    // MARK: - The driver
+
+    struct GeneratedWidget {
+        struct Parameter {
+            let name: String
+            let type: String
+            /// A value other than the default: as Swift for the intent, and as `--param` text.
+            let configuredSwift: String
+            let configuredText: String
+        }
+        let base: String
+        let kind: String
+        let source: String
+        let families: [String]
+        let parameters: [Parameter]
+    }
+
+    /// The generated widgets, read back from the files and their plans.
+    static func widgets(_ dir: URL) throws -> [GeneratedWidget] {
+        var result: [GeneratedWidget] = []
+        for file in files(dir, under: "Widgets", ext: "Widget.swift") {
+            let name = URL(fileURLWithPath: file).lastPathComponent
+            let base = String(name.dropLast("Widget.swift".count))
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            let kindLine = try #require(text.split(separator: "\n").first { $0.contains("let kind: String = ") })
+            let kind = String(kindLine.split(separator: "\"")[1])
+            let plan = try JSONReader.parse(String(contentsOfFile: dir.path + "/Resources/\(kind).plan.json", encoding: .utf8)).json
+            var parameters: [GeneratedWidget.Parameter] = []
+            for p in plan["parameters"]?.array ?? [] {
+                let name = p["name"]!.string!, type = p["type"]!.string!
+                let d = p["default"]!
+                let (swift, text): (String, String)
+                switch type {
+                case "integer":
+                    let v = Int(d.number!) + 1
+                    (swift, text) = ("\(v)", "\(v)")
+                case "number":
+                    let v = d.number! + 0.5
+                    (swift, text) = ("\(v)", "\(v)")
+                case "boolean":
+                    (swift, text) = ("\(!d.bool!)", "\(!d.bool!)")
+                case "enum":
+                    let other = p["values"]!.array!.compactMap(\.string).first { $0 != d.string }!
+                    (swift, text) = (".init(rawValue: \"\(other)\")!", other)
+                case "duration":
+                    let v = try DurationParser.parse(d.string!) + 60
+                    (swift, text) = ("\(v)", DurationFormatter.format(v))
+                default:
+                    (swift, text) = ("\"Configured\"", "Configured")
+                }
+                parameters.append(.init(name: name, type: type, configuredSwift: swift, configuredText: text))
+            }
+            result.append(GeneratedWidget(
+                base: base, kind: kind, source: plan["source"]!.string!, families: plan["families"]!.array!.compactMap(\.string),
+                parameters: parameters))
+        }
+        return result
+    }
+
+    /// main.swift: asks each provider for a timeline as WidgetKit would, and prints one JSON line per answer.
+    static func driverSource(_ widgets: [GeneratedWidget]) -> String {
+        var s = """
+            import AppIntents
+            import Foundation
+            import WidgetKit
+            import WidgetcRuntime
+
+            func json(_ text: String) -> String {
+                var out = "\\""
+                for scalar in text.unicodeScalars {
+                    switch scalar {
+                    case "\\"": out += "\\\\\\""
+                    case "\\\\": out += "\\\\\\\\"
+                    default:
+                        if scalar.value < 0x20 { out += String(format: "\\\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+                    }
+                }
+                return out + "\\""
+            }
+
+            func json(_ value: WidgetValue) -> String {
+                switch value {
+                case .null: return "null"
+                case .bool(let b): return b ? "true" : "false"
+                case .int(let i): return String(i)
+                case .double(let d): return "\\(d)"
+                case .string(let s): return json(s)
+                case .array(let a): return "[" + a.map(json).joined(separator: ",") + "]"
+                case .object(let o): return "{" + o.map { json($0.key) + ":" + json($0.value) }.joined(separator: ",") + "}"
+                }
+            }
+
+            func report(_ kind: String, configured: Bool, _ entries: [WidgetEntry], _ policy: TimelineReloadPolicy) {
+                var line = "{\\"kind\\":" + json(kind) + ",\\"configured\\":\\(configured),\\"entries\\":["
+                line += entries.map { e in
+                    "{\\"date\\":\\(Int(e.date.timeIntervalSince1970)),\\"content\\":" + json(.object(e.content)) + ",\\"url\\":" + (e.url.map(json) ?? "null") + "}"
+                }.joined(separator: ",")
+                line += "],\\"policy\\":"
+                if policy == .atEnd { line += "{\\"type\\":\\"atEnd\\"}" }
+                else if policy == .never { line += "{\\"type\\":\\"never\\"}" }
+                else { line += "{\\"type\\":\\"after\\",\\"date\\":\\(Int(policy.stubDate!.timeIntervalSince1970))}" }
+                print(line + "}")
+            }
+
+
+            """
+        for w in widgets {
+            let context = "TimelineProviderContext(stubFamily: .\(w.families[0]))"
+            s += "// \(w.kind)\n"
+            if w.parameters.isEmpty {
+                s += "\(w.base)Provider().getTimeline(in: \(context)) { timeline in\n"
+                s += "    report(\"\(w.kind)\", configured: false, timeline.entries.map(\\.content), timeline.policy)\n}\n"
+            } else {
+                s += "do {\n"
+                s += "    let timeline = await \(w.base)Provider().timeline(for: \(w.base)Intent(), in: \(context))\n"
+                s += "    report(\"\(w.kind)\", configured: false, timeline.entries.map(\\.content), timeline.policy)\n"
+                s += "    var intent = \(w.base)Intent()\n"
+                for p in w.parameters { s += "    intent.\(p.name) = \(p.configuredSwift)\n" }
+                s += "    let configured = await \(w.base)Provider().timeline(for: intent, in: \(context))\n"
+                s += "    report(\"\(w.kind)\", configured: true, configured.entries.map(\\.content), configured.policy)\n}\n"
+            }
+        }
+        return s
+    }
+}
