@@ -65,23 +65,24 @@ enum ActionsCommand {
         let bytes: [UInt8]
         do { bytes = try SourceFiles.read(path) } catch { throw UsageError(message: "\(error.description); check the path") }
         let validator: DefinitionValidator
-        do { validator = try DefinitionValidator() } catch { throw UsageError(message: "\(error)") }
-        let diagnostics = validator.validate(bytes: bytes, path: path).sorted { ($0.location, $0.code) < ($1.location, $1.code) }
+        do { validator = try DefinitionValidator(lowers: true) } catch { throw UsageError(message: "\(error)") }
+        // One pass: YAML, schema, checks and the typed manifest.
+        let examination = validator.checker.examine(bytes: bytes, path: path)
+        let diagnostics: [Diagnostic]
+        do { diagnostics = try validator.conclude(examination).sorted { ($0.location, $0.code) < ($1.location, $1.code) } } catch {
+            throw UsageError(message: "\(error.description); check the path")
+        }
+        if let source = examination.source { renderer.lines.use(source, for: path) }
         for d in diagnostics { console.err(renderer.text(d)) }
         if diagnostics.contains(where: { $0.severity == .error }) {
             console.err("error: the manifest has errors; fix them first (see widgetc validate)\n")
             return nil
         }
-        let manifests = SourceFiles.documents(of: bytes, path: path).documents.filter { $0["app"] != nil }
-        guard manifests.count == 1, let document = manifests.first else {
+        let manifests = examination.manifests
+        guard manifests.count == 1, let manifest = manifests.first else {
             let found = manifests.isEmpty ? "no app manifest (a document with the key 'app')" : "\(manifests.count) app manifests"
             throw UsageError(message: "'\(path)' holds \(found); give one app's manifest, such as widgets/notes-app.yaml")
         }
-        do {
-            return try AppManifest(document, file: path)
-        } catch {
-            console.err(renderer.text(error))
-            return nil
-        }
+        return manifest
     }
 }

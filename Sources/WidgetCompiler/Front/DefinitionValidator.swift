@@ -80,6 +80,8 @@ public struct FileExamination: Sendable {
         var kind: (name: String, location: SourceLocation)? = nil
         /// The document lowered (when asked, and only without errors).
         var lowered: Lowered? = nil
+        /// An app manifest's typed form (when lowering, and only without errors).
+        var manifest: AppManifest? = nil
     }
 
     /// What a document without errors lowers to.
@@ -92,6 +94,9 @@ public struct FileExamination: Sendable {
 
     /// Every document's lowering, in document order (call after `conclude` found no errors).
     public var lowered: [Lowered] { documents.compactMap(\.lowered) }
+
+    /// The app manifests, typed (when lowering, and only those without errors).
+    public var manifests: [AppManifest] { documents.compactMap(\.manifest) }
 
     public let path: String
     var readError: SourceFiles.ReadError? = nil
@@ -190,13 +195,15 @@ public struct FileChecker: Sendable {
             checkApp(document, &context)
             let bundle = checkBundle(of: document, manifest: path, &context)
             var lowered: FileExamination.Lowered? = nil
+            var manifest: AppManifest? = nil
             if lowers, !Self.hasErrors(shape, context.diagnostics) {
                 switch Lowering.appPlan(document, file: path, kinds: bundle.map(\.kinds).joined().map { $0 }) {
                 case .success(let (id, plan)): lowered = .app(id: id, plan: plan, widgetFiles: bundle.map(\.file))
                 case .failure(let problem): context.diagnostics.append(problem)
                 }
+                do { manifest = try AppManifest(document, file: path) } catch { context.diagnostics.append(error) }
             }
-            return .init(shape: shape, semantic: context.diagnostics, lowered: lowered)
+            return .init(shape: shape, semantic: context.diagnostics, lowered: lowered, manifest: manifest)
         case .unknown(let problem):
             context.error("document-kind", problem, at: document, [])
             return .init(semantic: context.diagnostics)

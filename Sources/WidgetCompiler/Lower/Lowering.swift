@@ -46,9 +46,16 @@ public enum Lowering {
         func moment(_ node: SourceNode, _ pointer: [String], relativeNeedsPlus: Bool) -> JSONValue {
             guard let text = node.string else { fail("expected an instant or a duration", node, pointer); return .null }
             if text.isTemplate { return .object(JSONObject([("at", .string(text))])) }
-            if text.hasPrefix("+") || !relativeNeedsPlus {
-                let seconds = text.hasPrefix("+") ? try? RelativeInstant.parse(text) : try? DurationParser.parse(text)
-                if let seconds { return .object(JSONObject([("in", .int(Int(seconds)))])) }
+            if text.hasPrefix("+") {
+                do { return .object(JSONObject([("in", .int(Int(try RelativeInstant.parse(text))))])) } catch {
+                    fail(error.message, node, pointer)
+                    return .null
+                }
+            }
+            // A policy's `after` may also be a bare duration; what is neither that nor an
+            // instant is reported by `instant` below, with its position.
+            if !relativeNeedsPlus, let seconds = try? DurationParser.parse(text) {
+                return .object(JSONObject([("in", .int(Int(seconds)))]))
             }
             return .object(JSONObject([("at", instant(node, pointer))]))
         }
@@ -65,7 +72,14 @@ public enum Lowering {
         plan.appendNew("source", .string(file))
         plan.appendNew("families", .array(families))
         plan.appendNew("timeZone", root["timeZone"]?.json ?? .null)
-        plan.appendNew("parameters", .array((root["parameters"]?.members ?? .empty).map(parameter)))
+        var parameters: [JSONValue] = []
+        for member in root["parameters"]?.members ?? .empty {
+            switch parameter(member, file: file) {
+            case .success(let p): parameters.append(p)
+            case .failure(let d): if problem == nil { problem = d }
+            }
+        }
+        plan.appendNew("parameters", .array(parameters))
         plan.appendNew("data", .array((root["data"]?.members ?? .empty).compactMap { m in
             m.value["file"].map { .object(JSONObject([("name", .string(m.key)), ("file", $0.json)])) }
         }))
@@ -166,14 +180,20 @@ public enum Lowering {
         return .success((app, .object(plan)))
     }
 
-    private static func parameter(_ member: SourceNode.Member) -> JSONValue {
+    /// One parameter's declaration; a duration bound that does not parse (the checks refuse
+    /// it first) is an error here too, never a silent nil.
+    private static func parameter(_ member: SourceNode.Member, file: String) -> Result<JSONValue, Diagnostic> {
         let node = member.value
+        var problem: Diagnostic? = nil
         let type = node["type"]?.string ?? "string"
         let values = node["values"]?.items.compactMap(\.string) ?? []
         func bound(_ key: String) -> Double? {
             guard let b = node[key] else { return nil }
-            if type == "duration" { return b.string.flatMap { try? DurationParser.parse($0) }.map(Double.init) }
-            return b.number
+            guard type == "duration" else { return b.number }
+            do { return Double(try DurationParser.parse(b.string ?? "")) } catch {
+                problem = problem ?? .error("compile", "parameter '\(member.key)': \(key) \(b.shown) is not a duration: \(error.message)", file: file, at: b.location, pointer: JSONPointer.string(["parameters", member.key, key]))
+                return nil
+            }
         }
         func number(_ d: Double?) -> JSONValue {
             guard let d else { return .null }
@@ -201,7 +221,8 @@ public enum Lowering {
         p.appendNew("min", number(bound("min")))
         p.appendNew("max", number(bound("max")))
         p.appendNew("default", defaultValue)
-        return .object(p)
+        if let problem { return .failure(problem) }
+        return .success(.object(p))
     }
 }
 
