@@ -46,7 +46,7 @@ let package = Package(
             dependencies: ["WidgetSupport", "WidgetTemplates", "WidgetTime", "MarketCalendars"]
         ),
         // The simulator: the scheduler (budget, policies, reloads), scenarios and writers.
-        .target(name: "WidgetSimulator", dependencies: ["WidgetSupport", "WidgetcRuntime"]),
+        .target(name: "WidgetSimulator", dependencies: ["WidgetSupport", "WidgetTime", "WidgetcRuntime"]),
         // Definitions: the front end (YAML, schema, semantic checks) and lowering to plans.
         .target(
             name: "WidgetCompiler",

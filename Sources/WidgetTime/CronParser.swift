@@ -29,7 +29,7 @@ enum CronParser {
         "@daily": "0 0 * * *", "@midnight": "0 0 * * *", "@hourly": "0 * * * *",
     ]
 
-    static func parse(_ t: ByteText) -> Result<CronFields, TimeParseError> {
+    static func parse(_ t: ParseText) -> Result<CronFields, TimeParseError> {
         // Control characters would blur the field count: name them first.
         for k in 0..<t.count where (t[k] < 0x20 && t[k] != UInt8(ascii: "\t")) || t[k] == 0x7F {
             return .failure(t.error("unexpected \(describeByte(t, at: k)) in cron expression; write its fields on one line", at: k))
@@ -80,7 +80,7 @@ enum CronParser {
         return .success(out)
     }
 
-    private static func parseMacro(_ t: ByteText, _ r: (start: Int, end: Int), extra: (start: Int, end: Int)?) -> Result<CronFields, TimeParseError> {
+    private static func parseMacro(_ t: ParseText, _ r: (start: Int, end: Int), extra: (start: Int, end: Int)?) -> Result<CronFields, TimeParseError> {
         let word = t.text(r.start, r.end)
         let key = word.lowercased()
         if key == "@reboot" {
@@ -93,13 +93,13 @@ enum CronParser {
             return .failure(t.error("unexpected \(describeByte(t, at: extra.start)) after '\(word)'; a macro stands alone", at: extra.start))
         }
         var copy = expansion
-        return copy.withUTF8 { parse(ByteText(bytes: $0)) }
+        return copy.withUTF8 { parse(ParseText(bytes: $0)) }
     }
 
     private static func isBlank(_ b: UInt8) -> Bool { b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") }
 
     /// One field: comma-separated items.
-    private static func parseField(_ t: ByteText, _ start: Int, _ end: Int, _ f: Field) -> Result<UInt64, TimeParseError> {
+    private static func parseField(_ t: ParseText, _ start: Int, _ end: Int, _ f: Field) -> Result<UInt64, TimeParseError> {
         var bits: UInt64 = 0
         var i = start
         while true {
@@ -121,7 +121,7 @@ enum CronParser {
     }
 
     /// `*`, `v`, `a-b`, each optionally `/step` (`v/step` runs from v to the maximum).
-    private static func parseItem(_ t: ByteText, _ start: Int, _ end: Int, _ f: Field) -> Result<UInt64, TimeParseError> {
+    private static func parseItem(_ t: ParseText, _ start: Int, _ end: Int, _ f: Field) -> Result<UInt64, TimeParseError> {
         var i = start
         var lo = f.min, hi = f.max
         var single = false
@@ -183,7 +183,7 @@ enum CronParser {
     }
 
     /// A number or (in month and day-of-week) a three-letter name, in range.
-    private static func value(_ t: ByteText, _ i: inout Int, _ end: Int, _ f: Field) -> Result<Int, TimeParseError> {
+    private static func value(_ t: ParseText, _ i: inout Int, _ end: Int, _ f: Field) -> Result<Int, TimeParseError> {
         let start = i
         if t.isDigit(i) {
             var v = 0
@@ -223,7 +223,7 @@ enum CronParser {
         }
     }
 
-    private static func unexpected(_ t: ByteText, _ i: Int, _ f: Field) -> TimeParseError {
+    private static func unexpected(_ t: ParseText, _ i: Int, _ f: Field) -> TimeParseError {
         switch t[i] {
         case UInt8(ascii: "?"):
             return t.error("\(f.name) field: '?' is not standard cron; use '*'", at: i)

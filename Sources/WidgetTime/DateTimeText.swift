@@ -19,7 +19,7 @@ struct DateTimeFields {
 /// A fraction of a second is read and dropped (instants are whole seconds; dropping
 /// is flooring, as the fraction is never negative). Leap seconds (`:60`) and hour 24
 /// are refused. `what` names the scalar in messages ("instant", "date-time").
-func parseDateTime(_ t: ByteText, from start: Int, what: String) -> Result<DateTimeFields, TimeParseError> {
+func parseDateTime(_ t: ParseText, from start: Int, what: String) -> Result<DateTimeFields, TimeParseError> {
     let whole = t.text(start, t.count)
     var f = DateTimeFields()
     var i = start

@@ -22,7 +22,7 @@ public enum DurationParser {
     }
 
     /// Parses `text[from...]` as a whole duration (used after a relative instant's `+`).
-    static func parse(_ t: ByteText, from start: Int) -> Result<Int64, TimeParseError> {
+    static func parse(_ t: ParseText, from start: Int) -> Result<Int64, TimeParseError> {
         let whole = t.text(start, t.count)
         guard start < t.count else {
             return .failure(t.error("empty duration; write a number and a unit such as 15m", at: start))
@@ -39,7 +39,7 @@ public enum DurationParser {
         }
     }
 
-    private static func parseCompact(_ t: ByteText, from start: Int, whole: String) -> Result<Int64, TimeParseError> {
+    private static func parseCompact(_ t: ParseText, from start: Int, whole: String) -> Result<Int64, TimeParseError> {
         var i = start
         var total: Int64 = 0
         var lastUnit: (name: UInt8, seconds: Int64)? = nil
@@ -92,7 +92,7 @@ public enum DurationParser {
         return .success(total)
     }
 
-    private static func parseISO(_ t: ByteText, from start: Int, whole: String) -> Result<Int64, TimeParseError> {
+    private static func parseISO(_ t: ParseText, from start: Int, whole: String) -> Result<Int64, TimeParseError> {
         var i = start + 1
         var total: Int64 = 0
         var inTime = false
@@ -173,7 +173,7 @@ public enum DurationParser {
         var scale: Int64  // 10^(fraction digits); 1 without a fraction
 
         /// Seconds of this number of `unit`s; `end` closes the component's text (number and unit).
-        func seconds(unit: Int64, _ t: ByteText, numberStart: Int, end: Int, whole text: String) -> Result<Int64, TimeParseError> {
+        func seconds(unit: Int64, _ t: ParseText, numberStart: Int, end: Int, whole text: String) -> Result<Int64, TimeParseError> {
             let (w, overflow) = whole.multipliedReportingOverflow(by: unit)
             if overflow || w > DurationParser.maximumSeconds { return .failure(DurationParser.tooLong(t, numberStart, text)) }
             guard scale > 1 else { return .success(w) }
@@ -185,7 +185,7 @@ public enum DurationParser {
         }
     }
 
-    private static func readNumber(_ t: ByteText, at i: inout Int, whole: String) -> Result<Number, TimeParseError> {
+    private static func readNumber(_ t: ParseText, at i: inout Int, whole: String) -> Result<Number, TimeParseError> {
         let start = i
         var value: Int64 = 0
         while t.isDigit(i) {
@@ -214,7 +214,7 @@ public enum DurationParser {
         return .success(Number(whole: value, fraction: fraction, scale: scale))
     }
 
-    private static func unexpected(_ t: ByteText, at i: Int, whole: String, numberExpected: Bool) -> TimeParseError {
+    private static func unexpected(_ t: ParseText, at i: Int, whole: String, numberExpected: Bool) -> TimeParseError {
         let c = t[i]
         if c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") {
             return t.error("unexpected space in duration '\(whole)'; write it without spaces, like 1h30m", at: i)
@@ -228,7 +228,7 @@ public enum DurationParser {
         return t.error("unexpected \(describeByte(t, at: i)) in duration '\(whole)'", at: i)
     }
 
-    fileprivate static func tooLong(_ t: ByteText, _ at: Int, _ whole: String) -> TimeParseError {
+    fileprivate static func tooLong(_ t: ParseText, _ at: Int, _ whole: String) -> TimeParseError {
         t.error("duration '\(whole)' is too long; the longest is \(maximumSeconds / 86_400)d", at: at)
     }
 }

@@ -50,6 +50,28 @@ public enum RelativeInstant {
     }
 }
 
+/// What events and policies name: an instant, or a relative instant (`+2h`) counted
+/// from the request. The one reading of that choice, for the compiler, the runtime
+/// and the scenarios alike.
+public enum Moment: Sendable, Hashable {
+    case instant(Instant)
+    case relative(seconds: Int64)
+
+    /// `+` and a duration is relative; anything else must be an instant (its error says why not).
+    public static func parse(_ text: String) throws(TimeParseError) -> Moment {
+        if text.hasPrefix("+") { return .relative(seconds: try RelativeInstant.parse(text)) }
+        return .instant(try InstantParser.parse(text).instant)
+    }
+
+    /// The instant for a request at `now`.
+    public func instant(from now: Instant) -> Instant {
+        switch self {
+        case .instant(let i): i
+        case .relative(let s): now + s
+        }
+    }
+}
+
 /// A date and time on a local clock, without an offset: `2026-11-29T09:00[:SS]`.
 /// It becomes an instant only through a zone (`ZoneRules.instant(for:)`).
 public struct LocalDateTime: Sendable, Hashable, CustomStringConvertible {

@@ -59,7 +59,7 @@ struct DurationTests {
         let e = parseError { () throws(TimeParseError) in try DurationParser.parse("ééx") }
         #expect(e?.offset == 0)
         var text = "aéb€c"
-        let offsets = text.withUTF8 { buf in (0...buf.count).map { ByteText(bytes: buf).scalarOffset($0) } }
+        let offsets = text.withUTF8 { buf in (0...buf.count).map { ParseText(bytes: buf).scalarOffset($0) } }
         // Bytes: a é(2) b €(3) c -> scalar index of each byte position.
         #expect(offsets == [0, 1, 2, 2, 3, 4, 4, 4, 5])
     }

@@ -24,10 +24,10 @@ enum Scalars {
 
     /// A relative instant such as `+2h`: its seconds.
     static func relativeInstant(_ text: String) -> Result<Int64, ScalarProblem> {
-        guard text.hasPrefix("+") else { return .failure(ScalarProblem(message: "a relative instant starts with '+'", offset: 0)) }
-        switch duration(String(text.dropFirst())) {
-        case .success(let s): return .success(s)
-        case .failure(let p): return .failure(ScalarProblem(message: p.message, offset: p.offset + 1))
+        do {
+            return .success(try RelativeInstant.parse(text))
+        } catch {
+            return .failure(ScalarProblem(message: error.message, offset: error.offset))
         }
     }
 

@@ -46,18 +46,20 @@ public enum Lowering {
         func moment(_ node: SourceNode, _ pointer: [String], relativeNeedsPlus: Bool) -> JSONValue {
             guard let text = node.string else { fail("expected an instant or a duration", node, pointer); return .null }
             if text.isTemplate { return .object(JSONObject([("at", .string(text))])) }
-            if text.hasPrefix("+") {
-                do { return .object(JSONObject([("in", .int(Int(try RelativeInstant.parse(text))))])) } catch {
-                    fail(error.message, node, pointer)
-                    return .null
-                }
-            }
-            // A policy's `after` may also be a bare duration; what is neither that nor an
-            // instant is reported by `instant` below, with its position.
+            // A policy's `after` may also be a bare duration; what is neither that, an instant
+            // nor a relative instant is reported with its position.
             if !relativeNeedsPlus, let seconds = try? DurationParser.parse(text) {
                 return .object(JSONObject([("in", .int(Int(seconds)))]))
             }
-            return .object(JSONObject([("at", instant(node, pointer))]))
+            do throws(TimeParseError) {
+                switch try Moment.parse(text) {
+                case .relative(let seconds): return .object(JSONObject([("in", .int(Int(seconds)))]))
+                case .instant(let i): return .object(JSONObject([("at", .string(ZoneRules.utc.iso8601(i)))]))
+                }
+            } catch {
+                fail("'\(text)' is not an instant or a relative instant: \(error.message)", node, pointer)
+                return .null
+            }
         }
 
         guard let kind = root["kind"]?.string else { return .failure(.error("compile", "a widget needs a 'kind'", file: file, at: root.location, pointer: "/kind")) }

@@ -1,4 +1,5 @@
 import WidgetSupport
+import WidgetTime
 import WidgetcRuntime
 
 /// The run's own warnings (spec, runtime 3 and 7): entries closer than five minutes,
@@ -52,7 +53,7 @@ struct RunChecks {
             if gap.magnitude < Self.closestUsefulSpacing.magnitude {
                 closeEntries = RunWarning(
                     code: "entries-too-close",
-                    message: "entries at \(text(previous)) and \(text(date)) are \(DurationText.string(seconds: Int64(gap.magnitude))) apart; WidgetKit may skip entries closer than 5 minutes",
+                    message: "entries at \(text(previous)) and \(text(date)) are \(DurationFormatter.format(Int64(gap.magnitude))) apart; WidgetKit may skip entries closer than 5 minutes",
                     at: reloadAt)
                 return
             }
@@ -88,7 +89,7 @@ struct RunChecks {
 
     private func rate(_ interval: Int64) -> String {
         let effective = max(interval, minGap, 1)
-        return "a reload every \(DurationText.string(seconds: effective)) (about \(CountedReloads.day / effective) a day)"
+        return "a reload every \(DurationFormatter.format(effective)) (about \(CountedReloads.day / effective) a day)"
     }
 
     /// Who asks for the reloads, in words: the policy itself when it asks again at once.

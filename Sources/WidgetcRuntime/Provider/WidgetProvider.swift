@@ -148,9 +148,9 @@ extension CompiledWidget: TimelineProvider {
             let value = t.render(request)
             let text = value.string ?? ""
             if text.isEmpty { return nil }
+            // A bare duration counts from the request, as `after: 2h` does.
             if let s = try? DurationParser.parse(text) { return .after(now + s) }
-            if text.hasPrefix("+"), let s = try? RelativeInstant.parse(text) { return .after(now + s) }
-            if let i = try? InstantParser.parse(text) { return .after(i.instant) }
+            if let moment = try? Moment.parse(text) { return .after(moment.instant(from: now)) }
             context.warn(code: "template-value", message: "policy after: '\(t.source)' rendered '\(text)', neither a duration, a relative instant nor an instant")
             return nil
         }
@@ -167,12 +167,10 @@ extension CompiledWidget: TimelineProvider {
             case .template(let t):
                 let value = t.render(request)
                 guard let text = value.string, !text.isEmpty else { continue }  // no event in the data
-                if text.hasPrefix("+"), let s = try? RelativeInstant.parse(text) {
-                    at = now + s
-                } else if let parsed = try? InstantParser.parse(text) {
-                    at = parsed.instant
-                } else {
-                    context.warn(code: "template-value", message: "event at: '\(t.source)' rendered '\(text)', which is not an instant")
+                do throws(TimeParseError) {
+                    at = try Moment.parse(text).instant(from: now)
+                } catch {
+                    context.warn(code: "template-value", message: "event at: '\(t.source)' rendered '\(text)', which is not an instant: \(error.message)")
                     continue
                 }
             }

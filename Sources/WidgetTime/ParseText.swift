@@ -1,6 +1,7 @@
-/// Parsing works on UTF-8 bytes (every grammar here is ASCII); errors convert the
-/// byte position to a scalar offset so non-ASCII text still gets the right column.
-struct ByteText {
+/// The text a time grammar parses (durations, instants, cron): UTF-8 bytes with the
+/// questions a parser asks at a position. Every grammar here is ASCII; errors convert
+/// the byte position to a scalar offset so non-ASCII text still gets the right column.
+struct ParseText {
     let bytes: UnsafeBufferPointer<UInt8>
 
     var count: Int { bytes.count }
@@ -48,14 +49,14 @@ struct ByteText {
 
 /// Runs `body` over the UTF-8 bytes of `text` without copying when the string is native.
 @inline(__always)
-func withBytes<T>(_ text: String, _ body: (ByteText) -> Result<T, TimeParseError>) throws(TimeParseError) -> T {
+func withBytes<T>(_ text: String, _ body: (ParseText) -> Result<T, TimeParseError>) throws(TimeParseError) -> T {
     var copy = text
-    let result = copy.withUTF8 { body(ByteText(bytes: $0)) }
+    let result = copy.withUTF8 { body(ParseText(bytes: $0)) }
     return try result.get()
 }
 
 /// A printable form of one character for messages (`'x'`, or `end of text`).
-func describeByte(_ text: ByteText, at i: Int) -> String {
+func describeByte(_ text: ParseText, at i: Int) -> String {
     guard i < text.count else { return "end of text" }
     var j = i + 1
     while j < text.count, text[j] & 0xC0 == 0x80 { j += 1 }
