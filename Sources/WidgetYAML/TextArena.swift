@@ -17,29 +17,8 @@ struct TextArena {
     @inline(__always)
     func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
         let start = buffer.elementCount
-        let room = buffer.appendingRoom(bytes.count)
-        if let source = bytes.baseAddress { Self.copy(source, to: room, count: bytes.count) }
+        buffer.appendBytes(bytes)
         return Int32(truncatingIfNeeded: start)
-    }
-
-    /// Copies `n` bytes; most texts are short, and copying up to sixteen by
-    /// two overlapping words costs less than calling `memcpy`.
-    @inline(__always)
-    private static func copy(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count n: Int) {
-        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
-        if n >= 8 && n <= 16 {
-            let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
-            to.storeBytes(of: head, as: UInt64.self)
-            to.storeBytes(of: tail, toByteOffset: n - 8, as: UInt64.self)
-        } else if n >= 4 && n < 8 {
-            let head = from.loadUnaligned(as: UInt32.self), tail = from.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
-            to.storeBytes(of: head, as: UInt32.self)
-            to.storeBytes(of: tail, toByteOffset: n - 4, as: UInt32.self)
-        } else if n < 4 {
-            for i in 0..<n { target[i] = source[i] }
-        } else {
-            target.update(from: source, count: n)
-        }
     }
 
     /// Bytes already appended (valid until the next append).

@@ -1,17 +1,16 @@
 import WidgetSupport
 import WidgetcRuntime
 
-/// A growable byte buffer with the appends run output needs, written for speed:
-/// raw memory (no per-append array bookkeeping), no intermediate `String`s for
-/// integers or instants, and the date part of instants cached per day.
+/// The appends run output needs, over one `PlainBuffer<UInt8>` (raw memory, no
+/// per-append array bookkeeping), written for speed: no intermediate `String`s
+/// for integers or instants, and the date part of instants cached per day.
 ///
 /// JSON values come out as `JSONWriter` writes them (same escapes, same
 /// doubles), either compact or with a space after `:` and `,` (`spaced`).
 /// A reference type so the writer's copies share one buffer; never shared across threads.
 final class OutputBuffer {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    private(set) var count = 0
+    /// The bytes. Its room is never given back: a run's writer flushes it at a fixed size.
+    private let storage: PlainBuffer<UInt8>
 
     /// The zone of the instants being written.
     var zone: any UTCOffsetSource = FixedOffset(seconds: 0) {
@@ -30,61 +29,42 @@ final class OutputBuffer {
     private var cachedOffset: Int = .min
 
     init(capacity: Int) {
-        self.capacity = max(capacity, 64)
-        base = .allocate(capacity: self.capacity)
+        storage = PlainBuffer(capacity: max(capacity, 64), keptCapacity: .max)
     }
 
     deinit {
-        base.deallocate()
         datePrefix.deallocate()
         offsetSuffix.deallocate()
     }
 
-    /// The bytes written so far.
-    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    /// How many bytes are written.
+    var count: Int { storage.elementCount }
 
-    func removeAll() { count = 0 }
+    /// The bytes written so far.
+    var bytes: [UInt8] { Array(storage.elements(from: 0, count: storage.elementCount)) }
+
+    func removeAll() { storage.removeAll() }
 
     /// The first byte; valid until the next append.
-    var start: UnsafePointer<UInt8> { UnsafePointer(base) }
+    var start: UnsafePointer<UInt8> { storage.elements(from: 0, count: 0).baseAddress! }
 
-    @inline(__always) private func reserve(_ n: Int) {
-        if count + n > capacity { grow(count + n) }
-    }
-
-    private func grow(_ needed: Int) {
-        let newCapacity = max(needed, capacity * 2)
-        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        bigger.update(from: base, count: count)
-        base.deallocate()
-        base = bigger
-        capacity = newCapacity
-    }
-
+    // The appends are forced inline: called per byte and per piece of every entry,
+    // as calls they cost 72 M of 3.41 G instructions (300 widgets, 30 days, ndjson).
     @inline(__always) func byte(_ b: UInt8) {
-        reserve(1)
-        base[count] = b
-        count += 1
+        storage.append(b)
     }
 
     @inline(__always) func raw(_ p: UnsafeBufferPointer<UInt8>) {
-        guard let source = p.baseAddress, p.count > 0 else { return }
-        reserve(p.count)
-        (base + count).update(from: source, count: p.count)
-        count += p.count
+        storage.appendBytes(p)
     }
 
     @inline(__always) func ascii(_ s: StaticString) {
-        reserve(s.utf8CodeUnitCount)
-        (base + count).update(from: s.utf8Start, count: s.utf8CodeUnitCount)
-        count += s.utf8CodeUnitCount
+        storage.appendBytes(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
     func repeated(_ b: UInt8, _ n: Int) {
         guard n > 0 else { return }
-        reserve(n)
-        (base + count).update(repeating: b, count: n)
-        count += n
+        storage.appendingRoom(n).initialize(repeating: b, count: n)
     }
 
     func text(_ s: String) {
@@ -96,29 +76,27 @@ final class OutputBuffer {
 
     func int(_ value: Int) {
         var m = value.magnitude
-        reserve(21)
-        if value < 0 { base[count] = UInt8(ascii: "-"); count += 1 }
+        if value < 0 { storage.append(UInt8(ascii: "-")) }
         if m < 10 {
-            base[count] = 48 + UInt8(m)
-            count += 1
+            storage.append(48 + UInt8(m))
             return
         }
         var digits = 0
         var probe = m
         while probe > 0 { digits += 1; probe /= 10 }
-        var i = count + digits - 1
+        let room = storage.appendingRoom(digits)
+        var i = digits - 1
         while m > 0 {
-            base[i] = 48 + UInt8(m % 10)
+            room[i] = 48 + UInt8(m % 10)
             m /= 10
             i -= 1
         }
-        count += digits
     }
 
-    @inline(__always) private func two(_ v: Int) {
-        base[count] = UInt8(48 + v / 10)
-        base[count + 1] = UInt8(48 + v % 10)
-        count += 2
+    /// Two digits of `v` (0…99) at `p`.
+    private static func two(_ v: Int, at p: UnsafeMutablePointer<UInt8>) {
+        p[0] = UInt8(48 + v / 10)
+        p[1] = UInt8(48 + v % 10)
     }
 
     /// `2026-11-29T09:00:00-05:00` in `zone`: what `Instant.appendISO8601(offset:to:)` writes.
@@ -132,17 +110,16 @@ final class OutputBuffer {
         if days != cachedDay { cacheDate(days) }
         if offset != cachedOffset { cacheOffset(offset) }
         let secondOfDay = Int(local - days * 86_400)
-        reserve(datePrefixCount + 15)
-        (base + count).update(from: datePrefix, count: datePrefixCount)
-        count += datePrefixCount
-        base[count] = UInt8(ascii: "T"); count += 1
-        two(secondOfDay / 3600)
-        base[count] = UInt8(ascii: ":"); count += 1
-        two(secondOfDay / 60 % 60)
-        base[count] = UInt8(ascii: ":"); count += 1
-        two(secondOfDay % 60)
-        (base + count).update(from: offsetSuffix, count: 6)
-        count += 6
+        let room = storage.appendingRoom(datePrefixCount + 15)
+        room.initialize(from: datePrefix, count: datePrefixCount)
+        let time = room + datePrefixCount
+        time[0] = UInt8(ascii: "T")
+        Self.two(secondOfDay / 3600, at: time + 1)
+        time[3] = UInt8(ascii: ":")
+        Self.two(secondOfDay / 60 % 60, at: time + 4)
+        time[6] = UInt8(ascii: ":")
+        Self.two(secondOfDay % 60, at: time + 7)
+        (time + 9).initialize(from: offsetSuffix, count: 6)
     }
 
     /// The date part, formatted by WidgetSupport once per day.
