@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import WidgetCompiler
 import WidgetTestSupport
 import WidgetSimulator
@@ -57,4 +58,11 @@ struct SimulatedWidget {
     }
 }
 
-func at(_ text: String) -> Instant { (try? InstantParser.parse(text).instant) ?? Instant(seconds: 0) }
+/// An instant the test writes; text that does not parse fails the test (it never
+/// quietly becomes 1970-01-01).
+func at(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Instant {
+    do { return try InstantParser.parse(text).instant } catch {
+        Issue.record("bad test instant '\(text)': \(error.message)", sourceLocation: sourceLocation)
+        return Instant(seconds: .min / 2)
+    }
+}
