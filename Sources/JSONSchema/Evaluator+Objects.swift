@@ -1,7 +1,7 @@
 import WidgetSupport
 
 /// The object keywords. An object instance's members are its children in the document;
-/// their names are compared as bytes (`NameTable`), and made into strings only to report.
+/// their names are compared as bytes (`ByteTable`), and made into strings only to report.
 extension Evaluator {
     mutating func checkObject(_ node: SchemaNode, _ value: Instance, _ marks: inout IndexMarks, collect: Bool) -> Bool {
         var ok = true

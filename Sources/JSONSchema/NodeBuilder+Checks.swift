@@ -91,7 +91,7 @@ extension NodeBuilder {
         // One table for every name mentioned, so an instance's keys are looked up once.
         var names = o.propertyNames + dependentSchemas.map(\.0) + required
         for (name, list) in dependentRequired { names += [name] + list }
-        o.names = NameTable(names)
+        o.names = ByteTable(names)
         func index(_ name: String) -> Int { o.names.index(of: name) ?? 0 }  // every name is in the table
         o.properties = Array(repeating: nil, count: o.names.count)
         for (name, edge) in propertyEdges { o.properties[index(name)] = edge }

@@ -100,7 +100,7 @@ struct PatternProperty: Sendable {
 
 struct ObjectChecks: Sendable {
     /// Every name the checks below mention; the instance's keys are looked up once here.
-    var names = NameTable([])
+    var names = ByteTable([])
     /// Per name index: its schema under `properties`, if any.
     var properties: [Edge?] = []
     /// The `properties` keys in schema order (for "did you mean").
@@ -180,7 +180,7 @@ final class SchemaNode: @unchecked Sendable {  // immutable once the graph is bu
     let constValue: JSONValue?
     /// When every `enum` value is a string: them, so a value is looked up by its bytes in
     /// one step instead of compared with each.
-    let enumStrings: NameTable?
+    let enumStrings: ByteTable?
     /// When `const` is a string: it, compared by bytes directly.
     let constString: String?
     let string: StringChecks
@@ -220,7 +220,7 @@ final class SchemaNode: @unchecked Sendable {  // immutable once the graph is bu
         self.enumValues = enumValues
         self.constValue = constValue
         let strings = enumValues?.compactMap(\.string)
-        enumStrings = strings != nil && strings?.count == enumValues?.count ? NameTable(strings ?? []) : nil
+        enumStrings = strings != nil && strings?.count == enumValues?.count ? ByteTable(strings ?? []) : nil
         constString = constValue?.string
         self.numeric = numeric ?? NumericChecks()
         self.string = string ?? StringChecks()

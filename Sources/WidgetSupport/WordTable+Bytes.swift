@@ -5,7 +5,7 @@ extension WordTable {
     /// alone; other text is built and compared only when no word has its bytes, since it
     /// can still be canonically equivalent to a word (the Kelvin sign is K).
     @inlinable
-    public func index(ofText bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    package func index(ofText bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         if let k = index(of: bytes) { return k }
         return bytes.isASCII ? nil : index(ofBuilt: bytes)
     }

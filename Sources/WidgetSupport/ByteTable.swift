@@ -1,27 +1,26 @@
-import WidgetSupport
-
-/// Property names known to one schema object (or the strings of an `enum`), looked up by
-/// their UTF-8 bytes, as an instance's member names and strings are read in place from
-/// its document.
+/// Names looked up by their UTF-8 bytes: a schema object's property names and an
+/// `enum`'s strings (read in place from an instance's document), and, through
+/// `WordTable`, the fixed words the checks recognise. The one table of its kind.
 ///
-/// JSON Schema compares names code point by code point (not by Unicode canonical
-/// equivalence as `String ==` does), and validation must not hash with `Hasher`. Each
-/// name is kept as its `ByteKey` (its length and first sixteen bytes as integers) in an
-/// open-addressed table hashed on that key: a lookup makes the probe's key once and
-/// usually ends after one slot and one key comparison; only a name longer than sixteen
-/// bytes compares the rest of its bytes.
-struct NameTable: Sendable {
-    private(set) var names: [String] = []
-    private var keys: [ByteKey] = []
+/// Names compare byte for byte (JSON Schema compares code points, not canonical
+/// equivalence as `String ==` does; `WordTable` adds that for its words), and lookups
+/// must not hash with `Hasher`. Each name is kept as its `ByteKey` (its length and first
+/// sixteen bytes as integers) in an open-addressed table hashed on that key: a lookup
+/// makes the probe's key once and usually ends after one slot and one key comparison;
+/// only a name longer than sixteen bytes compares the rest of its bytes.
+package struct ByteTable: Sendable {
+    package private(set) var names: [String] = []
+    @usableFromInline var keys: [ByteKey] = []
     /// Every name's bytes, one after another; name k starts at `starts[k]` (for names
     /// longer than a key holds).
-    private var storage: [UInt8] = []
-    private var starts: [Int] = []
+    @usableFromInline var storage: [UInt8] = []
+    @usableFromInline var starts: [Int] = []
     /// Name indices by hash (linear probing), at most half full; -1 marks an empty slot.
-    private var slots: [Int32]
-    private var shift: UInt64
+    @usableFromInline var slots: [Int32]
+    @usableFromInline var shift: UInt64
 
-    init(_ names: [String]) {
+    /// A table of `names`; of equal names the first keeps its index (and the later are not added).
+    package init(_ names: [String]) {
         var bits: UInt64 = 2
         while (1 << bits) < 2 * names.count { bits += 1 }
         shift = 64 - bits
@@ -29,9 +28,8 @@ struct NameTable: Sendable {
         for name in names { add(name) }
     }
 
-    var count: Int { names.count }
+    package var count: Int { names.count }
 
-    /// Adds a name not already there (the first of equal names keeps its index).
     private mutating func add(_ name: String) {
         let bytes = Array(name.utf8)
         let key = bytes.withUnsafeBufferPointer { ByteKey($0) }
@@ -45,18 +43,19 @@ struct NameTable: Sendable {
         storage.append(contentsOf: bytes)
     }
 
-    @inline(__always)
-    private static func slot(of key: ByteKey, shift: UInt64) -> Int { Int(truncatingIfNeeded: key.hash >> shift) }
+    @inlinable
+    static func slot(of key: ByteKey, shift: UInt64) -> Int { Int(truncatingIfNeeded: key.hash >> shift) }
 
-    /// The name's index in `names`, or nil (for building tables; evaluation looks up bytes).
-    func index(of name: String) -> Int? {
+    /// The name's index in `names`, or nil (for building tables; lookups read bytes).
+    package func index(of name: String) -> Int? {
         if let found = name.utf8.withContiguousStorageIfAvailable({ index(of: $0) }) { return found }
         return Array(name.utf8).withUnsafeBufferPointer { index(of: $0) }
     }
 
-    /// The index of the name with exactly these UTF-8 bytes (an instance's member name or
-    /// string, read in place), or nil.
-    func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// The index of the name with exactly these UTF-8 bytes (a member name or string
+    /// read in place), or nil.
+    @inlinable
+    package func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let probe = ByteKey(bytes)
         return slots.withUnsafeBufferPointer { slots in
             keys.withUnsafeBufferPointer { keys in
@@ -73,7 +72,8 @@ struct NameTable: Sendable {
 
     /// Whether name `k` has exactly these bytes (one comparison, without a lookup; most
     /// other names are told apart by their length alone).
-    func isName(_ k: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable
+    package func isName(_ k: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         keys.withUnsafeBufferPointer { keys in
             guard keys[k].length == bytes.count else { return false }
             let probe = ByteKey(bytes)
@@ -82,7 +82,8 @@ struct NameTable: Sendable {
     }
 
     /// Whether the bytes after the sixteen a key holds are name `k`'s (whose key matched).
-    private func sameTail(_ k: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    @usableFromInline
+    func sameTail(_ k: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         storage.withUnsafeBufferPointer { all in
             guard let name = all.baseAddress, let probe = bytes.baseAddress else { return false }
             return sameBytes(UnsafeRawPointer(name + starts[k] + 16), UnsafeRawPointer(probe + 16), count: bytes.count - 16)

@@ -1,9 +1,9 @@
 import Testing
 
-@testable import JSONSchema
+@testable import WidgetSupport
 
-@Suite("Name tables")
-struct NameTableTests {
+@Suite("Byte tables")
+struct ByteTableTests {
     /// Names of every length up to 20 that share their first and last bytes, so only the
     /// bytes between (read a word at a time) tell them apart.
     static let names: [String] = (0...20).flatMap { n -> [String] in
@@ -12,7 +12,7 @@ struct NameTableTests {
     }
 
     @Test func scannedAndHashedTablesFindEveryName() {
-        for table in [NameTable(Array(Self.names.prefix(10))), NameTable(Self.names)] {
+        for table in [ByteTable(Array(Self.names.prefix(10))), ByteTable(Self.names)] {
             for (k, name) in table.names.enumerated() {
                 #expect(table.index(of: name) == k, "\(name)")
                 #expect(table.index(of: name + "x") == nil)
@@ -21,7 +21,7 @@ struct NameTableTests {
             #expect(table.index(of: "ab") == nil || table.names.contains("ab"))
         }
         // Canonically equivalent but different bytes: not the same name.
-        let table = NameTable(["caf\u{E9}"])
+        let table = ByteTable(["caf\u{E9}"])
         #expect(table.index(of: "caf\u{E9}") == 0)
         #expect(table.index(of: "cafe\u{301}") == nil)
     }
@@ -29,7 +29,7 @@ struct NameTableTests {
     /// Names longer than sixteen bytes that share their first sixteen: the rest decides.
     @Test func longNamesDifferingLateAreToldApart() {
         let stem = "abcdefghijklmnop"
-        let table = NameTable([stem + "x", stem + "y", stem + "xx"])
+        let table = ByteTable([stem + "x", stem + "y", stem + "xx"])
         for (k, name) in table.names.enumerated() {
             #expect(table.index(of: name) == k)
             #expect(name.utf8.withContiguousStorageIfAvailable { table.isName(k, $0) } == true)
