@@ -180,6 +180,45 @@ import WidgetSupport
         #expect(console.stdout == #"{"base":{"on":"yes","n":15},"merged":{"on":"yes","n":1}}"# + "\n" + #"["10:30",null]"# + "\n")
     }
 
+    /// Issue 19: `.nan` and `.inf` became null in `dump` without a word.
+    @Test func dumpSaysWhereANonFiniteNumberBecameNull() throws {
+        let dir = NSTemporaryDirectory() + "widgetc-dump-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/x.yaml"
+        try "a: .nan\nb: [1, -.Inf]\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let (status, console) = run(["dump", file])
+        #expect(status == .success)
+        #expect(console.stdout == #"{"a":null,"b":[1,null]}"# + "\n")
+        #expect(console.stderr.contains("\(file):1:4: warning: .nan has no JSON form; printed as null [dump-not-finite]"))
+        #expect(console.stderr.contains("\(file):2:8: warning: -.Inf has no JSON form; printed as null [dump-not-finite]"))
+    }
+
+    /// Issue 19: `help bogus` printed the overview with exit 0.
+    @Test func helpForAnUnknownCommandIsAUsageError() {
+        let (status, console) = run(["help", "valdate"])
+        #expect(status == .usage)
+        #expect(console.stdout.isEmpty)
+        #expect(console.stderr == "error: no help for unknown command 'valdate' (did you mean 'validate'?); see 'widgetc help'\n")
+    }
+
+    /// Issue 19: `run`, `dump` and `validate --format json` said exit 0 over output that
+    /// never reached a full disk.
+    @Test(arguments: [
+        ["run", root + "/widgets/character.yaml", "--from", "2026-11-29T08:00:00-05:00", "--for", "2h"],
+        ["dump", root + "/widgets/character.yaml"],
+        ["validate", "--format", "json", root + "/widgets/character.yaml"],
+    ])
+    func aFailedWriteToStdoutIsExitTwo(arguments: [String]) throws {
+        let full = open("/dev/full", O_WRONLY)
+        try #require(full >= 0)
+        defer { close(full) }
+        let console = StandardConsole(outputFD: full)
+        let status = WidgetCLI.main(arguments, console: console)
+        #expect(status == .usage)
+        #expect(console.outputFailure == "No space left on device")
+    }
+
     @Test func helpAndVersion() {
         let (status, console) = run(["validate", "--help"])
         #expect(status == .success)
