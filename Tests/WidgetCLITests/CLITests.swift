@@ -194,6 +194,32 @@ import WidgetSupport
         #expect(console.stderr.contains("\(file):2:8: warning: -.Inf has no JSON form; printed as null [dump-not-finite]"))
     }
 
+    /// Issue 19: a value such as `"\e[31mZone"` or an OSC title reached the terminal raw in the
+    /// source excerpt and in the quoted value of the message.
+    @Test func controlCharactersFromAFileAreShownEscaped() throws {
+        let dir = NSTemporaryDirectory() + "widgetc-escape-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // A quoted value: YAML escapes make the value hold ESC, BEL and a C1 CSI.
+        let quoted = dir + "/quoted.yaml"
+        try #"kind: x\#ntimeZone: "\e[31mZone\e]0;title\a\u009B"\#n"#.write(toFile: quoted, atomically: true, encoding: .utf8)
+        let (status, console) = run(["validate", quoted])
+        #expect(status == .inputErrors)
+        #expect(!console.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B })
+        #expect(console.stderr.contains(#"unknown time zone '\e[31mZone\e]0;title\u{7}\u{9B}'"#))
+        // A raw ESC in the file: the excerpt shows it escaped, the caret under it.
+        let raw = dir + "/raw.yaml"
+        try "kind: x\ntimeZone: \"\u{1B}[31mZone\"\n".write(toFile: raw, atomically: true, encoding: .utf8)
+        let (rawStatus, rawConsole) = run(["validate", raw])
+        #expect(rawStatus == .inputErrors)
+        let lines = rawConsole.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.prefix(3) == [
+            "\(raw):2:12: error: control characters are not allowed (U+001B) [yaml-syntax]",
+            #"timeZone: "\e[31mZone""#,
+            "           ^",
+        ])
+    }
+
     /// Issue 19: `help bogus` printed the overview with exit 0.
     @Test func helpForAnUnknownCommandIsAUsageError() {
         let (status, console) = run(["help", "valdate"])
