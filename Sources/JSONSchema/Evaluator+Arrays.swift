@@ -52,7 +52,7 @@ extension Evaluator {
                 let saved = refChain
                 refChain = 0
                 depth += 1
-                if depth > Self.maxDepth { tooDeep = true }
+                if depth > Self.maxDepth || !stack.hasRoom() { refuseDepth(doc.node(items[k])) }
                 let hit = !tooDeep && quietly(edge, doc.node(items[k]), &ignored, collect: false)
                 depth -= 1
                 refChain = saved

@@ -49,6 +49,16 @@ struct Evaluator {
     var depth = 0
     var tooDeep = false
     static let maxDepth = 600
+    /// The room left on this thread's stack, checked at each step into the instance: a
+    /// value too deep for it is refused (`tooDeep`) before the stack overflows.
+    let stack = StackLimit()
+    /// Where the first refusal for depth happened: the value's node, and the depth reached
+    /// (for the failure's position and message).
+    var deepNode: Int32? = nil
+    var deepLevel = 0
+    /// The most stack the evaluation used, in bytes, and at which depth (measured for tests).
+    var stackHighWater = 0
+    var depthHighWater = 0
 
     init(graph: SchemaGraph, document: SourceDocument, report: Bool) {
         self.graph = graph
@@ -334,8 +344,9 @@ struct Evaluator {
         refChain = 0
         depth += 1
         var ok = false
-        if depth > Self.maxDepth {
-            tooDeep = true
+        if depth > depthHighWater { noteStack() }
+        if depth > Self.maxDepth || !stack.hasRoom() {
+            refuseDepth(value)
         } else if report {
             ok = reportingDescend(edge, value)
         } else {
@@ -349,6 +360,24 @@ struct Evaluator {
             instancePath.removeLast()
         }
         return ok
+    }
+
+    /// Stops the evaluation for a value nested deeper than the depth bound or the stack allows,
+    /// remembering where (the instance path as far as it is reported).
+    @inline(never)
+    mutating func refuseDepth(_ value: Instance) {
+        if !tooDeep {
+            deepNode = Int32(truncatingIfNeeded: value - doc.nodes)
+            deepLevel = depth
+        }
+        tooDeep = true
+    }
+
+    /// Notes the stack used at this depth (what `RobustnessTests` measures per level).
+    @inline(never)
+    mutating func noteStack() {
+        let used = stack.used()
+        if used > stackHighWater { (stackHighWater, depthHighWater) = (used, depth) }
     }
 
     /// Reporting, a member or item valid as a whole has nothing to report: it is answered

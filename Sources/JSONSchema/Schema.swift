@@ -68,7 +68,7 @@ public final class Schema: Sendable {
             evaluator.stepBudget = stepBudget
             var marks = IndexMarks()
             _ = evaluator.evaluate(graph.root, evaluator.doc.nodes + Int(instance.index), &marks, collect: false)
-            if evaluator.tooDeep { return [Self.depthFailure(graph)] }
+            if evaluator.tooDeep { return [Self.depthFailure(graph, evaluator, instance)] }
             if evaluator.exhausted { return [Self.budgetFailure(stepBudget, graph)] }
             return evaluator.failures
         }
@@ -95,11 +95,54 @@ public final class Schema: Sendable {
         SourceNode(json: value)
     }
 
-    private static func depthFailure(_ graph: SchemaGraph) -> SchemaFailure {
-        SchemaFailure(
-            instanceTokens: [], keyword: "$schema", schemaPointer: "",
-            absoluteSchemaLocation: graph.nodes[graph.root].location,
-            message: "value nested more than \(Evaluator.maxDepth) levels deep; not validated")
+    /// The tokens of the path from `instance` down to node `target` of its document, found
+    /// without recursion (the value is deep); empty if it is not below `instance`.
+    static func path(to target: Int32, from instance: SourceNode) -> [String] {
+        let doc = instance.document
+        var parent: [Int32: (node: Int32, child: Int)] = [:]
+        var pending = [instance.index]
+        var seen: Set<Int32> = [instance.index]
+        while let n = pending.popLast(), n != target {
+            let kind = doc.kind(n)
+            guard kind == .array || kind == .object else { continue }
+            for i in 0..<doc.childCount(n) {
+                let c = doc.childNode(n, i)
+                guard seen.insert(c).inserted else { continue }
+                parent[c] = (n, i)
+                pending.append(c)
+            }
+        }
+        guard target == instance.index || parent[target] != nil else { return [] }
+        var tokens: [String] = []
+        var n = target
+        while let (up, i) = parent[n] {
+            tokens.append(doc.kind(up) == .object ? doc.key(up, i) : String(i))
+            n = up
+        }
+        return tokens.reversed()
+    }
+
+    /// At the value whose check went too deep.
+    private static func depthFailure(_ graph: SchemaGraph, _ evaluator: Evaluator, _ instance: SourceNode) -> SchemaFailure {
+        let message =
+            evaluator.deepLevel > Evaluator.maxDepth
+            ? "value nested more than \(Evaluator.maxDepth) levels deep; not validated"
+            : "value nested more than \(evaluator.deepLevel - 1) levels deep, too deep for the stack left to validate it; not validated"
+        return SchemaFailure(
+            instanceTokens: evaluator.deepNode.map { path(to: $0, from: instance) } ?? [], keyword: "$schema", schemaPointer: "",
+            absoluteSchemaLocation: graph.nodes[graph.root].location, message: message)
+    }
+
+    /// Validates `instance` and answers the most stack the evaluation used and the depth it
+    /// was used at (for measuring the stack a level takes).
+    func stackUse(_ instance: JSONValue) -> (bytes: Int, depth: Int, valid: Bool) {
+        let node = Self.document(of: instance)
+        return withExtendedLifetime(node.document) {
+            var evaluator = Evaluator(graph: graph, document: node.document, report: true)
+            var marks = IndexMarks()
+            let ok = evaluator.evaluate(graph.root, evaluator.doc.nodes + Int(node.index), &marks, collect: false)
+            return (evaluator.stackHighWater, evaluator.depthHighWater, ok && !evaluator.exhausted)
+        }
     }
 
     private static func budgetFailure(_ budget: Int, _ graph: SchemaGraph) -> SchemaFailure {

@@ -12,14 +12,33 @@ public protocol Console: AnyObject {
     func err(_ text: String)
     /// Colour only when stderr is a terminal and `NO_COLOR` is unset.
     var colorDiagnostics: Bool { get }
+    /// Writes what `out` still holds.
+    func flush()
+    /// Why writing to stdout failed (`No space left on device`), if it did: the command
+    /// then ends with exit 2 and says so, rather than exit 0 over truncated output.
+    var outputFailure: String? { get }
+}
+
+extension Console {
+    public func flush() {}
+    public var outputFailure: String? { nil }
 }
 
 /// The process's stdout (buffered, flushed at 64 KiB and at the end) and
 /// stderr (written at once), through POSIX `write`.
 public final class StandardConsole: Console {
     private var buffer: [UInt8] = []
+    /// The first failed write to stdout; nothing more is written after it.
+    public private(set) var outputFailure: String?
+    private let outputFD: Int32
 
-    public init() { buffer.reserveCapacity(1 << 16) }
+    public convenience init() { self.init(outputFD: 1) }
+
+    /// A console writing its results to `outputFD` (tests give a full device).
+    public init(outputFD: Int32) {
+        self.outputFD = outputFD
+        buffer.reserveCapacity(1 << 16)
+    }
 
     public func out(_ text: String) { outBytes(Array(text.utf8)) }
 
@@ -39,7 +58,7 @@ public final class StandardConsole: Console {
 
     public func flush() {
         guard !buffer.isEmpty else { return }
-        _ = writeAll(1, buffer)
+        if outputFailure == nil { outputFailure = writeAll(outputFD, buffer) }
         buffer.removeAll(keepingCapacity: true)
     }
 
@@ -70,4 +89,6 @@ public final class CapturingConsole: Console {
     public func outBytes(_ bytes: [UInt8]) { stdout += String(decoding: bytes, as: UTF8.self) }
     public func err(_ text: String) { stderr += text }
     public var colorDiagnostics: Bool { false }
+    /// Set to make the console fail as a full disk would.
+    public var outputFailure: String?
 }

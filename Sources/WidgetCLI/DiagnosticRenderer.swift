@@ -15,8 +15,9 @@ struct DiagnosticRenderer {
         case .warning: severity = paint("warning:", "1;35")
         case .note: severity = paint("note:", "1;30")
         }
-        var out = paint("\(d.file):\(d.location.line):\(d.location.column):", "1") + " \(severity) "
-        out += paint(d.message, "1") + " [\(d.code)]\n"
+        // The file's name and the message may quote the file: its control characters are shown, not sent.
+        var out = paint("\(TerminalText.escaped(d.file)):\(d.location.line):\(d.location.column):", "1") + " \(severity) "
+        out += paint(TerminalText.escaped(d.message, keepingNewline: true), "1") + " [\(d.code)]\n"
         if let scalars = lines.scalars(d.file, line: d.location.line) {
             out += Self.sourceAndCaret(scalars, column: d.location.column, caret: paint("^", "1;32"))
         }
@@ -36,6 +37,13 @@ struct DiagnosticRenderer {
         var line = start > 0 ? "…" : ""
         var pad = start > 0 ? " " : ""
         for i in start..<end {
+            if TerminalText.isControl(scalars[i].value) {
+                // Shown escaped (`\e[31m`), the caret padded past all of it.
+                let shown = TerminalText.shown(scalars[i].value)
+                line += shown
+                if i < index { pad += String(repeating: " ", count: shown.count) }
+                continue
+            }
             line.unicodeScalars.append(scalars[i])
             // Keep tabs so the caret lines up under tab-indented text.
             if i < index { pad.unicodeScalars.append(scalars[i] == "\t" ? "\t" : " ") }

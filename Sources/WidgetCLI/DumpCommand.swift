@@ -30,8 +30,20 @@ enum DumpCommand {
             w.raw("\n")
             console.outBytes(w.bytes)
         }
+        let renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache(path: path, bytes: bytes))
+        // JSON has no NaN or infinity: said where each was written, not silently null.
+        for document in documents {
+            let tables = document.document
+            for n in tables.nodeNumbers where tables.kind(n) == .double {
+                guard let d = tables.double(n), !d.isFinite else { continue }
+                let written = tables.sourceText(n) ?? (d.isNaN ? ".nan" : ".inf")
+                let warning = Diagnostic(
+                    .warning, code: "dump-not-finite", message: "\(written) has no JSON form; printed as null", file: path,
+                    location: tables.location(n))
+                console.err(renderer.text(warning))
+            }
+        }
         if let loadError {
-            let renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache(path: path, bytes: bytes))
             console.err(renderer.text(loadError.diagnostic(file: path)))
             return .inputErrors
         }

@@ -25,8 +25,19 @@ public enum WidgetCLI {
 
     static var commands: [Command] { [ValidateCommand.command, CompileCommand.command, GenerateCommand.command, RunCommand.command, ActionsCommand.command, SessionsCommand.command, DumpCommand.command] }
 
-    /// Runs `widgetc` with `arguments` (without the program name).
+    /// Runs `widgetc` with `arguments` (without the program name). Output that could not
+    /// be written to stdout (a full disk, `>/dev/full`) is exit 2, said on stderr.
     public static func main(_ arguments: [String], console: Console) -> ExitCode {
+        let status = dispatch(arguments, console: console)
+        console.flush()
+        if let failure = console.outputFailure {
+            console.err("error: cannot write to standard output: \(failure); the output is incomplete\n")
+            return .usage
+        }
+        return status
+    }
+
+    private static func dispatch(_ arguments: [String], console: Console) -> ExitCode {
         guard let first = arguments.first else {
             console.err(overview())
             return .usage
@@ -36,11 +47,16 @@ public enum WidgetCLI {
             console.out("widgetc \(version)\n")
             return .success
         case "help", "--help", "-h":
-            if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
-                console.out(help(for: command))
-            } else {
+            guard arguments.count > 1 else {
                 console.out(overview())
+                return .success
             }
+            guard let command = commands.first(where: { $0.name == arguments[1] }) else {
+                let hint = Suggest.hint(for: arguments[1], among: commands.map(\.name))
+                console.err("error: no help for unknown command '\(arguments[1])'\(hint); see 'widgetc help'\n")
+                return .usage
+            }
+            console.out(help(for: command))
             return .success
         default:
             break

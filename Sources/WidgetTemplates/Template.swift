@@ -79,6 +79,20 @@ public struct Template: Sendable, Hashable {
 
     // MARK: Rendering
 
+    /// The most bytes a rendered value has: rendering stops past it, and the text then has
+    /// `maxRenderedBytes + 1` bytes (a widget shows far less; nested sections over one list
+    /// made a single value grow past 2 GB).
+    public static let maxRenderedBytes = 256 << 10
+    /// The most section items one render enters (nested sections multiply them: five over
+    /// 64 items are 64⁵); rendering stops past it with what it wrote.
+    public static let maxSectionItems = 100_000
+
+    /// Whether a rendered value reached the bound (and was cut).
+    public static func wasCut(_ value: JSONValue) -> Bool {
+        if case .string(let s) = value { return s.utf8.count > maxRenderedBytes }
+        return false
+    }
+
     /// Renders against a context: the lone tag's typed value, or a `.string`.
     public func render(_ context: some TemplateScope) -> JSONValue {
         var missing: [String] = []

@@ -45,14 +45,32 @@ struct TemplateOutput: ~Copyable {
         ownsBase = true
     }
 
+    /// Section items entered so far (`enterItem`).
+    private(set) var items = 0
+
+    /// Past `Template.maxRenderedBytes` bytes, or `Template.maxSectionItems` section items,
+    /// the output takes nothing more and the renderer stops: nested sections over one list
+    /// (`{{#l}}` five times over 64 items) would otherwise grow past gigabytes. The text
+    /// then has one byte more than the bound, which is how a caller tells it was cut.
+    var isFull: Bool { count > Template.maxRenderedBytes || items > Template.maxSectionItems }
+
+    /// Counts one item of a section; false (and the output full) past the item bound.
+    mutating func enterItem() -> Bool {
+        items += 1
+        return !isFull
+    }
+
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
-        reserve(bytes.count)
-        (base + count).update(from: source, count: bytes.count)
-        count += bytes.count
+        let n = min(bytes.count, Template.maxRenderedBytes + 1 - count)
+        guard n > 0 else { return }
+        reserve(n)
+        (base + count).update(from: source, count: n)
+        count += n
     }
 
     mutating func append(byte: UInt8) {
+        guard count <= Template.maxRenderedBytes else { return }
         reserve(1)
         base[count] = byte
         count += 1

@@ -37,7 +37,7 @@ struct TemplateRenderer {
         _ tables: Tables, _ root: borrowing Scope, _ range: Range<Int>, into out: inout TemplateOutput
     ) {
         var i = range.lowerBound
-        while i < range.upperBound {
+        while i < range.upperBound, !out.isFull {
             let op = tables.ops[i]
             switch op.kind {
             case .text:
@@ -59,8 +59,11 @@ struct TemplateRenderer {
                 if let value = resolve(tables.paths[op.operand], root), !value.isTemplateFalsey {
                     let body = (i + 1)..<op.end
                     if case .array(let items) = value {
-                        for item in items { runPushing(item, tables, root, body, into: &out) }
-                    } else {
+                        for item in items {
+                            guard out.enterItem() else { break }
+                            runPushing(item, tables, root, body, into: &out)
+                        }
+                    } else if out.enterItem() {
                         runPushing(value, tables, root, body, into: &out)
                     }
                 }

@@ -1,7 +1,13 @@
+import Foundation
 import Testing
 import WidgetSupport
 
 @testable import JSONSchema
+
+/// What a thread of `RobustnessTests.onThread` answers.
+private final class ThreadResult<T>: @unchecked Sendable {
+    var value: T?
+}
 
 /// Deep, cyclic and pathological inputs end with an answer, never a crash or a hang.
 @Suite("Robustness")
@@ -13,14 +19,58 @@ struct RobustnessTests {
         return value
     }
 
+    /// Runs `body` on a thread of `stackSize` bytes of stack and waits for it.
+    static func onThread<T: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> T) -> T {
+        let box = ThreadResult<T>()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.value = body()
+            done.signal()
+        }
+        thread.stackSize = stackSize
+        thread.start()
+        done.wait()
+        return box.value!
+    }
+
+    static let recursive: JSONValue = ["anyOf": [["type": "integer"], ["type": "array", "items": ["$ref": "#"]]]]
+
+    /// Issue 19: 500 levels overflowed the stack (debug and ASan at 8 MB, release at 1 MB).
+    /// The evaluator measures the room left on the stack: on a small one a deep value is
+    /// refused where the refusal happened, on a large one it is validated whole.
+    @Test func deepInstancesAreRefusedBeforeTheStackOverflows() throws {
+        let schema = try Schema(Self.recursive)
+        let deep = Self.nested(JSONReader.maxDepth, "x")
+        let small = Self.onThread(stackSize: 256 << 10) { (schema.isValid(deep), schema.validate(deep)) }
+        #expect(!small.0)
+        #expect(small.1.count == 1)
+        let refusal = small.1.first
+        #expect(refusal?.keyword == "$schema")
+        #expect(refusal?.message.hasSuffix("levels deep, too deep for the stack left to validate it; not validated") == true)
+        // Positioned: at the deepest value the reporting pass had reached.
+        #expect(refusal.map { !$0.instanceTokens.isEmpty && $0.instanceTokens.allSatisfy { $0 == "0" } } == true)
+        let large = Self.onThread(stackSize: 256 << 20) { (schema.isValid(Self.nested(JSONReader.maxDepth, 1)), schema.validate(deep)) }
+        #expect(large.0)
+        #expect(large.1.first?.keyword == "anyOf")
+    }
+
+    /// What one level of the recursive schema takes on the stack, measured (the figure
+    /// `StackLimit` documents), and a refusal far from the end of the stack.
+    @Test func stackUsedPerLevelIsMeasured() throws {
+        let schema = try Schema(Self.recursive)
+        let use = Self.onThread(stackSize: 256 << 20) { schema.stackUse(Self.nested(200, "x")) }
+        #expect(use.depth == 200)
+        let perLevel = use.bytes / use.depth
+        print("evaluator stack: \(perLevel) bytes per level of a recursive anyOf over nested arrays (reporting)")
+        #expect(perLevel > 0 && UInt(perLevel) * 2 < StackLimit.reserve)
+    }
+
     @Test func deepInstancesThroughRecursiveSchemas() throws {
-        let schema = try Schema(["anyOf": [["type": "integer"], ["type": "array", "items": ["$ref": "#"]]]])
+        let schema = try Schema(Self.recursive)
         let good = Self.nested(JSONReader.maxDepth, 1)
         let bad = Self.nested(JSONReader.maxDepth, "x")
-        #expect(schema.isValid(good))
-        #expect(schema.validate(good).isEmpty)
-        #expect(!schema.isValid(bad))
-        let failures = schema.validate(bad)
+        let (valid, failures) = Self.onThread(stackSize: 256 << 20) { (schema.isValid(good), schema.validate(bad)) }
+        #expect(valid)
         #expect(failures.count == 1)
         // The nested cause is followed down to the innermost value.
         var deepest = failures.first
@@ -31,10 +81,13 @@ struct RobustnessTests {
     @Test func valuesNestedBeyondAnyReaderAreRefused() throws {
         let schema = try Schema(["items": ["$ref": "#"]])
         let tooDeep = Self.nested(5_000, 1)
-        #expect(!schema.isValid(tooDeep))
-        #expect(schema.validate(tooDeep).map(\.message) == ["value nested more than 600 levels deep; not validated"])
         let contains = try Schema(["contains": ["$ref": "#"]])
-        #expect(contains.validate(Self.nested(5_000, [])).map(\.keyword) == ["$schema"])
+        let (valid, failures, containsFailures) = Self.onThread(stackSize: 256 << 20) {
+            (schema.isValid(tooDeep), schema.validate(tooDeep), contains.validate(Self.nested(5_000, [])))
+        }
+        #expect(!valid)
+        #expect(failures.map(\.message) == ["value nested more than 600 levels deep; not validated"])
+        #expect(containsFailures.map(\.keyword) == ["$schema"])
     }
 
     @Test func multiplyingAlternativesStopWithAClearFailure() throws {

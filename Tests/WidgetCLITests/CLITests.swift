@@ -180,6 +180,71 @@ import WidgetSupport
         #expect(console.stdout == #"{"base":{"on":"yes","n":15},"merged":{"on":"yes","n":1}}"# + "\n" + #"["10:30",null]"# + "\n")
     }
 
+    /// Issue 19: `.nan` and `.inf` became null in `dump` without a word.
+    @Test func dumpSaysWhereANonFiniteNumberBecameNull() throws {
+        let dir = NSTemporaryDirectory() + "widgetc-dump-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/x.yaml"
+        try "a: .nan\nb: [1, -.Inf]\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let (status, console) = run(["dump", file])
+        #expect(status == .success)
+        #expect(console.stdout == #"{"a":null,"b":[1,null]}"# + "\n")
+        #expect(console.stderr.contains("\(file):1:4: warning: .nan has no JSON form; printed as null [dump-not-finite]"))
+        #expect(console.stderr.contains("\(file):2:8: warning: -.Inf has no JSON form; printed as null [dump-not-finite]"))
+    }
+
+    /// Issue 19: a value such as `"\e[31mZone"` or an OSC title reached the terminal raw in the
+    /// source excerpt and in the quoted value of the message.
+    @Test func controlCharactersFromAFileAreShownEscaped() throws {
+        let dir = NSTemporaryDirectory() + "widgetc-escape-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // A quoted value: YAML escapes make the value hold ESC, BEL and a C1 CSI.
+        let quoted = dir + "/quoted.yaml"
+        try #"kind: x\#ntimeZone: "\e[31mZone\e]0;title\a\u009B"\#n"#.write(toFile: quoted, atomically: true, encoding: .utf8)
+        let (status, console) = run(["validate", quoted])
+        #expect(status == .inputErrors)
+        #expect(!console.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B })
+        #expect(console.stderr.contains(#"unknown time zone '\e[31mZone\e]0;title\u{7}\u{9B}'"#))
+        // A raw ESC in the file: the excerpt shows it escaped, the caret under it.
+        let raw = dir + "/raw.yaml"
+        try "kind: x\ntimeZone: \"\u{1B}[31mZone\"\n".write(toFile: raw, atomically: true, encoding: .utf8)
+        let (rawStatus, rawConsole) = run(["validate", raw])
+        #expect(rawStatus == .inputErrors)
+        let lines = rawConsole.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.prefix(3) == [
+            "\(raw):2:12: error: control characters are not allowed (U+001B) [yaml-syntax]",
+            #"timeZone: "\e[31mZone""#,
+            "           ^",
+        ])
+    }
+
+    /// Issue 19: `help bogus` printed the overview with exit 0.
+    @Test func helpForAnUnknownCommandIsAUsageError() {
+        let (status, console) = run(["help", "valdate"])
+        #expect(status == .usage)
+        #expect(console.stdout.isEmpty)
+        #expect(console.stderr == "error: no help for unknown command 'valdate' (did you mean 'validate'?); see 'widgetc help'\n")
+    }
+
+    /// Issue 19: `run`, `dump` and `validate --format json` said exit 0 over output that
+    /// never reached a full disk.
+    @Test(arguments: [
+        ["run", root + "/widgets/character.yaml", "--from", "2026-11-29T08:00:00-05:00", "--for", "2h"],
+        ["dump", root + "/widgets/character.yaml"],
+        ["validate", "--format", "json", root + "/widgets/character.yaml"],
+    ])
+    func aFailedWriteToStdoutIsExitTwo(arguments: [String]) throws {
+        let full = open("/dev/full", O_WRONLY)
+        try #require(full >= 0)
+        defer { close(full) }
+        let console = StandardConsole(outputFD: full)
+        let status = WidgetCLI.main(arguments, console: console)
+        #expect(status == .usage)
+        #expect(console.outputFailure == "No space left on device")
+    }
+
     @Test func helpAndVersion() {
         let (status, console) = run(["validate", "--help"])
         #expect(status == .success)

@@ -79,6 +79,17 @@ import WidgetSupport
         }
     }
 
+    /// Issue 19: `/dev/zero` was read for a gigabyte per path before it was refused.
+    @Test func aStreamIsRefusedAtItsOwnCap() {
+        do {
+            _ = try SourceFiles.read("/dev/zero")
+            Issue.record("/dev/zero was read")
+        } catch {
+            #expect(error.description == "cannot read '/dev/zero': it gave more than 16 MiB; a pipe or device may give at most 16 MiB")
+        }
+        #expect((try? SourceFiles.read("/dev/null")) == [])
+    }
+
     @Test func unreadablePathsSayWhy() {
         #expect(throws: SourceFiles.ReadError.self) { try SourceFiles.read("/no/such/file.yaml") }
         do {

@@ -9,6 +9,24 @@ import WidgetTemplates
         "emptyObject": [:] as JSONValue, "whole": 100.0,
     ]
 
+    /// Issue 19: five nested sections over a 64-item list made one value grow past 2 GB.
+    @Test func nestedSectionsStopAtTheBounds() throws {
+        let list = JSONValue.array((0..<64).map { JSONValue.int($0) })
+        let scope: JSONValue = ["data": ["d": ["l": list]]]
+        let open = String(repeating: "{{#data.d.l}}", count: 5), close = String(repeating: "{{/data.d.l}}", count: 5)
+        let bomb = try Template(open + "xxxxxxxx" + close)
+        let value = bomb.render(scope)
+        #expect(Template.wasCut(value))
+        #expect(value.string?.utf8.count == Template.maxRenderedBytes + 1)
+        // With nothing to write, the items entered are bounded instead.
+        let silent = try Template("a" + open + close + "b")
+        #expect(silent.renderString(scope) == "a")
+        // Within the bounds nothing changes.
+        let fine = try Template("{{#data.d.l}}{{.}},{{/data.d.l}}")
+        #expect(fine.renderString(scope) == (0..<64).map { "\($0)," }.joined())
+        #expect(!Template.wasCut(fine.render(scope)))
+    }
+
     @Test func loneTagKeepsItsJSONType() throws {
         for (name, expected) in [
             ("progress", 0.75), ("count", 3), ("flag", true), ("city", "Paris"), ("nothing", nil),

@@ -41,6 +41,29 @@ struct ContainerTests {
         if case .unreadable = c.read("sub") {} else { Issue.record("a directory is not a readable file") }
     }
 
+    /// Issue 19: a FIFO blocked the run forever; a sparse file of gigabytes was read whole.
+    @Test func onlyRegularFilesUnderTheCapAreRead() throws {
+        let l = try layout()
+        defer { try? FileManager.default.removeItem(at: l.root) }
+        let fifo = l.container.appendingPathComponent("pipe.json").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let sparse = l.container.appendingPathComponent("sparse.json").path
+        #expect(FileManager.default.createFile(atPath: sparse, contents: nil))
+        #expect(truncate(sparse, 3 << 30) == 0)  // 3 GiB of holes: nothing written
+        let atCap = l.container.appendingPathComponent("cap.json").path
+        #expect(FileManager.default.createFile(atPath: atCap, contents: nil))
+        #expect(truncate(atCap, off_t(POSIXFiles.maxFileBytes)) == 0)
+        let c = Container(directory: l.container.path)
+        // No writer on the FIFO: a blocking open would never return.
+        guard case .unreadable(let why) = c.read("pipe.json") else { Issue.record("a FIFO is not read"); return }
+        #expect(why == "it is a FIFO, not a regular file")
+        guard case .unreadable(let big) = c.read("sparse.json") else { Issue.record("over the cap"); return }
+        #expect(big == "it has 3221225472 bytes; a container file may have at most 16 MiB")
+        if case .found(let bytes) = c.read("cap.json") { #expect(bytes.count == POSIXFiles.maxFileBytes) } else {
+            Issue.record("a file of exactly the cap is read")
+        }
+    }
+
     @Test func rewrittenFilesAreReadAgain() throws {
         let l = try layout()
         defer { try? FileManager.default.removeItem(at: l.root) }

@@ -27,6 +27,11 @@ public enum SourceFiles {
     /// What is said of a file over `SourceDocument.maxSourceBytes`.
     static let sizeLimitText = "a source file may have at most 1 GiB"
 
+    /// The most read from a file whose size is not known beforehand (a pipe, a device,
+    /// `/proc`): `validate /dev/zero` is refused after 16 MiB, not after a gigabyte per path.
+    public static let maxStreamBytes = 16 << 20
+    static let streamLimitText = "a pipe or device may give at most 16 MiB"
+
     /// The whole file, read with POSIX calls (no Foundation on the hot path).
     public static func read(_ path: String) throws(ReadError) -> [UInt8] {
         // The path's own bytes are NUL-terminated: no C copy of it to allocate.
@@ -47,7 +52,7 @@ public enum SourceFiles {
         let result = (st.st_mode & S_IFMT) == S_IFREG && size > 0 ? readKnownSize(fd, size) : readToEnd(fd)
         switch result {
         case .success(let bytes): return bytes
-        case .failure(.tooLarge): throw ReadError(path: path, reason: "it has more than 1 GiB; \(sizeLimitText)")
+        case .failure(.tooLarge): throw ReadError(path: path, reason: "it gave more than 16 MiB; \(streamLimitText)")
         case .failure(.system(let code)): throw ReadError(path: path, reason: String(cString: strerror(code)))
         }
     }
@@ -94,7 +99,9 @@ public enum SourceFiles {
                 if n == 0 { break }
                 withUnsafeBytes(of: &probe) { bytes.append(contentsOf: $0.prefix(n)) }
                 filled += n
-                bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count)))
+                if filled > maxStreamBytes { return .failure(.tooLarge) }
+                // Room up to one byte past the limit: enough to see it passed.
+                bytes.append(contentsOf: repeatElement(0, count: min(max(4096, bytes.count), maxStreamBytes + 1 - bytes.count)))
                 continue
             }
             let n = bytes.withUnsafeMutableBytes { buffer in
@@ -106,7 +113,7 @@ public enum SourceFiles {
             }
             if n == 0 { break }
             filled += n
-            if filled > SourceDocument.maxSourceBytes { return .failure(.tooLarge) }
+            if filled > maxStreamBytes { return .failure(.tooLarge) }
         }
         if filled < bytes.count { bytes.removeSubrange(filled...) }
         return .success(bytes)

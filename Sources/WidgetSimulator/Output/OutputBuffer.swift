@@ -67,7 +67,14 @@ final class OutputBuffer {
         storage.appendingRoom(n).initialize(repeating: b, count: n)
     }
 
+    /// Text for a terminal (text output): control characters from the widget's files or data
+    /// are shown escaped (`\e[31m`), not sent.
     func text(_ s: String) {
+        if TerminalText.needsEscape(s.utf8) {
+            var copy = TerminalText.escaped(s)
+            copy.withUTF8 { raw($0) }
+            return
+        }
         if s.utf8.withContiguousStorageIfAvailable({ raw($0) }) == nil {
             var copy = s
             copy.withUTF8 { raw($0) }

@@ -50,8 +50,13 @@ enum POSIXFiles {
             device = UInt64(info.st_dev)
             inode = UInt64(info.st_ino)
             size = Int64(info.st_size)
+            #if canImport(Darwin)
+            modified = info.st_mtimespec
+            changed = info.st_ctimespec
+            #else
             modified = info.st_mtim
             changed = info.st_ctim
+            #endif
         }
 
         /// True when the file was last changed over two seconds ago: a later
@@ -96,9 +101,15 @@ enum POSIXFiles {
         case failed(String)
     }
 
-    /// Reads a whole regular file, with its status as it was opened.
+    /// The most a container file may have: a larger one is refused unread (`fstat` decides
+    /// before any byte is read), and one that grows past it while read is refused too.
+    static let maxFileBytes = 16 << 20
+
+    /// Reads a whole regular file, with its status as it was opened. Anything else (a FIFO,
+    /// a device, a socket, a directory) is refused without reading: the open never blocks
+    /// (`O_NONBLOCK`: a FIFO with no writer would wait forever), and only `S_IFREG` is read.
     static func readFile(_ path: String) -> ReadResult {
-        let fd = open(path, O_RDONLY)
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             let code = errno
             if code == ENOENT || code == ENOTDIR { return .missing }
@@ -107,7 +118,16 @@ enum POSIXFiles {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return .failed(String(cString: strerror(errno))) }
-        if info.st_mode & S_IFMT == S_IFDIR { return .failed("it is a directory") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return .failed("it is a directory")
+        case S_IFIFO: return .failed("it is a FIFO, not a regular file")
+        case S_IFCHR, S_IFBLK: return .failed("it is a device, not a regular file")
+        default: return .failed("it is not a regular file")
+        }
+        if Int64(info.st_size) > Int64(maxFileBytes) {
+            return .failed("it has \(info.st_size) bytes; a container file may have at most \(maxFileBytes >> 20) MiB")
+        }
         var failure: Int32 = 0
         // Read straight into the array's storage (no chunk buffer to zero and copy);
         // one byte more than the size, to see the end of a file that did not grow.
@@ -117,6 +137,9 @@ enum POSIXFiles {
         }
         var filled = result.count == wanted
         while failure == 0, filled {
+            if result.count > maxFileBytes {
+                return .failed("it grew past \(maxFileBytes >> 20) MiB while read; a container file may have at most \(maxFileBytes >> 20) MiB")
+            }
             // The file grew while being read: go on in chunks.
             let chunk = [UInt8](unsafeUninitializedCapacity: 65_536) { buffer, count in
                 count = readFully(fd, buffer, failure: &failure)
