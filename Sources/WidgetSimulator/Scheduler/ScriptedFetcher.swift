@@ -65,10 +65,21 @@ public struct ScriptedFetcher: DataFetcher {
 /// `respond` items that replays the run offline.
 public final class RecordingFetcher: DataFetcher, @unchecked Sendable {
     private let inner: any DataFetcher
-    private let recorded = Locked<[(at: Instant, url: String, response: ScriptedResponse)]>([])
+    private let recorded: Locked<[(at: Instant, url: String, response: ScriptedResponse)]>
 
     public init(_ inner: any DataFetcher) {
         self.inner = inner
+        recorded = Locked([])
+    }
+
+    private init(_ inner: any DataFetcher, sharing other: RecordingFetcher) {
+        self.inner = inner
+        recorded = other.recorded
+    }
+
+    /// A fetcher asking `inner` whose answers go into `recorder`'s recording.
+    public static func replaying(_ inner: any DataFetcher, into recorder: RecordingFetcher) -> RecordingFetcher {
+        RecordingFetcher(inner, sharing: recorder)
     }
 
     public func fetch(_ request: FetchRequest) -> FetchResult {
