@@ -20,7 +20,7 @@ func checkURLSources(_ data: SourceNode, timeline: SourceNode?, scope: VariableS
         let name = data.key(i)
         let base = ["data", name]
         if firstURL == nil { firstURL = (url, name) }
-        checkRequestTemplate(url, base + ["url"], scope: scope, &context)
+        checkRequestTemplate(url, base + ["url"], source: name, scope: scope, &context)
         if let text = url.string {
             let lower = text.lowercased()
             if lower.hasPrefix("http://"), source["insecure"]?.bool != true {
@@ -38,7 +38,7 @@ func checkURLSources(_ data: SourceNode, timeline: SourceNode?, scope: VariableS
             if method != "POST" {
                 context.error("request-body", "data source '\(name)': a body is sent with POST only; add method: POST or remove the body", at: body, base + ["body"])
             }
-            checkRequestTemplate(body, base + ["body"], scope: scope, &context)
+            checkRequestTemplate(body, base + ["body"], source: name, scope: scope, &context)
         }
         if let headers = source["headers"], headers.isMapping {
             for h in 0..<headers.count {
@@ -47,7 +47,7 @@ func checkURLSources(_ data: SourceNode, timeline: SourceNode?, scope: VariableS
                 if let text = value.string, text.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
                     context.error("request-header", "data source '\(name)': header '\(key)' has a line break, which would end the header", at: value, base + ["headers", key])
                 }
-                checkRequestTemplate(value, base + ["headers", key], scope: scope, &context)
+                checkRequestTemplate(value, base + ["headers", key], source: name, scope: scope, &context)
             }
         }
         if let timeout = source["timeout"], let text = timeout.string, let seconds = try? DurationParser.parse(text) {
@@ -71,20 +71,20 @@ func checkURLSources(_ data: SourceNode, timeline: SourceNode?, scope: VariableS
 
 /// A template of a request (`url`, a header, `body`): it may name `param.*` only,
 /// because the request is made before any data or entry exists.
-private func checkRequestTemplate(_ node: SourceNode, _ pointer: [String], scope: VariableScope, _ context: inout CheckContext) {
+private func checkRequestTemplate(_ node: SourceNode, _ pointer: [String], source: String, scope: VariableScope, _ context: inout CheckContext) {
     guard let text = node.string, text.contains("{{") else { return }
     var problems: [(code: String, message: String, offset: Int)] = []
     do {
         try Template.scanNames(text) { name in
             guard name.componentCount > 0 else {
-                problems.append(("request-template", "'.' cannot be used in a request; only param.* can", name.offset))
+                problems.append(("request-template", "data source '\(source)': '.' cannot be used in a request; only param.* can", name.offset))
                 return
             }
             guard name.component(0, is: "param") else {
-                problems.append(("request-template", "'\(name.name)' cannot be used in a request; only param.* can (a request is made before any data or entry exists)", name.offset))
+                problems.append(("request-template", "data source '\(source)': '\(name.name)' cannot be used in a request; only param.* can (a request is made before any data or entry exists)", name.offset))
                 return
             }
-            if let problem = scope.problem(with: name, place: .timeline) { problems.append(("unknown-variable", problem, name.offset)) }
+            if let problem = scope.problem(with: name, place: .timeline) { problems.append(("unknown-variable", "data source '\(source)': \(problem)", name.offset)) }
         }
     } catch {
         context.error("template-syntax", "template: \(error.message)", at: context.location(inside: node, offset: error.offset), pointer)
