@@ -62,4 +62,15 @@ import WidgetSupport
         answers.next = .response(status: 200, body: Array("{\"data\": ".utf8))
         #expect(plan.timeline(at: t0, fetcher: answers).requests.first?.error == "body is not JSON (line 1, column 10)")
     }
+
+    @Test func aRenderingThatIsNotAURLSendsNothing() throws {
+        let text = Self.plan.replacingOccurrences(of: "https://x.example/w?city={{param.city}}", with: "https://{{param.city}}/w")
+        let plan = try WidgetPlan(data: Data(text.utf8))
+        let answers = Answers()
+        let answer = plan.timeline(at: Date(timeIntervalSince1970: 1_800_000_000), parameters: ["city": .string("")], fetcher: answers)
+        #expect(answer.requests.first?.error == "'https:///w' is not a URL")
+        #expect(answer.requests.first?.wasSent == false)
+        #expect(answers.seen.isEmpty)
+        #expect(answer.entries.first?["t"] == .string("offline"))
+    }
 }

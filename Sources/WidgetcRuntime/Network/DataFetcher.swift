@@ -93,10 +93,11 @@ public struct NetworkRequest: Sendable, Equatable {
     /// Why the request failed (nil for `ok` and `cached`).
     public var error: String?
 
-    /// Whether a request went out (a cached answer is not one).
-    public var wasSent: Bool { outcome != .cached }
+    /// Whether a request went out (a cached answer is not one, nor a request that could not be made).
+    public var wasSent: Bool
 
-    public init(source: String, url: String, method: String, outcome: Outcome, status: Int?, error: String?) {
+    public init(source: String, url: String, method: String, outcome: Outcome, status: Int?, error: String?, sent: Bool? = nil) {
+        self.wasSent = sent ?? (outcome != .cached)
         self.source = source
         self.url = url
         self.method = method

@@ -116,7 +116,7 @@ extension CompiledWidget {
             switch source.request(scope, at: now) {
             case .success(let r): request = r
             case .failure(let problem):
-                context.log(NetworkRequest(source: source.name, url: problem.url, method: source.method, outcome: .failed, status: nil, error: problem.reason))
+                context.log(NetworkRequest(source: source.name, url: problem.url, method: source.method, outcome: .failed, status: nil, error: problem.reason, sent: false))
                 context.warn(code: "data-fetch-failed", message: "data source '\(source.name)': \(problem.reason); showing the placeholder")
                 ok = false
                 degraded(source)
