@@ -32,6 +32,8 @@ enum RunCommand {
             OptionSpec("context", value: "timeline|snapshot|placeholder", help: "What WidgetKit asks for (default timeline)."),
             OptionSpec("format", value: "text|json|ndjson", help: "Output format (default text)."),
             OptionSpec("out", value: "FILE", help: "Write the output there, atomically (default stdout)."),
+            OptionSpec("network", value: "scenario|live", help: "Where URL data sources' answers come from: the scenario's respond items (default) or real requests."),
+            OptionSpec("record", value: "FILE", help: "Write the answers the run got as a scenario that replays it offline (atomically)."),
         ],
         run: run
     )
@@ -70,6 +72,7 @@ enum RunCommand {
         }
         try options.checkParametersKnown(loaded.widgets.map(\.widget))
 
+        let network = try NetworkOptions(args)
         let output = try OutputTarget(path: args.value("out"), console: console)
         var writer = RunWriter(format: options.format, arrayOfRuns: options.format == .json && instances.count > 1) { bytes in
             output.write(bytes)
@@ -80,12 +83,15 @@ enum RunCommand {
             // Printed in --tz when given, else in the widget's own zone (docs/runtime-notes.md).
             let zone = options.printZone ?? widget.zone
             writer.begin(RunHeader(configuration: configuration, file: widget.file, timeZone: zone.identifier, zone: zone))
-            let run = WidgetRun(provider: widget, configuration: configuration, container: container, zone: zone)
+            let run = WidgetRun(
+                provider: widget, configuration: configuration, container: container, zone: zone,
+                fetcher: network.fetcher(scenario: configuration.scenario))
             let summary = run.run(into: &writer)
             writer.end(summary)
         }
         writer.finish()
         do { try output.commit() } catch { throw UsageError(message: error.message) }
+        try network.writeRecording(scenario: scenario)
         return .success
     }
 }

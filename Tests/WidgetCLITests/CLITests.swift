@@ -22,7 +22,7 @@ import WidgetSupport
         let (status, console) = run(["validate", Self.root + "/widgets"])
         #expect(status == .success)
         #expect(console.stdout.isEmpty)
-        #expect(console.stderr.hasSuffix("11 files, 0 errors, 0 warnings\n"))
+        #expect(console.stderr.hasSuffix("12 files, 0 errors, 0 warnings\n"))
     }
 
     @Test func validateTextLooksLikeACompiler() {

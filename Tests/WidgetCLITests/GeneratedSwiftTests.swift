@@ -180,8 +180,11 @@ import WidgetTime
         #expect(oddDiagnostics.isEmpty, "\(oddDiagnostics)")
 
         // Link the providers with a driver and run them.
-        let widgets = try Self.widgets(all)
-        #expect(widgets.count == 10)
+        // The wishes example fetches from api.example.com: its provider would go to the network
+        // (its sources type-check above; nothing leaves the machine in a test).
+        let every = try Self.widgets(all)
+        #expect(every.count == 11)
+        let widgets = every.filter { $0.kind != "com.example.wishes" }
         let bin = work.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let driver = bin.appendingPathComponent("main.swift")

@@ -61,6 +61,14 @@ import WidgetSupport
         Case(code: "missing-widget-file", line: 3, column: 11),
         Case(code: "duplicate-shortcut-type", line: 5, column: 13),
         Case(code: "family-not-declared", line: 7, column: 3, severity: .warning),
+        // URL data sources (spec network-data.md)
+        Case(code: "request-insecure", line: 5, column: 16),
+        Case(code: "request-url", line: 5, column: 16),
+        Case(code: "request-template", line: 5, column: 52),
+        Case(code: "request-timeout", line: 5, column: 57),
+        Case(code: "request-body", line: 5, column: 54),
+        Case(code: "request-header", line: 7, column: 24),
+        Case(code: "request-rate", line: 5, column: 16, severity: .warning),
     ]
 
     @Test(arguments: cases)

@@ -8,7 +8,8 @@ import WidgetTestSupport
 @Suite struct DependencyClosureTests {
     /// The package's modules the runtime may use, and the toolchain's.
     static let allowedModules: Set<String> = ["WidgetcRuntime", "WidgetSupport", "WidgetTemplates", "WidgetTime", "MarketCalendars"]
-    static let toolchainModules: Set<String> = ["Foundation", "Synchronization", "Glibc", "Musl", "Darwin", "Dispatch"]
+    /// FoundationNetworking is Foundation's URLSession on Linux (URL data sources; part of Foundation on Apple platforms).
+    static let toolchainModules: Set<String> = ["Foundation", "FoundationNetworking", "Synchronization", "Glibc", "Musl", "Darwin", "Dispatch"]
 
     static func swiftFiles(of module: String) throws -> [String] {
         let dir = TestPaths.root + "/Sources/" + module

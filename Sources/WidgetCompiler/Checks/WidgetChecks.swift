@@ -42,7 +42,10 @@ func checkWidget(_ root: SourceNode, _ context: inout CheckContext) {
         context.error("unknown-time-zone", "unknown time zone '\(name)'; use an IANA name such as America/New_York", at: zone, ["timeZone"])
     }
     if let parameters = members.parameters { checkParameters(parameters, &context) }
-    if let data = members.data { checkDataSources(data, ["data"], &context) }
+    if let data = members.data {
+        checkDataSources(data, ["data"], &context)
+        checkURLSources(data, timeline: members.timeline, scope: scope, &context)
+    }
     if let content = members.content { checkContentTemplates(content, ["content"], scope: scope, &context) }
     if let url = members.url { checkTemplate(url, ["url"], scope: scope, place: .entry, &context) }
     if let familyContent = members.familyContent {

@@ -83,7 +83,8 @@ public enum Lowering {
         }
         plan.appendNew("parameters", .array(parameters))
         plan.appendNew("data", .array((root["data"]?.members ?? .empty).compactMap { m in
-            m.value["file"].map { .object(JSONObject([("name", .string(m.key)), ("file", $0.json)])) }
+            if let url = m.value["url"] { return urlSource(m.key, url, m.value, fail: fail) }
+            return m.value["file"].map { .object(JSONObject([("name", .string(m.key)), ("file", $0.json)])) }
         }))
         plan.appendNew("content", content)
         plan.appendNew("familyContent", root["familyContent"]?.json ?? .object(JSONObject()))
@@ -180,6 +181,35 @@ public enum Lowering {
         plan.appendNew("shortcuts", root["shortcuts"]?.json ?? .array([]))
         plan.appendNew("dynamicShortcuts", root["dynamicShortcuts"]?.json ?? .null)
         return .success((app, .object(plan)))
+    }
+
+    /// A URL data source with every default written out (docs/plan-format.md, `data`).
+    private static func urlSource(
+        _ name: String, _ url: SourceNode, _ node: SourceNode, fail: (String, SourceNode?, [String]) -> Void
+    ) -> JSONValue {
+        func seconds(_ key: String, default value: Int?) -> JSONValue {
+            guard let member = node[key] else { return value.map(JSONValue.int) ?? .null }
+            guard let text = member.string, let s = try? DurationParser.parse(text) else {
+                fail("expected a duration", member, ["data", name, key])
+                return .null
+            }
+            return .int(Int(s))
+        }
+        var source = JSONObject()
+        source.appendNew("name", .string(name))
+        source.appendNew("url", url.json)
+        source.appendNew("method", node["method"]?.json ?? "GET")
+        source.appendNew("headers", .array((node["headers"]?.members ?? .empty).map { h in
+            .object(JSONObject([("name", .string(h.key)), ("value", h.value.json)]))
+        }))
+        source.appendNew("body", node["body"]?.json ?? .null)
+        source.appendNew("timeout", seconds("timeout", default: 15))
+        source.appendNew("maxAge", seconds("maxAge", default: 0))
+        source.appendNew("stale", seconds("stale", default: 0))
+        source.appendNew("retry", seconds("retry", default: nil))
+        source.appendNew("select", node["select"]?.json ?? "")
+        source.appendNew("insecure", .bool(node["insecure"]?.bool ?? false))
+        return .object(source)
     }
 
     /// One parameter's declaration; a duration bound that does not parse (the checks refuse

@@ -48,8 +48,46 @@ public enum ScenarioLoader {
                     continue
                 }
                 events.append(.foreground(from: from, until: until))
+            } else if let window = item["offline"] {
+                guard let from = instant(window["from"], p + ["offline", "from"]),
+                      let until = instant(window["until"], p + ["offline", "until"]) else { continue }
+                if until <= from {
+                    problems.append(.error("invalid-instant", "offline 'until' must be after 'from'", file: file, at: window["until"]!.location, pointer: JSONPointer.string(p + ["offline", "until"])))
+                    continue
+                }
+                events.append(.offline(from: from, until: until))
+            } else if let respond = item["respond"] {
+                guard let at = instant(item["at"], p + ["at"]), let url = respond["url"]?.string else { continue }
+                switch ScenarioResponses.response(respond, scenario: file, pointer: p + ["respond"]) {
+                case .success(let response): events.append(.respond(at: at, url: url, response: response))
+                case .failure(let problem): problems.append(problem)
+                }
             }
         }
         return problems.isEmpty ? (Scenario(events), []) : (nil, problems)
+    }
+}
+
+/// A scenario's `respond` item as the scripted network answers it.
+enum ScenarioResponses {
+    static func response(_ node: SourceNode, scenario: String, pointer: [String]) -> Result<ScriptedResponse, Diagnostic> {
+        var response = ScriptedResponse(status: Int(node["status"]?.number ?? 200))
+        if let latency = node["latency"], let text = latency.string {
+            do { response.latency = try DurationParser.parse(text) } catch {
+                return .failure(.error("invalid-duration", "latency '\(text)': \(error.message)", file: scenario, at: latency.location, pointer: JSONPointer.string(pointer + ["latency"])))
+            }
+        }
+        if let body = node["body"] {
+            response.body = Array(JSONWriter.string(body.json).utf8)
+        } else if let text = node["text"]?.string {
+            response.body = Array(text.utf8)
+        } else if let fileNode = node["file"], let name = fileNode.string {
+            let path = name.hasPrefix("/") ? name : SourceFiles.directory(of: scenario) + name
+            do { response.body = try SourceFiles.read(path) } catch {
+                return .failure(.error("scenario-file", "respond file '\(name)': \(error.description)", file: scenario, at: fileNode.location, pointer: JSONPointer.string(pointer + ["file"])))
+            }
+        }
+        response.error = node["error"]?.string
+        return .success(response)
     }
 }

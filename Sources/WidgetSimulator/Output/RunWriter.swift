@@ -128,6 +128,17 @@ public struct RunWriter: ReloadSink {
         if r.timeline.count > 0 { line("      ") }
         out.ascii("],")
         line("      "); out.ascii("\"policy\": "); policyJSON(r.timeline.policy, spaced: true)
+        if let requests = r.requests {
+            out.byte(UInt8(ascii: ","))
+            line("      "); out.ascii("\"requests\": [")
+            for (i, request) in requests.enumerated() {
+                if i > 0 { out.byte(UInt8(ascii: ",")) }
+                line("        ")
+                requestJSON(request, spaced: true)
+            }
+            if !requests.isEmpty { line("      ") }
+            out.byte(UInt8(ascii: "]"))
+        }
         line("    "); out.byte(UInt8(ascii: "}"))
     }
 
@@ -177,6 +188,14 @@ public struct RunWriter: ReloadSink {
             }
         }
         out.ascii("],\"policy\":"); policyJSON(r.timeline.policy, spaced: false)
+        if let requests = r.requests {
+            out.ascii(",\"requests\":[")
+            for (i, request) in requests.enumerated() {
+                if i > 0 { out.byte(UInt8(ascii: ",")) }
+                requestJSON(request, spaced: false)
+            }
+            out.byte(UInt8(ascii: "]"))
+        }
         out.byte(UInt8(ascii: "}"))
     }
 
@@ -222,6 +241,22 @@ public struct RunWriter: ReloadSink {
         out.ascii("\"budget\""); out.colon(spaced)
         out.ascii("{\"limit\""); out.colon(spaced); out.int(s.budgetLimit)
         out.separator(spaced); out.ascii("\"used\""); out.colon(spaced); out.int(s.budgetUsed)
+        if let requests = s.requests {
+            out.separator(spaced); out.ascii("\"requests\""); out.colon(spaced); out.int(requests)
+        }
+        out.byte(UInt8(ascii: "}"))
+    }
+
+    /// One URL source's request: `{"source", "url", "method", "outcome", "status", "error"}`.
+    private func requestJSON(_ r: NetworkRequest, spaced: Bool) {
+        out.ascii("{\"source\""); out.colon(spaced); out.string(r.source)
+        out.separator(spaced); out.ascii("\"url\""); out.colon(spaced); out.string(r.url)
+        out.separator(spaced); out.ascii("\"method\""); out.colon(spaced); out.string(r.method)
+        out.separator(spaced); out.ascii("\"outcome\""); out.colon(spaced); out.string(r.outcome.rawValue)
+        out.separator(spaced); out.ascii("\"status\""); out.colon(spaced)
+        if let status = r.status { out.int(status) } else { out.ascii("null") }
+        out.separator(spaced); out.ascii("\"error\""); out.colon(spaced)
+        if let error = r.error { out.string(error) } else { out.ascii("null") }
         out.byte(UInt8(ascii: "}"))
     }
 
@@ -270,6 +305,12 @@ public struct RunWriter: ReloadSink {
         case .never: out.ascii("never")
         case .after(let d): out.ascii("after "); out.instant(d)
         }
+        // Each URL source's outcome: `wishes ok 200`, `wishes cached`, `wishes failed (HTTP 503)`.
+        for request in r.requests ?? [] {
+            out.ascii("  "); out.text(request.source); out.byte(UInt8(ascii: " ")); out.text(request.outcome.rawValue)
+            if request.outcome == .ok, let status = request.status { out.byte(UInt8(ascii: " ")); out.int(status) }
+            if let error = request.error { out.ascii(" ("); out.text(error); out.byte(UInt8(ascii: ")")) }
+        }
         out.byte(UInt8(ascii: "\n"))
         tables.withView(r.timeline.table) { view in
             for i in 0..<view.count {
@@ -284,7 +325,9 @@ public struct RunWriter: ReloadSink {
 
     private func endText(_ s: RunSummary) {
         out.ascii("budget: "); out.int(s.budgetUsed); out.ascii(" counted reloads, limit ")
-        out.int(s.budgetLimit); out.ascii(" per 24 h\n")
+        out.int(s.budgetLimit); out.ascii(" per 24 h")
+        if let requests = s.requests { out.ascii("; "); out.int(requests); out.ascii(requests == 1 ? " network request" : " network requests") }
+        out.byte(UInt8(ascii: "\n"))
         for w in s.warnings {
             out.ascii("warning: ")
             if let at = w.at { out.instant(at); out.ascii(": ") }

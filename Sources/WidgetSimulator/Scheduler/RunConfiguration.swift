@@ -62,11 +62,14 @@ public struct Reload: Sendable {
     /// Counted reloads in `(at - 24h, at]`, this one included; nil when not counted.
     public var budgetWindowCount: Int?
     public var timeline: Timeline
+    /// What became of each URL data source at this reload; nil for a widget with none.
+    public var requests: [NetworkRequest]?
 
     public init(
         at: Instant, reason: ReloadReason, counted: Bool, deferredFrom: Instant?, budgetWindowCount: Int?,
-        timeline: Timeline
+        timeline: Timeline, requests: [NetworkRequest]? = nil
     ) {
+        self.requests = requests
         self.at = at
         self.reason = reason
         self.counted = counted
@@ -85,6 +88,8 @@ public struct RunSummary: Sendable {
     public var reloadCount: Int
     public var entryCount: Int
     public var warnings: [RunWarning]
+    /// Network requests made (cached answers are not requests); nil for a widget with no URL source.
+    public var requests: Int?
 
     public init(budgetLimit: Int, budgetUsed: Int, reloadCount: Int, entryCount: Int, warnings: [RunWarning]) {
         self.budgetLimit = budgetLimit

@@ -11,6 +11,10 @@ public enum ScenarioEvent: Sendable, Equatable {
     /// The app is in the foreground (or an audio or navigation session is active)
     /// during `[from, until)`: reloads then are not counted against the budget.
     case foreground(from: Instant, until: Instant)
+    /// From `at` on, requests for `url` (exact, after rendering) get `response`.
+    case respond(at: Instant, url: String, response: ScriptedResponse)
+    /// No connection at all during `[from, until)`.
+    case offline(from: Instant, until: Instant)
 
     public static func == (a: ScenarioEvent, b: ScenarioEvent) -> Bool {
         switch (a, b) {
@@ -18,8 +22,10 @@ public enum ScenarioEvent: Sendable, Equatable {
             return t1 == t2 && p1 == p2 && v1 == v2
         case let (.reload(t1, k1, w1), .reload(t2, k2, w2)):
             return t1 == t2 && k1 == k2 && w1.map(JSONValue.object) == w2.map(JSONValue.object)
-        case let (.foreground(f1, u1), .foreground(f2, u2)):
+        case let (.foreground(f1, u1), .foreground(f2, u2)), let (.offline(f1, u1), .offline(f2, u2)):
             return f1 == f2 && u1 == u2
+        case let (.respond(t1, url1, r1), .respond(t2, url2, r2)):
+            return t1 == t2 && url1 == url2 && r1 == r2
         default:
             return false
         }

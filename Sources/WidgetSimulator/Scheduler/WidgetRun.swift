@@ -23,15 +23,19 @@ public struct WidgetRun {
     public let container: Container
     /// The run's time zone, for the instants in warning messages.
     public let zone: any UTCOffsetSource
+    /// Answers URL data sources' requests; nil: the scenario's `respond` and `offline` items.
+    public let fetcher: (any DataFetcher)?
 
     public init(
         provider: any TimelineProvider, configuration: RunConfiguration,
-        container: Container = Container(), zone: any UTCOffsetSource = FixedOffset(seconds: 0)
+        container: Container = Container(), zone: any UTCOffsetSource = FixedOffset(seconds: 0),
+        fetcher: (any DataFetcher)? = nil
     ) {
         self.provider = provider
         self.configuration = configuration
         self.container = container
         self.zone = zone
+        self.fetcher = fetcher
     }
 
     /// Runs the simulation, handing each reload to `sink` as it happens.
@@ -84,9 +88,16 @@ private struct Scheduler {
     private var used = 0
     private var reloadCount = 0
     private var entryCount = 0
+    /// URL data sources: the run's network, its kept answers, and the current reload's requests.
+    private let fetcher: any DataFetcher
+    private let responses = ResponseStore()
+    private let requestLog: RequestLog?
+    private var requestCount = 0
 
     init(run: WidgetRun) {
         provider = run.provider
+        fetcher = run.fetcher ?? ScriptedFetcher(run.configuration.scenario)
+        requestLog = (run.provider as? CompiledWidget)?.fetchesURLs == true ? RequestLog() : nil
         config = run.configuration
         container = run.container
         var windows: [(from: Instant, until: Instant)] = []
@@ -96,6 +107,7 @@ private struct Scheduler {
             case let .write(at, path, value): items.append((at, .write(path: path, value: value)))
             case let .reload(at, kind, filter): items.append((at, .reload(kind: kind, filter: filter)))
             case let .foreground(from, until): windows.append((from, until))
+            case .respond, .offline: break  // the fetcher's
             }
         }
         // Stable: equal instants keep file order.
@@ -117,9 +129,11 @@ private struct Scheduler {
             }
         }
         for warning in checks.warnings() { collector.report(warning) }
-        return RunSummary(
+        var summary = RunSummary(
             budgetLimit: config.budget, budgetUsed: used, reloadCount: reloadCount, entryCount: entryCount,
             warnings: collector.warnings)
+        if requestLog != nil { summary.requests = requestCount }
+        return summary
     }
 
     // MARK: Timeline runs
@@ -193,10 +207,13 @@ private struct Scheduler {
         }
         appRequest = nil
 
+        requestLog?.removeAll()
         let context = TimelineContext(
             family: config.family, isPreview: false, date: t, parameters: config.parameters,
-            container: container, warnings: collector)
+            container: container, warnings: collector, fetcher: fetcher, responses: responses, requests: requestLog)
         let timeline = provider.timeline(in: context)
+        let requests = requestLog?.requests
+        requestCount += requests?.filter(\.wasSent).count ?? 0
         let dates = timeline.dates
         checks.checkSpacing(dates, reloadAt: t)
 
@@ -218,7 +235,7 @@ private struct Scheduler {
         entryCount += dates.count
         sink.receive(Reload(
             at: t, reason: request.reason, counted: counted, deferredFrom: request.due < t ? request.due : nil,
-            budgetWindowCount: windowCount, timeline: timeline))
+            budgetWindowCount: windowCount, timeline: timeline, requests: requests))
     }
 
     // MARK: Snapshot and placeholder runs

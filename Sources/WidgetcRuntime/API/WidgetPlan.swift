@@ -55,13 +55,26 @@ public struct WidgetPlan: Sendable {
     ///   - parameters: the instance's intent values; the others keep their defaults.
     ///   - container: the app group container (`FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`);
     ///     nil when the app has none (data sources are then missing, and the placeholder shows).
-    public func timeline(at date: Date, family: String? = nil, parameters: [String: WidgetValue] = [:], container: URL? = nil) -> WidgetTimeline {
-        let (context, warnings) = self.context(date, family, parameters, container, preview: false)
+    ///   - fetcher: performs URL data sources' requests (blocking, each within its `timeout`); default: URLSession.
+    ///   - responses: successful answers kept for `maxAge` and `stale`: pass the same store to every
+    ///     request (a `static let` of the provider); nil keeps none.
+    public func timeline(
+        at date: Date, family: String? = nil, parameters: [String: WidgetValue] = [:], container: URL? = nil,
+        fetcher: any DataFetcher = URLSessionFetcher.shared, responses: ResponseStore? = nil
+    ) -> WidgetTimeline {
+        let (base, warnings) = self.context(date, family, parameters, container, preview: false)
+        let log = RequestLog()
+        let context = TimelineContext(
+            family: base.family, isPreview: false, date: base.date, parameters: base.parameters, container: base.container,
+            warnings: warnings, fetcher: fetcher, responses: responses, requests: log)
         let timeline = widget.timeline(in: context)
         return WidgetTimeline(
             entries: timeline.table.entries.map(WidgetEntry.init), policy: WidgetReloadPolicy(timeline.policy),
-            warnings: warnings.warnings.map(\.message))
+            warnings: warnings.warnings.map(\.message), requests: log.requests)
     }
+
+    /// Whether the widget fetches data from a URL at each timeline request.
+    public var fetchesURLs: Bool { widget.fetchesURLs }
 
     /// The widget gallery's entry.
     public func snapshot(at date: Date, family: String? = nil, parameters: [String: WidgetValue] = [:], container: URL? = nil) -> WidgetEntry {
@@ -112,6 +125,8 @@ public struct WidgetTimeline: Sendable, Equatable {
     public let policy: WidgetReloadPolicy
     /// What `widgetc run` would warn about for this request (a missing data file…), for logs.
     public let warnings: [String]
+    /// What became of each URL data source's request (empty when the widget has none).
+    public var requests: [NetworkRequest] = []
 }
 
 /// One dated state of the widget.

@@ -11,11 +11,18 @@ public struct TimelineContext {
     public let parameters: JSONObject
     /// The app group container as it is at `date` (scenario writes included).
     public let container: Container
+    /// Performs URL data sources' requests (nil: none is answered, `no response in this run`).
+    public let fetcher: (any DataFetcher)?
+    /// Successful answers kept from earlier requests (`maxAge`, `stale`); nil keeps none.
+    public let responses: ResponseStore?
+    /// Receives what became of each URL source's request.
+    public let requests: RequestLog?
     private let collector: WarningCollector
 
     public init(
         family: WidgetFamily, isPreview: Bool = false, date: Instant, parameters: JSONObject = JSONObject(),
-        container: Container = Container(), warnings: WarningCollector = WarningCollector()
+        container: Container = Container(), warnings: WarningCollector = WarningCollector(),
+        fetcher: (any DataFetcher)? = nil, responses: ResponseStore? = nil, requests: RequestLog? = nil
     ) {
         self.family = family
         self.isPreview = isPreview
@@ -23,6 +30,13 @@ public struct TimelineContext {
         self.parameters = parameters
         self.container = container
         self.collector = warnings
+        self.fetcher = fetcher
+        self.responses = responses
+        self.requests = requests
+    }
+
+    func log(_ request: NetworkRequest) {
+        requests?.append(request)
     }
 
     /// Reports a warning of this run (a missing data file, a missing data path),

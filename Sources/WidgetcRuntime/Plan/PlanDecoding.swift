@@ -32,7 +32,15 @@ extension CompiledWidget {
         let families = try root("families").items().map { m throws(PlanError) in try m.word(WidgetFamily.self) }
         guard !families.isEmpty else { throw try root("families").fail("a widget needs at least one family") }
         let parameters = try root("parameters").items().map(Self.parameter)
-        let dataSources = try root("data").items().map { m throws(PlanError) in (name: try m("name").string(), path: try m("file").string()) }
+        var dataSources: [(name: String, path: String)] = []
+        var urlSources: [URLSource] = []
+        for m in try root("data").items() {
+            if m.optional("url") != nil {
+                urlSources.append(try Self.urlSource(m))
+            } else {
+                dataSources.append((name: try m("name").string(), path: try m("file").string()))
+            }
+        }
         let content = try CompiledContent(root("content"))
         var familyContent: [String: CompiledContent] = [:]
         for (family, member) in try root.optional("familyContent")?.members() ?? [] {
@@ -54,6 +62,7 @@ extension CompiledWidget {
         self.init(
             kind: kind, displayName: try root("displayName").string(), description: try root("description").string(),
             file: try root("source").string(), families: families, zone: zone, parameters: parameters, dataSources: dataSources,
+            urlSources: urlSources,
             content: content, familyContent: familyContent, placeholder: placeholder, snapshot: snapshot, url: url,
             rule: rule, horizon: horizon, maxEntries: maxEntries, policy: policy, events: events,
             dataDecoder: dataDecoder, cachesData: cachesData)
@@ -65,6 +74,24 @@ extension CompiledWidget {
         var missing: [String] = []
         content.render(into: &object, scope: JSONValue.object(JSONObject()), missing: &missing)
         return object
+    }
+
+    /// A URL data source (docs/plan-format.md, `data`).
+    private static func urlSource(_ m: PlanMember) throws(PlanError) -> URLSource {
+        let method = try m("method").string()
+        guard method == "GET" || method == "POST" else { throw try m("method").fail("expected GET or POST, found '\(method)'") }
+        let headers = try m("headers").items().map { h throws(PlanError) in (name: try h("name").string(), value: try h("value").urlTemplate("header")) }
+        let body: Template?
+        if let b = m.optional("body"), b.value != .null { body = try b.urlTemplate("body") } else { body = nil }
+        let selectText = try m("select").string()
+        guard let select = JSONPointer.tokens(selectText) else { throw try m("select").fail("'\(selectText)' is not a JSON Pointer") }
+        let retry: Int64?
+        if let r = m.optional("retry"), r.value != .null { retry = try r.int(in: 1...DurationParser.maximumSeconds) } else { retry = nil }
+        return URLSource(
+            name: try m("name").string(), url: try m("url").urlTemplate(), method: method, headers: headers, body: body,
+            timeout: try m("timeout").int(in: 1...60), maxAge: try m("maxAge").int(in: 0...DurationParser.maximumSeconds),
+            stale: try m("stale").int(in: 0...DurationParser.maximumSeconds), retry: retry, select: select, selectText: selectText,
+            insecure: try m("insecure").bool())
     }
 
     private static func parameter(_ m: PlanMember) throws(PlanError) -> ParameterDeclaration {
@@ -141,9 +168,9 @@ extension CompiledWidget {
 
 extension PlanMember {
     /// A widget URL: a template, or fixed text (which renders to itself).
-    fileprivate func urlTemplate() throws(PlanError) -> Template {
+    fileprivate func urlTemplate(_ what: String = "url") throws(PlanError) -> Template {
         let text = try string()
-        do { return try Template(text) } catch { throw fail("url '\(text)': \(error.message)") }
+        do { return try Template(text) } catch { throw fail("\(what) '\(text)': \(error.message)") }
     }
 }
 

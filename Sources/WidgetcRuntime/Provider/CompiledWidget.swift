@@ -17,6 +17,10 @@ public final class CompiledWidget: @unchecked Sendable {
     public let parameters: [ParameterDeclaration]
 
     let dataSources: [(name: String, path: String)]
+    /// The data sources fetched from a URL (docs/network-data-notes.md).
+    let urlSources: [URLSource]
+    /// Whether the widget has a URL data source (its reloads then list their requests).
+    public var fetchesURLs: Bool { !urlSources.isEmpty }
     let content: CompiledContent
     let familyContent: [String: CompiledContent]
     let placeholderContent: JSONObject
@@ -41,7 +45,7 @@ public final class CompiledWidget: @unchecked Sendable {
 
     init(
         kind: String, displayName: String, description: String, file: String, families: [WidgetFamily], zone: ZoneRules, parameters: [ParameterDeclaration],
-        dataSources: [(name: String, path: String)], content: CompiledContent, familyContent: [String: CompiledContent],
+        dataSources: [(name: String, path: String)], urlSources: [URLSource] = [], content: CompiledContent, familyContent: [String: CompiledContent],
         placeholder: JSONObject, snapshot: JSONObject, url: Template?, rule: TimelineRule, horizon: Field<Int64>,
         maxEntries: Int, policy: PolicyOverride?, events: [EventTime], dataDecoder: @escaping DataDecoder, cachesData: Bool
     ) {
@@ -55,6 +59,7 @@ public final class CompiledWidget: @unchecked Sendable {
         self.zone = zone
         self.parameters = parameters
         self.dataSources = dataSources
+        self.urlSources = urlSources
         self.content = content
         self.familyContent = familyContent
         self.placeholderContent = placeholder

@@ -14,8 +14,14 @@ extension CompiledWidget: TimelineProvider {
 
     public func timeline(in context: TimelineContext) -> Timeline {
         let now = context.date
-        guard let data = loadData(context) else {
-            return placeholderTimeline(context, policy: ruleDoesNotNeedData ? nextGridPolicy(after: now, context) : .never)
+        let (loaded, retry, urlFailed) = loadAllData(context)
+        guard let data = loaded else {
+            var policy: ReloadPolicy = ruleDoesNotNeedData ? nextGridPolicy(after: now, context) : .never
+            // A failed request keeps the widget's own policy (its `.after(1 hour)`): no app write will bring the data.
+            if urlFailed, let policyOverride = self.policy {
+                policy = resolve(policyOverride, now: now, request: requestScope(context, data: .object(JSONObject())), context: context) ?? policy
+            }
+            return placeholderTimeline(context, policy: applyingRetry(retry, to: policy, now: now, lastEntry: now))
         }
         let request = requestScope(context, data: data)
         let horizonSeconds: Int64
@@ -27,7 +33,7 @@ extension CompiledWidget: TimelineProvider {
         }
         let end = now + horizonSeconds
         guard var planned = plan(request: request, now: now, end: end, context: context) else {
-            return placeholderTimeline(context, policy: .never)
+            return placeholderTimeline(context, policy: applyingRetry(retry, to: .never, now: now, lastEntry: now))
         }
         var policy = planned.policy
         if let policyOverride = self.policy {
@@ -76,6 +82,7 @@ extension CompiledWidget: TimelineProvider {
         for path in missing where path.hasPrefix("data.") || path.hasPrefix("record") {
             context.warn(code: "data-path-missing", message: "'\(path)' is missing from the data; it rendered empty")
         }
+        policy = applyingRetry(retry, to: policy, now: now, lastEntry: dates.last)
         return Timeline(table: table, policy: policy)
     }
 
@@ -102,6 +109,17 @@ extension CompiledWidget: TimelineProvider {
     /// One placeholder entry at T: shown while data is missing or malformed.
     private func placeholderTimeline(_ context: TimelineContext, policy: ReloadPolicy) -> Timeline {
         Timeline(entries: [placeholder(in: context)], policy: policy)
+    }
+
+    /// Reads every data source, files then URLs; nil data (after a warning) if any is missing
+    /// or malformed, and the `retry` of the URL sources that failed or were stale.
+    func loadAllData(_ context: TimelineContext) -> (data: JSONValue?, retry: Int64?, urlFailed: Bool) {
+        guard var data = loadData(context)?.object else {
+            // A missing file shows the placeholder whatever the URLs answer: none is fetched.
+            return (nil, nil, false)
+        }
+        let (ok, retry) = loadURLSources(into: &data, context)
+        return (ok ? .object(data) : nil, retry, !ok)
     }
 
     /// Reads every data source from the container; nil (after a warning) if any is missing or malformed.

@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import WidgetCompiler
+import WidgetSimulator
+import WidgetcRuntime
+import WidgetSupport
+import WidgetTime
+
+/// `widgetc fetch FILE …`: each URL data source's request once, now, with the
+/// outcome and the value `data.NAME` would get (spec network-data.md).
+enum FetchCommand {
+    static let command = Command(
+        name: "fetch",
+        usage: "widgetc fetch [--param NAME=VALUE ...] [--record FILE] FILE ...",
+        abstract: "Request each URL data source once, now, and print the outcome and the selected value.",
+        discussion: """
+            The developer's quick check of an endpoint against the widget's select: real requests through \
+            URLSession, each within its source's timeout. Exit status 1 when a request failed.
+            """,
+        options: [
+            OptionSpec("param", value: "NAME=VALUE", repeatable: true, help: "Intent parameter value (repeatable)."),
+            OptionSpec("record", value: "FILE", help: "Write the answers as a scenario of respond items (atomically)."),
+        ],
+        run: run
+    )
+
+    static func run(_ args: ParsedArguments, _ console: Console) throws(UsageError) -> ExitCode {
+        guard !args.positional.isEmpty else {
+            throw UsageError(message: "'fetch' needs at least one widget FILE, e.g. widgetc fetch widgets/wishes.yaml")
+        }
+        let loaded: WidgetLoader.Loaded
+        do { loaded = try WidgetLoader.load(paths: args.positional, defaultZone: ZoneRules.current) } catch {
+            throw UsageError(message: error.description)
+        }
+        let renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache())
+        for d in loaded.diagnostics { console.err(renderer.text(d)) }
+        if loaded.hasErrors {
+            console.err("error: the definitions have errors; fix them to fetch (see widgetc validate)\n")
+            return .inputErrors
+        }
+        let widgets = loaded.widgets.map(\.widget).filter(\.fetchesURLs)
+        guard !widgets.isEmpty else {
+            throw UsageError(message: "no URL data source in \(args.positional.joined(separator: ", ")); 'fetch' requests data sources with url:")
+        }
+        var assignments: [(String, String)] = []
+        for a in args.all("param") {
+            guard let pair = ParameterValues.split(a) else { throw UsageError(message: "--param '\(a)' is not NAME=VALUE") }
+            guard widgets.contains(where: { $0.parameters.contains { $0.name == pair.name } }) else {
+                throw UsageError(message: "unknown parameter '\(pair.name)' for the widgets fetched")
+            }
+            assignments.append(pair)
+        }
+        let network = try NetworkOptions(args, alwaysLive: true)
+        let fetcher = network.fetcher(scenario: Scenario())
+        let now = Instant(seconds: Int64(time(nil)))
+        var failed = false
+        for widget in widgets {
+            var parameters = widget.defaultParameters
+            for (name, text) in assignments {
+                guard let declaration = widget.parameters.first(where: { $0.name == name }) else { continue }
+                switch ParameterValues.value(text, for: declaration) {
+                case .success(let v): parameters[name] = v
+                case .failure(let problem): throw UsageError(message: problem.message)
+                }
+            }
+            console.out("\(widget.kind)  \(widget.file)\n")
+            for (request, value, _) in widget.fetchOnce(at: now, parameters: parameters, fetcher: fetcher) {
+                console.out("  \(request.source)  \(request.method) \(request.url)\n")
+                switch request.outcome {
+                case .ok:
+                    console.out("    ok \(request.status.map(String.init) ?? "")\n")
+                    console.out("    \(value.map(JSONWriter.string) ?? "null")\n")
+                default:
+                    failed = true
+                    console.out("    \(request.outcome.rawValue): \(request.error ?? "no answer")\n")
+                }
+            }
+        }
+        try network.writeRecording(scenario: Scenario())
+        return failed ? .inputErrors : .success
+    }
+}

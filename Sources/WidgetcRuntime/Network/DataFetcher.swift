@@ -1,0 +1,144 @@
+import WidgetSupport
+
+/// One HTTP request of a URL data source, rendered for a reload.
+public struct FetchRequest: Sendable, Equatable {
+    /// The data source's name (`data.NAME`).
+    public var source: String
+    /// The URL after rendering (and percent-encoding what a URL may not hold).
+    public var url: String
+    /// `GET` or `POST`.
+    public var method: String
+    /// Header names and values, in the order the widget declares them.
+    public var headers: [HTTPHeader]
+    /// The request body (POST only).
+    public var body: [UInt8]?
+    /// Seconds to wait for the whole answer.
+    public var timeout: Int64
+    /// The moment of the reload that asks (a simulated instant in `widgetc run`).
+    public var date: Instant
+
+    public init(source: String, url: String, method: String, headers: [HTTPHeader], body: [UInt8]?, timeout: Int64, date: Instant) {
+        self.source = source
+        self.url = url
+        self.method = method
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+        self.date = date
+    }
+}
+
+public struct HTTPHeader: Sendable, Hashable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// What came back for a request: an HTTP answer (any status), or why there was none.
+public enum FetchResult: Sendable, Equatable {
+    case response(status: Int, body: [UInt8])
+    /// No answer; the reason as a run shows it: `connection refused`, `timed out after 15s`,
+    /// `no connection`, `no response in this run`.
+    case failure(String)
+}
+
+/// Where a widget's URL data comes from. The runtime never does I/O of its own
+/// for a URL source: whoever asks for a timeline hands it a fetcher (the
+/// device's `URLSessionFetcher`; in `widgetc run`, a scenario's scripted
+/// answers or live requests).
+public protocol DataFetcher: Sendable {
+    /// Performs one request, within `request.timeout` seconds; blocks until then.
+    func fetch(_ request: FetchRequest) -> FetchResult
+}
+
+/// A fetcher that answers nothing (`no response in this run`).
+public struct NoNetwork: DataFetcher {
+    public init() {}
+    public func fetch(_ request: FetchRequest) -> FetchResult { .failure(FetchReason.noResponse) }
+}
+
+/// The reasons a run shows, as words.
+public enum FetchReason {
+    public static let noResponse = "no response in this run"
+    public static let noConnection = "no connection"
+    public static let refused = "connection refused"
+    public static func timedOut(_ seconds: Int64) -> String { "timed out after \(DurationText.string(seconds: seconds))" }
+    /// The largest body a URL source reads (a widget extension has about 30 MB of memory).
+    public static let maximumBodyBytes = 4 << 20
+}
+
+/// What became of one URL source at one reload (the run object's `requests`).
+public struct NetworkRequest: Sendable, Equatable {
+    public enum Outcome: String, Sendable {
+        /// A fresh successful answer.
+        case ok
+        /// A success younger than `maxAge` was kept: no request was made.
+        case cached
+        /// The request failed; a success no older than `stale` was used.
+        case stale
+        /// The request failed and nothing could stand in: the placeholder shows.
+        case failed
+    }
+
+    public var source: String
+    public var url: String
+    public var method: String
+    public var outcome: Outcome
+    /// The HTTP status when an answer came (nil for `cached` and for no answer).
+    public var status: Int?
+    /// Why the request failed (nil for `ok` and `cached`).
+    public var error: String?
+
+    /// Whether a request went out (a cached answer is not one, nor a request that could not be made).
+    public var wasSent: Bool
+
+    public init(source: String, url: String, method: String, outcome: Outcome, status: Int?, error: String?, sent: Bool? = nil) {
+        self.wasSent = sent ?? (outcome != .cached)
+        self.source = source
+        self.url = url
+        self.method = method
+        self.outcome = outcome
+        self.status = status
+        self.error = error
+    }
+}
+
+/// Successful answers kept between reloads, for `maxAge` and `stale`. Pass the
+/// same store to every request of a widget instance (a run keeps one; an
+/// extension may keep one for its lifetime); the plan itself keeps nothing.
+public final class ResponseStore: @unchecked Sendable {
+    struct Key: Hashable {
+        let source: String
+        let url: String
+        let method: String
+        let body: [UInt8]?
+    }
+
+    private let entries = Locked<[Key: (date: Instant, value: JSONValue)]>([:])
+
+    public init() {}
+
+    func value(for key: Key) -> (date: Instant, value: JSONValue)? {
+        entries.withLock { $0[key] }
+    }
+
+    func store(_ value: JSONValue, at date: Instant, for key: Key) {
+        entries.withLock { $0[key] = (date, value) }
+    }
+}
+
+/// The requests of one timeline request, in data-source order.
+public final class RequestLog {
+    public private(set) var requests: [NetworkRequest] = []
+
+    public init() {}
+
+    func append(_ request: NetworkRequest) { requests.append(request) }
+
+    /// Empties the log (the simulator reuses one per reload).
+    public func removeAll() { requests.removeAll() }
+}

@@ -1,0 +1,197 @@
+import WidgetSupport
+import WidgetTemplates
+import WidgetTime
+
+/// A URL data source, compiled (spec network-data.md): fetched at each reload
+/// through the context's `DataFetcher`, its answer kept in the context's
+/// `ResponseStore` for `maxAge` and `stale`.
+struct URLSource {
+    let name: String
+    let url: Template
+    let method: String
+    let headers: [(name: String, value: Template)]
+    let body: Template?
+    let timeout: Int64
+    let maxAge: Int64
+    let stale: Int64
+    let retry: Int64?
+    /// The tokens of `select` (empty: the whole body), and the pointer as written.
+    let select: [String]
+    let selectText: String
+    let insecure: Bool
+
+    /// The request for a reload: templates rendered over `param.*`, the URL
+    /// percent-encoded where it must be; or why no request can be made.
+    func request(_ scope: RequestScope, at date: Instant) -> Result<FetchRequest, RequestProblem> {
+        let rendered = url.renderString(scope)
+        guard let encoded = URLText.encoded(rendered) else {
+            return .failure(RequestProblem(url: rendered, reason: "'\(rendered)' is not a URL"))
+        }
+        if !insecure, encoded.lowercased().hasPrefix("http:") {
+            return .failure(RequestProblem(url: encoded, reason: "plain HTTP is refused without insecure: true (App Transport Security)"))
+        }
+        var fields: [HTTPHeader] = []
+        for (name, template) in headers {
+            let value = template.renderString(scope)
+            if value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+                return .failure(RequestProblem(url: encoded, reason: "header '\(name)' has a line break"))
+            }
+            fields.append(HTTPHeader(name: name, value: value))
+        }
+        return .success(FetchRequest(
+            source: name, url: encoded, method: method, headers: fields, body: body.map { Array($0.renderString(scope).utf8) },
+            timeout: timeout, date: date))
+    }
+
+    /// The value an answer gives `data.NAME`, or why it gives none.
+    func value(of result: FetchResult) -> (value: JSONValue?, status: Int?, error: String?) {
+        switch result {
+        case .failure(let reason):
+            return (nil, nil, reason)
+        case .response(let status, let body):
+            guard (200...299).contains(status) else { return (nil, status, "HTTP \(status)") }
+            guard body.count <= FetchReason.maximumBodyBytes else {
+                return (nil, status, "body is over 4 MB (\(body.count) bytes)")
+            }
+            let json: JSONValue
+            do throws(SourceError) { json = try JSONReader.parse(bytes: body).json } catch {
+                return (nil, status, "body is not JSON (line \(error.location.line), column \(error.location.column))")
+            }
+            guard let selected = json.value(at: select) else {
+                return (nil, status, "no \(selectText) in the body")
+            }
+            return (selected, status, nil)
+        }
+    }
+}
+
+/// Why a source's request could not even be made (a rendered value that breaks it).
+struct RequestProblem: Error {
+    let url: String
+    let reason: String
+}
+
+/// URL text as iOS 17's `URL(string:)` takes it: characters a URL may not hold
+/// (spaces, controls, non-ASCII, `"<>\^`{|}`) percent-encoded; nil unless it
+/// is `http` or `https` with a host.
+enum URLText {
+    static func encoded(_ text: String) -> String? {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
+        for byte in text.utf8 {
+            let bad = byte <= 0x20 || byte >= 0x7F || "\"<>\\^`{|}".utf8.contains(byte)
+            if bad {
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            } else {
+                out.append(byte)
+            }
+        }
+        let url = String(decoding: out, as: UTF8.self)
+        let lower = url.lowercased()
+        let rest: Substring
+        if lower.hasPrefix("https://") { rest = url.dropFirst(8) } else if lower.hasPrefix("http://") { rest = url.dropFirst(7) } else { return nil }
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let host = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
+        guard !host.isEmpty, !host.hasPrefix(":"), !host.contains("%") else { return nil }
+        return url
+    }
+}
+
+extension CompiledWidget {
+    /// Fetches every URL source into `data` (or keeps a younger answer), recording
+    /// each outcome in the context's log. Returns whether every source has a value,
+    /// and the earliest `retry` of a source that failed or was stale.
+    func loadURLSources(into data: inout JSONObject, _ context: TimelineContext) -> (ok: Bool, retry: Int64?) {
+        guard !urlSources.isEmpty else { return (true, nil) }
+        let scope = requestScope(context, data: .object(JSONObject()))
+        let now = context.date
+        var ok = true
+        var retry: Int64?
+        func degraded(_ source: URLSource) {
+            if let r = source.retry { retry = min(retry ?? r, r) }
+        }
+        for source in urlSources {
+            let request: FetchRequest
+            switch source.request(scope, at: now) {
+            case .success(let r): request = r
+            case .failure(let problem):
+                context.log(NetworkRequest(source: source.name, url: problem.url, method: source.method, outcome: .failed, status: nil, error: problem.reason, sent: false))
+                context.warn(code: "data-fetch-failed", message: "data source '\(source.name)': \(problem.reason); showing the placeholder")
+                ok = false
+                degraded(source)
+                continue
+            }
+            let key = ResponseStore.Key(source: source.name, url: request.url, method: request.method, body: request.body)
+            let kept = context.responses?.value(for: key)
+            if let kept, source.maxAge > 0, now - kept.date < source.maxAge, now >= kept.date {
+                data[source.name] = kept.value
+                context.log(NetworkRequest(source: source.name, url: request.url, method: request.method, outcome: .cached, status: nil, error: nil))
+                continue
+            }
+            let result = (context.fetcher ?? NoNetwork()).fetch(request)
+            let (value, status, error) = source.value(of: result)
+            if let value {
+                data[source.name] = value
+                context.responses?.store(value, at: now, for: key)
+                context.log(NetworkRequest(source: source.name, url: request.url, method: request.method, outcome: .ok, status: status, error: nil))
+                continue
+            }
+            let reason = error ?? "failed"
+            degraded(source)
+            if let kept, now - kept.date <= source.stale, now >= kept.date {
+                data[source.name] = kept.value
+                context.log(NetworkRequest(source: source.name, url: request.url, method: request.method, outcome: .stale, status: status, error: reason))
+                context.warn(code: "data-stale", message: "data source '\(source.name)': \(request.url): \(reason); showing an earlier answer (stale up to \(DurationText.string(seconds: source.stale)))")
+                continue
+            }
+            context.log(NetworkRequest(source: source.name, url: request.url, method: request.method, outcome: .failed, status: status, error: reason))
+            context.warn(code: "data-fetch-failed", message: "data source '\(source.name)': \(request.url): \(reason); showing the placeholder")
+            ok = false
+        }
+        return (ok, retry)
+    }
+
+    /// The policy with `retry` applied: `after(now + retry)` when that comes before
+    /// the reload the policy would give (the last entry's date for `atEnd`).
+    func applyingRetry(_ retry: Int64?, to policy: ReloadPolicy, now: Instant, lastEntry: Instant?) -> ReloadPolicy {
+        guard let retry else { return policy }
+        let soon = now + retry
+        switch policy {
+        case .never: return .after(soon)
+        case .after(let d): return soon < d ? .after(soon) : policy
+        case .atEnd: return soon < (lastEntry ?? now) ? .after(soon) : policy
+        }
+    }
+}
+
+extension CompiledWidget {
+    /// Each URL source's request once, at `date` (`widgetc fetch`): the outcome and the value
+    /// `data.NAME` would get. Nothing is kept and no container file is read.
+    package func fetchOnce(
+        at date: Instant, parameters: JSONObject, fetcher: any DataFetcher
+    ) -> [(request: NetworkRequest, value: JSONValue?, warnings: [RunWarning])] {
+        var results: [(request: NetworkRequest, value: JSONValue?, warnings: [RunWarning])] = []
+        for source in urlSources {
+            let one = CompiledWidget(copying: self, urlSources: [source])
+            let log = RequestLog()
+            let warnings = WarningCollector()
+            let context = TimelineContext(
+                family: families[0], date: date, parameters: parameters, warnings: warnings, fetcher: fetcher, requests: log)
+            var data = JSONObject()
+            _ = one.loadURLSources(into: &data, context)
+            for request in log.requests { results.append((request, data[source.name], warnings.warnings)) }
+        }
+        return results
+    }
+
+    /// This widget with other URL sources.
+    convenience init(copying w: CompiledWidget, urlSources: [URLSource]) {
+        self.init(
+            kind: w.kind, displayName: w.displayName, description: w.description, file: w.file, families: w.families, zone: w.zone,
+            parameters: w.parameters, dataSources: w.dataSources, urlSources: urlSources, content: w.content,
+            familyContent: w.familyContent, placeholder: w.placeholderContent, snapshot: w.snapshotContent, url: w.url,
+            rule: w.rule, horizon: w.horizon, maxEntries: w.maxEntries, policy: w.policy, events: w.events,
+            dataDecoder: w.dataDecoder, cachesData: false)
+    }
+}
