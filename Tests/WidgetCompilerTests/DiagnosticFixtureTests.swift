@@ -62,6 +62,8 @@ import WidgetTestSupport
         Case(code: "missing-widget-file", line: 3, column: 11),
         Case(code: "duplicate-shortcut-type", line: 5, column: 13),
         Case(code: "family-not-declared", line: 7, column: 3, severity: .warning),
+        // Scenario files (a list)
+        Case(code: "scenario-action", line: 2, column: 3),
     ]
 
     @Test(arguments: cases)
