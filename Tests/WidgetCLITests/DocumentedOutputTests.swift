@@ -4,8 +4,8 @@ import WidgetTestSupport
 
 /// The outputs README.md and docs/*.md show are what the commands they show print: each code
 /// block whose first line is `$ swift run widgetc …` or `$ widgetc …` is run (the built
-/// `widgetc`, as a subprocess, in a scratch directory where `widgets/` and `schemas/` are the
-/// package's, so `--out` writes nothing into the checkout) and the rest of the block is compared
+/// `widgetc`, as a subprocess, in a scratch directory where `widgets/`, `schemas/` and `Tests/`
+/// are the package's, so `--out` writes nothing into the checkout) and the rest of the block is compared
 /// with what it printed (stdout and stderr, either first).
 @Suite struct DocumentedOutputTests {
     struct Example: CustomTestStringConvertible, Sendable {
@@ -35,8 +35,11 @@ import WidgetTestSupport
                 guard fence.hasPrefix("```") else { i += 1; continue }
                 var end = i + 1
                 while end < lines.count, !lines[end].trimmingCharacters(in: .whitespaces).hasPrefix("```") { end += 1 }
-                if i + 1 < end, let command = shownCommand(lines[i + 1]) {
-                    let output = lines[(i + 2)..<end].map { $0 + "\n" }.joined()
+                // A block inside a list item is indented as its fence is.
+                let indent = lines[i].prefix { $0 == " " }.count
+                let block = lines[(i + 1)..<end].map { line in String(line.dropFirst(min(indent, line.prefix { $0 == " " }.count))) }
+                if let first = block.first, let command = shownCommand(first) {
+                    let output = block.dropFirst().map { $0 + "\n" }.joined()
                     examples.append(Example(file: document, line: i + 2, arguments: command, output: output))
                 }
                 i = end + 1
@@ -54,14 +57,14 @@ import WidgetTestSupport
     }
 
     @Test func theREADMEShowsCommands() {
-        #expect(Self.examples.filter { $0.file == "README.md" }.count >= 3)
+        #expect(Self.examples.filter { $0.file == "README.md" }.count >= 4)
     }
 
     @Test(arguments: examples)
     func shownOutputIsTheRealOne(_ example: Example) throws {
         let scratch = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        for name in ["widgets", "schemas"] {
+        for name in ["widgets", "schemas", "Tests"] {
             try FileManager.default.createSymbolicLink(atPath: scratch.path + "/" + name, withDestinationPath: TestPaths.root + "/" + name)
         }
         let result = try runWidgetc(example.arguments, in: scratch.path)
