@@ -76,10 +76,10 @@ let package = Package(
         .testTarget(name: "WidgetYAMLTests", dependencies: ["WidgetTestSupport", "WidgetYAML"]),
         .testTarget(name: "JSONSchemaTests", dependencies: ["WidgetTestSupport", "JSONSchema"]),
         .testTarget(name: "WidgetTemplatesTests", dependencies: ["WidgetTestSupport", "WidgetTemplates"]),
-        .testTarget(name: "WidgetTimeTests", dependencies: ["WidgetTime"]),
+        .testTarget(name: "WidgetTimeTests", dependencies: ["WidgetTestSupport", "WidgetTime"]),
         .testTarget(name: "WidgetcRuntimeTests", dependencies: ["WidgetTestSupport", "WidgetcRuntime"]),
         .testTarget(name: "WidgetSimulatorTests", dependencies: ["WidgetTestSupport", "WidgetSimulator", "WidgetcRuntime"]),
-        .testTarget(name: "MarketCalendarsTests", dependencies: ["MarketCalendars"]),
+        .testTarget(name: "MarketCalendarsTests", dependencies: ["WidgetTestSupport", "MarketCalendars"]),
         .testTarget(name: "WidgetCompilerTests", dependencies: ["WidgetTestSupport", "WidgetCompiler"], exclude: ["Fixtures"]),
         .testTarget(name: "WidgetCLITests", dependencies: ["WidgetTestSupport", "WidgetCLI"]),
     ]
