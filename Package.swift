@@ -70,16 +70,16 @@ let package = Package(
         .executableTarget(name: "plan-bench", dependencies: ["WidgetcRuntime"], path: "bench/plan-bench"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["embed-files"]),
 
-        // What the test targets share (paths, scratch directories, a plan round trip).
+        // What the test targets share: paths, scratch directories, subprocesses, golden files, conformance suites.
         .target(name: "WidgetTestSupport", dependencies: ["WidgetSupport"], path: "Tests/WidgetTestSupport"),
         .testTarget(name: "WidgetSupportTests", dependencies: ["WidgetSupport"]),
-        .testTarget(name: "WidgetYAMLTests", dependencies: ["WidgetYAML"]),
-        .testTarget(name: "JSONSchemaTests", dependencies: ["JSONSchema"]),
-        .testTarget(name: "WidgetTemplatesTests", dependencies: ["WidgetTemplates"]),
-        .testTarget(name: "WidgetTimeTests", dependencies: ["WidgetTime"]),
+        .testTarget(name: "WidgetYAMLTests", dependencies: ["WidgetTestSupport", "WidgetYAML"]),
+        .testTarget(name: "JSONSchemaTests", dependencies: ["WidgetTestSupport", "JSONSchema"]),
+        .testTarget(name: "WidgetTemplatesTests", dependencies: ["WidgetTestSupport", "WidgetTemplates"]),
+        .testTarget(name: "WidgetTimeTests", dependencies: ["WidgetTestSupport", "WidgetTime"]),
         .testTarget(name: "WidgetcRuntimeTests", dependencies: ["WidgetTestSupport", "WidgetcRuntime"]),
         .testTarget(name: "WidgetSimulatorTests", dependencies: ["WidgetTestSupport", "WidgetSimulator", "WidgetcRuntime"]),
-        .testTarget(name: "MarketCalendarsTests", dependencies: ["MarketCalendars"]),
+        .testTarget(name: "MarketCalendarsTests", dependencies: ["WidgetTestSupport", "MarketCalendars"]),
         .testTarget(name: "WidgetCompilerTests", dependencies: ["WidgetTestSupport", "WidgetCompiler"], exclude: ["Fixtures"]),
         .testTarget(name: "WidgetCLITests", dependencies: ["WidgetTestSupport", "WidgetCLI"]),
     ]

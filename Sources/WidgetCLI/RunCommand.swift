@@ -61,7 +61,7 @@ enum RunCommand {
         if loaded.widgets.isEmpty {
             throw UsageError(message: "no widgets found in \(args.positional.joined(separator: ", "))")
         }
-        let scenario = try options.loadScenario(console: console, renderer: renderer)
+        let scenario = try options.loadScenario(kinds: loaded.widgets.map(\.widget.kind), console: console, renderer: renderer)
         guard let scenario else { return .inputErrors }
 
         // Check every instance before writing anything: a bad --param is exit 2 with nothing on stdout.
@@ -214,12 +214,13 @@ struct RunOptions {
         throw UsageError(message: "--family '\(family)' is not a family of every widget run: \(which.joined(separator: "; ")); pick one they all declare or run them separately")
     }
 
-    /// The scenario's events; nil (after printing diagnostics) if the file has errors.
-    func loadScenario(console: Console, renderer: DiagnosticRenderer) throws(UsageError) -> Scenario? {
+    /// The scenario's events; nil (after printing diagnostics) if the file has errors. A reload
+    /// of a kind none of `kinds` (the run's widgets) has is a warning.
+    func loadScenario(kinds: [String], console: Console, renderer: DiagnosticRenderer) throws(UsageError) -> Scenario? {
         guard let path = scenarioPath else { return Scenario() }
         let bytes: [UInt8]
         do { bytes = try SourceFiles.read(path) } catch { throw UsageError(message: "\(error.description); check --scenario") }
-        let (scenario, diagnostics) = ScenarioLoader.load(bytes: bytes, file: path, zone: zone)
+        let (scenario, diagnostics) = ScenarioLoader.load(bytes: bytes, file: path, zone: zone, kinds: kinds)
         for d in diagnostics { console.err(renderer.text(d)) }
         if scenario == nil { console.err("error: the scenario has errors\n") }
         return scenario

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetSupport
+import WidgetTestSupport
 
 @testable import JSONSchema
 
@@ -65,11 +66,11 @@ struct OfficialSuiteTests {
         return names.filter { $0.hasSuffix(".json") }.sorted().map { dir.appendingPathComponent($0) }
     }
 
-    @Test func requiredTestsPass() throws {
-        guard let suite = SharedFixtures.suite else {
-            print("JSON-Schema-Test-Suite not found (expected ../shared/conformance beside the package); skipped")
-            return
-        }
+    /// The suite's folders the tests read.
+    static let files = ["tests/draft2020-12", "tests/draft2020-12/optional/format", "remotes"]
+
+    @Test(.conformance("json-schema-test-suite", files: files)) func requiredTestsPass() throws {
+        let suite = try Conformance.folder("json-schema-test-suite")
         let dir = suite.appendingPathComponent("tests/draft2020-12")
         let outcome = Self.run(files: Self.jsonFiles(in: dir), remotes: suite.appendingPathComponent("remotes"), skips: Self.skips)
         print("JSON-Schema-Test-Suite draft2020-12: \(outcome.passed)/\(outcome.total) passed")
@@ -79,8 +80,8 @@ struct OfficialSuiteTests {
         #expect(outcome.failures.isEmpty, "\(outcome.failures.count) required tests failed")
     }
 
-    @Test func optionalTestsAreReported() throws {
-        guard let suite = SharedFixtures.suite else { return }
+    @Test(.conformance("json-schema-test-suite", files: files)) func optionalTestsAreReported() throws {
+        let suite = try Conformance.folder("json-schema-test-suite")
         let remotes = suite.appendingPathComponent("remotes")
         let optional = suite.appendingPathComponent("tests/draft2020-12/optional")
         let general = Self.run(files: Self.jsonFiles(in: optional), remotes: remotes, skips: [:])

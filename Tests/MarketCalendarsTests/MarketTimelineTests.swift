@@ -1,5 +1,6 @@
 import Testing
 import WidgetSupport
+import WidgetTestSupport
 @testable import MarketCalendars
 
 /// The spec's "Market hours" semantics (widget-language.md).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetSupport
+import WidgetTestSupport
 @testable import MarketCalendars
 
 /// A built-in calendar the tests rely on.
@@ -10,17 +11,6 @@ func calendar(_ mic: String) -> MarketCalendar {
         return MarketCalendar.named("XNYS")!
     }
     return c
-}
-
-/// An instant from ISO 8601 text read by Foundation (independent of the code under test).
-func at(_ text: String) -> Instant {
-    let f = ISO8601DateFormatter()
-    f.formatOptions = [.withInternetDateTime]
-    guard let d = f.date(from: text) else {
-        Issue.record("bad test instant \(text)")
-        return Instant(seconds: 0)
-    }
-    return Instant(seconds: Int64(d.timeIntervalSince1970))
 }
 
 /// Local day number of `YYYY-MM-DD`.

@@ -1,5 +1,6 @@
 import Testing
 import WidgetSupport
+import WidgetTestSupport
 @testable import MarketCalendars
 
 /// XLON against the London Stock Exchange's published business days.

@@ -1,5 +1,6 @@
 import Testing
 import WidgetSupport
+import WidgetTestSupport
 @testable import MarketCalendars
 
 /// XNYS against the exchange's own published calendars. Each expectation names

@@ -1,5 +1,6 @@
 import Testing
 import WidgetSupport
+import WidgetTestSupport
 @testable import MarketCalendars
 
 /// XTKS against Japan Exchange Group's published holidays and trading hours.

@@ -2,15 +2,11 @@ import Foundation
 import Testing
 import WidgetCLI
 import WidgetSupport
+import WidgetTestSupport
 
 /// `widgetc actions`: the Info.plist and JSON outputs, data problems, and mistakes.
 @Suite struct ActionsCLITests {
-    static let root: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        return parts.joined(separator: "/")
-    }()
-    static let notesApp = root + "/widgets/notes-app.yaml"
+    static let notesApp = TestPaths.widgets + "/notes-app.yaml"
 
     func run(_ args: [String]) -> (ExitCode, CapturingConsole) {
         let console = CapturingConsole()
@@ -20,7 +16,7 @@ import WidgetSupport
 
     /// A fresh directory holding `app.yaml` and, for each data file, `container/NAME`.
     func app(_ yaml: String, data: [String: String] = [:]) throws -> String {
-        let directory = NSTemporaryDirectory() + "widgetc-actions-cli-" + UUID().uuidString
+        let directory = try temporaryDirectory().path
         try FileManager.default.createDirectory(atPath: directory + "/container", withIntermediateDirectories: true)
         try yaml.write(toFile: directory + "/app.yaml", atomically: true, encoding: .utf8)
         for (name, text) in data {
@@ -152,7 +148,7 @@ import WidgetSupport
     }
 
     @Test func anInvalidManifestPrintsDiagnosticsAndExitsOne() {
-        let file = Self.root + "/Tests/WidgetCompilerTests/Fixtures/invalid/duplicate-shortcut-type.yaml"
+        let file = TestPaths.root + "/Tests/WidgetCompilerTests/Fixtures/invalid/duplicate-shortcut-type.yaml"
         for format in ["plist", "json"] {
             let (status, console) = run(["actions", file, "--format", format])
             #expect(status == .inputErrors)
@@ -184,12 +180,12 @@ import WidgetSupport
     }
 
     @Test func commandLineMistakesExitTwoWithOneLine() throws {
-        let widget = Self.root + "/widgets/weather.yaml"
+        let widget = TestPaths.root + "/widgets/weather.yaml"
         let cases: [([String], String)] = [
             (["actions"], "'actions' takes exactly one app manifest"),
             (["actions", Self.notesApp, Self.notesApp], "'actions' takes exactly one app manifest"),
             (["actions", Self.notesApp, "--format", "xml"], "unknown format 'xml' for 'actions'"),
-            (["actions", Self.notesApp, "--container", Self.root + "/widgets/container"], "--container needs --format json"),
+            (["actions", Self.notesApp, "--container", TestPaths.root + "/widgets/container"], "--container needs --format json"),
             (["actions", Self.notesApp, "--format", "json", "--container", Self.notesApp], "is not a directory"),
             (["actions", "/no/such/app.yaml"], "cannot read '/no/such/app.yaml'"),
             (["actions", widget], "holds no app manifest"),

@@ -19,41 +19,18 @@ import WidgetTime
     }()
 
     /// The directory holding `Modules/WidgetcRuntime.swiftmodule` and `WidgetcRuntime.build/*.o`.
-    static let buildDirectory: String? = {
-        var candidates: [String] = []
-        if let executable = Bundle.main.executablePath ?? CommandLine.arguments.first {
-            var dir = URL(fileURLWithPath: executable).deletingLastPathComponent()
-            for _ in 0..<4 {
-                candidates.append(dir.path)
-                dir = dir.deletingLastPathComponent()
-            }
-        }
-        candidates.append(TestPaths.root + "/.build/debug")
-        return candidates.first { FileManager.default.fileExists(atPath: $0 + "/Modules/WidgetcRuntime.swiftmodule") }
-    }()
+    static let buildDirectory = TestPaths.buildDirectory
 
     static var ready: Bool { swiftc != nil && buildDirectory != nil }
 
     // MARK: - Helpers
 
-    struct Failure: Error, CustomStringConvertible { let description: String }
-
     @discardableResult
     static func shell(_ arguments: [String], environment: [String: String]? = nil, in directory: URL? = nil) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        if let directory { process.currentDirectoryURL = directory }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(arguments.prefix(8).joined(separator: " ")) … failed (\(process.terminationStatus)):\n\(text)")
+        let result = try runProcess(arguments, environment: environment ?? [:], in: directory?.path)
+        let text = result.stdout + result.stderr
+        guard result.status == 0 else {
+            throw TestFailure("\(arguments.prefix(8).joined(separator: " ")) … failed (\(result.status)):\n\(text)")
         }
         return text
     }
@@ -82,7 +59,7 @@ import WidgetTime
     static func generate(_ manifest: String, into dir: URL) throws {
         let console = CapturingConsole()
         let status = WidgetCLI.main(["generate", "swift", manifest, "--out", dir.path], console: console)
-        guard status == .success else { throw Failure(description: "generate failed: \(console.stderr)") }
+        guard status == .success else { throw TestFailure("generate failed: \(console.stderr)") }
     }
 
     /// The generated Swift files: the bundle (top level), the widgets and the views.

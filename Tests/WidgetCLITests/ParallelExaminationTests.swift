@@ -1,14 +1,15 @@
 import Testing
 import WidgetCompiler
 import WidgetSupport
+import WidgetTestSupport
 @testable import WidgetCLI
 
 /// Examining files on several threads must report exactly what one thread does,
 /// in the same order, including the checks across files (duplicate kinds).
 @Test func parallelExaminationReportsWhatSequentialDoes() throws {
-    let root = CLITests.root
+    let root = TestPaths.root
     var files = try SourceFiles.expand(root + "/widgets")
-    files += try SourceFiles.expand(root + "/Tests/WidgetCompilerTests/Fixtures/invalid")
+    files += try SourceFiles.expand(TestPaths.fixtures + "/invalid")
     // The same widgets again: every kind is now a duplicate, found across files.
     files += try SourceFiles.expand(root + "/widgets")
     files.append(root + "/no/such/file.yaml")

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 import WidgetCLI
 import WidgetSupport
+import WidgetTestSupport
 
 /// `widgetc run`'s flags: local --from/--until per widget, --family, --budget 0, --out's mode.
 @Suite struct RunFlagTests {
-    static let widgets = CLITests.root + "/widgets"
+    static let widgets = TestPaths.widgets
 
     func run(_ args: [String]) -> (ExitCode, CapturingConsole) {
         let console = CapturingConsole()
@@ -90,8 +91,7 @@ import WidgetSupport
     }
 
     @Test func outGetsThePlainModeOrKeepsTheExistingOne() throws {
-        let dir = NSTemporaryDirectory() + "widgetc-mode-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try temporaryDirectory().path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let args = ["run", Self.widgets + "/weather.yaml", "--from", "2026-11-29T09:00:00Z", "--for", "1h", "--out"]
         let saved = umask(0o022)

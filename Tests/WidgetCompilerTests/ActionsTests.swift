@@ -4,6 +4,7 @@ import WidgetCompiler
 import WidgetSimulator
 import WidgetcRuntime
 import WidgetSupport
+import WidgetTestSupport
 
 /// A manifest and its container in a fresh temporary directory.
 private struct AppFixture {
@@ -11,7 +12,7 @@ private struct AppFixture {
     let manifest: AppManifest
 
     init(_ yaml: String, data: [String: String] = [:]) throws {
-        directory = NSTemporaryDirectory() + "widgetc-actions-" + UUID().uuidString
+        directory = try temporaryDirectory().path
         try FileManager.default.createDirectory(atPath: directory + "/container", withIntermediateDirectories: true)
         for (name, text) in data {
             try text.write(toFile: directory + "/container/" + name, atomically: true, encoding: .utf8)
@@ -41,16 +42,11 @@ private func recordsApp(_ dynamic: String, item: String = "{ type: Open, title: 
 }
 
 @Suite struct ActionsTests {
-    static let root: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        return parts.joined(separator: "/")
-    }()
 
     // MARK: The example notes app
 
     @Test func notesAppBuildsTheSeedsQuickActions() throws {
-        let file = Self.root + "/widgets/notes-app.yaml"
+        let file = TestPaths.root + "/widgets/notes-app.yaml"
         let bytes = try SourceFiles.read(file)
         let document = try #require(SourceFiles.documents(of: bytes, path: file).documents.first)
         let manifest = try AppManifest(document, file: file)
@@ -58,7 +54,7 @@ private func recordsApp(_ dynamic: String, item: String = "{ type: Open, title: 
         #expect(manifest.widgets == ["notes.yaml"])
         #expect(manifest.shortcuts == [QuickAction(type: "NewNote", title: "New Note", icon: .symbol("square.and.pencil"))])
 
-        let built = manifest.dynamicActions(container: Container(directory: Self.root + "/widgets/container"))
+        let built = manifest.dynamicActions(container: Container(directory: TestPaths.root + "/widgets/container"))
         #expect(built.warnings.isEmpty)
         func edit(_ subtitle: String, _ icon: String, _ id: String) -> QuickAction {
             QuickAction(type: "EditNote", title: "Edit Note", subtitle: subtitle, icon: .symbol(icon), userInfo: JSONObject([("NoteID", .string(id))]))

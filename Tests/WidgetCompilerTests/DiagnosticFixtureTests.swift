@@ -1,6 +1,7 @@
 import Testing
 import WidgetCompiler
 import WidgetSupport
+import WidgetTestSupport
 
 /// One invalid fixture per diagnostic code (`Fixtures/invalid/CODE.yaml`),
 /// each asserting the exact line, column and code of what `validate` reports.
@@ -69,11 +70,13 @@ import WidgetSupport
         Case(code: "request-body", line: 5, column: 54),
         Case(code: "request-header", line: 7, column: 24),
         Case(code: "request-rate", line: 5, column: 16, severity: .warning),
+        // Scenario files (a list)
+        Case(code: "scenario-action", line: 2, column: 3),
     ]
 
     @Test(arguments: cases)
     func fixtureReportsItsCode(_ c: Case) throws {
-        let path = Fixtures.directory + "/invalid/\(c.code).yaml"
+        let path = TestPaths.fixtures + "/invalid/\(c.code).yaml"
         let diagnostics = try DefinitionValidator().validate(path: path)
         let match = diagnostics.first { $0.code == c.code }
         #expect(match != nil, "no \(c.code) in \(diagnostics.map(\.code))")
@@ -85,15 +88,15 @@ import WidgetSupport
     }
 
     @Test func everyFixtureHasACase() throws {
-        let files = try SourceFiles.expand(Fixtures.directory + "/invalid")
+        let files = try SourceFiles.expand(TestPaths.fixtures + "/invalid")
         let codes = Set(files.map { String($0.split(separator: "/").last!.dropLast(".yaml".count)) })
         #expect(codes == Set(Self.cases.map(\.code)))
     }
 
     @Test func schemaOnlyModeUsesTheGivenSchemaAndTheGenericCode() throws {
-        let stage = try SchemaStage(file: Fixtures.directory + "/schema-only/not-zero.schema.json")
+        let stage = try SchemaStage(file: TestPaths.fixtures + "/schema-only/not-zero.schema.json")
         let validator = try DefinitionValidator(mode: .schemaOnly(stage))
-        let diagnostics = try validator.validate(path: Fixtures.directory + "/schema-only/data.yaml")
+        let diagnostics = try validator.validate(path: TestPaths.fixtures + "/schema-only/data.yaml")
         #expect(diagnostics.map(\.code) == ["schema", "type-mismatch"])
         #expect(diagnostics.map(\.location) == [SourceLocation(line: 2, column: 8), SourceLocation(line: 3, column: 7)])
         #expect(diagnostics.map(\.pointer) == ["/count", "/name"])
@@ -101,21 +104,11 @@ import WidgetSupport
 
     @Test func bundledExamplesAreValid() throws {
         let validator = try DefinitionValidator()
-        let files = try SourceFiles.expand(Fixtures.root + "/widgets")
+        let files = try SourceFiles.expand(TestPaths.root + "/widgets")
         #expect(files.count >= 9)
         for file in files {
             let diagnostics = try validator.validate(path: file)
             #expect(diagnostics.isEmpty, "\(file): \(diagnostics.map { "\($0.location) \($0.code) \($0.message)" })")
         }
     }
-}
-
-enum Fixtures {
-    /// The package root, three levels above this file.
-    static let root: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        return parts.joined(separator: "/")
-    }()
-    static let directory = root + "/Tests/WidgetCompilerTests/Fixtures"
 }

@@ -14,7 +14,7 @@ struct SimulatedWidget {
     let widget: LoadedWidget
 
     init(yaml: String, data: [String: String] = [:]) throws {
-        directory = NSTemporaryDirectory() + "widgetc-test-" + UUID().uuidString
+        directory = try temporaryDirectory().path
         try FileManager.default.createDirectory(atPath: directory + "/container", withIntermediateDirectories: true)
         try yaml.write(toFile: directory + "/widget.yaml", atomically: true, encoding: .utf8)
         for (name, text) in data {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetSupport
+import WidgetTestSupport
 import WidgetTime
 @testable import WidgetCompiler
 
@@ -46,7 +47,7 @@ import WidgetTime
     static func collectedForms() throws -> Set<String> {
         var files: [String] = []
         for directory in ["widgets", "docs", "Tests"] {
-            let root = Fixtures.root + "/" + directory
+            let root = TestPaths.root + "/" + directory
             guard let walker = FileManager.default.enumerator(atPath: root) else { continue }
             for case let path as String in walker
             where path.hasSuffix(".yaml") || path.hasSuffix(".yml") || path.hasSuffix(".md") || path.hasSuffix(".swift") {

@@ -1,5 +1,6 @@
 import Testing
 import WidgetSupport
+import WidgetTestSupport
 
 @testable import WidgetCompiler
 
@@ -31,15 +32,15 @@ import WidgetSupport
     static let names = ["widget", "app", "scenario"]
 
     static func schemaDocument(_ name: String) throws -> JSONValue {
-        let bytes = try SourceFiles.read(Fixtures.root + "/schemas/\(name).schema.json")
+        let bytes = try SourceFiles.read(TestPaths.root + "/schemas/\(name).schema.json")
         return try #require(SourceFiles.documents(of: bytes, path: "\(name).schema.json").documents.first).json
     }
 
     /// A valid document of each schema, to put the bad values in.
     static func base(_ name: String) throws -> JSONValue {
         switch name {
-        case "widget": return try yaml(Fixtures.root + "/widgets/character.yaml")
-        case "app": return try yaml(Fixtures.root + "/widgets/notes-app.yaml")
+        case "widget": return try yaml(TestPaths.root + "/widgets/character.yaml")
+        case "app": return try yaml(TestPaths.root + "/widgets/notes-app.yaml")
         default: return [["at": "2026-11-29T10:30:00Z", "reload": "all"]]
         }
     }
@@ -305,7 +306,7 @@ import WidgetSupport
         for site in Self.sites(of: document) where site.keyword == "pattern" || site.keyword == "enum" {
             guard let (bad, pointer, shown, _) = Self.mutation(site, base: base) else { continue }
             let bytes = Array(JSONWriter.string(bad).utf8)
-            let diagnostics = validator.validate(bytes: bytes, path: Fixtures.root + "/widgets/x.json").filter { $0.pointer == pointer }
+            let diagnostics = validator.validate(bytes: bytes, path: TestPaths.root + "/widgets/x.json").filter { $0.pointer == pointer }
             #expect(!diagnostics.isEmpty, "\(site)")
             for d in diagnostics {
                 #expect(Self.problems(d.message, runs: runs).isEmpty, "\(site): '\(d.message)'")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetSupport
+import WidgetTestSupport
 import WidgetTemplates
 
 /// The official Mustache spec's interpolation, sections, inverted and comments files.
@@ -30,11 +31,11 @@ private let specFiles = ["interpolation", "sections", "inverted", "comments"]
         let expected: String
     }
 
-    static func loadCases() throws -> [Case]? {
-        guard let root = SharedFixtures.conformanceDirectory() else { return nil }
+    static func loadCases() throws -> [Case] {
+        let root = try Conformance.folder("mustache-spec")
         var cases: [Case] = []
         for file in specFiles {
-            let url = root.appendingPathComponent("mustache-spec/specs/\(file).json")
+            let url = root.appendingPathComponent("specs/\(file).json")
             let json = try JSONReader.parse(String(contentsOf: url, encoding: .utf8)).json
             for test in json["tests"]?.array ?? [] {
                 let name = test["name"]?.string ?? "?"
@@ -52,11 +53,8 @@ private let specFiles = ["interpolation", "sections", "inverted", "comments"]
             .replacingAll("&quot;", with: "\"").replacingAll("&amp;", with: "&")
     }
 
-    @Test func officialSpec() throws {
-        guard let cases = try Self.loadCases() else {
-            print("Mustache spec: skipped (shared/conformance/mustache-spec not found)")
-            return
-        }
+    @Test(.conformance("mustache-spec", files: specFiles.map { "specs/\($0).json" })) func officialSpec() throws {
+        let cases = try Self.loadCases()
         #expect(cases.count > 100)
         var passed = 0
         var adapted = Set<String>()

@@ -13,6 +13,33 @@ public enum TestPaths {
 
     /// The bundled examples.
     public static var widgets: String { root + "/widgets" }
+
+    /// The compiler's diagnostic fixtures (`invalid/CODE.yaml`, `schema-only/`).
+    public static var fixtures: String { root + "/Tests/WidgetCompilerTests/Fixtures" }
+
+    /// The checked-in golden outputs (`Tests/Golden`).
+    public static var golden: String { root + "/Tests/Golden" }
+
+    /// The build directory holding the built products (`widgetc`, `Modules/`), found from the
+    /// running test binary, else `.build/debug` under the package; nil when neither has them.
+    public static let buildDirectory: String? = {
+        var candidates: [String] = []
+        if let executable = Bundle.main.executablePath ?? CommandLine.arguments.first {
+            var dir = URL(fileURLWithPath: executable).deletingLastPathComponent()
+            for _ in 0..<4 {
+                candidates.append(dir.path)
+                dir = dir.deletingLastPathComponent()
+            }
+        }
+        candidates.append(root + "/.build/debug")
+        return candidates.first { FileManager.default.fileExists(atPath: $0 + "/Modules/WidgetcRuntime.swiftmodule") }
+    }()
+
+    /// The built `widgetc` executable, when the build directory has one.
+    public static var widgetc: String? {
+        guard let dir = buildDirectory, FileManager.default.isExecutableFile(atPath: dir + "/widgetc") else { return nil }
+        return dir + "/widgetc"
+    }
 }
 
 /// A fresh temporary directory, removed by the caller.
@@ -25,4 +52,47 @@ public func temporaryDirectory() throws -> URL {
 public struct TestFailure: Error, CustomStringConvertible {
     public let description: String
     public init(_ description: String) { self.description = description }
+}
+
+/// A finished subprocess: its exit status and both streams.
+public struct ProcessResult: Sendable {
+    public let status: Int32
+    public let stdout: String
+    public let stderr: String
+}
+
+/// Runs `arguments[0]` with the rest as its arguments (no shell), in `directory` when given,
+/// with `environment` added to this process's; waits for it.
+public func runProcess(_ arguments: [String], environment: [String: String] = [:], in directory: String? = nil) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: arguments[0])
+    process.arguments = Array(arguments.dropFirst())
+    if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    // Both streams go to files: a pipe read after exit could fill and block the child.
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("widgetc-process-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let out = scratch.appendingPathComponent("stdout"), err = scratch.appendingPathComponent("stderr")
+    FileManager.default.createFile(atPath: out.path, contents: nil)
+    FileManager.default.createFile(atPath: err.path, contents: nil)
+    let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
+    process.standardOutput = outHandle
+    process.standardError = errHandle
+    try process.run()
+    process.waitUntilExit()
+    try outHandle.close()
+    try errHandle.close()
+    return ProcessResult(
+        status: process.terminationStatus,
+        stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
+        stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+}
+
+/// Runs the built `widgetc` as a subprocess (in `directory`, default the package root).
+public func runWidgetc(_ arguments: [String], environment: [String: String] = [:], in directory: String? = nil) throws -> ProcessResult {
+    guard let widgetc = TestPaths.widgetc else {
+        throw TestFailure("no built widgetc under \(TestPaths.buildDirectory ?? TestPaths.root + "/.build/debug"); run swift build")
+    }
+    return try runProcess([widgetc] + arguments, environment: environment, in: directory ?? TestPaths.root)
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetSupport
+import WidgetTestSupport
 @testable import WidgetTime
 
 /// A deliberately plain cron matcher, written apart from `CronParser`, for checking

@@ -1,4 +1,5 @@
 import Testing
+import WidgetTestSupport
 @testable import WidgetTime
 
 @Suite("Cron parsing")

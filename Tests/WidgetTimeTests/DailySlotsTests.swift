@@ -1,5 +1,6 @@
 import Testing
 import WidgetSupport
+import WidgetTestSupport
 @testable import WidgetTime
 
 @Suite("Daily slots")

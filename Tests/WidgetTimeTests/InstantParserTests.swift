@@ -1,5 +1,6 @@
 import Testing
 import WidgetSupport
+import WidgetTestSupport
 @testable import WidgetTime
 
 @Suite("Instants, local date-times, wall times")

@@ -1,5 +1,6 @@
 import Testing
 import WidgetSupport
+import WidgetTestSupport
 @testable import WidgetTime
 
 /// The first `count` instants of a walk, as instants.

@@ -1,17 +1,7 @@
 import Foundation
 import WidgetSupport
+import WidgetTestSupport
 @testable import WidgetTime
-
-/// An instant from ISO 8601 text read by Foundation (independent of WidgetTime's parser).
-func at(_ text: String) -> Instant {
-    let f = ISO8601DateFormatter()
-    f.formatOptions = [.withInternetDateTime]
-    guard let d = f.date(from: text) else {
-        Issue.record("bad test instant \(text)")
-        return Instant(seconds: 0)
-    }
-    return Instant(seconds: Int64(d.timeIntervalSince1970))
-}
 
 /// Zone rules for a name the test relies on.
 func zone(_ name: String) -> ZoneRules {

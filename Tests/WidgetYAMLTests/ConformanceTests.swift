@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetSupport
+import WidgetTestSupport
 import WidgetYAML
 
 /// Cases of the YAML test suite where libyaml 0.2.5 itself departs from the
@@ -48,18 +49,6 @@ private let limitationGroups: [(why: String, cases: [String])] = [
 
 private let knownLibyamlLimitations: [String: String] = Dictionary(
     limitationGroups.flatMap { group in group.cases.map { ($0, group.why) } }, uniquingKeysWith: { a, _ in a })
-
-/// The shared conformance folder: `<project>/../shared/conformance`, found by
-/// walking up from this file (the dev package and the main repository both work).
-func conformanceFolder(_ name: String, from file: String = #filePath) -> URL? {
-    var dir = URL(fileURLWithPath: file).deletingLastPathComponent()
-    while dir.path != "/" {
-        let candidate = dir.appendingPathComponent("../shared/conformance/\(name)").standardizedFileURL
-        if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-        dir = dir.deletingLastPathComponent()
-    }
-    return nil
-}
 
 /// One case: its folder and id (`2G84/01` for sub-cases).
 private func suiteCases(in root: URL) -> [(id: String, folder: URL)] {
@@ -121,11 +110,8 @@ private func run(_ folder: URL) -> CaseOutcome {
     return .passed
 }
 
-@Test func yamlTestSuite() throws {
-    guard let root = conformanceFolder("yaml-test-suite") else {
-        print("YAML test suite: skipped, ../shared/conformance/yaml-test-suite not found")
-        return
-    }
+@Test(.conformance("yaml-test-suite")) func yamlTestSuite() throws {
+    let root = try Conformance.folder("yaml-test-suite")
     let cases = suiteCases(in: root)
     #expect(cases.count > 300, "the suite should have several hundred cases")
     var passed = 0, refused = 0

@@ -63,7 +63,7 @@ public final class DefinitionValidator {
     /// Both layers, but one report per value: where a semantic check speaks
     /// about the same value as the schema, it knows more ("unknown unit 'x'"
     /// rather than "must match the pattern"), so its diagnostic replaces the schema's.
-    private static func merge(shape: [Diagnostic], semantic: [Diagnostic]) -> [Diagnostic] {
+    static func merge(shape: [Diagnostic], semantic: [Diagnostic]) -> [Diagnostic] {
         guard !shape.isEmpty, !semantic.isEmpty else { return shape + semantic }
         let explained = Set(semantic.filter { $0.severity == .error }.map(\.pointer))
         return shape.filter { !explained.contains($0.pointer) } + semantic
@@ -204,6 +204,9 @@ public struct FileChecker: Sendable {
                 do { manifest = try AppManifest(document, file: path) } catch { context.diagnostics.append(error) }
             }
             return .init(shape: shape, semantic: context.diagnostics, lowered: lowered, manifest: manifest)
+        case .scenario:
+            // A list is a scenario (`--scenario FILE`): its schema and checks, merged.
+            return .init(semantic: ScenarioLoader.diagnostics(of: document, &context))
         case .unknown(let problem):
             context.error("document-kind", problem, at: document, [])
             return .init(semantic: context.diagnostics)
@@ -245,17 +248,19 @@ public struct FileChecker: Sendable {
     }
 }
 
-/// What a document is, by its top-level keys (spec "Files"), read in place.
+/// What a document is, by its top-level keys (spec "Files"), read in place; a list is a
+/// scenario (docs/language-notes.md, "Scenario files").
 enum DocumentKind {
-    case widget, app
+    case widget, app, scenario
     case unknown(String)
 
     static func of(_ document: SourceNode) -> DocumentKind {
         if document.kind == .null, document.sourceText?.isEmpty ?? true {
             return .unknown("this document is empty; a definition is a mapping with the key 'kind' (a widget) or 'app' (an app manifest)")
         }
+        if document.isSequence { return .scenario }
         guard document.isMapping else {
-            return .unknown("a definition is a mapping with the key 'kind' (a widget) or 'app' (an app manifest), not \(document.shown)")
+            return .unknown("a definition is a mapping with the key 'kind' (a widget) or 'app' (an app manifest), or a list of app events (a scenario), not \(document.shown)")
         }
         if document[word: "app"] != nil { return .app }
         if document[word: "kind"] != nil { return .widget }

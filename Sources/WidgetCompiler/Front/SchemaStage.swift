@@ -63,13 +63,24 @@ public struct SchemaStage: Sendable {
         let failures = schema.validate(document)
         guard !failures.isEmpty else { return [] }
         var diagnostics: [Diagnostic] = []
+        var misspelt: [(pointer: String, name: String)] = []
         for failure in failures {
-            append(failure, document, file, &diagnostics)
+            append(failure, document, file, &diagnostics, &misspelt)
+        }
+        // A key refused as the misspelling of a required one explains its absence: `valeu`
+        // (did you mean 'value'?) is reported, and not also "missing required property 'value'".
+        if !misspelt.isEmpty {
+            diagnostics.removeAll { d in
+                d.code == "missing-key" && misspelt.contains { d.pointer == $0.pointer && d.message == "missing required property '\($0.name)'" }
+            }
         }
         return diagnostics
     }
 
-    private func append(_ failure: SchemaFailure, _ document: SourceNode, _ file: String, _ out: inout [Diagnostic]) {
+    private func append(
+        _ failure: SchemaFailure, _ document: SourceNode, _ file: String, _ out: inout [Diagnostic],
+        _ misspelt: inout [(pointer: String, name: String)]
+    ) {
         // A value that is of none of the forms, where the alternatives have a name in words:
         // `'5x' is not a duration (…) or a template rendering to one`.
         if let words, let (code, message) = words.noForm(failure) {
@@ -81,7 +92,7 @@ public struct SchemaStage: Sendable {
         if !failure.nested.isEmpty, failure.keyword == "oneOf" || failure.keyword == "anyOf" {
             let specific = failure.nested.filter { $0.keyword != "type" || $0.instanceTokens.count > failure.instanceTokens.count }
             if !specific.isEmpty {
-                for nested in specific { append(nested, document, file, &out) }
+                for nested in specific { append(nested, document, file, &out, &misspelt) }
                 return
             }
         }
@@ -93,6 +104,7 @@ public struct SchemaStage: Sendable {
             if let allowed = failure.allowedProperties,
                let suggestion = Suggest.closest(to: name, among: allowed) {
                 message += " (did you mean '\(suggestion)'?)"
+                misspelt.append((JSONPointer.string(Array(failure.instanceTokens.dropLast())), suggestion))
             }
         }
         let location = document.location(of: failure.instanceTokens, preferKey: preferKey)

@@ -3,68 +3,159 @@ import WidgetTime
 import WidgetSimulator
 import WidgetcRuntime
 
-/// Reads `--scenario FILE`: a YAML list checked against the scenario schema,
-/// turned into the runtime's events.
+/// Reads `--scenario FILE`: a YAML list checked against the scenario schema and by the
+/// scenario's own checks, all in one pass, turned into the runtime's events.
+/// `widgetc validate` runs the same checks on a file whose document is a list.
 public enum ScenarioLoader {
-    /// The scenario, or nil and the positioned diagnostics that make it unusable.
-    public static func load(bytes: [UInt8], file: String, zone: ZoneRules) -> (scenario: Scenario?, diagnostics: [Diagnostic]) {
+    /// The scenario, or nil when it has errors, and every positioned diagnostic (errors and
+    /// warnings). With `kinds` (the kinds of the widgets in the run), a reload of another kind
+    /// is a warning.
+    public static func load(bytes: [UInt8], file: String, zone: ZoneRules, kinds: [String]? = nil) -> (scenario: Scenario?, diagnostics: [Diagnostic]) {
         let (documents, error) = SourceFiles.documents(of: bytes, path: file)
         if let error { return (nil, [error.diagnostic(file: file)]) }
         guard let root = documents.first else { return (Scenario(), []) }
+        var context = CheckContext(file: file, bytes: bytes)
+        checkIntegerRange(root, &context)
+        let events = check(root, &context, kinds: kinds)
         let schema: SchemaStage
         do { schema = try BuiltInSchemas.scenario() } catch {
             return (nil, [.error("schema", error.message, file: file, at: root.location)])
         }
-        let shape = schema.check(root, file: file)
-        if !shape.isEmpty { return (nil, shape) }
+        var diagnostics = merge(shape: schema.check(root, file: file), semantic: context.diagnostics)
+        for extra in documents.dropFirst() {
+            diagnostics.append(.error(
+                "scenario-documents", "a scenario file holds one list of app events; this second document would be ignored (join the lists, or remove the '---')",
+                file: file, at: extra.location))
+        }
+        let hasErrors = diagnostics.contains { $0.severity == .error }
+        return (hasErrors ? nil : Scenario(events), diagnostics)
+    }
+
+    /// The scenario document's schema and semantic diagnostics, merged (`validate`).
+    static func diagnostics(of root: SourceNode, _ context: inout CheckContext) -> [Diagnostic] {
+        _ = check(root, &context, kinds: nil)
+        let shape: [Diagnostic]
+        do { shape = try BuiltInSchemas.scenario().check(root, file: context.file) } catch {
+            shape = [.error("schema", error.message, file: context.file, at: root.location)]
+        }
+        return merge(shape: shape, semantic: context.diagnostics)
+    }
+
+    /// The actions an item may have, one each.
+    static let actions = ["write", "reload", "respond", "foreground", "offline"]
+    /// The actions that are windows (`from`, `until`) rather than moments (`at`).
+    static let windows: Set<String> = ["foreground", "offline"]
+
+    /// The semantic checks, which also build the events. Each check is defensive: a value of
+    /// the wrong shape is the schema's to report.
+    static func check(_ root: SourceNode, _ context: inout CheckContext, kinds: [String]?) -> [ScenarioEvent] {
         var events: [ScenarioEvent] = []
-        var problems: [Diagnostic] = []
-        func instant(_ node: SourceNode?, _ pointer: [String]) -> Instant? {
-            guard let node, let text = node.string else { return nil }
-            do {
-                return try InstantParser.parse(text).instant
-            } catch {
-                problems.append(.error("invalid-instant", "invalid instant '\(text)': \(error.message)", file: file, at: node.location, pointer: JSONPointer.string(pointer)))
-                return nil
-            }
-        }
-        for (i, item) in root.items.enumerated() {
+        for (i, item) in root.items.enumerated() where item.isMapping {
             let p = [String(i)]
-            if let write = item["write"] {
-                guard let at = instant(item["at"], p + ["at"]), let path = write["file"]?.string, let value = write["value"] else { continue }
-                events.append(.write(at: at, path: path, value: value.json))
-            } else if let reload = item["reload"] {
-                guard let at = instant(item["at"], p + ["at"]) else { continue }
-                if let kind = reload.string {
-                    events.append(.reload(at: at, kind: kind == "all" ? nil : kind, where: nil))
+            let present = actions.filter { item[$0] != nil }
+            if present.count > 1 {
+                context.error(
+                    "scenario-action",
+                    "an item has one action, and this one has \(present.map { "'\($0)'" }.joined(separator: " and ")); split it into one item each (items at the same instant apply in file order)",
+                    at: item, p)
+            } else if present.isEmpty, !item.members.contains(where: { Suggest.closest(to: $0.key, among: actions) != nil }) {
+                // (A misspelled action is the schema's unknown key, with its "did you mean".)
+                context.error("scenario-action", "an item needs one action: 'write', 'reload' or 'respond' (each with 'at'), or a 'foreground' or 'offline' window", at: item, p)
+            }
+            // Each action's own fields are checked even in an item with two; only an item
+            // with one becomes an event.
+            var itemEvents: [ScenarioEvent] = []
+            defer { if present.count == 1 { events += itemEvents } }
+            // `at`, read once: required by write and reload, refused with foreground alone.
+            var at: Instant? = nil
+            if let timed = present.first(where: { !windows.contains($0) }) {
+                if let node = item["at"] {
+                    at = instant(node, p + ["at"], &context)
                 } else {
-                    events.append(.reload(at: at, kind: reload["kind"]?.string, where: reload["where"]?.json.object))
+                    let what = timed == "write" ? "the instant the app writes" : timed == "respond" ? "the instant from which the server answers so" : "the instant of the WidgetCenter call"
+                    context.error("missing-key", "'\(timed)' needs 'at', \(what) (such as at: 2026-11-29T09:00:00-05:00)", at: item, p)
                 }
-            } else if let window = item["foreground"] {
-                guard let from = instant(window["from"], p + ["foreground", "from"]),
-                      let until = instant(window["until"], p + ["foreground", "until"]) else { continue }
-                if until <= from {
-                    problems.append(.error("invalid-instant", "foreground 'until' must be after 'from'", file: file, at: window["until"]!.location, pointer: JSONPointer.string(p + ["foreground", "until"])))
-                    continue
-                }
-                events.append(.foreground(from: from, until: until))
-            } else if let window = item["offline"] {
-                guard let from = instant(window["from"], p + ["offline", "from"]),
-                      let until = instant(window["until"], p + ["offline", "until"]) else { continue }
-                if until <= from {
-                    problems.append(.error("invalid-instant", "offline 'until' must be after 'from'", file: file, at: window["until"]!.location, pointer: JSONPointer.string(p + ["offline", "until"])))
-                    continue
-                }
-                events.append(.offline(from: from, until: until))
-            } else if let respond = item["respond"] {
-                guard let at = instant(item["at"], p + ["at"]), let url = respond["url"]?.string else { continue }
-                switch ScenarioResponses.response(respond, scenario: file, pointer: p + ["respond"]) {
-                case .success(let response): events.append(.respond(at: at, url: url, response: response))
-                case .failure(let problem): problems.append(problem)
+            } else if present.count == 1, let window = present.first, windows.contains(window), let member = item.member("at") {
+                context.error(
+                    "unknown-key", "'at' is not allowed with '\(window)': a window has 'from' and 'until'",
+                    at: member.keyLocation, p + ["at"])
+            }
+            for action in present {
+                switch action {
+                case "write":
+                    guard let write = item["write"] else { continue }
+                    if let file = write["file"], let path = file.string, !path.isEmpty, let problem = containerPathProblem(path) {
+                        context.error("data-path", "scenario write: \(problem)", at: file, p + ["write", "file"])
+                    }
+                    guard let at, let path = write["file"]?.string, let value = write["value"] else { continue }
+                    itemEvents.append(.write(at: at, path: path, value: value.json))
+                case "reload":
+                    guard let reload = item["reload"] else { continue }
+                    let bare = reload.string != nil
+                    let kindNode = bare ? reload : reload["kind"]
+                    if let kinds, let kindNode, let kind = kindNode.string, !(bare && kind == "all"), !kinds.contains(kind) {
+                        let pointer = bare ? p + ["reload"] : p + ["reload", "kind"]
+                        let hint = Suggest.closest(to: kind, among: kinds).map { " (did you mean '\($0)'?)" } ?? ""
+                        context.warning(
+                            "unknown-kind",
+                            "reload of kind '\(kind)', which no widget in this run has\(hint); the kinds here: \(kinds.joined(separator: ", "))",
+                            at: kindNode, pointer)
+                    }
+                    guard let at else { continue }
+                    if let kind = reload.string {
+                        itemEvents.append(.reload(at: at, kind: kind == "all" ? nil : kind, where: nil))
+                    } else if reload.isMapping {
+                        itemEvents.append(.reload(at: at, kind: reload["kind"]?.string, where: reload["where"]?.json.object))
+                    }
+                case "respond":
+                    guard let respond = item["respond"], let at, let url = respond["url"]?.string else { continue }
+                    switch ScenarioResponses.response(respond, scenario: context.file, pointer: p + ["respond"]) {
+                    case .success(let response): itemEvents.append(.respond(at: at, url: url, response: response))
+                    case .failure(let problem): context.diagnostics.append(problem)
+                    }
+                default:
+                    guard let window = item[action] else { continue }
+                    let from = instant(window["from"], p + [action, "from"], &context)
+                    let until = instant(window["until"], p + [action, "until"], &context)
+                    guard let from, let until, let untilNode = window["until"] else { continue }
+                    if until <= from {
+                        context.error(
+                            "invalid-instant",
+                            "\(action) 'until' \(untilNode.shown) must be after 'from' \(window["from"]!.shown): a window is [from, until)",
+                            at: untilNode, p + [action, "until"])
+                        continue
+                    }
+                    itemEvents.append(action == "offline" ? .offline(from: from, until: until) : .foreground(from: from, until: until))
                 }
             }
         }
-        return problems.isEmpty ? (Scenario(events), []) : (nil, problems)
+        return events
+    }
+
+    /// An instant field: nil when absent or not text (the schema's), or with an error when it is
+    /// not a real instant.
+    private static func instant(_ node: SourceNode?, _ pointer: [String], _ context: inout CheckContext) -> Instant? {
+        guard let node, let text = node.string else { return nil }
+        do {
+            return try InstantParser.parse(text).instant
+        } catch {
+            context.error(
+                "invalid-instant",
+                "\(error.message); write a date-time with Z or an offset, such as 2026-11-29T09:00:00-05:00",
+                at: context.location(inside: node, offset: error.offset), pointer)
+            return nil
+        }
+    }
+
+    /// Schema and semantic diagnostics, one report per value (as for definitions); the schema's
+    /// reports about an item's set of keys (`oneOf`, `required`, `dependentRequired`) give way to
+    /// the item checks, which name the actions.
+    private static func merge(shape: [Diagnostic], semantic: [Diagnostic]) -> [Diagnostic] {
+        let shape = shape.filter { d in
+            !((d.code == "missing-key" || d.code == "no-matching-form") && d.pointer.split(separator: "/").count == 1)
+        }
+        return DefinitionValidator.merge(shape: shape, semantic: semantic)
+            .sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
     }
 }
 

@@ -1,0 +1,14 @@
+import Foundation
+import Testing
+import WidgetSupport
+
+/// An instant from ISO 8601 text read by Foundation (independent of the code under test).
+public func at(_ text: String) -> Instant {
+    let f = ISO8601DateFormatter()
+    f.formatOptions = [.withInternetDateTime]
+    guard let d = f.date(from: text) else {
+        Issue.record("bad test instant \(text)")
+        return Instant(seconds: 0)
+    }
+    return Instant(seconds: Int64(d.timeIntervalSince1970))
+}
