@@ -23,7 +23,7 @@ struct Command: Sendable {
 public enum WidgetCLI {
     public static let version = "0.1.0"
 
-    static var commands: [Command] { [ValidateCommand.command, CompileCommand.command, GenerateCommand.command, RunCommand.command, ActionsCommand.command, SessionsCommand.command, DumpCommand.command] }
+    static var commands: [Command] { [ValidateCommand.command, CompileCommand.command, GenerateCommand.command, RunCommand.command, ActionsCommand.command, StringsCommand.command, SessionsCommand.command, DumpCommand.command] }
 
     /// Runs `widgetc` with `arguments` (without the program name).
     public static func main(_ arguments: [String], console: Console) -> ExitCode {

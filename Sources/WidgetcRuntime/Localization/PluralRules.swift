@@ -52,7 +52,7 @@ public struct PluralRules: Sendable, Equatable {
     /// script (`zh-Hant`), its language (`pt`), else CLDR's root (`other` only).
     public init(locale tag: String) {
         for candidate in LocaleTag.fallbacks(of: tag) {
-            if let set = Self.ruleSet(forCLDRLocale: candidate.replacingOccurrences(of: "-", with: "_")) {
+            if let set = Self.ruleSet(forCLDRLocale: String(candidate.map { $0 == "-" ? "_" : $0 })) {
                 ruleSet = set
                 return
             }
