@@ -11,7 +11,7 @@ import WidgetSupport
 enum ActionsCommand {
     static let command = Command(
         name: "actions",
-        usage: "widgetc actions [--format plist|json] [--container DIR] APP.yaml",
+        usage: "widgetc actions [--format plist|json] [--container DIR] [--locale LANG] APP.yaml",
         abstract: "Print an app manifest's Home Screen quick actions.",
         discussion: """
             --format plist (default) prints an XML property list whose root dict holds \
@@ -23,6 +23,7 @@ enum ActionsCommand {
         options: [
             OptionSpec("format", value: "plist|json", help: "Output format (default plist)."),
             OptionSpec("container", value: "DIR", help: "App group container for dynamic items (--format json; default: container/ beside the manifest)."),
+            OptionSpec("locale", value: "LANG", help: "Titles and subtitles in this language (a BCP 47 tag) through the manifest's String Catalog."),
         ],
         run: run
     )
@@ -35,6 +36,7 @@ enum ActionsCommand {
         guard format == "plist" || format == "json" else {
             throw UsageError(message: "unknown format '\(format)' for 'actions'; use --format plist or --format json")
         }
+        let locale = try LocaleOption.parse(args)
         let containerOption = args.value("container")
         if let dir = containerOption {
             guard format == "json" else {
@@ -46,7 +48,7 @@ enum ActionsCommand {
             }
         }
         let renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache())
-        guard let manifest = try load(path, console: console, renderer: renderer) else { return .inputErrors }
+        guard let manifest = try load(path, console: console, renderer: renderer, locale: locale) else { return .inputErrors }
 
         guard format == "json" else {
             console.out(QuickActionWriter.infoPlist(manifest.shortcuts))
@@ -61,7 +63,7 @@ enum ActionsCommand {
 
     /// The file's one app manifest, validated as `widgetc validate` does; nil (after
     /// printing the diagnostics) when it has errors.
-    static func load(_ path: String, console: Console, renderer: DiagnosticRenderer) throws(UsageError) -> AppManifest? {
+    static func load(_ path: String, console: Console, renderer: DiagnosticRenderer, locale: String? = nil) throws(UsageError) -> AppManifest? {
         let bytes: [UInt8]
         do { bytes = try SourceFiles.read(path) } catch { throw UsageError(message: "\(error.description); check the path") }
         let validator: DefinitionValidator
@@ -78,11 +80,24 @@ enum ActionsCommand {
             console.err("error: the manifest has errors; fix them first (see widgetc validate)\n")
             return nil
         }
-        let manifests = examination.manifests
-        guard manifests.count == 1, let manifest = manifests.first else {
+        let manifests = examination.manifestDocuments
+        guard manifests.count == 1, let document = manifests.first else {
             let found = manifests.isEmpty ? "no app manifest (a document with the key 'app')" : "\(manifests.count) app manifests"
             throw UsageError(message: "'\(path)' holds \(found); give one app's manifest, such as widgets/notes-app.yaml")
         }
-        return manifest
+        var localizer: Localizer? = nil
+        if let locale, let (catalogPath, _) = LocalizableStrings.catalogPath(of: document, file: path) {
+            let (catalog, problems) = StringCatalog.load(path: catalogPath)
+            for d in problems { console.err(renderer.text(d)) }
+            guard let catalog, !problems.contains(where: { $0.severity == .error }) else { return nil }
+            let table = (try? PlanStrings(json: catalog.planStrings(keys: LocalizableStrings.of(document).map(\.key)))) ?? PlanStrings()
+            localizer = Localizer(locale: locale, table: table)
+        }
+        do {
+            return try AppManifest(document, file: path, localizer: localizer)
+        } catch {
+            console.err(renderer.text(error))
+            return nil
+        }
     }
 }

@@ -68,6 +68,7 @@ enum CompileCommand {
                 }
             }
         }
+        stream.reportCatalogs(locale: nil)
         stream.finish(files: files.count)
         guard stream.errors == 0 else {
             console.err("error: nothing written; fix the errors first\n")

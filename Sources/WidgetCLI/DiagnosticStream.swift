@@ -40,6 +40,22 @@ struct DiagnosticStream {
         }
     }
 
+    /// The String Catalogs' diagnostics, once every file is reported (spec localization.md "Validation").
+    mutating func reportCatalogs(locale: String?) {
+        for (path, source, found) in validator.concludeCatalogs(locale: locale) {
+            let diagnostics = found.sorted { ($0.file, $0.location, $0.code) < ($1.file, $1.location, $1.code) }
+            for d in diagnostics {
+                if d.severity == .error { errors += 1 } else if d.severity == .warning { warnings += 1 }
+            }
+            if json {
+                all += diagnostics
+            } else if !diagnostics.isEmpty {
+                if let source { renderer.lines.use(source, for: path) }
+                console.err(diagnostics.map(renderer.text).joined())
+            }
+        }
+    }
+
     /// The closing summary (text) or the whole report (JSON).
     func finish(files: Int) {
         if json {

@@ -34,6 +34,7 @@ enum RunCommand {
             OptionSpec("out", value: "FILE", help: "Write the output there, atomically (default stdout)."),
             OptionSpec("network", value: "scenario|live", help: "Where URL data sources' answers come from: the scenario's respond items (default) or real requests."),
             OptionSpec("record", value: "FILE", help: "Write the answers the run got as a scenario that replays it offline (atomically)."),
+            OptionSpec("locale", value: "LANG", help: "Show the strings in this language (a BCP 47 tag such as de or zh-Hans) through the widget's String Catalog."),
         ],
         run: run
     )
@@ -48,7 +49,7 @@ enum RunCommand {
         }
         let loaded: WidgetLoader.Loaded
         do {
-            loaded = try WidgetLoader.load(paths: args.positional, defaultZone: options.zone)
+            loaded = try WidgetLoader.load(paths: args.positional, defaultZone: options.zone, locale: options.locale)
         } catch {
             throw UsageError(message: "\(error.description); check the path")
         }
@@ -82,7 +83,7 @@ enum RunCommand {
             let container = Container(directory: options.containerDirectory ?? loadedWidget.containerDirectory)
             // Printed in --tz when given, else in the widget's own zone (docs/runtime-notes.md).
             let zone = options.printZone ?? widget.zone
-            writer.begin(RunHeader(configuration: configuration, file: widget.file, timeZone: zone.identifier, zone: zone))
+            writer.begin(RunHeader(configuration: configuration, file: widget.file, timeZone: zone.identifier, zone: zone, locale: widget.locale))
             let run = WidgetRun(
                 provider: widget, configuration: configuration, container: container, zone: zone,
                 fetcher: network.fetcher(scenario: configuration.scenario))
@@ -116,8 +117,11 @@ struct RunOptions {
     let containerDirectory: String?
     let scenarioPath: String?
     let assignments: [(name: String, value: String)]
+    /// `--locale`, in canonical case.
+    let locale: String?
 
     init(_ args: ParsedArguments) throws(UsageError) {
+        locale = try LocaleOption.parse(args)
         if let tz = args.value("tz") {
             guard let z = ZoneRules.named(tz) else { throw UsageError(message: "unknown time zone '\(tz)' for --tz; use an IANA name such as Europe/Berlin") }
             zone = z

@@ -15,6 +15,7 @@ enum ValidateCommand {
         options: [
             OptionSpec("format", value: "text|json", help: "Output format (default text)."),
             OptionSpec("schema", value: "FILE", help: "Validate against this JSON Schema (shape only)."),
+            OptionSpec("locale", value: "LANG", help: "List each string without a usable translation in this language (l10n-missing)."),
         ],
         run: run
     )
@@ -24,6 +25,7 @@ enum ValidateCommand {
         guard format == "text" || format == "json" else {
             throw UsageError(message: "unknown format '\(format)' for 'validate'; use --format text or --format json")
         }
+        let locale = try LocaleOption.parse(args)
         let mode: DefinitionValidator.Mode
         if let schemaPath = args.value("schema") {
             do {
@@ -52,6 +54,7 @@ enum ValidateCommand {
         for examination in ParallelExamination(files, checker: validator.checker) {
             try stream.report(examination)
         }
+        stream.reportCatalogs(locale: locale)
         stream.finish(files: files.count)
         return stream.errors > 0 ? .inputErrors : .success
     }

@@ -206,7 +206,7 @@ import WidgetTestSupport
         #expect(overview.stdout.contains("  actions     Print an app manifest's Home Screen quick actions.\n"))
         let (status, help) = run(["actions", "--help"])
         #expect(status == .success)
-        #expect(help.stdout.contains("USAGE: widgetc actions [--format plist|json] [--container DIR] APP.yaml"))
+        #expect(help.stdout.contains("USAGE: widgetc actions [--format plist|json] [--container DIR] [--locale LANG] APP.yaml"))
     }
 
     @Test func runOnAManifestRunsItsBundleWithTheManifestsContainer() throws {

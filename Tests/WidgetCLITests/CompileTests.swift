@@ -97,12 +97,15 @@ import WidgetTestSupport
                 "--from", "2026-11-29T08:00:00-05:00", "--for", "30d", "--format", "json",
                 "--container", TestPaths.widgets + "/container", "--scenario", scenario.path,
             ]
-            let (yamlStatus, fromYAML) = run(["run", yaml] + common)
-            let (planStatus, fromPlan) = run(["run", out.appendingPathComponent(name).path] + common)
-            #expect(yamlStatus == .success && planStatus == .success, "\(kind): \(fromYAML.stderr) \(fromPlan.stderr)")
-            #expect(!fromYAML.stdout.isEmpty)
-            #expect(fromPlan.stdout == fromYAML.stdout, "\(kind): the plan's run differs from the YAML's")
-            #expect(fromPlan.stderr == fromYAML.stderr)
+            // Without a locale, and through the String Catalog (docs/localization.md).
+            for locale in [[], ["--locale", "de"], ["--locale", "ar"]] {
+                let (yamlStatus, fromYAML) = run(["run", yaml] + common + locale)
+                let (planStatus, fromPlan) = run(["run", out.appendingPathComponent(name).path] + common + locale)
+                #expect(yamlStatus == .success && planStatus == .success, "\(kind): \(fromYAML.stderr) \(fromPlan.stderr)")
+                #expect(!fromYAML.stdout.isEmpty)
+                #expect(fromPlan.stdout == fromYAML.stdout, "\(kind) \(locale): the plan's run differs from the YAML's")
+                #expect(fromPlan.stderr == fromYAML.stderr)
+            }
         }
     }
 

@@ -83,6 +83,8 @@ import WidgetTime
             names.append(name)
         }
         try fm.copyItem(atPath: TestPaths.widgets + "/container", toPath: dir.path + "/container")
+        // The String Catalog the localized examples name.
+        try fm.copyItem(atPath: TestPaths.widgets + "/Localizable.xcstrings", toPath: dir.path + "/Localizable.xcstrings")
         let manifest = dir.path + "/all-app.yaml"
         try """
             app: com.example.all

@@ -1,5 +1,6 @@
 import WidgetSupport
 import WidgetTemplates
+import WidgetcRuntime
 
 /// An app manifest (spec "App manifest and quick actions"): its widget bundle,
 /// static quick actions and the recipe for dynamic ones.
@@ -22,7 +23,12 @@ public struct AppManifest: Sendable {
 
     /// Reads the manifest from its document; throws an error diagnostic for a shape the schema refuses.
     public init(_ document: SourceNode, file: String) throws(Diagnostic) {
-        let reader = ManifestReader(file: file)
+        try self.init(document, file: file, localizer: nil)
+    }
+
+    /// - Parameter localizer: quick action titles and subtitles in its language (`actions --locale`).
+    package init(_ document: SourceNode, file: String, localizer: Localizer?) throws(Diagnostic) {
+        let reader = ManifestReader(file: file, localizer: localizer)
         self.file = file
         app = try reader.string(document, "app", [])
         displayName = try reader.string(document, "displayName", [])
@@ -107,13 +113,21 @@ struct ShortcutRecipe: Sendable {
     let type: Template
     let title: Template
     let subtitle: Template?
+    /// Plural forms of the title's and subtitle's translations, chosen per record.
+    let titleForms: PluralTemplates?
+    let subtitleForms: PluralTemplates?
     let icon: (kind: IconKind, template: Template)?
     let userInfo: [(key: String, value: PlistRecipe)]
 
     init(_ node: SourceNode, _ reader: ManifestReader, _ pointer: [String]) throws(Diagnostic) {
         type = try reader.template(try reader.node(node, "type", pointer), pointer + ["type"])
-        title = try reader.template(try reader.node(node, "title", pointer), pointer + ["title"])
-        subtitle = try node["subtitle"].map { (n) throws(Diagnostic) in try reader.template(n, pointer + ["subtitle"]) }
+        (title, titleForms) = try reader.localizedTemplate(try reader.node(node, "title", pointer), pointer + ["title"])
+        if let n = node["subtitle"] {
+            let (t, forms) = try reader.localizedTemplate(n, pointer + ["subtitle"])
+            (subtitle, subtitleForms) = (t, forms)
+        } else {
+            (subtitle, subtitleForms) = (nil, nil)
+        }
         if let iconNode = node["icon"] {
             let (key, valueNode) = try reader.iconMember(iconNode, pointer + ["icon"])
             let kind: IconKind = key == "symbol" ? .symbol : key == "type" ? .type : .file

@@ -97,8 +97,8 @@ struct RecordBuild {
     mutating func action(_ recipe: ShortcutRecipe, record: JSONValue, index: Int, node: SourceNode) -> QuickAction? {
         var names: [String] = []
         let type = recipe.type.renderString(record, missing: &names)
-        let title = recipe.title.renderString(record, missing: &names)
-        let subtitle = recipe.subtitle?.renderString(record, missing: &names)
+        let title = (recipe.titleForms?.form(in: record) ?? recipe.title).renderString(record, missing: &names)
+        let subtitle = (recipe.subtitleForms?.form(in: record) ?? recipe.subtitle)?.renderString(record, missing: &names)
         let iconText = recipe.icon?.template.renderString(record, missing: &names)
         var userInfo = JSONObject()
         for (key, value) in recipe.userInfo {

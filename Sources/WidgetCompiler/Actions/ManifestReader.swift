@@ -1,9 +1,12 @@
 import WidgetSupport
 import WidgetTemplates
+import WidgetcRuntime
 
 /// Typed reads of an app manifest's nodes, each failure a positioned error diagnostic.
 struct ManifestReader {
     let file: String
+    /// `actions --locale`: titles and subtitles through the manifest's String Catalog.
+    var localizer: Localizer? = nil
 
     func error(_ code: String, _ message: String, at node: SourceNode, _ pointer: [String]) -> Diagnostic {
         .error(code, message, file: file, at: node.location, pointer: JSONPointer.string(pointer))
@@ -33,6 +36,23 @@ struct ManifestReader {
         return try string(parent, key, pointer)
     }
 
+    /// A title or subtitle: the template of its translation (`localizer`), with the plural
+    /// forms when the translation has them (chosen per record by its first number tag).
+    func localizedTemplate(_ node: SourceNode, _ pointer: [String]) throws(Diagnostic) -> (Template, PluralTemplates?) {
+        let source = try template(node, pointer)
+        guard let localizer, let text = node.string, let translation = localizer.translation(of: text) else { return (source, nil) }
+        func compile(_ t: String) throws(Diagnostic) -> Template {
+            do { return try Template(t) } catch { throw self.error("l10n-template", "the translation '\(t)': \(error.message)", at: node, pointer) }
+        }
+        switch translation {
+        case .text(let t): return (try compile(t), nil)
+        case .plural(let forms):
+            var compiled: [PluralCategory: Template] = [:]
+            for (category, t) in forms { compiled[category] = try compile(t) }
+            return (compiled[.other]!, PluralTemplates(rules: localizer.rules, tags: PluralTemplates.numberTags(of: source), forms: compiled))
+        }
+    }
+
     /// A string compiled as a template (a string without tags renders as itself).
     func template(_ node: SourceNode, _ pointer: [String]) throws(Diagnostic) -> Template {
         guard let text = node.string else { throw shape("a template is a string", at: node, pointer) }
@@ -53,9 +73,12 @@ struct ManifestReader {
     }
 
     /// A static shortcut: every field literal.
+    /// Fixed text in the localizer's language (plural variations: `other`).
+    func localized(_ text: String) -> String { localizer?.text(text) ?? text }
+
     func staticShortcut(_ node: SourceNode, _ pointer: [String]) throws(Diagnostic) -> QuickAction {
-        var action = QuickAction(type: try string(node, "type", pointer), title: try string(node, "title", pointer))
-        action.subtitle = try optionalString(node, "subtitle", pointer)
+        var action = QuickAction(type: try string(node, "type", pointer), title: localized(try string(node, "title", pointer)))
+        action.subtitle = try optionalString(node, "subtitle", pointer).map(localized)
         if let iconNode = node["icon"] {
             let (key, valueNode) = try iconMember(iconNode, pointer + ["icon"])
             guard let name = valueNode.string else { throw shape("an icon's \(key) is a string", at: valueNode, pointer + ["icon", key]) }

@@ -134,6 +134,11 @@ private func checkEnumValues(
             context.error("param-enum", "\(label()): default \(defaultNode.shown) is not one of its values (\(list))", at: defaultNode, pointer() + ["default"])
         }
     }
+    // `valueTitles` names values the parameter has.
+    for title in parameter[word: "valueTitles"]?.members ?? .empty where !valuesNode.items.contains(where: { $0.string == title.key }) {
+        let list = valuesNode.items.map(\.shown).joined(separator: ", ")
+        context.error("param-enum", "\(label()): valueTitles names '\(title.key)', which is not one of its values (\(list))", at: title.keyLocation, pointer() + ["valueTitles", title.key])
+    }
 }
 
 extension SourceNode {

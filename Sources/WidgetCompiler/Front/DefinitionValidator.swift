@@ -19,6 +19,8 @@ public final class DefinitionValidator {
     public let checker: FileChecker
     /// Every widget kind seen, for uniqueness across files.
     private var kinds: [String: (file: String, location: SourceLocation)] = [:]
+    /// The String Catalogs the definitions name, in the order first met, with their uses.
+    private var catalogUses: [(catalog: String, uses: [CatalogUse])] = []
 
     /// - Parameter lowers: also lower each document without errors to its plan
     ///   (`compile` and `run`; `validate` stops at the checks).
@@ -55,9 +57,29 @@ public final class DefinitionValidator {
                 }
             }
             diagnostics += Self.merge(shape: document.shape, semantic: semantic)
+            if let use = document.catalogUse {
+                if let k = catalogUses.firstIndex(where: { $0.catalog == use.catalog }) {
+                    catalogUses[k].uses.append(use.use)
+                } else {
+                    catalogUses.append((use.catalog, [use.use]))
+                }
+            }
         }
         if let loadError = examination.loadError { diagnostics.append(loadError) }
         return diagnostics
+    }
+
+    /// The checks of each String Catalog the concluded files name (spec localization.md
+    /// "Validation"), once all files are concluded: a catalog at a time, with its bytes.
+    /// - Parameter locale: `--locale`: that locale's keys without a translation are listed one by one.
+    public func concludeCatalogs(locale: String?) -> [(path: String, source: [UInt8]?, diagnostics: [Diagnostic])] {
+        catalogUses.compactMap { (path, uses) in
+            let loaded = checker.catalogs.load(path)
+            guard loaded.readable else { return nil }   // reported where the definition names it
+            var diagnostics = loaded.diagnostics
+            if let catalog = loaded.catalog { diagnostics += CatalogChecks.check(catalog, uses: uses, locale: locale) }
+            return (path, loaded.bytes, diagnostics)
+        }
     }
 
     /// Both layers, but one report per value: where a semantic check speaks
@@ -80,8 +102,10 @@ public struct FileExamination: Sendable {
         var kind: (name: String, location: SourceLocation)? = nil
         /// The document lowered (when asked, and only without errors).
         var lowered: Lowered? = nil
-        /// An app manifest's typed form (when lowering, and only without errors).
-        var manifest: AppManifest? = nil
+        /// An app manifest's document (when lowering, and only without errors), for commands that read it typed.
+        var manifestDocument: SourceNode? = nil
+        /// The String Catalog the definition names, and what it uses of it.
+        var catalogUse: (catalog: String, use: CatalogUse)? = nil
     }
 
     /// What a document without errors lowers to.
@@ -95,8 +119,9 @@ public struct FileExamination: Sendable {
     /// Every document's lowering, in document order (call after `conclude` found no errors).
     public var lowered: [Lowered] { documents.compactMap(\.lowered) }
 
-    /// The app manifests, typed (when lowering, and only those without errors).
-    public var manifests: [AppManifest] { documents.compactMap(\.manifest) }
+    /// The app manifests' documents (when lowering, and only those without errors), read once
+    /// with the rest of the file, for `actions` to type.
+    public var manifestDocuments: [SourceNode] { documents.compactMap(\.manifestDocument) }
 
     public let path: String
     var readError: SourceFiles.ReadError? = nil
@@ -118,6 +143,8 @@ public struct FileChecker: Sendable {
     /// The widget schema (definitions mode); the app schema is compiled when a manifest comes.
     private let widgetSchema: SchemaStage?
     private let lowers: Bool
+    /// String Catalogs, read once for all the files that name them.
+    let catalogs = CatalogCache()
 
     init(mode: DefinitionValidator.Mode, lowers: Bool) throws(SchemaSetupError) {
         self.mode = mode
@@ -174,17 +201,18 @@ public struct FileChecker: Sendable {
         case .widget:
             let shape = widgetSchema.check(document, file: path)
             checkWidget(document, &context)
+            let (catalog, catalogUse) = catalogUse(of: document, path, &context)
             var kind: (name: String, location: SourceLocation)? = nil
             if let kindNode = document[word: "kind"], let name = kindNode.string { kind = (name, kindNode.location) }
             var lowered: FileExamination.Lowered? = nil
             if lowers, !Self.hasErrors(shape, context.diagnostics), let kind {
                 // The same document, read once: the checks have passed, the plan follows.
-                switch Lowering.plan(document, file: path) {
+                switch Lowering.plan(document, file: path, catalog: catalog) {
                 case .success(let plan): lowered = .widget(kind: kind.name, plan: plan)
                 case .failure(let problem): context.diagnostics.append(problem)
                 }
             }
-            return .init(shape: shape, semantic: context.diagnostics, kind: kind, lowered: lowered)
+            return .init(shape: shape, semantic: context.diagnostics, kind: kind, lowered: lowered, catalogUse: catalogUse)
         case .app:
             let shape: [Diagnostic]
             do {
@@ -193,17 +221,18 @@ public struct FileChecker: Sendable {
                 shape = [.error("schema", error.message, file: path, at: document.location)]
             }
             checkApp(document, &context)
+            let (_, catalogUse) = catalogUse(of: document, path, &context)
             let bundle = checkBundle(of: document, manifest: path, &context)
             var lowered: FileExamination.Lowered? = nil
-            var manifest: AppManifest? = nil
+            var manifestDocument: SourceNode? = nil
             if lowers, !Self.hasErrors(shape, context.diagnostics) {
                 switch Lowering.appPlan(document, file: path, kinds: bundle.map(\.kinds).joined().map { $0 }) {
                 case .success(let (id, plan)): lowered = .app(id: id, plan: plan, widgetFiles: bundle.map(\.file))
                 case .failure(let problem): context.diagnostics.append(problem)
                 }
-                do { manifest = try AppManifest(document, file: path) } catch { context.diagnostics.append(error) }
+                manifestDocument = document
             }
-            return .init(shape: shape, semantic: context.diagnostics, lowered: lowered, manifest: manifest)
+            return .init(shape: shape, semantic: context.diagnostics, lowered: lowered, manifestDocument: manifestDocument, catalogUse: catalogUse)
         case .scenario:
             // A list is a scenario (`--scenario FILE`): its schema and checks, merged.
             return .init(semantic: ScenarioLoader.diagnostics(of: document, &context))
@@ -211,6 +240,19 @@ public struct FileChecker: Sendable {
             context.error("document-kind", problem, at: document, [])
             return .init(semantic: context.diagnostics)
         }
+    }
+
+    /// The catalog a definition names (`localization.catalog`), read once; one that cannot be read is this file's error.
+    private func catalogUse(of document: SourceNode, _ path: String, _ context: inout CheckContext) -> (StringCatalog?, (catalog: String, use: CatalogUse)?) {
+        guard let (catalogPath, node) = LocalizableStrings.catalogPath(of: document, file: path) else { return (nil, nil) }
+        let loaded = catalogs.load(catalogPath)
+        guard loaded.readable else {
+            context.error(
+                "l10n-catalog", "String Catalog '\(node.string ?? catalogPath)' cannot be read (looked for \(catalogPath)); create it with widgetc strings \(path) --catalog \(catalogPath)",
+                at: node, ["localization", "catalog"])
+            return (nil, nil)
+        }
+        return (loaded.catalog, (catalogPath, CatalogUse(file: path, strings: LocalizableStrings.of(document))))
     }
 
     private static func hasErrors(_ a: [Diagnostic], _ b: [Diagnostic]) -> Bool {

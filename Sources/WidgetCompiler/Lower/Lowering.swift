@@ -11,6 +11,12 @@ import WidgetcRuntime
 /// anything still unusable is returned as a positioned diagnostic, never skipped.
 public enum Lowering {
     public static func plan(_ root: SourceNode, file: String) -> Result<JSONValue, Diagnostic> {
+        plan(root, file: file, catalog: nil)
+    }
+
+    /// - Parameter catalog: the String Catalog the widget names (`localization.catalog`), read:
+    ///   the plan then carries the translations of the strings the widget uses.
+    package static func plan(_ root: SourceNode, file: String, catalog: StringCatalog?) -> Result<JSONValue, Diagnostic> {
         var problem: Diagnostic? = nil
         func fail(_ message: String, _ node: SourceNode?, _ pointer: [String]) {
             if problem == nil {
@@ -161,6 +167,9 @@ public enum Lowering {
         }))
         plan.appendNew("timeline", .object(planned))
         if !markets.isEmpty { plan.appendNew("markets", .array(markets)) }
+        if let catalog, root["localization"] != nil {
+            plan.appendNew("localization", catalog.planStrings(keys: LocalizableStrings.of(root).map(\.key)))
+        }
         if let problem { return .failure(problem) }
         return .success(.object(plan))
     }
@@ -250,6 +259,7 @@ public enum Lowering {
         p.appendNew("title", node["title"]?.json ?? .string(member.key))
         p.appendNew("type", .string(type))
         if type == "enum" { p.appendNew("values", .array(values.map(JSONValue.string))) }
+        if let titles = node["valueTitles"] { p.appendNew("valueTitles", titles.json) }
         p.appendNew("min", number(bound("min")))
         p.appendNew("max", number(bound("max")))
         p.appendNew("default", defaultValue)

@@ -28,7 +28,8 @@ public enum WidgetLoader {
         var seen: Set<String> = []
     }
 
-    public static func load(paths: [String], defaultZone: ZoneRules) throws(SourceFiles.ReadError) -> Loaded {
+    /// - Parameter locale: `--locale`: the widgets' strings through their String Catalogs (nil: the source text).
+    public static func load(paths: [String], defaultZone: ZoneRules, locale: String? = nil) throws(SourceFiles.ReadError) -> Loaded {
         var loaded = Loaded()
         let validator: DefinitionValidator
         do { validator = try DefinitionValidator(lowers: true) } catch {
@@ -37,18 +38,22 @@ public enum WidgetLoader {
         }
         for path in paths {
             if path.hasSuffix(PlanFiles.widgetSuffix) {
-                try loadPlan(file: path, defaultZone, &loaded)
+                try loadPlan(file: path, defaultZone, locale, &loaded)
                 continue
             }
             for file in try SourceFiles.expand(path) {
-                try load(file: file, container: SourceFiles.defaultContainer(beside: file), validator, defaultZone, &loaded)
+                try load(file: file, container: SourceFiles.defaultContainer(beside: file), validator, defaultZone, locale, &loaded)
             }
+        }
+        // A catalog that is not usable is an error (its warnings are validate's business).
+        for (_, _, diagnostics) in validator.concludeCatalogs(locale: nil) {
+            loaded.diagnostics += diagnostics.filter { $0.severity == .error }
         }
         return loaded
     }
 
     /// A compiled plan runs as its definition would; its container is `container/` beside the plan.
-    private static func loadPlan(file: String, _ zone: ZoneRules, _ loaded: inout Loaded) throws(SourceFiles.ReadError) {
+    private static func loadPlan(file: String, _ zone: ZoneRules, _ locale: String?, _ loaded: inout Loaded) throws(SourceFiles.ReadError) {
         guard loaded.seen.insert(realPath(file)).inserted else { return }
         let bytes = try SourceFiles.read(file)
         let plan: JSONValue
@@ -57,7 +62,7 @@ public enum WidgetLoader {
             return
         }
         do {
-            let widget = try CompiledWidget(plan: plan, defaultZone: zone, dataDecoder: ContainerData.decoder, cachesData: true)
+            let widget = try CompiledWidget(plan: plan, defaultZone: zone, dataDecoder: ContainerData.decoder, cachesData: true, locale: locale)
             loaded.widgets.append(LoadedWidget(widget: widget, plan: plan, containerDirectory: SourceFiles.defaultContainer(beside: file)))
         } catch {
             loaded.diagnostics.append(.error("plan-invalid", "not a usable plan: \(error.description)", file: file, at: .start, pointer: error.pointer))
@@ -65,7 +70,7 @@ public enum WidgetLoader {
     }
 
     private static func load(
-        file: String, container: String, _ validator: DefinitionValidator, _ zone: ZoneRules, _ loaded: inout Loaded
+        file: String, container: String, _ validator: DefinitionValidator, _ zone: ZoneRules, _ locale: String?, _ loaded: inout Loaded
     ) throws(SourceFiles.ReadError) {
         guard loaded.seen.insert(realPath(file)).inserted else { return }
         let bytes = try SourceFiles.read(file)
@@ -79,12 +84,12 @@ public enum WidgetLoader {
             case .app(_, _, let widgetFiles):
                 // A manifest runs its bundle with the manifest's container.
                 for widgetFile in widgetFiles {
-                    try load(file: widgetFile, container: SourceFiles.defaultContainer(beside: file), validator, zone, &loaded)
+                    try load(file: widgetFile, container: SourceFiles.defaultContainer(beside: file), validator, zone, locale, &loaded)
                 }
             case .widget(_, let plan):
                 // `run` executes the very plan `compile` writes: one path from definition to provider.
                 do {
-                    let widget = try CompiledWidget(plan: plan, defaultZone: zone, dataDecoder: ContainerData.decoder, cachesData: true)
+                    let widget = try CompiledWidget(plan: plan, defaultZone: zone, dataDecoder: ContainerData.decoder, cachesData: true, locale: locale)
                     loaded.widgets.append(LoadedWidget(widget: widget, plan: plan, containerDirectory: container))
                 } catch {
                     loaded.diagnostics.append(.error("compile", "the compiled plan is unusable: \(error.description)", file: file, at: .start, pointer: error.pointer))

@@ -27,6 +27,8 @@ public struct RunHeader: Sendable {
     public var parameters: JSONObject
     /// `--budget` (text output shows each reload's count against it).
     public var budgetLimit: Int
+    /// `--locale`, the BCP 47 tag the strings are shown in; nil (no `locale` member): the source text.
+    public var locale: String? = nil
 
     public init(
         kind: String, file: String, family: WidgetFamily, context: RunContextKind, timeZone: String,
@@ -45,10 +47,11 @@ public struct RunHeader: Sendable {
     }
 
     /// The header of a run of `configuration`.
-    public init(configuration: RunConfiguration, file: String, timeZone: String, zone: any UTCOffsetSource) {
+    public init(configuration: RunConfiguration, file: String, timeZone: String, zone: any UTCOffsetSource, locale: String? = nil) {
         self.init(
             kind: configuration.kind, file: file, family: configuration.family, context: configuration.context,
             timeZone: timeZone, zone: zone, from: configuration.from, until: configuration.until,
             parameters: configuration.parameters, budgetLimit: configuration.budget)
+        self.locale = locale
     }
 }

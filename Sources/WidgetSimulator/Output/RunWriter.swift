@@ -102,6 +102,7 @@ public struct RunWriter: ReloadSink {
         line("  "); out.ascii("\"family\": "); out.string(h.family.rawValue); out.byte(UInt8(ascii: ","))
         line("  "); out.ascii("\"context\": "); out.string(h.context.rawValue); out.byte(UInt8(ascii: ","))
         line("  "); out.ascii("\"timeZone\": "); out.string(h.timeZone); out.byte(UInt8(ascii: ","))
+        if let locale = h.locale { line("  "); out.ascii("\"locale\": "); out.string(locale); out.byte(UInt8(ascii: ",")) }
         line("  "); out.ascii("\"from\": "); quotedInstant(h.from); out.byte(UInt8(ascii: ","))
         line("  "); out.ascii("\"until\": "); quotedInstant(h.until); out.byte(UInt8(ascii: ","))
         line("  "); out.ascii("\"parameters\": "); out.object(h.parameters, spaced: true); out.byte(UInt8(ascii: ","))
@@ -167,6 +168,7 @@ public struct RunWriter: ReloadSink {
         out.ascii(",\"family\":"); out.string(h.family.rawValue)
         out.ascii(",\"context\":"); out.string(h.context.rawValue)
         out.ascii(",\"timeZone\":"); out.string(h.timeZone)
+        if let locale = h.locale { out.ascii(",\"locale\":"); out.string(locale) }
         out.ascii(",\"from\":"); quotedInstant(h.from)
         out.ascii(",\"until\":"); quotedInstant(h.until)
         out.ascii(",\"parameters\":"); out.object(h.parameters, spaced: false)
@@ -277,6 +279,7 @@ public struct RunWriter: ReloadSink {
         out.ascii("\n  family: "); out.text(h.family.rawValue)
         out.ascii("   context: "); out.text(h.context.rawValue)
         out.ascii("   zone: "); out.text(h.timeZone)
+        if let locale = h.locale { out.ascii("   locale: "); out.text(locale) }
         out.ascii("\n  window: "); out.instant(h.from)
         out.ascii(" to "); out.instant(h.until)
         out.ascii("\n  parameters:")

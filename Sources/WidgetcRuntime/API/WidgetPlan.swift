@@ -17,23 +17,35 @@ public struct WidgetPlan: Sendable {
     let widget: CompiledWidget
 
     /// Loads a plan. `timeZone` is used when the widget declares none (the device's, by default).
-    public init(data: Data, timeZone: TimeZone = .current) throws(PlanError) {
+    /// The widget's strings (display name, description, parameter titles, content) are shown in
+    /// `locale` (the device's, by default) through the String Catalog compiled into the plan:
+    /// the exact locale, then its language with script, then its language, else the source text.
+    /// `nil` shows the source text.
+    public init(data: Data, timeZone: TimeZone = .current, locale: Locale? = .current) throws(PlanError) {
         let value: JSONValue
         do { value = try JSONReader.parse(bytes: [UInt8](data)).json } catch {
             throw PlanError(pointer: "", message: "not a plan: \(error.message) at line \(error.location.line), column \(error.location.column)")
         }
         let zone = ZoneRules.named(timeZone.identifier) ?? ZoneRules.current
-        widget = try CompiledWidget(plan: value, defaultZone: zone)
+        widget = try CompiledWidget(plan: value, defaultZone: zone, locale: locale.map(Self.languageTag))
     }
 
     /// Loads a plan from a file (a bundle resource in the extension).
-    public init(contentsOf url: URL, timeZone: TimeZone = .current) throws(PlanError) {
+    public init(contentsOf url: URL, timeZone: TimeZone = .current, locale: Locale? = .current) throws(PlanError) {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw PlanError(pointer: "", message: "cannot read the plan at \(url.path): \(error.localizedDescription)")
         }
-        try self.init(data: data, timeZone: timeZone)
+        try self.init(data: data, timeZone: timeZone, locale: locale)
     }
+
+    /// A locale's BCP 47 tag (`zh-Hans-CN` for `zh-Hans_CN`), as the catalog's languages are named.
+    static func languageTag(_ locale: Locale) -> String {
+        locale.identifier(.bcp47)
+    }
+
+    /// The BCP 47 tag the strings are shown in (nil: the source text).
+    public var locale: String? { widget.locale }
 
     public var kind: String { widget.kind }
     public var displayName: String { widget.displayName }
@@ -43,7 +55,9 @@ public struct WidgetPlan: Sendable {
     /// The intent parameters, with their defaults.
     public var parameters: [WidgetParameter] {
         widget.parameters.map {
-            WidgetParameter(name: $0.name, title: $0.title, type: $0.type, values: $0.values, min: $0.min, max: $0.max, defaultValue: WidgetValue($0.defaultValue))
+            WidgetParameter(
+                name: $0.name, title: $0.title, type: $0.type, values: $0.values, min: $0.min, max: $0.max,
+                defaultValue: WidgetValue($0.defaultValue), valueTitles: $0.valueTitles)
         }
     }
     /// The zone the widget's wall-clock rules use.
@@ -116,6 +130,8 @@ public struct WidgetParameter: Sendable, Equatable {
     public let min: Double?
     public let max: Double?
     public let defaultValue: WidgetValue
+    /// An enum's values as the edit sheet shows them, translated (`valueTitles`; a value without one shows itself).
+    public let valueTitles: [String: String]
 }
 
 /// One timeline's answer.

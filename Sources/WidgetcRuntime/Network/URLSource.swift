@@ -192,6 +192,6 @@ extension CompiledWidget {
             parameters: w.parameters, dataSources: w.dataSources, urlSources: urlSources, content: w.content,
             familyContent: w.familyContent, placeholder: w.placeholderContent, snapshot: w.snapshotContent, url: w.url,
             rule: w.rule, horizon: w.horizon, maxEntries: w.maxEntries, policy: w.policy, events: w.events,
-            dataDecoder: w.dataDecoder, cachesData: false)
+            dataDecoder: w.dataDecoder, cachesData: false, locale: w.locale)
     }
 }

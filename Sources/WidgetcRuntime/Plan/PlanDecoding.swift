@@ -11,8 +11,11 @@ extension CompiledWidget {
     ///   - defaultZone: the zone of a widget whose plan names none (`--tz`, or the device's).
     ///   - dataDecoder: how container files are read (JSON on a device).
     ///   - cachesData: keep each file's last parse (the simulator reads the same files at every reload).
+    ///   - locale: a BCP 47 tag: the widget's strings are its translations (the plan's `localization`),
+    ///     looked up as docs/localization.md says; nil shows the source text.
     public convenience init(
-        plan: JSONValue, defaultZone: ZoneRules, dataDecoder: @escaping DataDecoder = JSONData.decoder, cachesData: Bool = false
+        plan: JSONValue, defaultZone: ZoneRules, dataDecoder: @escaping DataDecoder = JSONData.decoder, cachesData: Bool = false,
+        locale: String? = nil
     ) throws(PlanError) {
         let root = PlanMember(plan)
         _ = try root.object()
@@ -29,9 +32,12 @@ extension CompiledWidget {
         } else {
             zone = defaultZone
         }
+        let localizer = try locale.map { tag throws(PlanError) in
+            Localizer(locale: tag, table: try root.optional("localization").map(PlanStrings.init) ?? PlanStrings())
+        }
         let families = try root("families").items().map { m throws(PlanError) in try m.word(WidgetFamily.self) }
         guard !families.isEmpty else { throw try root("families").fail("a widget needs at least one family") }
-        let parameters = try root("parameters").items().map(Self.parameter)
+        let parameters = try root("parameters").items().map { m throws(PlanError) in try Self.parameter(m, localizer) }
         var dataSources: [(name: String, path: String)] = []
         var urlSources: [URLSource] = []
         for m in try root("data").items() {
@@ -41,31 +47,31 @@ extension CompiledWidget {
                 dataSources.append((name: try m("name").string(), path: try m("file").string()))
             }
         }
-        let content = try CompiledContent(root("content"))
+        let content = try CompiledContent(root("content"), localizer: localizer)
         var familyContent: [String: CompiledContent] = [:]
         for (family, member) in try root.optional("familyContent")?.members() ?? [] {
             _ = try PlanMember(.string(family), path: member.path).word(WidgetFamily.self)
-            familyContent[family] = try CompiledContent(member)
+            familyContent[family] = try CompiledContent(member, localizer: localizer)
         }
         // Absent or null: `content` with every tag rendered empty; the snapshot defaults to the placeholder.
-        let placeholder = try root.optional("placeholder")?.object() ?? Self.emptyRendering(of: content)
-        let snapshot = try root.optional("snapshot")?.object() ?? placeholder
+        let placeholder = try root.optional("placeholder")?.object().localized(localizer) ?? Self.emptyRendering(of: content)
+        let snapshot = try root.optional("snapshot")?.object().localized(localizer) ?? placeholder
         let url = try root.optional("url")?.urlTemplate()
 
         let timeline = try root("timeline")
         let ruleMember = try timeline("rule")
-        let rule = try Self.rule(ruleMember, markets: root.optional("markets"))
+        let rule = try Self.rule(ruleMember, markets: root.optional("markets"), localizer)
         let horizon = try timeline("horizon").durationField()
         let maxEntries = Int(try timeline("maxEntries").int(in: 1...1000))
         let policy = try timeline.optional("policy").map(Self.policy)
         let events = try timeline("events").items().map(Self.event)
         self.init(
-            kind: kind, displayName: try root("displayName").string(), description: try root("description").string(),
+            kind: kind, displayName: try root("displayName").localized(localizer), description: try root("description").localized(localizer),
             file: try root("source").string(), families: families, zone: zone, parameters: parameters, dataSources: dataSources,
             urlSources: urlSources,
             content: content, familyContent: familyContent, placeholder: placeholder, snapshot: snapshot, url: url,
             rule: rule, horizon: horizon, maxEntries: maxEntries, policy: policy, events: events,
-            dataDecoder: dataDecoder, cachesData: cachesData)
+            dataDecoder: dataDecoder, cachesData: cachesData, locale: localizer?.locale)
     }
 
     /// The default placeholder: `content` with every tag rendered empty.
@@ -94,19 +100,25 @@ extension CompiledWidget {
             insecure: try m("insecure").bool())
     }
 
-    private static func parameter(_ m: PlanMember) throws(PlanError) -> ParameterDeclaration {
+    private static func parameter(_ m: PlanMember, _ localizer: Localizer?) throws(PlanError) -> ParameterDeclaration {
         let type = try m("type").word(ParameterType.self)
         let values = try m.optional("values")?.items().map { v throws(PlanError) in try v.string() } ?? []
+        var valueTitles: [String: String] = [:]
+        for (value, title) in try m.optional("valueTitles")?.members() ?? [] {
+            guard values.contains(value) else { throw title.fail("'\(value)' is not one of the parameter's values") }
+            valueTitles[value] = try title.localized(localizer)
+        }
         let declaration = ParameterDeclaration(
-            name: try m("name").string(), title: try m("title").string(), type: type.rawValue, values: values,
-            min: try m.optional("min")?.number(), max: try m.optional("max")?.number(), defaultValue: try m("default").value)
+            name: try m("name").string(), title: try m("title").localized(localizer), type: type.rawValue, values: values,
+            min: try m.optional("min")?.number(), max: try m.optional("max")?.number(), defaultValue: try m("default").value,
+            valueTitles: valueTitles)
         if type == .enum, !values.contains(declaration.defaultValue.string ?? "") {
             throw try m("default").fail("the default of an enum parameter must be one of its values")
         }
         return declaration
     }
 
-    private static func rule(_ m: PlanMember, markets: PlanMember?) throws(PlanError) -> TimelineRule {
+    private static func rule(_ m: PlanMember, markets: PlanMember?, _ localizer: Localizer?) throws(PlanError) -> TimelineRule {
         switch try m("type").word(RuleType.self) {
         case .every:
             return .every(try m("every").durationField(), aligned: try m("align").bool())
@@ -115,7 +127,7 @@ extension CompiledWidget {
                 let at = try slot("at").string()
                 let minute: Int
                 do throws(TimeParseError) { minute = try WallTime.parse(at) } catch { throw try slot("at").fail("'\(at)' is not a wall time: \(error.message)") }
-                return DailySlot(minuteOfDay: minute, name: try slot("name").string(), at: at, content: try CompiledContent(slot.optional("content")))
+                return DailySlot(minuteOfDay: minute, name: try slot("name").string(), at: at, content: try CompiledContent(slot.optional("content"), localizer: localizer))
             }
             guard !slots.isEmpty else { throw try m("slots").fail("a daily rule needs at least one slot") }
             return .daily(slots)
@@ -167,10 +179,24 @@ extension CompiledWidget {
 }
 
 extension PlanMember {
+    /// Text shown as it is (a display name, a title), in the localizer's language.
+    fileprivate func localized(_ localizer: Localizer?) throws(PlanError) -> String {
+        let text = try string()
+        return localizer?.text(text) ?? text
+    }
+
     /// A widget URL: a template, or fixed text (which renders to itself).
     fileprivate func urlTemplate(_ what: String = "url") throws(PlanError) -> Template {
         let text = try string()
         do { return try Template(text) } catch { throw fail("\(what) '\(text)': \(error.message)") }
+    }
+}
+
+extension JSONObject {
+    /// Placeholder and snapshot values with their strings translated.
+    fileprivate func localized(_ localizer: Localizer?) -> JSONObject {
+        guard let localizer else { return self }
+        return JSONObject(map { ($0.key, localizer.literal($0.value)) })
     }
 }
 

@@ -15,6 +15,8 @@ public final class CompiledWidget: @unchecked Sendable {
     public let families: [WidgetFamily]
     public let zone: ZoneRules
     public let parameters: [ParameterDeclaration]
+    /// The BCP 47 tag the widget's strings are shown in; nil: the source text.
+    public let locale: String?
 
     let dataSources: [(name: String, path: String)]
     /// The data sources fetched from a URL (docs/network-data-notes.md).
@@ -47,8 +49,10 @@ public final class CompiledWidget: @unchecked Sendable {
         kind: String, displayName: String, description: String, file: String, families: [WidgetFamily], zone: ZoneRules, parameters: [ParameterDeclaration],
         dataSources: [(name: String, path: String)], urlSources: [URLSource] = [], content: CompiledContent, familyContent: [String: CompiledContent],
         placeholder: JSONObject, snapshot: JSONObject, url: Template?, rule: TimelineRule, horizon: Field<Int64>,
-        maxEntries: Int, policy: PolicyOverride?, events: [EventTime], dataDecoder: @escaping DataDecoder, cachesData: Bool
+        maxEntries: Int, policy: PolicyOverride?, events: [EventTime], dataDecoder: @escaping DataDecoder, cachesData: Bool,
+        locale: String?
     ) {
+        self.locale = locale
         self.kind = kind
         self.displayName = displayName
         self.description = description
@@ -92,8 +96,14 @@ public struct ParameterDeclaration: Sendable {
     public let min: Double?
     public let max: Double?
     public let defaultValue: JSONValue
+    /// An enum's values as the edit sheet shows them (`valueTitles`), where the widget gives one.
+    public let valueTitles: [String: String]
 
-    public init(name: String, title: String, type: String, values: [String], min: Double?, max: Double?, defaultValue: JSONValue) {
+    public init(
+        name: String, title: String, type: String, values: [String], min: Double?, max: Double?, defaultValue: JSONValue,
+        valueTitles: [String: String] = [:]
+    ) {
+        self.valueTitles = valueTitles
         self.name = name
         self.title = title
         self.type = type

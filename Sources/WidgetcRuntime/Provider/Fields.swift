@@ -21,10 +21,24 @@ final class TemplateBox {
     /// For a lone tag naming an entry or rule variable: the path the entry
     /// scope answers directly, without running the template for each entry.
     let direct: DirectPath?
+    /// A translation with plural variations (`template` is then its `other` form).
+    let plural: PluralTemplates?
 
-    init(_ template: Template) {
+    init(_ template: Template, plural: PluralTemplates? = nil) {
         self.template = template
-        direct = template.loneTag.flatMap { DirectPath($0.components) }
+        self.plural = plural
+        direct = plural == nil ? template.loneTag.flatMap { DirectPath($0.components) } : nil
+    }
+
+    /// Every name the field's template (each plural form) uses.
+    var references: [TemplateReference] {
+        guard let plural else { return template.references }
+        return plural.forms.keys.sorted().flatMap { plural.forms[$0]!.references }
+    }
+
+    func render(_ scope: some TemplateScope, missing: inout [String]) -> JSONValue {
+        guard let plural else { return template.render(scope, missing: &missing) }
+        return plural.form(in: scope).render(scope, missing: &missing)
     }
 }
 
@@ -67,19 +81,48 @@ struct CompiledContent {
     static let entryRoots: Set<String> = ["entry", "progress", "slot", "record", "index", "market"]
 
     /// A content object of the plan: strings holding a tag are templates, all else literal.
-    init(_ member: PlanMember?) throws(PlanError) {
+    /// With a localizer, each string is its translation (docs/localization.md).
+    init(_ member: PlanMember?, localizer: Localizer? = nil) throws(PlanError) {
         for (key, value) in try member?.members() ?? [] {
-            if case .string(let text) = value.value, text.isTemplate {
-                let template = try value.template()
-                let box = TemplateBox(template)
-                fields.append((key, .template(box)))
-                let varying = template.references.contains { $0.components.first.map(Self.entryRoots.contains) ?? false }
-                varies.append(varying)
-                if varying { rowTemplates.append(box) }
+            if let localizer, case .string(let text) = value.value, let translation = localizer.translation(of: text) {
+                try appendTranslated(key, source: text, translation, localizer, at: value)
+            } else if case .string(let text) = value.value, text.isTemplate {
+                append(key, TemplateBox(try value.template()))
             } else {
-                fields.append((key, .literal(value.value)))
+                fields.append((key, .literal(localizer?.literal(value.value) ?? value.value)))
                 varies.append(false)
             }
+        }
+    }
+
+    private mutating func append(_ key: String, _ box: TemplateBox) {
+        fields.append((key, .template(box)))
+        let varying = box.references.contains { $0.components.first.map(Self.entryRoots.contains) ?? false }
+        varies.append(varying)
+        if varying { rowTemplates.append(box) }
+    }
+
+    /// A field whose text has a translation: a template (or fixed text), or plural forms chosen per rendering.
+    private mutating func appendTranslated(
+        _ key: String, source: String, _ translation: PlanStrings.Translation, _ localizer: Localizer, at member: PlanMember
+    ) throws(PlanError) {
+        func compile(_ text: String) throws(PlanError) -> Template {
+            do { return try Template(text) } catch { throw member.fail("translation '\(text)' of '\(source)': \(error.message)") }
+        }
+        switch translation {
+        case .text(let text):
+            if text.isTemplate || source.isTemplate {
+                append(key, TemplateBox(try compile(text)))
+            } else {
+                fields.append((key, .literal(.string(text))))
+                varies.append(false)
+            }
+        case .plural(let forms):
+            var compiled: [PluralCategory: Template] = [:]
+            for (category, text) in forms { compiled[category] = try compile(text) }
+            let keyTemplate = try compile(source)
+            let tags = PluralTemplates.numberTags(of: keyTemplate)
+            append(key, TemplateBox(compiled[.other]!, plural: PluralTemplates(rules: localizer.rules, tags: tags, forms: compiled)))
         }
     }
 
@@ -92,7 +135,7 @@ struct CompiledContent {
             guard !varies[i] else { return nil }
             switch fields[i].value {
             case .literal(let v): return v
-            case .template(let box): return box.template.render(scope, missing: &missing)
+            case .template(let box): return box.render(scope, missing: &missing)
             }
         }
     }
@@ -111,7 +154,7 @@ struct CompiledContent {
             } else {
                 switch fields[i].value {
                 case .literal(let v): rendered = v
-                case .template(let box): rendered = box.template.render(scope, missing: &missing)
+                case .template(let box): rendered = box.render(scope, missing: &missing)
                 }
             }
             if rendered.isNull {

@@ -59,7 +59,7 @@ struct TimelineContent {
         for box in source.rowTemplates {
             // A lone variable the scope has is the template's value; otherwise the
             // template runs (and reports the name missing).
-            let value = box.direct.flatMap(scope.value) ?? box.template.render(scope, missing: &missing)
+            let value = box.direct.flatMap(scope.value) ?? box.render(scope, missing: &missing)
             if value.isNull { sawNull = true }
             values.append(value)
         }

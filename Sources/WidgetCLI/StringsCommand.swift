@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import WidgetCompiler
+import WidgetSupport
+
+/// `widgetc strings PATH... --catalog FILE`: the String Catalog brought up to date
+/// with the definitions' localizable strings, as Xcode updates one (docs/localization.md).
+enum StringsCommand {
+    static let command = Command(
+        name: "strings",
+        usage: "widgetc strings PATH ... --catalog FILE",
+        abstract: "Create or update a String Catalog (.xcstrings) with the definitions' strings.",
+        discussion: """
+            Collects every localizable string of the widgets and app manifests in the paths that name this \
+            catalog (localization.catalog) or no catalog (an app manifest brings its bundle's widgets): display names, descriptions, parameter and value titles, content, \
+            placeholder and snapshot text, quick action titles. New keys are added with the source-language \
+            unit, keys no longer used are marked stale, translations and comments are kept; the file is \
+            written as Xcode writes it (sorted keys, two-space indentation). A second run changes nothing.
+            """,
+        options: [
+            OptionSpec("catalog", value: "FILE", help: "The String Catalog to create or update (such as widgets/Localizable.xcstrings)."),
+        ],
+        run: run
+    )
+
+    static func run(_ args: ParsedArguments, _ console: Console) throws(UsageError) -> ExitCode {
+        guard let catalogPath = args.value("catalog") else {
+            throw UsageError(message: "'strings' needs --catalog FILE, e.g. widgetc strings widgets/ --catalog widgets/Localizable.xcstrings")
+        }
+        guard !args.positional.isEmpty else {
+            throw UsageError(message: "'strings' needs at least one PATH, e.g. widgetc strings widgets/ --catalog widgets/Localizable.xcstrings")
+        }
+        var files: [String] = []
+        for path in args.positional {
+            do { files += try SourceFiles.expand(path) } catch { throw UsageError(message: "\(error.description); check the path") }
+        }
+        let renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache())
+        var used: [String] = []
+        var seen = Set(files.map(WidgetLoader.realPath))
+        var problems = 0
+        var k = 0
+        while k < files.count {
+            let file = files[k]
+            k += 1
+            let bytes: [UInt8]
+            do { bytes = try SourceFiles.read(file) } catch { throw UsageError(message: "\(error.description); check the path") }
+            let (documents, error) = SourceFiles.documents(of: bytes, path: file)
+            if let error {
+                renderer.lines.use(bytes, for: file)
+                console.err(renderer.text(error.diagnostic(file: file)))
+                problems += 1
+                continue
+            }
+            for document in documents where document["kind"] != nil || document["app"] != nil {
+                // A definition that names another catalog is that catalog's business.
+                if let named = LocalizableStrings.catalogPath(of: document, file: file),
+                   WidgetLoader.realPath(named.path) != WidgetLoader.realPath(catalogPath), named.path != catalogPath { continue }
+                used += LocalizableStrings.of(document).map(\.key)
+                // An app manifest brings its bundle's widgets.
+                for entry in document["app"] != nil ? (document["widgets"]?.items ?? .empty) : .empty {
+                    guard let relative = entry.string else { continue }
+                    let full = relative.hasPrefix("/") ? relative : SourceFiles.directory(of: file) + relative
+                    if seen.insert(WidgetLoader.realPath(full)).inserted { files.append(full) }
+                }
+            }
+        }
+        if problems > 0 {
+            console.err("error: \(catalogPath) not written; fix the YAML first\n")
+            return .inputErrors
+        }
+
+        var existing: [UInt8]? = nil
+        var catalog = CatalogUpdate.empty()
+        if let bytes = try? SourceFiles.read(catalogPath) {
+            existing = bytes
+            let (parsed, diagnostics) = StringCatalog.load(bytes: bytes, path: catalogPath)
+            if parsed == nil || diagnostics.contains(where: { $0.severity == .error }) {
+                renderer.lines.use(bytes, for: catalogPath)
+                for d in diagnostics { console.err(renderer.text(d)) }
+                console.err("error: \(catalogPath) not updated; fix the catalog first\n")
+                return .inputErrors
+            }
+            catalog = (try? JSONReader.parse(bytes: bytes).json) ?? catalog
+        }
+        let (updated, summary) = CatalogUpdate.update(catalog, used: used)
+        let bytes = CatalogWriter.bytes(updated)
+        if bytes != existing {
+            do throws(OutputTarget.Failure) {
+                try OutputTarget.writeFile(bytes, to: catalogPath, durable: true, umask: OutputTarget.currentUmask())
+            } catch {
+                throw UsageError(message: error.message)
+            }
+        }
+        var words = "\(summary.keys) key\(summary.keys == 1 ? "" : "s")"
+        var changes: [String] = []
+        if summary.added > 0 { changes.append("\(summary.added) added") }
+        if summary.staled > 0 { changes.append("\(summary.staled) marked stale") }
+        if summary.revived > 0 { changes.append("\(summary.revived) in use again") }
+        words += changes.isEmpty ? "" : " (" + changes.joined(separator: ", ") + ")"
+        console.err("\(catalogPath): \(words)\(bytes == existing ? ", unchanged" : "")\n")
+        return .success
+    }
+}

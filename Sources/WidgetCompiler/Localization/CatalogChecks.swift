@@ -1,0 +1,82 @@
+import WidgetSupport
+import WidgetTemplates
+import WidgetcRuntime
+
+/// Where a definition uses a catalog: its file and its localizable strings.
+package struct CatalogUse: Sendable {
+    package let file: String
+    package let strings: [LocalizableString]
+}
+
+/// `validate` with a String Catalog (spec localization.md "Validation"): the
+/// translations' templates and tags, plural units' `other`, and per locale the
+/// keys the definitions use that have no usable translation.
+package enum CatalogChecks {
+    package static func check(_ catalog: StringCatalog, uses: [CatalogUse], locale: String?) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let file = catalog.path
+        for entry in catalog.entries where entry.extractionState != "stale" {
+            let keyNames = Set(((try? Template(entry.key))?.references ?? []).map(\.name))
+            for localization in entry.localizations {
+                let pointer = ["strings", entry.key, "localizations", localization.language]
+                var forms: [(pointer: [String], form: StringCatalog.Form)] = []
+                switch localization.unit {
+                case .text(let form): forms.append((pointer + ["stringUnit", "value"], form))
+                case .plural(let plural, let node):
+                    for (category, form) in plural { forms.append((pointer + ["variations", "plural", category, "stringUnit", "value"], form)) }
+                    if !plural.contains(where: { $0.category == "other" }) {
+                        out.append(.error(
+                            "l10n-plural-other",
+                            "the '\(localization.language)' plural variations of '\(entry.key)' have no 'other', which every locale needs (categories missing from a locale fall back to it)",
+                            file: file, at: node.location, pointer: JSONPointer.string(pointer + ["variations", "plural"])))
+                    }
+                case .unsupported: continue
+                }
+                for (p, form) in forms {
+                    let template: Template
+                    do { template = try Template(form.value) } catch {
+                        out.append(.error(
+                            "l10n-template", "the '\(localization.language)' translation of '\(entry.key)' is not a valid template: \(error.message)",
+                            file: file, at: form.valueNode.location, pointer: JSONPointer.string(p)))
+                        continue
+                    }
+                    for name in Set(template.references.map(\.name)).subtracting(keyNames).sorted() {
+                        let has = keyNames.isEmpty ? "has no tags" : "has " + keyNames.sorted().map { "{{\($0)}}" }.joined(separator: ", ")
+                        out.append(.error(
+                            "l10n-variable",
+                            "the '\(localization.language)' translation of '\(entry.key)' uses {{\(name)}}, which its key does not have (the key \(has)); a translation is a template in the key's scope",
+                            file: file, at: form.valueNode.location, pointer: JSONPointer.string(p)))
+                    }
+                }
+            }
+        }
+
+        // The keys the definitions use, once each, in the order they are met.
+        var seen = Set<String>()
+        var used: [(file: String, string: LocalizableString)] = []
+        for use in uses { for s in use.strings where seen.insert(s.key).inserted { used.append((use.file, s)) } }
+        let listed = locale.flatMap(LocaleTag.canonical)
+        var languages = catalog.languages.dropFirst().compactMap(LocaleTag.canonical)
+        if let listed, !languages.contains(listed) { languages.append(listed) }
+        for language in languages {
+            let missing = used.filter { !catalog.hasUsableTranslation($0.string.key, locale: language) }
+            guard !missing.isEmpty else { continue }
+            if language == listed {
+                for (useFile, s) in missing {
+                    let message = "'\(s.key)' has no usable '\(language)' translation (none, or in state new or stale): it shows in \(catalog.sourceLanguage)"
+                    if let entry = catalog[s.key] {
+                        out.append(.warning("l10n-missing", message, file: file, at: entry.keyLocation, pointer: JSONPointer.string(["strings", s.key])))
+                    } else {
+                        out.append(.warning("l10n-missing", message + " (the key is not in \(file); run widgetc strings to add it)", file: useFile, at: s.location, pointer: JSONPointer.string(s.pointer)))
+                    }
+                }
+            } else {
+                out.append(.warning(
+                    "l10n-missing",
+                    "\(missing.count) of \(used.count) strings have no usable '\(language)' translation (widgetc validate --locale \(language) lists them)",
+                    file: file, at: catalog.strings.location, pointer: "/strings"))
+            }
+        }
+        return out
+    }
+}
