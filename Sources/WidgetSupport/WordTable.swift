@@ -38,3 +38,34 @@ package struct WordTable: Sendable {
         return words.firstIndex { $0.description == text }
     }
 }
+
+/// Fixed words that each stand for a value. The table carries its values, so a lookup
+/// answers the value itself and no `switch` depends on the order the words are listed
+/// in: adding a word cannot shift another's meaning.
+package struct WordMap<Value: Sendable>: Sendable {
+    package let table: WordTable
+    @usableFromInline let values: [Value]
+
+    package init(_ entries: [(StaticString, Value)]) {
+        table = WordTable(entries.map(\.0))
+        values = entries.map(\.1)
+    }
+
+    /// The value of the word these bytes hold (as `String ==` decides), or nil.
+    @inlinable
+    package func value(ofText bytes: UnsafeBufferPointer<UInt8>) -> Value? {
+        table.index(ofText: bytes).map { values[$0] }
+    }
+
+    /// The value of the word `text` is, or nil.
+    package func value(of text: String) -> Value? {
+        table.index(of: text).map { values[$0] }
+    }
+
+    /// The value of the word at a table index (for callers that look words up by index).
+    @inlinable
+    package func value(at index: Int) -> Value { values[index] }
+
+    /// The words, in their listed order (for messages).
+    package var words: [String] { table.words.map(\.description) }
+}

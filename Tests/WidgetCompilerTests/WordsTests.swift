@@ -4,7 +4,7 @@ import Testing
 /// Rule names are told apart by bytes, with `String ==`'s answers.
 @Suite struct WordsTests {
     @Test func ruleWordsAreTheRawValues() {
-        #expect(VariableScope.Rule.names.map(\.description) == VariableScope.Rule.allCases.map(\.rawValue))
+        #expect(VariableScope.Rule.allCases.map { VariableScope.Rule.word($0).description } == VariableScope.Rule.allCases.map(\.rawValue))
         for rule in VariableScope.Rule.allCases {
             #expect(VariableScope.Rule.named(rule.rawValue) == rule)
         }

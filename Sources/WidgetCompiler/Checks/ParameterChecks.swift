@@ -13,9 +13,11 @@ func checkParameters(_ parameters: SourceNode, _ context: inout CheckContext) {
 }
 
 /// A parameter's declared type, recognised by bytes (a `switch` over strings compares each case).
-private enum ParameterType: Int {
+private enum ParameterType {
     case integer, number, duration, boolean, string, `enum`
-    static let names = WordTable(["integer", "number", "duration", "boolean", "string", "enum"])
+    static let names = WordMap<ParameterType>([
+        ("integer", .integer), ("number", .number), ("duration", .duration), ("boolean", .boolean), ("string", .string), ("enum", .enum),
+    ])
 }
 
 /// One parameter, a mapping, read in place. `name` is an autoclosure: most
@@ -23,7 +25,7 @@ private enum ParameterType: Int {
 private func checkParameter(_ name: @autoclosure () -> String, _ parameter: SourceNode, _ context: inout CheckContext) {
     // Unknown types are the schema's to report.
     guard let typeName = parameter[word: "type"]?.stringBytes,
-          let type = ParameterType.names.index(ofText: typeName).flatMap(ParameterType.init(rawValue:)) else { return }
+          let type = ParameterType.names.value(ofText: typeName) else { return }
     // Built only for a diagnostic.
     var label: String { "parameter '\(name())'" }
     var pointer: [String] { ["parameters", name()] }

@@ -1,23 +1,36 @@
 import WidgetSupport
 import WidgetTemplates
+import WidgetcRuntime
 
 /// What template variables exist for one widget (spec "Templates", Variables).
 struct VariableScope {
     enum Rule: String, CaseIterable {
         case every, hourly, daily, cron, market, progress, sequence, once
 
-        /// The raw values, in case order, as static words.
-        static let names: [StaticString] = ["every", "hourly", "daily", "cron", "market", "progress", "sequence", "once"]
-        private static let words = WordTable(names)
+        /// Each rule's timeline key as a static word (a table of them answers the rule itself).
+        static func word(_ rule: Rule) -> StaticString {
+            switch rule {
+            case .every: "every"
+            case .hourly: "hourly"
+            case .daily: "daily"
+            case .cron: "cron"
+            case .market: "market"
+            case .progress: "progress"
+            case .sequence: "sequence"
+            case .once: "once"
+            }
+        }
+
+        private static let words = WordMap<Rule>(allCases.map { (word($0), $0) })
 
         /// The rule a timeline key names (what `init(rawValue:)` answers, without a string switch).
         static func named(_ key: String) -> Rule? {
-            words.index(of: key).map { allCases[$0] }
+            words.value(of: key)
         }
 
         /// The same for a key read in place, as its UTF-8 bytes.
         static func named(_ key: UnsafeBufferPointer<UInt8>) -> Rule? {
-            words.index(ofText: key).map { allCases[$0] }
+            words.value(ofText: key)
         }
     }
 
@@ -61,28 +74,13 @@ struct VariableScope {
     static let marketFields = marketFieldWords.words.map(\.description)
     static let slotFields = slotFieldWords.words.map(\.description)
 
-    /// The roots a name can start with, told apart in one pass over its first component.
-    private enum Root: Int, CaseIterable {
-        case param, data, entry, family, slot, progress, record, index, market
-        static let words = WordTable(["param", "data", "entry", "family", "slot", "progress", "record", "index", "market"])
-
-        var name: String { Self.words.words[rawValue].description }
-
-        /// The rule whose variable this root is (nil for roots every widget has).
-        var rule: Rule? {
-            switch self {
-            case .slot: .daily
-            case .progress: .progress
-            case .record, .index: .sequence
-            case .market: .market
-            case .param, .data, .entry, .family: nil
-            }
-        }
-    }
+    /// The roots a name can start with (declared once, in the runtime), told apart in one
+    /// pass over its first component.
+    private static let roots = WordMap<TemplateRoot>(TemplateRoot.allCases.map { ($0.word, $0) })
 
     /// The roots this widget's templates may start with (for hints): every widget's, then its rule's own.
     var roots: [String] {
-        ["entry", "family", "param", "data"] + Root.allCases.filter { $0.rule != nil && $0.rule == rule }.map(\.name)
+        ["entry", "family", "param", "data"] + TemplateRoot.allCases.filter { $0.rule != nil && $0.rule == rule?.rawValue }.map(\.rawValue)
     }
 
     /// Nil when `name` may be named here; otherwise the problem.
@@ -92,7 +90,7 @@ struct VariableScope {
         let count = name.componentCount
         guard count > 0 else { return nil }
         let inSection = name.isInSection
-        let root = name.component(0, among: Root.words).flatMap(Root.init(rawValue:))
+        let root = name.component(0, among: Self.roots.table).map(Self.roots.value(at:))
         if root == .param {
             guard count > 1 else { return nil }
             if !parameters.containsComponent1(of: name) {
@@ -128,9 +126,9 @@ struct VariableScope {
             return count > 1 ? "'family' is a string and has no field '\(name.component(1))'" : nil
         }
         if let root, let owner = root.rule {
-            guard owner == rule else {
+            guard owner == rule?.rawValue else {
                 if inSection { return nil }
-                return "'\(name.name)' exists only for the '\(owner.rawValue)' rule, and this widget's rule is '\(rule?.rawValue ?? "none")'"
+                return "'\(name.name)' exists only for the '\(owner)' rule, and this widget's rule is '\(rule?.rawValue ?? "none")'"
             }
             guard count > 1 else { return nil }
             if root == .market, name.component(1, among: Self.marketFieldWords) == nil {

@@ -68,25 +68,28 @@ private struct TimelineMembers {
     /// Whether `every` is aligned to midnight (`align`, true unless set to false).
     var aligned: Bool { align?.bool ?? true }
 
-    /// The rule names, then the options.
-    private static let words = WordTable(VariableScope.Rule.names + ["horizon", "policy", "events", "align"])
+    private enum Key {
+        case rule(VariableScope.Rule)
+        case horizon, policy, events, align
+    }
+
+    /// The rule names and the options.
+    private static let keys = WordMap<Key>(
+        VariableScope.Rule.allCases.map { (VariableScope.Rule.word($0), Key.rule($0)) }
+            + [("horizon", .horizon), ("policy", .policy), ("events", .events), ("align", .align)])
 
     init(_ timeline: SourceNode) {
         guard timeline.isMapping else { return }
-        let rulesCount = VariableScope.Rule.names.count
         for i in 0..<timeline.count {
-            guard let n = Self.words.index(ofText: timeline.keyBytes(i)) else { continue }
-            if n < rulesCount {
-                let rule = (VariableScope.Rule.allCases[n], i)
-                if firstRule == nil { firstRule = rule } else { laterRules.append(rule) }
-                continue
-            }
+            guard let key = Self.keys.value(ofText: timeline.keyBytes(i)) else { continue }
             // The first member of each name, as `timeline["key"]` finds it.
-            switch n - rulesCount {
-            case 0: if horizon == nil { horizon = timeline.child(i) }
-            case 1: if policy == nil { policy = timeline.child(i) }
-            case 2: if events == nil { events = timeline.child(i) }
-            default: if align == nil { align = timeline.child(i) }
+            switch key {
+            case .rule(let rule):
+                if firstRule == nil { firstRule = (rule, i) } else { laterRules.append((rule, i)) }
+            case .horizon: if horizon == nil { horizon = timeline.child(i) }
+            case .policy: if policy == nil { policy = timeline.child(i) }
+            case .events: if events == nil { events = timeline.child(i) }
+            case .align: if align == nil { align = timeline.child(i) }
             }
         }
     }

@@ -5,29 +5,34 @@ import WidgetSupport
 struct WidgetMembers {
     var timeZone, parameters, data, content, url, familyContent, families, timeline: SourceNode?
 
-    private static let names = WordTable([
-        "timeZone", "parameters", "data", "content", "url", "familyContent", "families", "timeline",
+    private enum Key {
+        case timeZone, parameters, data, content, url, familyContent, families, timeline
+    }
+
+    private static let keys = WordMap<Key>([
+        ("timeZone", .timeZone), ("parameters", .parameters), ("data", .data), ("content", .content), ("url", .url),
+        ("familyContent", .familyContent), ("families", .families), ("timeline", .timeline),
     ])
 
     init(_ root: SourceNode) {
         guard root.isMapping else { return }
         for i in 0..<root.count {
-            guard let n = Self.names.index(ofText: root.keyBytes(i)) else { continue }
-            set(n, root.child(i))
+            guard let key = Self.keys.value(ofText: root.keyBytes(i)) else { continue }
+            set(key, root.child(i))
         }
     }
 
     /// Keeps the first member of each name, as `root["key"]` finds it.
-    private mutating func set(_ n: Int, _ node: SourceNode) {
-        switch n {
-        case 0: if timeZone == nil { timeZone = node }
-        case 1: if parameters == nil { parameters = node }
-        case 2: if data == nil { data = node }
-        case 3: if content == nil { content = node }
-        case 4: if url == nil { url = node }
-        case 5: if familyContent == nil { familyContent = node }
-        case 6: if families == nil { families = node }
-        default: if timeline == nil { timeline = node }
+    private mutating func set(_ key: Key, _ node: SourceNode) {
+        switch key {
+        case .timeZone: if timeZone == nil { timeZone = node }
+        case .parameters: if parameters == nil { parameters = node }
+        case .data: if data == nil { data = node }
+        case .content: if content == nil { content = node }
+        case .url: if url == nil { url = node }
+        case .familyContent: if familyContent == nil { familyContent = node }
+        case .families: if families == nil { families = node }
+        case .timeline: if timeline == nil { timeline = node }
         }
     }
 }

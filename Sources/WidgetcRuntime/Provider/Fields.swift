@@ -78,7 +78,7 @@ struct CompiledContent {
     var rowTemplates: [TemplateBox] = []
 
     /// Roots whose value differs between the entries of one timeline.
-    static let entryRoots: Set<String> = ["entry", "progress", "slot", "record", "index", "market"]
+    static let entryRoots = Set(TemplateRoot.allCases.filter(\.variesPerEntry).map(\.rawValue))
 
     /// A content object of the plan: strings holding a tag are templates, all else literal.
     /// With a localizer, each string is its translation (docs/localization.md).

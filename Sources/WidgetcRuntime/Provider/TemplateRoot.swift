@@ -1,0 +1,41 @@
+/// The names a template variable can start with (spec "Templates", Variables): declared
+/// once, for the compiler's checks (what a widget may name) and the renderer (what
+/// changes from entry to entry), and listed in docs/language-notes.md (a test compares).
+package enum TemplateRoot: String, CaseIterable, Sendable {
+    case param, data, entry, family, slot, progress, record, index, market
+
+    /// The root as a static word, for tables that match names in place.
+    package var word: StaticString {
+        switch self {
+        case .param: "param"
+        case .data: "data"
+        case .entry: "entry"
+        case .family: "family"
+        case .slot: "slot"
+        case .progress: "progress"
+        case .record: "record"
+        case .index: "index"
+        case .market: "market"
+        }
+    }
+
+    /// Whether its value differs between the entries of one timeline (`entry.*` and the
+    /// rule's own variables); the others render once per timeline.
+    package var variesPerEntry: Bool {
+        switch self {
+        case .entry, .slot, .progress, .record, .index, .market: true
+        case .param, .data, .family: false
+        }
+    }
+
+    /// The timeline rule whose variable this root is (nil for roots every widget has).
+    package var rule: String? {
+        switch self {
+        case .slot: "daily"
+        case .progress: "progress"
+        case .record, .index: "sequence"
+        case .market: "market"
+        case .param, .data, .entry, .family: nil
+        }
+    }
+}
