@@ -56,14 +56,8 @@ enum FetchCommand {
         let now = Instant(seconds: Int64(time(nil)))
         var failed = false
         for widget in widgets {
-            var parameters = widget.defaultParameters
-            for (name, text) in assignments {
-                guard let declaration = widget.parameters.first(where: { $0.name == name }) else { continue }
-                switch ParameterValues.value(text, for: declaration) {
-                case .success(let v): parameters[name] = v
-                case .failure(let problem): throw UsageError(message: problem.message)
-                }
-            }
+            let parameters: JSONObject
+            do { parameters = try ParameterValues.values(for: widget, assignments) } catch { throw UsageError(message: error.message) }
             console.out("\(widget.kind)  \(widget.file)\n")
             for (request, value, _) in widget.fetchOnce(at: now, parameters: parameters, fetcher: fetcher) {
                 console.out("  \(request.source)  \(request.method) \(request.url)\n")

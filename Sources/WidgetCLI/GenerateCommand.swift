@@ -47,46 +47,19 @@ enum GenerateCommand {
         guard let out = args.value("out") else {
             throw UsageError(message: "'generate' needs --out DIR, the directory for the sources, e.g. --out NoteBuddyWidgets")
         }
-        var st = stat()
-        if stat(out, &st) == 0, (st.st_mode & S_IFMT) != S_IFDIR {
-            throw UsageError(message: "--out '\(out)' exists and is not a directory; name a directory for the sources")
-        }
-        let validator: DefinitionValidator
-        do { validator = try DefinitionValidator(lowers: true) } catch { throw UsageError(message: "\(error)") }
-        var files: [String]
+        try CompilePass.checkOutputDirectory(out, holding: "sources")
+        let files: [String]
         do { files = try SourceFiles.expand(path) } catch { throw UsageError(message: "\(error.description); check the path") }
-        var stream = DiagnosticStream(validator: validator, console: console)
-        var seen = Set(files.map(WidgetLoader.realPath))
-        var apps: [JSONValue] = []
-        var widgets: [String: JSONValue] = [:]
-        var examined = 0
         // The manifest's bundle is compiled with it, as 'compile' does.
-        while examined < files.count {
-            let batch = Array(files[examined...])
-            let first = examined == 0
-            examined = files.count
-            for examination in ParallelExamination(batch, checker: validator.checker) {
-                try stream.report(examination)
-                for lowered in examination.lowered {
-                    switch lowered {
-                    case .widget(let kind, let plan):
-                        widgets[kind + PlanFiles.widgetSuffix] = plan
-                    case .app(_, let plan, let widgetFiles):
-                        if first { apps.append(plan) }
-                        for file in widgetFiles where seen.insert(WidgetLoader.realPath(file)).inserted { files.append(file) }
-                    }
-                }
-            }
-        }
-        stream.finish(files: files.count)
-        guard stream.errors == 0 else {
-            console.err("error: nothing written; fix the errors first\n")
-            return .inputErrors
-        }
+        let pass = try CompilePass(files: files, console: console)
+        guard pass.errors == 0 else { return .inputErrors }
+        let apps = pass.givenApps
         guard apps.count == 1, let app = apps.first else {
             let found = apps.isEmpty ? "no app manifest (a document with the key 'app')" : "\(apps.count) app manifests"
             throw UsageError(message: "'\(path)' holds \(found); give one app's manifest, such as widgets/notes-app.yaml")
         }
+        var widgets: [String: JSONValue] = [:]
+        for (name, plan) in pass.plans where name.hasSuffix(PlanFiles.widgetSuffix) { widgets[name] = plan }
         var bundle: [(fileName: String, plan: JSONValue)] = []
         for name in (app["widgets"]?.array ?? []).compactMap(\.string) {
             guard let plan = widgets[name] else { throw UsageError(message: "the manifest's bundle has no widget plan '\(name)'") }
@@ -110,7 +83,7 @@ enum GenerateCommand {
                 kept.append(file.path)
                 continue
             }
-            try makeDirectory(SourceFiles.directory(of: target))
+            try CompilePass.makeDirectory(SourceFiles.directory(of: target))
             let output = try OutputTarget(path: target, console: console)
             output.write(Array(file.contents.utf8))
             do { try output.commit() } catch { throw UsageError(message: error.message) }
@@ -120,16 +93,5 @@ enum GenerateCommand {
         if !kept.isEmpty { summary += "; kept \(kept.joined(separator: ", ")) (yours; --force overwrites)" }
         console.err(summary + "\n")
         return .success
-    }
-
-    /// Creates `path` and its missing parents.
-    private static func makeDirectory(_ path: String) throws(UsageError) {
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        for part in path.split(separator: "/") {
-            prefix += part + "/"
-            if mkdir(prefix, 0o777) != 0, errno != EEXIST {
-                throw UsageError(message: "cannot create directory '\(prefix)': \(String(cString: strerror(errno)))")
-            }
-        }
     }
 }

@@ -231,14 +231,8 @@ struct RunOptions {
     }
 
     func configuration(for widget: CompiledWidget, scenario: Scenario) throws(UsageError) -> RunConfiguration {
-        var parameters = widget.defaultParameters
-        for (name, text) in assignments {
-            guard let declaration = widget.parameters.first(where: { $0.name == name }) else { continue }
-            switch ParameterValues.value(text, for: declaration) {
-            case .success(let v): parameters[name] = v
-            case .failure(let problem): throw UsageError(message: problem.message)
-            }
-        }
+        let parameters: JSONObject
+        do { parameters = try ParameterValues.values(for: widget, assignments) } catch { throw UsageError(message: error.message) }
         let familyName = family ?? widget.families.first?.rawValue ?? "systemSmall"
         guard let chosen = WidgetFamily(rawValue: familyName) else { throw UsageError(message: "unknown family '\(familyName)'") }
         let (from, until) = try window(in: widget.zone, kind: widget.kind)

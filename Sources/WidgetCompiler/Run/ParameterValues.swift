@@ -10,6 +10,17 @@ public enum ParameterValues {
         return (String(assignment[..<eq]), String(assignment[assignment.index(after: eq)...]))
     }
 
+    /// The widget's parameter values: its defaults with the `--param` assignments it declares
+    /// over them (assignments naming another widget's parameter are skipped).
+    public static func values(for widget: CompiledWidget, _ assignments: [(name: String, value: String)]) throws(ParameterProblem) -> JSONObject {
+        var parameters = widget.defaultParameters
+        for (name, text) in assignments {
+            guard let declaration = widget.parameters.first(where: { $0.name == name }) else { continue }
+            parameters[name] = try value(text, for: declaration).get()
+        }
+        return parameters
+    }
+
     /// The typed value of `text` for `declaration`, or why it is not acceptable.
     public static func value(_ text: String, for p: ParameterDeclaration) -> Result<JSONValue, ParameterProblem> {
         func fail(_ why: String) -> Result<JSONValue, ParameterProblem> {

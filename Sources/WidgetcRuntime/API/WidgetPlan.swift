@@ -244,7 +244,7 @@ public enum WidgetValue: Sendable, Equatable {
         }
     }
 
-    var json: JSONValue {
+    package var json: JSONValue {
         switch self {
         case .null: .null
         case .bool(let b): .bool(b)

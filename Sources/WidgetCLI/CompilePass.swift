@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import WidgetCompiler
+import WidgetSupport
+
+/// What `compile` and `generate` share: every file checked and lowered in one pass
+/// (an app manifest's bundle added to the files once), the diagnostics reported as
+/// `validate` reports them, and the plans in file order.
+struct CompilePass {
+    /// Widget plans and app plans, by the file name each is written under.
+    var plans: [(name: String, plan: JSONValue)] = []
+    /// The app manifests among the files given (not those reached through a bundle).
+    var givenApps: [JSONValue] = []
+    var errors = 0
+
+    init(files given: [String], console: Console) throws(UsageError) {
+        let validator: DefinitionValidator
+        do { validator = try DefinitionValidator(lowers: true) } catch { throw UsageError(message: "\(error)") }
+        var files = given
+        var stream = DiagnosticStream(validator: validator, console: console)
+        // Real paths, to add a bundle's widget files once; made when the first manifest comes
+        // (resolving 10,000 paths cost 60,000 readlink calls for nothing).
+        var seen: Set<String>? = nil
+        var examined = 0
+        while examined < files.count {
+            let batch = Array(files[examined...])
+            let isGiven = examined == 0
+            examined = files.count
+            for examination in ParallelExamination(batch, checker: validator.checker) {
+                try stream.report(examination)
+                for lowered in examination.lowered {
+                    switch lowered {
+                    case .widget(let kind, let plan):
+                        plans.append((kind + PlanFiles.widgetSuffix, plan))
+                    case .app(let id, let plan, let widgetFiles):
+                        plans.append((id + PlanFiles.appSuffix, plan))
+                        if isGiven { givenApps.append(plan) }
+                        if seen == nil { seen = Set(files.map(WidgetLoader.realPath)) }
+                        for file in widgetFiles where seen!.insert(WidgetLoader.realPath(file)).inserted { files.append(file) }
+                    }
+                }
+            }
+        }
+        stream.reportCatalogs(locale: nil)
+        stream.finish(files: files.count)
+        errors = stream.errors
+        if errors > 0 { console.err("error: nothing written; fix the errors first\n") }
+    }
+
+    /// `--out DIR` must name a directory or nothing yet.
+    static func checkOutputDirectory(_ out: String, holding what: String) throws(UsageError) {
+        var st = stat()
+        if stat(out, &st) == 0, (st.st_mode & S_IFMT) != S_IFDIR {
+            throw UsageError(message: "--out '\(out)' exists and is not a directory; name a directory for the \(what)")
+        }
+    }
+
+    /// Creates `path` and its missing parents.
+    static func makeDirectory(_ path: String) throws(UsageError) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            prefix += part + "/"
+            if mkdir(prefix, 0o777) != 0, errno != EEXIST {
+                throw UsageError(message: "cannot create directory '\(prefix)': \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+}
