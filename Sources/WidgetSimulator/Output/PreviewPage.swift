@@ -199,7 +199,7 @@ package struct PreviewPage {
         let total = cards.reduce(0) { $0 + $1.count }
         s += "<p class=\"note\">"
         s += collapsed
-            ? "\(total) entries, more than \(Self.entryLimit): one card per distinct content, with its first time and count."
+            ? "\(total) entries, more than \(Self.entryLimit): one card per distinct content, with its first time and count"
             : "\(cards.count) \(cards.count == 1 ? "entry" : "entries")"
         s += "; \(run.summary.reloadCount) \(run.summary.reloadCount == 1 ? "reload" : "reloads"); budget \(run.summary.budgetUsed) counted, limit \(run.summary.budgetLimit) per 24 h.</p>\n"
         s += "<div class=\"strip\">\n"
