@@ -277,11 +277,13 @@ package struct PreviewPage {
         let step: Int64 = span <= 2 * 86_400 ? (span <= 12 * 3600 ? 3600 : 3 * 3600) : 86_400
         var grid = from.seconds - from.seconds % step + (from.seconds % step == 0 ? 0 : step)
         var gridCount = 0
+        // At most about twelve labels along the axis.
+        let labelEvery = max((Int(span / Double(step)) + 11) / 12, 1)
         while grid < until.seconds, gridCount < 400 {
             let t = Instant(seconds: grid)
             let gx = Self.number(x(t))
             s += "<line class=\"grid\" x1=\"\(gx)\" y1=\"96\" x2=\"\(gx)\" y2=\"\(Self.number(budgetBottom))\"/>"
-            if gridCount % max(Int(span / Double(step)) / 24, 1) == 0 {
+            if gridCount % labelEvery == 0 {
                 s += "<text class=\"hour\" x=\"\(gx)\" y=\"128\">" + (step == 86_400 ? String(clock.date(t).suffix(5)) : clock.time(t)) + "</text>"
             }
             s += "\n"
@@ -372,14 +374,14 @@ package struct PreviewPage {
             let date = String(Instant(seconds: noon.seconds - Int64(clock.zone.utcOffset(at: noon))).iso8601(offset: 0).prefix(10))
             let counted = reloads.filter(\.counted).count
             s += "<div class=\"day\"><div class=\"date\">" + date + "</div>"
-            s += "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 120 16\" width=\"120\" height=\"16\"><rect class=\"bar\" x=\"0\" y=\"0\" width=\"120\" height=\"16\"/>"
+            s += "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 104 16\" width=\"104\" height=\"16\"><rect class=\"bar\" x=\"0\" y=\"0\" width=\"104\" height=\"16\"/>"
             for r in reloads {
                 let local = r.at.seconds + Int64(clock.zone.utcOffset(at: r.at)) - day * 86_400
-                let rx = Self.number(120 * Double(local) / 86_400)
+                let rx = Self.number(104 * Double(local) / 86_400)
                 let kind = r.deferredFrom != nil ? "deferred" : Self.cause(r)
                 s += "<line class=\"tick \(kind)\" x1=\"\(rx)\" y1=\"1\" x2=\"\(rx)\" y2=\"15\"><title>" + Self.escape(Self.cause(r) + " " + clock.iso(r.at)) + "</title></line>"
             }
-            s += "</svg><div class=\"n\">\(reloads.count) \(reloads.count == 1 ? "reload" : "reloads"), \(counted) counted</div></div>\n"
+            s += "</svg><div class=\"n\">\(reloads.count) \(reloads.count == 1 ? "reload" : "reloads")" + (counted == reloads.count ? "" : ", \(counted) counted") + "</div></div>\n"
             day += 1
         }
         s += "</div>\n"
@@ -447,7 +449,7 @@ package struct PreviewPage {
         .key.scenario::before { background: var(--scenario); border-radius: 0; transform: rotate(45deg) scale(.7); }
         .key.entry::before { background: var(--fg); width: 1px; border-radius: 0; }
         .key.budget::before { background: var(--initial); height: 2px; border-radius: 0; vertical-align: 3px; }
-        .calendar { display: grid; grid-template-columns: repeat(7, 136px); gap: 6px; margin: 12px 0; }
+        .calendar { display: grid; grid-template-columns: repeat(7, 120px); gap: 6px; margin: 12px 0; }
         .day { background: var(--card); border-radius: 8px; padding: 6px 8px; font-size: 11px; }
         .day.blank { background: none; }
         .day .date { color: var(--muted); }
