@@ -129,6 +129,31 @@ import WidgetcRuntime
         #expect(!elements.named("line", class: "deferral").isEmpty)
     }
 
+    @Test func scenarioEventsAndForegroundReloadsAreMarked() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scenario = dir.appendingPathComponent("app.scenario.yaml").path
+        try """
+            - at: 2026-11-29T09:30:00-05:00
+              write: { file: dragon.json, value: { name: "Ember Wyrm", attackAt: "2026-11-29T16:00:00-05:00" } }
+            - at: 2026-11-29T09:30:00-05:00
+              reload: all
+            - foreground: { from: 2026-11-29T12:00:00-05:00, until: 2026-11-29T12:30:00-05:00 }
+            - at: 2026-11-29T12:10:00-05:00
+              reload: all
+            """.write(toFile: scenario, atomically: true, encoding: .utf8)
+        let args = [Self.widgets + "/character.yaml", "--family", "systemSmall", "--scenario", scenario, "--from", "2026-11-29T08:00:00-05:00", "--for", "12h"]
+        let elements = try parse(try preview(args))
+        let (_, console) = cli(["run"] + args + ["--format", "json"])
+        let reasons = try JSONReader.parse(console.stdout).json["reloads"]?.array?.map { r in
+            r["counted"] == .bool(false) ? "foreground" : r["reason"]?.string ?? "?"
+        } ?? []
+        #expect(reasons.contains("reload") && reasons.contains("foreground"))
+        #expect(elements.named("text", class: "label").map(\.text) == reasons)
+        #expect(elements.named("path", class: "scenario").count == 3)
+        #expect(elements.named("rect", class: "fg").count == 1)
+    }
+
     @Test func aMonthIsACalendarOfDays() throws {
         let page = try preview([Self.widgets + "/character.yaml", "--family", "systemSmall", "--from", "2026-11-01T00:00", "--for", "30d"])
         let elements = try parse(page)
