@@ -19,9 +19,10 @@ enum PreviewCommand {
             (every declared family, or --family), and writes one self-contained page: no script, no network, \
             no font files; the same input gives the same bytes.
             """,
-        options: RunCommand.command.options.filter { sharedOptions.contains($0.name) } + [
-            OptionSpec("out", value: "FILE", help: "The page to write, atomically (required)."),
-        ],
+        options: [OptionSpec("family", value: "F", help: "Only this family (default: every family the widget declares).")]
+            + RunCommand.command.options.filter { $0.name != "family" && sharedOptions.contains($0.name) } + [
+                OptionSpec("out", value: "FILE", help: "The page to write, atomically (required)."),
+            ],
         run: run
     )
 
