@@ -1,0 +1,83 @@
+import WidgetCompiler
+import WidgetSimulator
+import WidgetcRuntime
+import WidgetSupport
+
+/// `widgetc preview FILE --out PAGE.html`: the run drawn as one self-contained HTML page
+/// (docs/preview.md). The same options, checks and simulator as `run`; each family of each
+/// widget is one run, drawn by `PreviewPage`.
+enum PreviewCommand {
+    /// run's flags that make sense for a page (not --format, --network, --record).
+    static let sharedOptions = ["family", "param", "from", "until", "for", "tz", "budget", "min-interval", "container", "scenario", "context", "locale"]
+
+    static let command = Command(
+        name: "preview",
+        usage: "widgetc preview [options] FILE --out PAGE.html",
+        abstract: "Draw a widget's simulated day as one HTML page: its entries as cards, its reloads and budget.",
+        discussion: """
+            Runs the widgets in FILE as 'widgetc run' does (same options, same checks), once per family \
+            (every declared family, or --family), and writes one self-contained page: no script, no network, \
+            no font files; the same input gives the same bytes.
+            """,
+        options: [OptionSpec("family", value: "F", help: "Only this family (default: every family the widget declares).")]
+            + RunCommand.command.options.filter { $0.name != "family" && sharedOptions.contains($0.name) } + [
+                OptionSpec("out", value: "FILE", help: "The page to write, atomically (required)."),
+            ],
+        run: run
+    )
+
+    static func run(_ args: ParsedArguments, _ console: Console) throws(UsageError) -> ExitCode {
+        guard !args.positional.isEmpty else {
+            throw UsageError(message: "'preview' needs a FILE, e.g. widgetc preview widgets/weather.yaml --out weather.html")
+        }
+        guard let outPath = args.value("out") else {
+            throw UsageError(message: "'preview' needs --out PAGE.html (the page is written to a file)")
+        }
+        let options = try RunOptions(args)
+        let loaded: WidgetLoader.Loaded
+        do {
+            loaded = try WidgetLoader.load(paths: args.positional, defaultZone: options.zone, locale: options.locale)
+        } catch {
+            throw UsageError(message: "\(error.description); check the path")
+        }
+        let renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache())
+        for d in loaded.diagnostics { console.err(renderer.text(d)) }
+        if loaded.hasErrors {
+            console.err("error: the definitions have errors; fix them to preview (see widgetc validate)\n")
+            return .inputErrors
+        }
+        if loaded.widgets.isEmpty {
+            throw UsageError(message: "no widgets found in \(args.positional.joined(separator: ", "))")
+        }
+        let scenario = try options.loadScenario(kinds: loaded.widgets.map(\.widget.kind), console: console, renderer: renderer)
+        guard let scenario else { return .inputErrors }
+        try options.checkFamilyDeclared(loaded.widgets.map(\.widget))
+        var instances: [(LoadedWidget, RunConfiguration)] = []
+        for loadedWidget in loaded.widgets {
+            instances.append((loadedWidget, try options.configuration(for: loadedWidget.widget, scenario: scenario)))
+        }
+        try options.checkParametersKnown(loaded.widgets.map(\.widget))
+
+        let output = try OutputTarget(path: outPath, console: console)
+        var widgets: [PreviewPage.Widget] = []
+        for (loadedWidget, configuration) in instances {
+            let widget = loadedWidget.widget
+            let container = Container(directory: options.containerDirectory ?? loadedWidget.containerDirectory)
+            let zone = options.printZone ?? widget.zone
+            let families = options.family == nil ? widget.families : [configuration.family]
+            var runs: [PreviewPage.FamilyRun] = []
+            for family in families {
+                var familyConfiguration = configuration
+                familyConfiguration.family = family
+                let run = WidgetRun(provider: widget, configuration: familyConfiguration, container: container, zone: zone)
+                let (reloads, summary) = run.collect()
+                runs.append(PreviewPage.FamilyRun(family: family, reloads: reloads, summary: summary))
+            }
+            let header = RunHeader(configuration: configuration, file: widget.file, timeZone: zone.identifier, zone: zone, locale: widget.locale)
+            widgets.append(PreviewPage.Widget(header: header, displayName: widget.displayName, scenario: configuration.scenario, runs: runs))
+        }
+        output.write(Array(PreviewPage(widgets: widgets).html().utf8))
+        do { try output.commit() } catch { throw UsageError(message: error.message) }
+        return .success
+    }
+}

@@ -1,0 +1,461 @@
+import WidgetSupport
+import WidgetcRuntime
+
+/// `widgetc preview`'s page: one self-contained, deterministic HTML file (inline CSS and SVG,
+/// no script, no network, no font file) drawn from the same reloads `widgetc run` prints
+/// (docs/preview.md). It is XHTML-compatible: every element closed, every attribute quoted,
+/// every text escaped.
+package struct PreviewPage {
+    /// One widget instance in one family: its run's reloads and summary.
+    package struct FamilyRun {
+        package var family: WidgetFamily
+        package var reloads: [Reload]
+        package var summary: RunSummary
+        package init(family: WidgetFamily, reloads: [Reload], summary: RunSummary) {
+            self.family = family
+            self.reloads = reloads
+            self.summary = summary
+        }
+    }
+
+    /// One widget: what the header says and its runs, one per family.
+    package struct Widget {
+        package var header: RunHeader
+        package var displayName: String
+        /// The scenario's events (writes and app reloads are marked on the axis).
+        package var scenario: Scenario
+        package var runs: [FamilyRun]
+        package init(header: RunHeader, displayName: String, scenario: Scenario, runs: [FamilyRun]) {
+            self.header = header
+            self.displayName = displayName
+            self.scenario = scenario
+            self.runs = runs
+        }
+    }
+
+    /// More distinct entries than this in a family collapse to the distinct contents, with a count.
+    package static let entryLimit = 200
+    /// Windows this long or longer are drawn as a calendar of days too.
+    package static let calendarThreshold: Int64 = 7 * 86_400
+    /// Reload marks beyond this count on one axis lose their text labels (they keep a hover title).
+    static let labelLimit = 40
+
+    /// WidgetKit's point sizes (Apple's Human Interface Guidelines, Widgets, "Specifications":
+    /// the system families on a 430×932 pt iPhone, systemExtraLarge on a 1024×1366 pt iPad,
+    /// the accessory families on the iPhone Lock Screen).
+    package static func size(of family: WidgetFamily) -> (width: Int, height: Int) {
+        switch family {
+        case .systemSmall: (170, 170)
+        case .systemMedium: (364, 170)
+        case .systemLarge: (364, 382)
+        case .systemExtraLarge: (795, 379)
+        case .accessoryCircular: (76, 76)
+        case .accessoryRectangular: (172, 76)
+        case .accessoryInline: (257, 26)
+        }
+    }
+
+    package var widgets: [Widget]
+
+    package init(widgets: [Widget]) { self.widgets = widgets }
+
+    /// The page's bytes (UTF-8).
+    package func html() -> String {
+        var s = "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n"
+        s += "<meta charset=\"utf-8\"/>\n<meta name=\"color-scheme\" content=\"light dark\"/>\n"
+        s += "<title>" + Self.escape(widgets.map(\.displayName).joined(separator: ", ")) + " — widgetc preview</title>\n"
+        s += "<style>\n" + Self.css + "</style>\n</head>\n<body>\n"
+        for w in widgets { s += section(w) }
+        s += "</body>\n</html>\n"
+        return s
+    }
+
+    // MARK: Escaping
+
+    /// Text for an element's content or a quoted attribute: `& < > " '` as references,
+    /// control characters (C0 but tab and newline, DEL, C1) as a visible `\u{…}`.
+    package static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case "\t", "\n": out.unicodeScalars.append(scalar)
+            default:
+                let v = scalar.value
+                if v < 0x20 || (v >= 0x7F && v < 0xA0) || v == 0xFFFE || v == 0xFFFF {
+                    out += "\\u{" + String(v, radix: 16, uppercase: true) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    /// A content value as a label shows it (the generated glue's `entry.text`): a string as
+    /// itself, null as nothing, anything else as compact JSON.
+    static func text(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let s): s
+        case .null: ""
+        default: JSONWriter.string(value)
+        }
+    }
+
+    // MARK: Time
+
+    private struct Clock {
+        let zone: any UTCOffsetSource
+        func iso(_ t: Instant) -> String { t.iso8601(offset: zone.utcOffset(at: t)) }
+        /// `08:05` (with seconds when they are not zero).
+        func time(_ t: Instant) -> String {
+            let iso = Array(iso(t))
+            let seconds = String(iso[17..<19])
+            return String(iso[11..<16]) + (seconds == "00" ? "" : ":" + seconds)
+        }
+        func date(_ t: Instant) -> String { String(iso(t).prefix(10)) }
+        /// Local days since the epoch.
+        func day(_ t: Instant) -> Int64 {
+            let local = t.seconds + Int64(zone.utcOffset(at: t))
+            return local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        }
+    }
+
+    // MARK: A widget
+
+    private func section(_ w: Widget) -> String {
+        let h = w.header
+        let clock = Clock(zone: h.zone)
+        var s = "<section class=\"widget\">\n<header>\n"
+        s += "<h1>" + Self.escape(w.displayName) + "</h1>\n"
+        s += "<p class=\"kind\"><code>" + Self.escape(h.kind) + "</code> <span class=\"file\">" + Self.escape(h.file) + "</span></p>\n"
+        s += "<dl>\n"
+        s += "<dt>zone</dt><dd>" + Self.escape(h.timeZone) + "</dd>\n"
+        s += "<dt>window</dt><dd><time datetime=\"\(clock.iso(h.from))\">\(clock.iso(h.from))</time> to <time datetime=\"\(clock.iso(h.until))\">\(clock.iso(h.until))</time></dd>\n"
+        s += "<dt>context</dt><dd>" + h.context.rawValue + "</dd>\n"
+        if let locale = h.locale { s += "<dt>locale</dt><dd>" + Self.escape(locale) + "</dd>\n" }
+        s += "<dt>parameters</dt><dd>"
+        if h.parameters.isEmpty {
+            s += "none"
+        } else {
+            s += h.parameters.map { "<code>" + Self.escape($0.key + "=" + JSONWriter.string($0.value)) + "</code>" }.joined(separator: " ")
+        }
+        s += "</dd>\n</dl>\n</header>\n"
+        for run in w.runs { s += familySection(run, widget: w, clock: clock) }
+        s += "</section>\n"
+        return s
+    }
+
+    // MARK: A family: cards, then the axis
+
+    /// One distinct entry (or, collapsed, one distinct content) and when it shows.
+    struct Card {
+        var date: Instant
+        var content: JSONObject
+        var url: String?
+        var count: Int
+    }
+
+    /// The distinct entries of the run, by date (an entry repeated by a later reload is one card);
+    /// more than `entryLimit` collapse to the distinct contents, each with its count and first date.
+    static func cards(_ reloads: [Reload]) -> (cards: [Card], collapsed: Bool) {
+        var cards: [Card] = []
+        var seen: [Instant: [Int]] = [:]
+        for reload in reloads {
+            for e in reload.timeline.entries {
+                if let same = seen[e.date], same.contains(where: { JSONValue.object(cards[$0].content) == .object(e.content) && cards[$0].url == e.url }) { continue }
+                seen[e.date, default: []].append(cards.count)
+                cards.append(Card(date: e.date, content: e.content, url: e.url, count: 1))
+            }
+        }
+        // Stable: equal dates keep the order the reloads gave them.
+        cards = cards.enumerated().sorted { $0.element.date != $1.element.date ? $0.element.date < $1.element.date : $0.offset < $1.offset }.map(\.element)
+        guard cards.count > entryLimit else { return (cards, false) }
+        var distinct: [Card] = []
+        var index: [String: Int] = [:]
+        for c in cards {
+            let key = JSONWriter.string(.object(c.content)) + "\u{0}" + (c.url ?? "")
+            if let i = index[key] {
+                distinct[i].count += 1
+            } else {
+                index[key] = distinct.count
+                distinct.append(c)
+            }
+        }
+        return (distinct, true)
+    }
+
+    private func familySection(_ run: FamilyRun, widget w: Widget, clock: Clock) -> String {
+        let (width, height) = Self.size(of: run.family)
+        let (cards, collapsed) = Self.cards(run.reloads)
+        let multiDay = clock.day(w.header.from) != clock.day(w.header.until - 1)
+        var s = "<section class=\"family\" id=\"" + run.family.rawValue + "\">\n"
+        s += "<h2>" + run.family.rawValue + " <span class=\"size\">\(width)×\(height) pt</span></h2>\n"
+        let total = cards.reduce(0) { $0 + $1.count }
+        s += "<p class=\"note\">"
+        s += collapsed
+            ? "\(total) entries, more than \(Self.entryLimit): one card per distinct content, with its first time and count"
+            : "\(cards.count) \(cards.count == 1 ? "entry" : "entries")"
+        s += "; \(run.summary.reloadCount) \(run.summary.reloadCount == 1 ? "reload" : "reloads"); budget \(run.summary.budgetUsed) counted, limit \(run.summary.budgetLimit) per 24 h.</p>\n"
+        s += "<div class=\"strip\">\n"
+        for card in cards {
+            s += cardHTML(card, family: run.family, width: width, height: height, clock: clock, multiDay: multiDay, collapsed: collapsed)
+        }
+        if cards.isEmpty { s += "<p class=\"note\">No entries.</p>\n" }
+        s += "</div>\n"
+        s += axis(run, widget: w, clock: clock)
+        if w.header.until - w.header.from >= Self.calendarThreshold { s += calendar(run, widget: w, clock: clock) }
+        for warning in run.summary.warnings {
+            s += "<p class=\"warning\">warning: "
+            if let at = warning.at { s += Self.escape(clock.iso(at)) + ": " }
+            s += Self.escape(warning.message) + " [" + Self.escape(warning.code) + "]</p>\n"
+        }
+        s += "</section>\n"
+        return s
+    }
+
+    /// A card laid out as the generated default view: a leading VStack, the first value large
+    /// (`.headline`), the others small (`.caption`); the widget URL as the hover title.
+    private func cardHTML(
+        _ card: Card, family: WidgetFamily, width: Int, height: Int, clock: Clock, multiDay: Bool, collapsed: Bool
+    ) -> String {
+        let shape = family.rawValue.hasPrefix("accessory") ? " accessory " + family.rawValue : ""
+        var s = "<figure class=\"card\""
+        if let url = card.url { s += " title=\"" + Self.escape(url) + "\"" }
+        s += " data-date=\"" + clock.iso(card.date) + "\">\n"
+        s += "<div class=\"face\(shape)\" style=\"width:\(width)px;height:\(height)px\">"
+        let values = card.content.map { Self.text($0.value) }
+        if family == .accessoryInline {
+            // An inline widget is one line of text: the first value.
+            s += "<span class=\"v1\">" + Self.escape(values.first ?? "") + "</span>"
+        } else {
+            for (i, v) in values.enumerated() {
+                s += i == 0 ? "<span class=\"v1\">" : "<span class=\"v2\">"
+                s += Self.escape(v) + "</span>"
+            }
+        }
+        s += "</div>\n<figcaption><time datetime=\"" + clock.iso(card.date) + "\">"
+        s += (multiDay ? clock.date(card.date) + " " : "") + clock.time(card.date) + "</time>"
+        if collapsed { s += " <span class=\"count\">×\(card.count)</span>" }
+        s += "</figcaption>\n</figure>\n"
+        return s
+    }
+
+    // MARK: The time axis
+
+    /// A reload's cause as the page labels it: the run object's reason, or `foreground` for an
+    /// uncounted reload in a foreground window.
+    static func cause(_ r: Reload) -> String { r.counted ? r.reason.rawValue : "foreground" }
+
+    private static func number(_ x: Double) -> String {
+        let scaled = (x * 10).rounded()
+        let whole = Int(scaled) / 10, tenth = abs(Int(scaled) % 10)
+        return tenth == 0 ? String(Int(scaled) / 10) : (scaled < 0 && whole == 0 ? "-0" : String(whole)) + "." + String(tenth)
+    }
+
+    private func axis(_ run: FamilyRun, widget w: Widget, clock: Clock) -> String {
+        let from = w.header.from, until = w.header.until
+        let span = Double(max(until - from, 1))
+        let left = 40.0, right = 20.0, width = 960.0
+        let plot = width - left - right
+        func x(_ t: Instant) -> Double { left + plot * Double(min(max(t - from, 0), until - from)) / span }
+        let labels = run.reloads.count <= Self.labelLimit
+        let limit = run.summary.budgetLimit
+        let top = max(limit, run.summary.budgetUsed, 1)
+        // Lanes: labels 0–70, reload marks at 84, entry ticks 100–112, the hours 126, budget 150–250.
+        let budgetTop = 150.0, budgetBottom = 250.0
+        func y(_ n: Int) -> Double { budgetBottom - (budgetBottom - budgetTop) * Double(n) / Double(top) }
+        var s = "<figure class=\"axis\">\n<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 960 270\" width=\"960\" height=\"270\" role=\"img\">\n"
+        s += "<title>" + Self.escape("\(run.family.rawValue): \(run.reloads.count) reloads, budget \(run.summary.budgetUsed) of \(limit)") + "</title>\n"
+        // The window's line and its hour (or day) grid.
+        s += "<line class=\"base\" x1=\"\(Self.number(left))\" y1=\"106\" x2=\"\(Self.number(left + plot))\" y2=\"106\"/>\n"
+        let step: Int64 = span <= 2 * 86_400 ? (span <= 12 * 3600 ? 3600 : 3 * 3600) : 86_400
+        var grid = from.seconds - from.seconds % step + (from.seconds % step == 0 ? 0 : step)
+        var gridCount = 0
+        // At most about twelve labels along the axis.
+        let labelEvery = max((Int(span / Double(step)) + 11) / 12, 1)
+        while grid < until.seconds, gridCount < 400 {
+            let t = Instant(seconds: grid)
+            let gx = Self.number(x(t))
+            s += "<line class=\"grid\" x1=\"\(gx)\" y1=\"96\" x2=\"\(gx)\" y2=\"\(Self.number(budgetBottom))\"/>"
+            if gridCount % labelEvery == 0 {
+                s += "<text class=\"hour\" x=\"\(gx)\" y=\"128\">" + (step == 86_400 ? String(clock.date(t).suffix(5)) : clock.time(t)) + "</text>"
+            }
+            s += "\n"
+            grid += step
+            gridCount += 1
+        }
+        // Entries: ticks.
+        var lastTick = ""
+        for reload in run.reloads {
+            for e in reload.timeline.entries where e.date >= from && e.date < until {
+                let ex = Self.number(x(e.date))
+                if ex == lastTick { continue }
+                lastTick = ex
+                s += "<line class=\"entry\" x1=\"\(ex)\" y1=\"100\" x2=\"\(ex)\" y2=\"112\"><title>entry " + clock.iso(e.date) + "</title></line>\n"
+            }
+        }
+        // Scenario events: writes and the app's reloads, as small diamonds.
+        for event in w.scenario.events {
+            let what: String, at: Instant
+            switch event {
+            case let .write(t, path, _): (what, at) = ("write " + path, t)
+            case let .reload(t, _, _): (what, at) = ("WidgetCenter reload", t)
+            case let .foreground(f, u):
+                guard u > from, f < until else { continue }
+                s += "<rect class=\"fg\" x=\"\(Self.number(x(f)))\" y=\"76\" width=\"\(Self.number(max(x(u) - x(f), 1)))\" height=\"16\"><title>" + Self.escape("foreground " + clock.iso(f) + " to " + clock.iso(u)) + "</title></rect>\n"
+                continue
+            default: continue
+            }
+            guard at >= from, at < until else { continue }
+            let sx = x(at)
+            s += "<path class=\"scenario\" d=\"M\(Self.number(sx)) 88l4 4-4 4-4-4z\"><title>" + Self.escape("scenario: " + what + " at " + clock.iso(at)) + "</title></path>\n"
+        }
+        // Reloads: marks by cause; deferred ones in their own colour, a dashed line from when they were due.
+        for (i, r) in run.reloads.enumerated() {
+            let cause = Self.cause(r)
+            let rx = x(r.at)
+            var title = cause + " reload at " + clock.iso(r.at)
+            if let count = r.budgetWindowCount { title += ", \(count)/\(limit) in 24 h" }
+            if let d = r.deferredFrom {
+                title += ", deferred from " + clock.iso(d)
+                s += "<line class=\"deferral\" x1=\"\(Self.number(x(d)))\" y1=\"84\" x2=\"\(Self.number(rx))\" y2=\"84\"/>\n"
+            }
+            let kind = r.deferredFrom != nil ? "deferred" : cause
+            s += "<circle class=\"mark \(kind)\" cx=\"\(Self.number(rx))\" cy=\"84\" r=\"5\"><title>" + Self.escape(title) + "</title></circle>\n"
+            if labels {
+                let label = r.deferredFrom.map { cause + " (due " + clock.time($0) + ")" } ?? cause
+                let ly = 70 - (i % 3) * 22
+                s += "<text class=\"label \(kind)\" x=\"\(Self.number(rx))\" y=\"\(ly)\">" + Self.escape(label) + "</text>\n"
+            }
+        }
+        // The budget: counted reloads so far (a step line), against the limit per 24 h.
+        s += "<line class=\"limit\" x1=\"\(Self.number(left))\" y1=\"\(Self.number(y(limit)))\" x2=\"\(Self.number(left + plot))\" y2=\"\(Self.number(y(limit)))\"/>"
+        s += "<text class=\"axislabel\" x=\"\(Self.number(left - 4))\" y=\"\(Self.number(y(limit) + 4))\">\(limit)</text>"
+        s += "<text class=\"axislabel\" x=\"\(Self.number(left - 4))\" y=\"\(Self.number(budgetBottom + 4))\">0</text>\n"
+        var used = 0
+        var points = "\(Self.number(left)),\(Self.number(y(0)))"
+        for r in run.reloads where r.counted {
+            let rx = Self.number(x(r.at))
+            points += " \(rx),\(Self.number(y(used)))"
+            used += 1
+            points += " \(rx),\(Self.number(y(used)))"
+        }
+        points += " \(Self.number(left + plot)),\(Self.number(y(used)))"
+        s += "<polyline class=\"budget\" data-used=\"\(used)\" data-limit=\"\(limit)\" points=\"\(points)\"><title>budget: \(used) counted reloads, limit \(limit) per 24 h</title></polyline>\n"
+        s += "</svg>\n<figcaption>"
+        s += "<span class=\"key initial\">initial</span> <span class=\"key atEnd\">atEnd</span> <span class=\"key after\">after</span> "
+        s += "<span class=\"key reload\">reload</span> <span class=\"key foreground\">foreground</span> "
+        s += "<span class=\"key deferred\">deferred (due time in brackets)</span> <span class=\"key scenario\">scenario event</span> "
+        s += "<span class=\"key entry\">entry</span> <span class=\"key budget\">budget used \(run.summary.budgetUsed), limit \(limit) per 24 h</span>"
+        s += "</figcaption>\n</figure>\n"
+        return s
+    }
+
+    // MARK: The calendar (long windows)
+
+    private func calendar(_ run: FamilyRun, widget w: Widget, clock: Clock) -> String {
+        let firstDay = clock.day(w.header.from), lastDay = clock.day(w.header.until - 1)
+        var byDay: [Int64: [Reload]] = [:]
+        for r in run.reloads { byDay[clock.day(r.at), default: []].append(r) }
+        var s = "<div class=\"calendar\">\n"
+        // Monday-first weeks: pad the first row.
+        let weekday = Int(((firstDay % 7) + 7 + 3) % 7)  // 1970-01-01 was a Thursday (3 after Monday)
+        for _ in 0..<weekday { s += "<div class=\"day blank\"></div>\n" }
+        var day = firstDay
+        while day <= lastDay {
+            let reloads = byDay[day] ?? []
+            let noon = Instant(seconds: day * 86_400 + 43_200)
+            let date = String(Instant(seconds: noon.seconds - Int64(clock.zone.utcOffset(at: noon))).iso8601(offset: 0).prefix(10))
+            let counted = reloads.filter(\.counted).count
+            s += "<div class=\"day\"><div class=\"date\">" + date + "</div>"
+            s += "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 104 16\" width=\"104\" height=\"16\"><rect class=\"bar\" x=\"0\" y=\"0\" width=\"104\" height=\"16\"/>"
+            for r in reloads {
+                let local = r.at.seconds + Int64(clock.zone.utcOffset(at: r.at)) - day * 86_400
+                let rx = Self.number(104 * Double(local) / 86_400)
+                let kind = r.deferredFrom != nil ? "deferred" : Self.cause(r)
+                s += "<line class=\"tick \(kind)\" x1=\"\(rx)\" y1=\"1\" x2=\"\(rx)\" y2=\"15\"><title>" + Self.escape(Self.cause(r) + " " + clock.iso(r.at)) + "</title></line>"
+            }
+            s += "</svg><div class=\"n\">\(reloads.count) \(reloads.count == 1 ? "reload" : "reloads")" + (counted == reloads.count ? "" : ", \(counted) counted") + "</div></div>\n"
+            day += 1
+        }
+        s += "</div>\n"
+        return s
+    }
+
+    // MARK: Style
+
+    static let css = """
+        :root { color-scheme: light dark; --bg: #f2f2f7; --fg: #1c1c1e; --muted: #6e6e73; --card: #ffffff; --line: #c7c7cc;
+          --initial: #007aff; --atEnd: #34c759; --after: #5856d6; --reload: #ff2d55; --foreground: #30b0c7; --deferred: #ff9500;
+          --scenario: #8e8e93; --accessory: #d1d1d6; }
+        @media (prefers-color-scheme: dark) {
+          :root { --bg: #000000; --fg: #f2f2f7; --muted: #98989d; --card: #1c1c1e; --line: #3a3a3c;
+            --initial: #0a84ff; --atEnd: #30d158; --after: #7d7aff; --reload: #ff375f; --foreground: #40c8e0; --deferred: #ff9f0a;
+            --scenario: #98989d; --accessory: #3a3a3c; }
+        }
+        body { margin: 24px; background: var(--bg); color: var(--fg); font: 14px/1.35 -apple-system, system-ui, "Helvetica Neue", Arial, sans-serif; }
+        h1 { font-size: 24px; margin: 0 0 4px; }
+        h2 { font-size: 17px; margin: 24px 0 8px; }
+        .size, .file, .note, figcaption, dt { color: var(--muted); }
+        .note { margin: 0 0 8px; font-size: 12px; }
+        dl { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 8px 0; }
+        dd { margin: 0; }
+        code { font-family: ui-monospace, Menlo, "DejaVu Sans Mono", monospace; font-size: 12px; }
+        .strip { display: flex; gap: 16px; overflow-x: auto; padding: 4px 2px 12px; align-items: flex-start; }
+        .card { margin: 0; flex: none; text-align: center; }
+        .face { box-sizing: border-box; background: var(--card); border-radius: 22px; padding: 16px; overflow: hidden;
+          display: flex; flex-direction: column; align-items: flex-start; gap: 4px; text-align: left; box-shadow: 0 1px 3px rgba(0,0,0,.15); }
+        .face.accessory { background: var(--accessory); box-shadow: none; padding: 8px 10px; border-radius: 12px; }
+        .face.accessoryCircular { border-radius: 50%; align-items: center; justify-content: center; text-align: center; padding: 8px; }
+        .face.accessoryInline { background: none; border-radius: 0; padding: 2px 0; flex-direction: row; }
+        .face span { display: block; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: pre-wrap; overflow-wrap: anywhere; }
+        .v1 { font-size: 17px; font-weight: 600; }
+        .v2 { font-size: 12px; color: var(--muted); }
+        .accessory .v1 { font-size: 13px; } .accessory .v2 { font-size: 11px; }
+        .accessoryInline .v1 { white-space: nowrap; }
+        figcaption { font-size: 12px; margin-top: 4px; }
+        .count { font-weight: 600; }
+        .axis { margin: 8px 0 0; }
+        .axis svg { max-width: 100%; height: auto; display: block; }
+        svg text { font-size: 10px; fill: var(--fg); font-family: -apple-system, system-ui, Arial, sans-serif; }
+        .base { stroke: var(--fg); stroke-width: 1; }
+        .grid { stroke: var(--line); stroke-width: 0.5; }
+        text.hour { fill: var(--muted); text-anchor: middle; }
+        text.axislabel { fill: var(--muted); text-anchor: end; }
+        text.label { text-anchor: middle; }
+        .entry { stroke: var(--fg); stroke-width: 1; }
+        .mark { stroke: var(--card); stroke-width: 1; }
+        .fg { fill: var(--foreground); opacity: 0.2; }
+        .scenario { fill: var(--scenario); }
+        .deferral { stroke: var(--deferred); stroke-width: 1.5; stroke-dasharray: 3 2; }
+        .limit { stroke: var(--reload); stroke-width: 1; stroke-dasharray: 4 3; }
+        .budget { fill: none; stroke: var(--initial); stroke-width: 2; }
+        circle.initial, .tick.initial { fill: var(--initial); stroke: var(--initial); } text.initial { fill: var(--initial); }
+        circle.atEnd, .tick.atEnd { fill: var(--atEnd); stroke: var(--atEnd); } text.atEnd { fill: var(--atEnd); }
+        circle.after, .tick.after { fill: var(--after); stroke: var(--after); } text.after { fill: var(--after); }
+        circle.reload, .tick.reload { fill: var(--reload); stroke: var(--reload); } text.reload { fill: var(--reload); }
+        circle.foreground, .tick.foreground { fill: var(--foreground); stroke: var(--foreground); } text.foreground { fill: var(--foreground); }
+        circle.deferred, .tick.deferred { fill: var(--deferred); stroke: var(--deferred); } text.deferred { fill: var(--deferred); }
+        .key::before { content: ""; display: inline-block; width: 10px; height: 10px; border-radius: 5px; margin: 0 4px 0 8px; vertical-align: -1px; }
+        .key.initial::before { background: var(--initial); } .key.atEnd::before { background: var(--atEnd); }
+        .key.after::before { background: var(--after); } .key.reload::before { background: var(--reload); }
+        .key.foreground::before { background: var(--foreground); } .key.deferred::before { background: var(--deferred); }
+        .key.scenario::before { background: var(--scenario); border-radius: 0; transform: rotate(45deg) scale(.7); }
+        .key.entry::before { background: var(--fg); width: 1px; border-radius: 0; }
+        .key.budget::before { background: var(--initial); height: 2px; border-radius: 0; vertical-align: 3px; }
+        .calendar { display: grid; grid-template-columns: repeat(7, 120px); gap: 6px; margin: 12px 0; }
+        .day { background: var(--card); border-radius: 8px; padding: 6px 8px; font-size: 11px; }
+        .day.blank { background: none; }
+        .day .date { color: var(--muted); }
+        .day .bar { fill: var(--bg); }
+        .day .tick { stroke-width: 1.5; }
+        .warning { color: var(--deferred); font-size: 12px; margin: 4px 0; }
+
+        """
+}

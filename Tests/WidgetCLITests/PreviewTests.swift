@@ -1,0 +1,240 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+import WidgetCLI
+import WidgetSimulator
+import WidgetSupport
+import WidgetTestSupport
+import WidgetcRuntime
+
+/// `widgetc preview`: the page's structure without a browser (it parses as XML, one card per
+/// distinct entry with its time, the budget line ends at the run's `budget.used`), escaping,
+/// bad input, and, when Chromium is installed, a real browser's rendering (bench/preview-shots).
+@Suite struct PreviewTests {
+    static let widgets = TestPaths.widgets
+
+    func cli(_ args: [String]) -> (ExitCode, CapturingConsole) {
+        let console = CapturingConsole()
+        return (WidgetCLI.main(args, console: console), console)
+    }
+
+    /// The page's elements with their attributes and text, from Foundation's XML parser.
+    final class Elements: NSObject, XMLParserDelegate {
+        struct Element { var name: String; var attributes: [String: String]; var text = "" }
+        var all: [Element] = []
+        private var open: [Int] = []
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String]) {
+            open.append(all.count)
+            all.append(Element(name: name, attributes: attributes))
+        }
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) { open.removeLast() }
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            for i in open { all[i].text += string }
+        }
+        func named(_ name: String, class c: String? = nil) -> [Element] {
+            all.filter { $0.name == name && (c == nil || ($0.attributes["class"] ?? "").split(separator: " ").contains(Substring(c!))) }
+        }
+    }
+
+    func parse(_ page: String) throws -> Elements {
+        let parser = XMLParser(data: Data(page.utf8))
+        let elements = Elements()
+        parser.delegate = elements
+        guard parser.parse() else {
+            throw TestFailure("the page is not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "?") at line \(parser.lineNumber)")
+        }
+        return elements
+    }
+
+    func preview(_ args: [String]) throws -> String {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("page.html").path
+        let (status, console) = cli(["preview"] + args + ["--out", out])
+        guard status == .success else { throw TestFailure("preview failed: \(console.stderr)") }
+        #expect(console.stdout.isEmpty)
+        return try String(contentsOfFile: out, encoding: .utf8)
+    }
+
+    @Test func onePagePerRunWithACardPerEntryAndTheBudgetOfTheRun() throws {
+        let args = [Self.widgets + "/character.yaml", "--family", "systemSmall", "--from", "2026-11-29T08:00:00-05:00", "--for", "12h"]
+        let page = try preview(args)
+        let elements = try parse(page)
+        let (status, console) = cli(["run"] + args + ["--format", "json"])
+        #expect(status == .success)
+        let run = try JSONReader.parse(console.stdout).json
+        // The distinct entries of the run object, in date order.
+        var dates: [String] = []
+        var seen = Set<String>()
+        for reload in run["reloads"]?.array ?? [] {
+            for entry in reload["entries"]?.array ?? [] {
+                let key = JSONWriter.string(entry)
+                if seen.insert(key).inserted { dates.append(entry["date"]?.string ?? "") }
+            }
+        }
+        let cards = elements.named("figure", class: "card")
+        #expect(cards.count == dates.count)
+        #expect(cards.map { $0.attributes["data-date"] ?? "" } == dates.sorted())
+        #expect(cards.first?.attributes["title"] == "mygame://character/panda")
+        #expect(cards.first?.text.contains("08:00") == true)
+        // The first value large, the others small.
+        #expect(elements.named("span", class: "v1").first?.text == "25%")
+        #expect(elements.named("span", class: "v2").map(\.text).prefix(3) == ["12", "25", "25/100 health"])
+        let budget = elements.named("polyline", class: "budget")
+        #expect(budget.count == 1)
+        #expect(budget.first?.attributes["data-used"] == run["budget"]?["used"].map { JSONWriter.string($0) })
+        // The step line ends at budget.used: its last point is at the used count's height
+        // (the lane runs from 0 at y 250 to max(limit, used) at y 150).
+        #expect(budget.first?.attributes["data-limit"] == "70")
+        let used = Double(run["budget"]?["used"]?.number ?? -1)
+        let last = budget.first?.attributes["points"]?.split(separator: " ").last?.split(separator: ",").last.flatMap { Double($0) }
+        #expect(last.map { abs($0 - (250 - 100 * used / max(70, used))) < 0.06 } == true)
+        #expect(elements.named("circle", class: "mark").count == run["reloads"]?.array?.count)
+        // The header and the causes.
+        #expect(page.contains("America/New_York"))
+        #expect(page.contains("character=&quot;panda&quot;"))
+        #expect(elements.named("text", class: "label").map(\.text) == ["initial", "atEnd", "after"])
+        #expect(!page.contains("<script"))
+        // Self-contained: nothing to load.
+        #expect(elements.all.allSatisfy { $0.attributes["src"] == nil && $0.attributes["href"] == nil })
+        #expect(!page.contains("url(") && !page.contains("@import") && !page.contains("@font-face"))
+    }
+
+    @Test func theBytesAreTheSameEveryTime() throws {
+        let args = [Self.widgets + "/wishes.yaml", "--scenario", Self.widgets + "/scenarios/wishes-outage.json", "--from", "2026-11-29T09:00:00+01:00", "--for", "6h"]
+        #expect(try preview(args) == preview(args))
+    }
+
+    @Test func everyDeclaredFamilyHasAStripInItsPointSize() throws {
+        let page = try preview([Self.widgets + "/weather.yaml", "--from", "2026-11-29T08:00", "--for", "6h"])
+        let elements = try parse(page)
+        let families = elements.named("section", class: "family").compactMap { $0.attributes["id"] }
+        #expect(families.count >= 1)
+        for family in families {
+            let size = PreviewPage.size(of: WidgetFamily(rawValue: family)!)
+            #expect(page.contains("width:\(size.width)px;height:\(size.height)px"))
+        }
+        let one = try parse(try preview([Self.widgets + "/weather.yaml", "--family", families[0], "--from", "2026-11-29T08:00", "--for", "6h"]))
+        #expect(one.named("section", class: "family").count == 1)
+    }
+
+    @Test func aDeferredReloadIsMarkedWithItsDueTime() throws {
+        let page = try preview([Self.widgets + "/tutorials.yaml", "--from", "2026-11-29T08:00", "--for", "1h"])
+        let elements = try parse(page)
+        let deferred = elements.named("circle", class: "deferred")
+        #expect(!deferred.isEmpty)
+        #expect(deferred.allSatisfy { $0.text.contains("deferred from") })
+        #expect(!elements.named("line", class: "deferral").isEmpty)
+    }
+
+    @Test func scenarioEventsAndForegroundReloadsAreMarked() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scenario = dir.appendingPathComponent("app.scenario.yaml").path
+        try """
+            - at: 2026-11-29T09:30:00-05:00
+              write: { file: dragon.json, value: { name: "Ember Wyrm", attackAt: "2026-11-29T16:00:00-05:00" } }
+            - at: 2026-11-29T09:30:00-05:00
+              reload: all
+            - foreground: { from: 2026-11-29T12:00:00-05:00, until: 2026-11-29T12:30:00-05:00 }
+            - at: 2026-11-29T12:10:00-05:00
+              reload: all
+            """.write(toFile: scenario, atomically: true, encoding: .utf8)
+        let args = [Self.widgets + "/character.yaml", "--family", "systemSmall", "--scenario", scenario, "--from", "2026-11-29T08:00:00-05:00", "--for", "12h"]
+        let elements = try parse(try preview(args))
+        let (_, console) = cli(["run"] + args + ["--format", "json"])
+        let reasons = try JSONReader.parse(console.stdout).json["reloads"]?.array?.map { r in
+            r["counted"] == .bool(false) ? "foreground" : r["reason"]?.string ?? "?"
+        } ?? []
+        #expect(reasons.contains("reload") && reasons.contains("foreground"))
+        #expect(elements.named("text", class: "label").map(\.text) == reasons)
+        #expect(elements.named("path", class: "scenario").count == 3)
+        #expect(elements.named("rect", class: "fg").count == 1)
+    }
+
+    @Test func aMonthIsACalendarOfDays() throws {
+        let page = try preview([Self.widgets + "/character.yaml", "--family", "systemSmall", "--from", "2026-11-01T00:00", "--for", "30d"])
+        let elements = try parse(page)
+        let days = elements.named("div", class: "day").filter { !($0.attributes["class"] ?? "").contains("blank") }
+        #expect(days.count == 30)
+        #expect(days.first?.text.hasPrefix("2026-11-01") == true)
+    }
+
+    // MARK: Without the CLI: escaping and collapsing
+
+    static func page(contents: [JSONObject], url: String? = nil) -> String {
+        let zone = FixedOffset(seconds: 0)
+        let from = Instant(seconds: 1_795_000_000)
+        let entries = contents.enumerated().map { TimelineEntry(date: from + Int64($0.offset * 60), content: $0.element, url: url) }
+        let reload = Reload(at: from, reason: .initial, counted: true, deferredFrom: nil, budgetWindowCount: 1, timeline: Timeline(entries: entries, policy: .never))
+        let header = RunHeader(
+            kind: "k<&>", file: "f.yaml", family: .systemSmall, context: .timeline, timeZone: "UTC", zone: zone,
+            from: from, until: from + 86_400, parameters: JSONObject([("p", .string("</svg><script>"))]))
+        let summary = RunSummary(budgetLimit: 70, budgetUsed: 1, reloadCount: 1, entryCount: entries.count, warnings: [])
+        return PreviewPage(widgets: [PreviewPage.Widget(
+            header: header, displayName: "Name \u{7}<b>", scenario: Scenario(),
+            runs: [PreviewPage.FamilyRun(family: .systemSmall, reloads: [reload], summary: summary)])]).html()
+    }
+
+    @Test func textIsEscaped() throws {
+        let page = Self.page(contents: [JSONObject([("title", .string("</svg><script>alert(1)</script>")), ("n", .string("a\u{1B}[31m\u{85}b"))])], url: "x://\"'><i>")
+        let elements = try parse(page)
+        #expect(!page.contains("<script"))
+        #expect(!page.contains("<b>") && !page.contains("<i>"))
+        #expect(!page.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F..<0xA0).contains($0.value) })
+        #expect(elements.named("span", class: "v1").first?.text == "</svg><script>alert(1)</script>")
+        #expect(elements.named("span", class: "v2").first?.text == "a\\u{1B}[31m\\u{85}b")
+        #expect(elements.named("figure", class: "card").first?.attributes["title"] == "x://\"'><i>")
+        #expect(elements.named("h1").first?.text == "Name \\u{7}<b>")
+    }
+
+    @Test func moreThanTwoHundredEntriesCollapseToTheDistinctOnesWithACount() throws {
+        let contents: [JSONObject] = (0..<300).map { JSONObject([("v", .int($0 % 3))]) }
+        let elements = try parse(Self.page(contents: contents))
+        let cards = elements.named("figure", class: "card")
+        #expect(cards.count == 3)
+        #expect(elements.named("span", class: "count").map(\.text) == ["×100", "×100", "×100"])
+        let few = try parse(Self.page(contents: Array(contents.prefix(200))))
+        #expect(few.named("figure", class: "card").count == 200)
+    }
+
+    // MARK: Bad input
+
+    @Test func whatRunRefusesPreviewRefusesAndWritesNothing() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("page.html").path
+        let (status, console) = cli(["preview", Self.widgets + "/character.yaml", "--param", "nope=1", "--out", out])
+        let (runStatus, runConsole) = cli(["run", Self.widgets + "/character.yaml", "--param", "nope=1"])
+        #expect(status == .usage && runStatus == .usage)
+        #expect(console.stderr == runConsole.stderr)
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+        let (noOut, noOutConsole) = cli(["preview", Self.widgets + "/character.yaml"])
+        #expect(noOut == .usage)
+        #expect(noOutConsole.stderr.contains("--out"))
+        let (format, _) = cli(["preview", Self.widgets + "/character.yaml", "--format", "json", "--out", out])
+        #expect(format == .usage)
+    }
+
+    // MARK: In a real browser
+
+    static let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let python: Bool = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+
+    @Test(.enabled(if: chromium != nil && python && TestPaths.widgetc != nil, "needs Debian's chromium (apt-get install -y chromium), python3 and a built widgetc"))
+    func chromiumLoadsThePageWithoutConsoleErrorsAndItIsNotBlank() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try runProcess([
+            TestPaths.root + "/bench/preview-shots", "--widgetc", TestPaths.widgetc!, "--out", dir.path,
+            Self.widgets + "/character.yaml", Self.widgets + "/wishes.yaml",
+        ])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { $0.hasPrefix("ok ") })
+    }
+}
