@@ -13,17 +13,17 @@ import WidgetSupport
 ///
 /// Vocabularies: core, applicator, unevaluated and validation assert; `format`, content
 /// and meta-data keywords are annotations only. Patterns are ECMA-262 (`ECMARegex`).
-public final class Schema: Sendable {
+package final class Schema: Sendable {
     let graph: SchemaGraph
     /// The URI the schema document was registered under.
-    public let uri: String
+    package let uri: String
     /// Subschema evaluations allowed per instance before validation gives up (a widget
     /// document needs a few hundred; only multiplying alternatives come near this).
-    public static let defaultStepBudget = 20_000_000
+    package static let defaultStepBudget = 20_000_000
 
     /// Compiles `document`, registering it in `registry` under `uri` (a fresh `urn:` when
     /// nil) so its relative references resolve against that URI.
-    public init(_ document: JSONValue, uri: String? = nil, registry: SchemaRegistry = SchemaRegistry()) throws(SchemaCompileError) {
+    package init(_ document: JSONValue, uri: String? = nil, registry: SchemaRegistry = SchemaRegistry()) throws(SchemaCompileError) {
         let (location, registered) = registry.addDocument(document, uri: uri)
         self.uri = registered
         graph = try SchemaCompiler.compile(root: location, registry: registry)
@@ -31,7 +31,7 @@ public final class Schema: Sendable {
 
     /// Compiles the schema a URI names (with an optional fragment): a built-in meta-schema,
     /// an added document, or one the registry's loader provides.
-    public init(uri: String, registry: SchemaRegistry = SchemaRegistry()) throws(SchemaCompileError) {
+    package init(uri: String, registry: SchemaRegistry = SchemaRegistry()) throws(SchemaCompileError) {
         self.uri = uri
         graph = try SchemaCompiler.compile(reference: uri, registry: registry)
     }
@@ -43,7 +43,7 @@ public final class Schema: Sendable {
     /// A schema whose nested alternatives would take more than `stepBudget` subschema
     /// evaluations on this instance, or an instance nested more than 600 levels deep (JSON
     /// and YAML readers stop at 512), yields one failure with keyword `$schema` saying so.
-    public func validate(_ instance: SourceNode, stepBudget: Int = Schema.defaultStepBudget) -> [SchemaFailure] {
+    package func validate(_ instance: SourceNode, stepBudget: Int = Schema.defaultStepBudget) -> [SchemaFailure] {
         // Most documents are valid: answer those at quiet speed, report only the others.
         if isValid(instance, stepBudget: stepBudget) { return [] }
         return reportFailures(instance, stepBudget: stepBudget)
@@ -51,7 +51,7 @@ public final class Schema: Sendable {
 
     /// Whether `instance` is valid; stops at the first failure and builds no messages.
     /// False also when validation exceeds `stepBudget` (see `validate`).
-    public func isValid(_ instance: SourceNode, stepBudget: Int = Schema.defaultStepBudget) -> Bool {
+    package func isValid(_ instance: SourceNode, stepBudget: Int = Schema.defaultStepBudget) -> Bool {
         withExtendedLifetime(instance.document) {
             var evaluator = Evaluator(graph: graph, document: instance.document, report: false)
             evaluator.stepBudget = stepBudget
@@ -77,12 +77,12 @@ public final class Schema: Sendable {
     /// The same for a value that was not read from a file: it is made a document first
     /// (`SourceNode(json:)`, which takes any depth), which the one evaluator
     /// then reads.
-    public func validate(_ instance: JSONValue, stepBudget: Int = Schema.defaultStepBudget) -> [SchemaFailure] {
+    package func validate(_ instance: JSONValue, stepBudget: Int = Schema.defaultStepBudget) -> [SchemaFailure] {
         validate(Self.document(of: instance), stepBudget: stepBudget)
     }
 
     /// The same for a value that was not read from a file (see `validate(_: JSONValue)`).
-    public func isValid(_ instance: JSONValue, stepBudget: Int = Schema.defaultStepBudget) -> Bool {
+    package func isValid(_ instance: JSONValue, stepBudget: Int = Schema.defaultStepBudget) -> Bool {
         isValid(Self.document(of: instance), stepBudget: stepBudget)
     }
 

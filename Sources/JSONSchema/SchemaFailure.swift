@@ -1,34 +1,34 @@
 import WidgetSupport
 
 /// One reason an instance does not satisfy a schema.
-public struct SchemaFailure: Sendable, Equatable, CustomStringConvertible {
+package struct SchemaFailure: Sendable, Equatable, CustomStringConvertible {
     /// Where in the instance: JSON Pointer reference tokens. For a property that is not
     /// allowed, the last token is that property's name.
-    public var instanceTokens: [String]
+    package var instanceTokens: [String]
     /// The keyword that failed: `type`, `required`, `additionalProperties`, `anyOf`, ...
     /// (`false` for a boolean `false` schema reached through no other keyword).
-    public var keyword: String
+    package var keyword: String
     /// The keyword's location along the evaluation path, through `$ref`s, as a JSON Pointer
     /// from the schema root (e.g. `/properties/timeline/$ref/required`).
-    public var schemaPointer: String
+    package var schemaPointer: String
     /// The keyword's absolute location: the canonical URI of its schema resource and a
     /// pointer fragment (e.g. `https://example.com/widget.schema.json#/$defs/timeline/required`).
-    public var absoluteSchemaLocation: String
+    package var absoluteSchemaLocation: String
     /// A short message in a compiler's voice: `expected integer, got string`.
-    public var message: String
+    package var message: String
     /// For a property refused by `additionalProperties: false` or `unevaluatedProperties: false`:
     /// the names that would have been allowed there (for "did you mean" suggestions).
-    public var allowedProperties: [String]?
+    package var allowedProperties: [String]?
     /// The offending value as messages show it (`'25:00'`, `5`, `an object`), for failures
     /// about the value at `instanceTokens` (not for a missing or refused property).
-    public var value: String?
+    package var value: String?
     /// For `enum`: the allowed string closest to the value, when the value looks like a typo of it.
-    public var suggestion: String?
+    package var suggestion: String?
     /// For `anyOf`/`oneOf` (and `contains`, `propertyNames`): the failures of the most
     /// promising alternative, the likely real cause.
-    public var nested: [SchemaFailure]
+    package var nested: [SchemaFailure]
 
-    public init(
+    package init(
         instanceTokens: [String], keyword: String, schemaPointer: String, absoluteSchemaLocation: String,
         message: String, allowedProperties: [String]? = nil, nested: [SchemaFailure] = [],
         value: String? = nil, suggestion: String? = nil
@@ -45,30 +45,30 @@ public struct SchemaFailure: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The instance location as a JSON Pointer string (`/timeline/policy`).
-    public var instancePointer: String { JSONPointer.string(instanceTokens) }
+    package var instancePointer: String { JSONPointer.string(instanceTokens) }
 
-    public var description: String {
+    package var description: String {
         "\(instancePointer.isEmpty ? "(root)" : instancePointer): \(message) [\(keyword) at \(schemaPointer)]"
     }
 }
 
 /// A schema that cannot be compiled: malformed keyword, invalid regex, unresolvable or
 /// cyclic `$ref`, unknown required vocabulary.
-public struct SchemaCompileError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var message: String
+package struct SchemaCompileError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var message: String
     /// Where in the schema document: a JSON Pointer string (`/properties/name/pattern`).
-    public var schemaPointer: String
+    package var schemaPointer: String
     /// The URI of the document holding the bad schema (it may be another document than
     /// the one being compiled, reached by `$ref`).
-    public var documentURI: String
+    package var documentURI: String
 
-    public init(message: String, schemaPointer: String, documentURI: String) {
+    package init(message: String, schemaPointer: String, documentURI: String) {
         self.message = message
         self.schemaPointer = schemaPointer
         self.documentURI = documentURI
     }
 
-    public var description: String {
+    package var description: String {
         "\(documentURI)#\(schemaPointer): \(message)"
     }
 }

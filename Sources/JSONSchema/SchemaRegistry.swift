@@ -5,25 +5,25 @@ import WidgetSupport
 ///
 /// Shared by any number of `Schema`s and safe to use from several threads; it is only
 /// consulted while compiling.
-public final class SchemaRegistry: Sendable {
+package final class SchemaRegistry: Sendable {
     private let index: Locked<RegistryIndex>
     private let loader: (@Sendable (String) -> JSONValue?)?
 
     /// - Parameter loader: called with an absolute URI (no fragment) that no added document
     ///   answers; return the document, or nil if there is none.
-    public init(loader: (@Sendable (String) -> JSONValue?)? = nil) {
+    package init(loader: (@Sendable (String) -> JSONValue?)? = nil) {
         self.loader = loader
         index = Locked(RegistryIndex.builtIn)
     }
 
     /// Adds (or replaces) the document retrievable at `uri`, and every schema resource and
     /// anchor inside it. A relative `uri` is taken as given (it should be absolute).
-    public func add(_ document: JSONValue, uri: String) {
+    package func add(_ document: JSONValue, uri: String) {
         index.withLock { _ = $0.add(document, uri: uri) }
     }
 
     /// The meta-schema URI of draft 2020-12.
-    public static let draft202012 = "https://json-schema.org/draft/2020-12/schema"
+    package static let draft202012 = "https://json-schema.org/draft/2020-12/schema"
 
     /// Locates the resource `uri` names (absolute, no fragment), asking the loader if needed.
     func resource(_ uri: String) -> (RegistryIndex.Location, RegistryIndex)? {

@@ -2,18 +2,18 @@ import WidgetSupport
 
 /// How a recurring date is found in a year: an anchor and a shift in days
 /// (the day after Thanksgiving is the fourth Thursday of November plus one).
-public struct DayRule: Sendable, Hashable {
-    public var anchor: Anchor
-    public var offsetDays: Int
+package struct DayRule: Sendable, Hashable {
+    package var anchor: Anchor
+    package var offsetDays: Int
 
     /// The anchor's date moved by `offsetDays` (negative: earlier).
-    public init(_ anchor: Anchor, offsetDays: Int = 0) {
+    package init(_ anchor: Anchor, offsetDays: Int = 0) {
         self.anchor = anchor
         self.offsetDays = offsetDays
     }
 
     /// The kinds of dates a rule can start from.
-    public enum Anchor: Sendable, Hashable {
+    package enum Anchor: Sendable, Hashable {
         /// The same month and day every year.
         case fixed(month: Int, day: Int)
         /// The n-th (1-based) given weekday of a month.
@@ -30,24 +30,24 @@ public struct DayRule: Sendable, Hashable {
     }
 
     /// Month and day every year.
-    public static func fixed(_ month: Int, _ day: Int) -> DayRule { DayRule(.fixed(month: month, day: day)) }
+    package static func fixed(_ month: Int, _ day: Int) -> DayRule { DayRule(.fixed(month: month, day: day)) }
     /// The n-th weekday of a month (`.nth(3, .monday, of: 1)` is the third Monday of January).
-    public static func nth(_ n: Int, _ weekday: Weekday, of month: Int) -> DayRule {
+    package static func nth(_ n: Int, _ weekday: Weekday, of month: Int) -> DayRule {
         DayRule(.nthWeekday(n: n, weekday: weekday, month: month))
     }
     /// The last weekday of a month.
-    public static func last(_ weekday: Weekday, of month: Int) -> DayRule {
+    package static func last(_ weekday: Weekday, of month: Int) -> DayRule {
         DayRule(.lastWeekday(weekday: weekday, month: month))
     }
     /// Days from Easter Sunday (Good Friday is -2, Easter Monday +1).
-    public static func easter(_ offset: Int) -> DayRule { DayRule(.easterSunday, offsetDays: offset) }
+    package static func easter(_ offset: Int) -> DayRule { DayRule(.easterSunday, offsetDays: offset) }
     /// The same rule moved by `days`.
-    public func plus(_ days: Int) -> DayRule { DayRule(anchor, offsetDays: offsetDays + days) }
+    package func plus(_ days: Int) -> DayRule { DayRule(anchor, offsetDays: offsetDays + days) }
 
     /// The local day number of this rule's date in `year`; nil when the anchor has
     /// no date that year (a fifth Monday that does not exist, an equinox outside
     /// the approximation's years, a month/day that is not a date).
-    public func day(in year: Int) -> Int64? {
+    package func day(in year: Int) -> Int64? {
         guard let base = anchor.day(in: year) else { return nil }
         return base + Int64(offsetDays)
     }

@@ -1,16 +1,16 @@
 import WidgetTime
 
 /// A description that cannot make a calendar, with every problem found.
-public struct CalendarError: Error, Sendable, Hashable, CustomStringConvertible {
-    public let mic: String
+package struct CalendarError: Error, Sendable, Hashable, CustomStringConvertible {
+    package let mic: String
     /// One sentence per problem.
-    public let problems: [String]
-    public var description: String { "exchange \(mic): " + problems.joined(separator: "; ") }
+    package let problems: [String]
+    package var description: String { "exchange \(mic): " + problems.joined(separator: "; ") }
 }
 
 extension ExchangeDescription {
     /// Problems that would make sessions wrong or impossible (empty when fine).
-    public func problems() -> [String] {
+    package func problems() -> [String] {
         var out: [String] = []
         if mic.isEmpty { out.append("empty MIC") }
         if ZoneRules.named(timeZone) == nil { out.append("unknown time zone '\(timeZone)'") }

@@ -4,11 +4,11 @@ import WidgetTime
 /// Why a calendar in a plan could not be read: where (an RFC 6901 pointer into
 /// the calendar's JSON, `""` for the calendar as a whole) and what was expected,
 /// so the plan loader can prefix the calendar's own place in the plan.
-public struct ExchangeDescriptionError: Error, Sendable, Hashable, CustomStringConvertible {
-    public let pointer: String
-    public let message: String
+package struct ExchangeDescriptionError: Error, Sendable, Hashable, CustomStringConvertible {
+    package let pointer: String
+    package let message: String
 
-    public var description: String { pointer.isEmpty ? message : "\(pointer): \(message)" }
+    package var description: String { pointer.isEmpty ? message : "\(pointer): \(message)" }
 }
 
 // MARK: - Writing
@@ -17,7 +17,7 @@ extension ExchangeDescription {
     /// The description as a compiled plan carries it (docs/plan-markets.md), so a
     /// plan needs no calendar outside itself. Members are always written in the
     /// same order: equal descriptions give byte-identical JSON.
-    public var planJSON: JSONValue {
+    package var planJSON: JSONValue {
         var o = JSONObject()
         o.reserveCapacity(11)
         o.appendNew("mic", .string(mic))
@@ -191,7 +191,7 @@ extension ExchangeDescription {
     /// Reads what `planJSON` writes. Strict, since a plan is machine-written: every
     /// member the format requires must be there, unknown members are refused, and
     /// the result passes `problems()` (so `MarketCalendar.init` accepts it).
-    public init(planJSON: JSONValue) throws(ExchangeDescriptionError) {
+    package init(planJSON: JSONValue) throws(ExchangeDescriptionError) {
         let root = try PlanNode(planJSON, .root).object(allowing: [
             "mic", "name", "timeZone", "weekend", "hours", "holidays", "earlyCloses", "closures", "specialHours",
             "bridgesDaysBetweenHolidays", "notes",

@@ -7,33 +7,33 @@ import WidgetSupport
 /// Rules are evaluated per year on the exchange's local calendar (day numbers
 /// are days since 1970-01-01 there). Holidays take precedence over early closes;
 /// dated entries take precedence over rules.
-public struct ExchangeDescription: Sendable, Hashable {
+package struct ExchangeDescription: Sendable, Hashable {
     /// ISO 10383 market identifier code (`XNYS`).
-    public var mic: String
+    package var mic: String
     /// The exchange's name, for listings.
-    public var name: String
+    package var name: String
     /// IANA time zone of the exchange's wall clock.
-    public var timeZone: String
+    package var timeZone: String
     /// Days of the week without trading.
-    public var weekend: WeekdaySet
+    package var weekend: WeekdaySet
     /// Regular hours, oldest first; each period applies from its `from` day until the next one's.
-    public var hours: [TradingHours]
+    package var hours: [TradingHours]
     /// Recurring full-day closures.
-    public var holidays: [HolidayRule]
+    package var holidays: [HolidayRule]
     /// Recurring short days.
-    public var earlyCloses: [EarlyCloseRule]
+    package var earlyCloses: [EarlyCloseRule]
     /// One-off full-day closures (national days of mourning, storms, system failures).
-    public var closures: [DatedClosure]
+    package var closures: [DatedClosure]
     /// One-off changed hours (a late open, an announced early close).
-    public var specialHours: [SpecialHours]
+    package var specialHours: [SpecialHours]
     /// Japan's citizens' holiday: a day other than Sunday between two holidays (on
     /// their calendar dates, before substitutes) is a holiday too.
-    public var bridgesDaysBetweenHolidays: Bool
+    package var bridgesDaysBetweenHolidays: Bool
     /// Where the rules come from and what they leave out, for the record.
-    public var notes: String
+    package var notes: String
 
     /// A description; `MarketCalendar.init` checks it (`problems()`).
-    public init(
+    package init(
         mic: String, name: String, timeZone: String, weekend: WeekdaySet = [.saturday, .sunday],
         hours: [TradingHours], holidays: [HolidayRule], earlyCloses: [EarlyCloseRule] = [],
         closures: [DatedClosure] = [], specialHours: [SpecialHours] = [],
@@ -54,70 +54,70 @@ public struct ExchangeDescription: Sendable, Hashable {
 }
 
 /// A day of the week; raw values match `CivilTime.weekday(days:)` (0 = Sunday).
-public enum Weekday: Int, Sendable, Hashable, CaseIterable {
+package enum Weekday: Int, Sendable, Hashable, CaseIterable {
     case sunday = 0, monday, tuesday, wednesday, thursday, friday, saturday
 
     /// The weekday of a local day number.
-    public init(day: Int64) {
+    package init(day: Int64) {
         self = Weekday(rawValue: CivilTime.weekday(days: day)) ?? .sunday
     }
 }
 
 /// A set of weekdays.
-public struct WeekdaySet: OptionSet, Sendable, Hashable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
-    public init(_ day: Weekday) { rawValue = 1 << UInt8(day.rawValue) }
+package struct WeekdaySet: OptionSet, Sendable, Hashable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+    package init(_ day: Weekday) { rawValue = 1 << UInt8(day.rawValue) }
 
-    public static let sunday = WeekdaySet(.sunday)
-    public static let monday = WeekdaySet(.monday)
-    public static let tuesday = WeekdaySet(.tuesday)
-    public static let wednesday = WeekdaySet(.wednesday)
-    public static let thursday = WeekdaySet(.thursday)
-    public static let friday = WeekdaySet(.friday)
-    public static let saturday = WeekdaySet(.saturday)
+    package static let sunday = WeekdaySet(.sunday)
+    package static let monday = WeekdaySet(.monday)
+    package static let tuesday = WeekdaySet(.tuesday)
+    package static let wednesday = WeekdaySet(.wednesday)
+    package static let thursday = WeekdaySet(.thursday)
+    package static let friday = WeekdaySet(.friday)
+    package static let saturday = WeekdaySet(.saturday)
     /// Monday to Friday.
-    public static let weekdays: WeekdaySet = [.monday, .tuesday, .wednesday, .thursday, .friday]
+    package static let weekdays: WeekdaySet = [.monday, .tuesday, .wednesday, .thursday, .friday]
     /// Every day.
-    public static let all = WeekdaySet(rawValue: 0x7F)
+    package static let all = WeekdaySet(rawValue: 0x7F)
 
     /// Whether the local day number falls on one of these weekdays.
     @inline(__always)
-    public func contains(day: Int64) -> Bool {
+    package func contains(day: Int64) -> Bool {
         rawValue & (1 << UInt8(CivilTime.weekday(days: day))) != 0
     }
 }
 
 /// A civil date on the exchange's calendar.
-public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var year: Int, month: Int, day: Int
+package struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package var year: Int, month: Int, day: Int
     /// A date from its fields (not checked: see `isValid`).
-    public init(_ year: Int, _ month: Int, _ day: Int) {
+    package init(_ year: Int, _ month: Int, _ day: Int) {
         self.year = year
         self.month = month
         self.day = day
     }
 
     /// The date of a local day number.
-    public init(dayNumber: Int64) {
+    package init(dayNumber: Int64) {
         let (y, m, d) = CivilTime.date(days: dayNumber)
         self.init(y, m, d)
     }
 
     /// Days since 1970-01-01.
-    public var dayNumber: Int64 { CivilTime.days(year: year, month: month, day: day) }
+    package var dayNumber: Int64 { CivilTime.days(year: year, month: month, day: day) }
 
     /// Whether the fields name a real date (not February 30).
-    public var isValid: Bool {
+    package var isValid: Bool {
         (1...12).contains(month) && day >= 1 && CivilDate(dayNumber: dayNumber) == self
     }
 
-    public static func < (a: CivilDate, b: CivilDate) -> Bool {
+    package static func < (a: CivilDate, b: CivilDate) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
 
     /// `YYYY-MM-DD`.
-    public var description: String {
+    package var description: String {
         func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
         let y = (0...9_999).contains(year) ? String(repeating: "0", count: 4 - String(year).count) + String(year) : String(year)
         return "\(y)-\(two(month))-\(two(day))"
@@ -125,23 +125,23 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
 }
 
 /// Years a rule applies in: `from` and `through` inclusive, either open.
-public struct YearRange: Sendable, Hashable {
-    public var from: Int?
-    public var through: Int?
+package struct YearRange: Sendable, Hashable {
+    package var from: Int?
+    package var through: Int?
     /// Years inside the range that are left out (a holiday moved that year).
-    public var except: [Int]
+    package var except: [Int]
 
-    public init(from: Int? = nil, through: Int? = nil, except: [Int] = []) {
+    package init(from: Int? = nil, through: Int? = nil, except: [Int] = []) {
         self.from = from
         self.through = through
         self.except = except
     }
 
     /// Every year.
-    public static let always = YearRange()
+    package static let always = YearRange()
 
     /// Whether the rule applies in `year`.
-    public func contains(_ year: Int) -> Bool {
+    package func contains(_ year: Int) -> Bool {
         if let from, year < from { return false }
         if let through, year > through { return false }
         return !except.contains(year)
@@ -149,16 +149,16 @@ public struct YearRange: Sendable, Hashable {
 }
 
 /// Regular hours in force from a day on (minutes since local midnight).
-public struct TradingHours: Sendable, Hashable {
+package struct TradingHours: Sendable, Hashable {
     /// First day these hours apply; nil for "since always".
-    public var from: CivilDate?
-    public var open: Int
-    public var close: Int
+    package var from: CivilDate?
+    package var open: Int
+    package var close: Int
     /// Lunch break start and end, if the exchange has one.
-    public var breakStart: Int?
-    public var breakEnd: Int?
+    package var breakStart: Int?
+    package var breakEnd: Int?
 
-    public init(from: CivilDate? = nil, open: Int, close: Int, breakStart: Int? = nil, breakEnd: Int? = nil) {
+    package init(from: CivilDate? = nil, open: Int, close: Int, breakStart: Int? = nil, breakEnd: Int? = nil) {
         self.from = from
         self.open = open
         self.close = close
@@ -169,20 +169,20 @@ public struct TradingHours: Sendable, Hashable {
 
 /// Minutes since midnight of `hour:minute`, for writing hours as data.
 @inline(__always)
-public func wall(_ hour: Int, _ minute: Int = 0) -> Int { hour * 60 + minute }
+package func wall(_ hour: Int, _ minute: Int = 0) -> Int { hour * 60 + minute }
 
 /// A recurring full-day closure.
-public struct HolidayRule: Sendable, Hashable {
-    public var name: String
-    public var date: DayRule
-    public var observance: Observance
-    public var years: YearRange
+package struct HolidayRule: Sendable, Hashable {
+    package var name: String
+    package var date: DayRule
+    package var observance: Observance
+    package var years: YearRange
     /// A closure of the exchange only, not a public holiday: it neither pushes a
     /// substitute holiday along nor bridges a day (Tokyo's January 2-3 and
     /// December 31).
-    public var marketOnly: Bool
+    package var marketOnly: Bool
 
-    public init(_ name: String, _ date: DayRule, observance: Observance = .none, years: YearRange = .always,
+    package init(_ name: String, _ date: DayRule, observance: Observance = .none, years: YearRange = .always,
                 marketOnly: Bool = false) {
         self.name = name
         self.date = date
@@ -194,7 +194,7 @@ public struct HolidayRule: Sendable, Hashable {
 
 /// What happens to a holiday whose date falls on a Saturday or Sunday (for
 /// `nextFreeWeekday`: on one of the exchange's weekend days).
-public enum Observance: Sendable, Hashable {
+package enum Observance: Sendable, Hashable {
     /// Nothing: the closure is lost in the weekend.
     case none
     /// Saturday moves to the Friday before, Sunday to the Monday after (US federal rule).
@@ -212,18 +212,18 @@ public enum Observance: Sendable, Hashable {
 }
 
 /// A recurring short day: the exchange closes at `close` instead of its regular time.
-public struct EarlyCloseRule: Sendable, Hashable {
-    public var name: String
-    public var date: DayRule
+package struct EarlyCloseRule: Sendable, Hashable {
+    package var name: String
+    package var date: DayRule
     /// The rule applies only when its date (before any shift) falls on one of these days.
-    public var onlyOn: WeekdaySet
+    package var onlyOn: WeekdaySet
     /// Where a date that is not a trading day moves.
-    public var shift: EarlyCloseShift
-    public var years: YearRange
+    package var shift: EarlyCloseShift
+    package var years: YearRange
     /// Minutes since local midnight.
-    public var close: Int
+    package var close: Int
 
-    public init(_ name: String, _ date: DayRule, close: Int, onlyOn: WeekdaySet = .all,
+    package init(_ name: String, _ date: DayRule, close: Int, onlyOn: WeekdaySet = .all,
                 shift: EarlyCloseShift = .none, years: YearRange = .always) {
         self.name = name
         self.date = date
@@ -235,7 +235,7 @@ public struct EarlyCloseRule: Sendable, Hashable {
 }
 
 /// Where an early-close date that is not a trading day goes.
-public enum EarlyCloseShift: Sendable, Hashable {
+package enum EarlyCloseShift: Sendable, Hashable {
     /// Nowhere: that year has no such short day.
     case none
     /// To the trading day before (LSE: Christmas Eve on a Sunday gives Friday 22nd).
@@ -245,22 +245,22 @@ public enum EarlyCloseShift: Sendable, Hashable {
 }
 
 /// A one-off full-day closure.
-public struct DatedClosure: Sendable, Hashable {
-    public var date: CivilDate
-    public var name: String
-    public init(_ date: CivilDate, _ name: String) {
+package struct DatedClosure: Sendable, Hashable {
+    package var date: CivilDate
+    package var name: String
+    package init(_ date: CivilDate, _ name: String) {
         self.date = date
         self.name = name
     }
 }
 
 /// One-off hours on one day: a late open, an announced early close, or both.
-public struct SpecialHours: Sendable, Hashable {
-    public var date: CivilDate
-    public var open: Int?
-    public var close: Int?
-    public var name: String
-    public init(_ date: CivilDate, open: Int? = nil, close: Int? = nil, _ name: String) {
+package struct SpecialHours: Sendable, Hashable {
+    package var date: CivilDate
+    package var open: Int?
+    package var close: Int?
+    package var name: String
+    package init(_ date: CivilDate, open: Int? = nil, close: Int? = nil, _ name: String) {
         self.date = date
         self.open = open
         self.close = close

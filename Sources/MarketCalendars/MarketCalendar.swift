@@ -9,11 +9,11 @@ import WidgetTime
 /// years 1900-2199 each is then published once in its own atomic slot, so
 /// lookups there never lock. Years 1583 to 9999 have sessions; the descriptions
 /// are only vouched for where their notes say.
-public final class MarketCalendar: Sendable {
+package final class MarketCalendar: Sendable {
     /// The description this calendar follows.
-    public let exchange: ExchangeDescription
+    package let exchange: ExchangeDescription
     /// The exchange's time zone.
-    public let zone: ZoneRules
+    package let zone: ZoneRules
 
     /// Every table built, by year; tables are never removed, so the unretained
     /// pointers in `slots` and `recent` stay valid for the calendar's life.
@@ -25,10 +25,10 @@ public final class MarketCalendar: Sendable {
     private let recent = PublishedWord(0)
 
     /// Years with sessions (the computus and civil arithmetic hold there).
-    public static let years = 1583...9999
+    package static let years = 1583...9999
 
     /// A calendar for a description; throws when the description has problems.
-    public init(_ exchange: ExchangeDescription) throws(CalendarError) {
+    package init(_ exchange: ExchangeDescription) throws(CalendarError) {
         let problems = exchange.problems()
         guard problems.isEmpty, let zone = ZoneRules.named(exchange.timeZone) else {
             throw CalendarError(mic: exchange.mic, problems: problems.isEmpty ? ["unknown time zone"] : problems)
@@ -39,19 +39,19 @@ public final class MarketCalendar: Sendable {
     }
 
     /// The MIC (`XNYS`).
-    public var mic: String { exchange.mic }
+    package var mic: String { exchange.mic }
 
     // MARK: - Known exchanges
 
     /// The shared calendar of a known exchange (exact MIC, `XNYS`); nil if unknown.
-    public static func named(_ mic: String) -> MarketCalendar? { ExchangeRegistry.shared[mic] }
+    package static func named(_ mic: String) -> MarketCalendar? { ExchangeRegistry.shared[mic] }
 
     /// The MICs `named(_:)` knows, sorted.
-    public static var knownMICs: [String] { ExchangeRegistry.mics }
+    package static var knownMICs: [String] { ExchangeRegistry.mics }
 
     /// The validation message for an unknown MIC: the known ones, and the closest
     /// if it looks like a typo (`unknown exchange 'XNSY'; did you mean 'XNYS'? known: …`).
-    public static func unknownMICMessage(_ mic: String) -> String {
+    package static func unknownMICMessage(_ mic: String) -> String {
         let known = knownMICs
         var text = "unknown exchange '\(mic)'"
         if let guess = Suggest.closest(to: mic, among: known) { text += "; did you mean '\(guess)'?" }
@@ -62,21 +62,21 @@ public final class MarketCalendar: Sendable {
 
     /// The session on a local day (days since 1970-01-01 on the exchange's
     /// calendar), or nil when the exchange does not trade that day.
-    public func session(onLocalDay day: Int64) -> Session? {
+    package func session(onLocalDay day: Int64) -> Session? {
         table(forDay: day)?.session(onDay: day)
     }
 
     /// The session on a civil date.
-    public func session(on date: CivilDate) -> Session? { session(onLocalDay: date.dayNumber) }
+    package func session(on date: CivilDate) -> Session? { session(onLocalDay: date.dayNumber) }
 
     /// The session whose `[open, close)` holds `t` (lunch break included).
-    public func session(containing t: Instant) -> Session? {
+    package func session(containing t: Instant) -> Session? {
         guard let s = session(onLocalDay: zone.localDay(of: t)), s.contains(t) else { return nil }
         return s
     }
 
     /// The first session opening after `t` (strictly); nil if none within three years.
-    public func nextSession(after t: Instant) -> Session? {
+    package func nextSession(after t: Instant) -> Session? {
         let day = zone.localDay(of: t)
         guard var table = table(forDay: day) else { return nil }
         // Sessions lie within their local day, so the answer is the first session on
@@ -93,7 +93,7 @@ public final class MarketCalendar: Sendable {
     }
 
     /// The last session closing at or before `t`; nil if none within three years.
-    public func previousSession(before t: Instant) -> Session? {
+    package func previousSession(before t: Instant) -> Session? {
         let day = zone.localDay(of: t)
         guard var table = table(forDay: day) else { return nil }
         for _ in 0..<4 {
@@ -105,7 +105,7 @@ public final class MarketCalendar: Sendable {
     }
 
     /// Sessions on local days `from` through `through`, in order.
-    public func sessions(fromDay from: Int64, throughDay through: Int64) -> [Session] {
+    package func sessions(fromDay from: Int64, throughDay through: Int64) -> [Session] {
         // Outside the supported years there are no sessions: clamp rather than walk them.
         let lowest = CivilTime.days(year: Self.years.lowerBound, month: 1, day: 1)
         let highest = CivilTime.days(year: Self.years.upperBound + 1, month: 1, day: 1) - 1
@@ -128,22 +128,22 @@ public final class MarketCalendar: Sendable {
     }
 
     /// Sessions that overlap `[from, until)`, in order.
-    public func sessions(from: Instant, until: Instant) -> [Session] {
+    package func sessions(from: Instant, until: Instant) -> [Session] {
         guard from < until else { return [] }
         return sessions(fromDay: zone.localDay(of: from), throughDay: zone.localDay(of: until - 1))
             .filter { $0.close > from && $0.open < until }
     }
 
     /// Weekdays without a session in a year, with the holiday's name.
-    public func closures(inYear year: Int) -> [Closure] { table(year: year)?.closures ?? [] }
+    package func closures(inYear year: Int) -> [Closure] { table(year: year)?.closures ?? [] }
 
     /// Number of sessions in a year.
-    public func sessionCount(inYear year: Int) -> Int { table(year: year)?.sessions.count ?? 0 }
+    package func sessionCount(inYear year: Int) -> Int { table(year: year)?.sessions.count ?? 0 }
 
     // MARK: - Cache
 
     /// How many year tables have been built (for tests of the cache).
-    public var yearsBuilt: Int { tables.withLock { $0.count } }
+    package var yearsBuilt: Int { tables.withLock { $0.count } }
 
     private func table(forDay day: Int64) -> YearTable? {
         let bits = recent.load()

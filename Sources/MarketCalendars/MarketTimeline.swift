@@ -1,19 +1,19 @@
 import WidgetSupport
 
 /// `market.state`.
-public enum MarketState: String, Sendable, Hashable {
+package enum MarketState: String, Sendable, Hashable {
     case open, closed
 }
 
 /// One timeline entry of the `market` rule. `session` is the current or next
 /// session, whose open and close are `market.open` and `market.close`.
-public struct MarketEntry: Sendable, Hashable {
-    public let date: Instant
-    public let state: MarketState
+package struct MarketEntry: Sendable, Hashable {
+    package let date: Instant
+    package let state: MarketState
     /// nil only when the calendar has no session within three years.
-    public let session: Session?
+    package let session: Session?
 
-    public init(date: Instant, state: MarketState, session: Session?) {
+    package init(date: Instant, state: MarketState, session: Session?) {
         self.date = date
         self.state = state
         self.session = session
@@ -21,7 +21,7 @@ public struct MarketEntry: Sendable, Hashable {
 }
 
 /// The reload policy the `market` rule asks for.
-public enum MarketPolicy: Sendable, Hashable {
+package enum MarketPolicy: Sendable, Hashable {
     /// Reload at the next session's open (the spec's default).
     case after(Instant)
     /// The timeline was cut by the horizon or maxEntries before the session's
@@ -34,10 +34,10 @@ public enum MarketPolicy: Sendable, Hashable {
 }
 
 /// A timeline the `market` rule produces at one request.
-public struct MarketPlan: Sendable, Hashable {
+package struct MarketPlan: Sendable, Hashable {
     /// The entry at T first, then in date order.
-    public let entries: [MarketEntry]
-    public let policy: MarketPolicy
+    package let entries: [MarketEntry]
+    package let policy: MarketPolicy
 }
 
 /// The spec's "Market hours" semantics, on top of `MarketCalendar`.
@@ -62,10 +62,10 @@ public struct MarketPlan: Sendable, Hashable {
 /// `market.open`/`market.close` come from each entry's `session`: the session
 /// holding the entry (lunch included), else the next one; the entry at the close
 /// already carries the next session.
-public enum MarketTimeline {
+package enum MarketTimeline {
     /// The timeline requested at `t`: `every` in seconds (at least 1), entries
     /// after `t` only up to `horizonEnd` (inclusive), at most `maxEntries` in all.
-    public static func plan(calendar: MarketCalendar, every: Int64, now t: Instant, horizonEnd: Instant, maxEntries: Int) -> MarketPlan {
+    package static func plan(calendar: MarketCalendar, every: Int64, now t: Instant, horizonEnd: Instant, maxEntries: Int) -> MarketPlan {
         let limit = max(1, maxEntries)
         guard let session = calendar.session(containing: t) else {
             let next = calendar.nextSession(after: t)

@@ -2,21 +2,21 @@ import WidgetSupport
 
 /// One trading day: when the market opens and closes (and pauses for lunch).
 /// `open <= breakStart < breakEnd <= close` when there is a break.
-public struct Session: Sendable, Hashable {
+package struct Session: Sendable, Hashable {
     /// Local day number (days since 1970-01-01 on the exchange's calendar).
-    public let day: Int64
-    public let open: Instant
-    public let close: Instant
+    package let day: Int64
+    package let open: Instant
+    package let close: Instant
     /// Lunch break, when the exchange has one and the day is long enough for it.
-    public let breakStart: Instant?
-    public let breakEnd: Instant?
+    package let breakStart: Instant?
+    package let breakEnd: Instant?
     /// Closes before the regular time for that day.
-    public let earlyClose: Bool
+    package let earlyClose: Bool
     /// Opens after the regular time for that day.
-    public let lateOpen: Bool
+    package let lateOpen: Bool
 
     /// A session from its instants (calendars build these; tests and custom planners may too).
-    public init(day: Int64, open: Instant, close: Instant, breakStart: Instant? = nil, breakEnd: Instant? = nil,
+    package init(day: Int64, open: Instant, close: Instant, breakStart: Instant? = nil, breakEnd: Instant? = nil,
                 earlyClose: Bool = false, lateOpen: Bool = false) {
         self.day = day
         self.open = open
@@ -28,26 +28,26 @@ public struct Session: Sendable, Hashable {
     }
 
     /// The civil date of the session.
-    public var date: CivilDate { CivilDate(dayNumber: day) }
+    package var date: CivilDate { CivilDate(dayNumber: day) }
 
     /// Whether `t` is in `[open, close)` (lunch break included).
     @inline(__always)
-    public func contains(_ t: Instant) -> Bool { open <= t && t < close }
+    package func contains(_ t: Instant) -> Bool { open <= t && t < close }
 
     /// Whether `t` is in the lunch break `[breakStart, breakEnd)`.
     @inline(__always)
-    public func isInBreak(_ t: Instant) -> Bool {
+    package func isInBreak(_ t: Instant) -> Bool {
         guard let breakStart, let breakEnd else { return false }
         return breakStart <= t && t < breakEnd
     }
 
     /// Whether the market trades at `t`: inside the session and not at lunch.
-    public func isTrading(at t: Instant) -> Bool { contains(t) && !isInBreak(t) }
+    package func isTrading(at t: Instant) -> Bool { contains(t) && !isInBreak(t) }
 }
 
 /// A weekday without trading, and why.
-public struct Closure: Sendable, Hashable {
-    public let day: Int64
-    public let name: String
-    public var date: CivilDate { CivilDate(dayNumber: day) }
+package struct Closure: Sendable, Hashable {
+    package let day: Int64
+    package let name: String
+    package var date: CivilDate { CivilDate(dayNumber: day) }
 }

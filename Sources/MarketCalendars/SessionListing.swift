@@ -3,11 +3,11 @@ import WidgetTime
 
 /// What `widgetc sessions MIC` prints: one line (or JSON object) per session,
 /// with local wall times, so a user can see the calendar the `market` rule uses.
-public enum SessionListing {
+package enum SessionListing {
     /// Text, one session a line:
     /// `2024-07-03 Wed 09:30-13:00 early close` or
     /// `2025-01-06 Mon 09:00-15:30 break 11:30-12:30`.
-    public static func text(_ sessions: [Session], calendar: MarketCalendar) -> String {
+    package static func text(_ sessions: [Session], calendar: MarketCalendar) -> String {
         var out = ""
         for s in sessions {
             out += s.date.description
@@ -27,7 +27,7 @@ public enum SessionListing {
 
     /// JSON value: an array of `{date, open, close, breakStart?, breakEnd?, earlyClose, lateOpen}`
     /// with instants in ISO 8601 at the exchange's offset.
-    public static func json(_ sessions: [Session], calendar: MarketCalendar) -> JSONValue {
+    package static func json(_ sessions: [Session], calendar: MarketCalendar) -> JSONValue {
         .array(sessions.map { s in
             var o = JSONObject()
             o["date"] = .string(s.date.description)

@@ -6,7 +6,7 @@ import Darwin
 
 /// Where a command writes: results to `out`, diagnostics to `err`.
 /// Tests use a capturing console; the executable uses the process's streams.
-public protocol Console: AnyObject {
+package protocol Console: AnyObject {
     func out(_ text: String)
     func outBytes(_ bytes: [UInt8])
     func err(_ text: String)
@@ -20,43 +20,43 @@ public protocol Console: AnyObject {
 }
 
 extension Console {
-    public func flush() {}
-    public var outputFailure: String? { nil }
+    package func flush() {}
+    package var outputFailure: String? { nil }
 }
 
 /// The process's stdout (buffered, flushed at 64 KiB and at the end) and
 /// stderr (written at once), through POSIX `write`.
-public final class StandardConsole: Console {
+package final class StandardConsole: Console {
     private var buffer: [UInt8] = []
     /// The first failed write to stdout; nothing more is written after it.
-    public private(set) var outputFailure: String?
+    package private(set) var outputFailure: String?
     private let outputFD: Int32
 
-    public convenience init() { self.init(outputFD: 1) }
+    package convenience init() { self.init(outputFD: 1) }
 
     /// A console writing its results to `outputFD` (tests give a full device).
-    public init(outputFD: Int32) {
+    package init(outputFD: Int32) {
         self.outputFD = outputFD
         buffer.reserveCapacity(1 << 16)
     }
 
-    public func out(_ text: String) { outBytes(Array(text.utf8)) }
+    package func out(_ text: String) { outBytes(Array(text.utf8)) }
 
-    public func outBytes(_ bytes: [UInt8]) {
+    package func outBytes(_ bytes: [UInt8]) {
         buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 16 { flush() }
     }
 
-    public func err(_ text: String) {
+    package func err(_ text: String) {
         flush()
         _ = writeAll(2, Array(text.utf8))
     }
 
-    public var colorDiagnostics: Bool {
+    package var colorDiagnostics: Bool {
         isatty(2) == 1 && getenv("NO_COLOR") == nil
     }
 
-    public func flush() {
+    package func flush() {
         guard !buffer.isEmpty else { return }
         if outputFailure == nil { outputFailure = writeAll(outputFD, buffer) }
         buffer.removeAll(keepingCapacity: true)
@@ -81,14 +81,14 @@ func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> String? {
 }
 
 /// A console that keeps what was written, for in-process tests.
-public final class CapturingConsole: Console {
-    public private(set) var stdout = ""
-    public private(set) var stderr = ""
-    public init() {}
-    public func out(_ text: String) { stdout += text }
-    public func outBytes(_ bytes: [UInt8]) { stdout += String(decoding: bytes, as: UTF8.self) }
-    public func err(_ text: String) { stderr += text }
-    public var colorDiagnostics: Bool { false }
+package final class CapturingConsole: Console {
+    package private(set) var stdout = ""
+    package private(set) var stderr = ""
+    package init() {}
+    package func out(_ text: String) { stdout += text }
+    package func outBytes(_ bytes: [UInt8]) { stdout += String(decoding: bytes, as: UTF8.self) }
+    package func err(_ text: String) { stderr += text }
+    package var colorDiagnostics: Bool { false }
     /// Set to make the console fail as a full disk would.
-    public var outputFailure: String?
+    package var outputFailure: String?
 }

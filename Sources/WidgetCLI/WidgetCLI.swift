@@ -3,7 +3,7 @@ import WidgetSupport
 
 /// Exit statuses (spec cli.md): 0 success, 1 the input has errors, 2 the
 /// command line or the environment is wrong.
-public enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
     case success = 0
     case inputErrors = 1
     case usage = 2
@@ -20,14 +20,14 @@ struct Command: Sendable {
 }
 
 /// The `widgetc` command line as a library, so tests run it in process.
-public enum WidgetCLI {
-    public static let version = "0.1.0"
+package enum WidgetCLI {
+    package static let version = "0.1.0"
 
     static var commands: [Command] { [ValidateCommand.command, CompileCommand.command, GenerateCommand.command, RunCommand.command, PreviewCommand.command, FetchCommand.command, ActionsCommand.command, StringsCommand.command, SessionsCommand.command, DumpCommand.command] }
 
     /// Runs `widgetc` with `arguments` (without the program name). Output that could not
     /// be written to stdout (a full disk, `>/dev/full`) is exit 2, said on stderr.
-    public static func main(_ arguments: [String], console: Console) -> ExitCode {
+    package static func main(_ arguments: [String], console: Console) -> ExitCode {
         let status = dispatch(arguments, console: console)
         console.flush()
         if let failure = console.outputFailure {

@@ -4,16 +4,16 @@
 ///
 /// Bytes are read by a few overlapping loads (never past the end); with the length known,
 /// they fix every one of the first sixteen bytes.
-public struct ByteKey: Equatable, Sendable {
-    public let low: UInt64
-    public let high: UInt64
-    public let length: Int
+package struct ByteKey: Equatable, Sendable {
+    package let low: UInt64
+    package let high: UInt64
+    package let length: Int
 
     /// Whether the key holds every byte (up to sixteen): then equal keys mean equal bytes.
-    @inlinable public var isWhole: Bool { length <= 16 }
+    @inlinable package var isWhole: Bool { length <= 16 }
 
     @inlinable
-    public init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
         let n = bytes.count
         length = n
         guard let base = bytes.baseAddress, n > 0 else {
@@ -42,7 +42,7 @@ public struct ByteKey: Equatable, Sendable {
     }
 
     /// A hash of the key, for tables.
-    @inlinable public var hash: UInt64 {
+    @inlinable package var hash: UInt64 {
         ((low ^ (high &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: length)) &* 0x9E37_79B9_7F4A_7C15)
     }
 }

@@ -2,7 +2,7 @@
 /// words of a table), answered on the bytes without making a `String`.
 extension UnsafeBufferPointer<UInt8> {
     /// Whether every byte is ASCII (below 0x80): then `String` equality is byte equality.
-    @inlinable public var isASCII: Bool {
+    @inlinable package var isASCII: Bool {
         var any: UInt8 = 0
         for b in self { any |= b }
         return any < 0x80
@@ -10,7 +10,7 @@ extension UnsafeBufferPointer<UInt8> {
 
     /// Whether both hold the same bytes (compared a word at a time).
     @inlinable
-    public func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
+    package func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
         guard count == other.count else { return false }
         guard count > 0, let a = baseAddress, let b = other.baseAddress else { return true }
         return sameBytes(UnsafeRawPointer(a), UnsafeRawPointer(b), count: count)
@@ -20,7 +20,7 @@ extension UnsafeBufferPointer<UInt8> {
 /// Whether `n` bytes at `a` and at `b` are the same, compared a word at a time; the last
 /// word overlaps the one before rather than ending in a byte loop.
 @inlinable
-public func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count n: Int) -> Bool {
+package func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count n: Int) -> Bool {
     if n >= 8 {
         var i = 0
         while i + 8 < n {

@@ -2,9 +2,9 @@
 ///
 /// Foundation's `Calendar` costs about a microsecond a call; these cost a few
 /// nanoseconds, which is what a million timeline entries a second needs.
-public enum CivilTime {
+package enum CivilTime {
     /// Days since 1970-01-01 of a civil date (Howard Hinnant's algorithm).
-    public static func days(year: Int, month: Int, day: Int) -> Int64 {
+    package static func days(year: Int, month: Int, day: Int) -> Int64 {
         let y = Int64(month <= 2 ? year - 1 : year)
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -15,7 +15,7 @@ public enum CivilTime {
     }
 
     /// The civil date of a day count since 1970-01-01.
-    public static func date(days: Int64) -> (year: Int, month: Int, day: Int) {
+    package static func date(days: Int64) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -29,14 +29,14 @@ public enum CivilTime {
     }
 
     /// Day of week of a day count: 0 = Sunday … 6 = Saturday.
-    public static func weekday(days: Int64) -> Int {
+    package static func weekday(days: Int64) -> Int {
         let w = (days + 4) % 7  // 1970-01-01 was a Thursday
         return Int(w >= 0 ? w : w + 7)
     }
 
     /// Floor division, for splitting seconds into days and seconds of day.
     @inline(__always)
-    public static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+    package static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
         let q = a / b
         return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
     }
@@ -44,7 +44,7 @@ public enum CivilTime {
 
 /// Anything that knows a zone's UTC offset at an instant (a time zone's rules,
 /// or a fixed offset in tests).
-public protocol UTCOffsetSource: Sendable {
+package protocol UTCOffsetSource: Sendable {
     /// Seconds east of UTC in force at `instant`.
     func utcOffset(at instant: Instant) -> Int
     /// The offset at `instant` and the seconds `[start, end)` it holds for, so
@@ -54,23 +54,23 @@ public protocol UTCOffsetSource: Sendable {
 
 extension UTCOffsetSource {
     /// By default, a stretch of one second.
-    public func utcOffsetSpan(at instant: Instant) -> (offset: Int, start: Int64, end: Int64) {
+    package func utcOffsetSpan(at instant: Instant) -> (offset: Int, start: Int64, end: Int64) {
         (utcOffset(at: instant), instant.seconds, instant.seconds + 1)
     }
 }
 
 /// A zone that is always at one offset.
-public struct FixedOffset: UTCOffsetSource {
-    public let seconds: Int
-    public init(seconds: Int) { self.seconds = seconds }
-    public func utcOffset(at instant: Instant) -> Int { seconds }
-    public func utcOffsetSpan(at instant: Instant) -> (offset: Int, start: Int64, end: Int64) { (seconds, .min, .max) }
+package struct FixedOffset: UTCOffsetSource {
+    package let seconds: Int
+    package init(seconds: Int) { self.seconds = seconds }
+    package func utcOffset(at instant: Instant) -> Int { seconds }
+    package func utcOffsetSpan(at instant: Instant) -> (offset: Int, start: Int64, end: Int64) { (seconds, .min, .max) }
 }
 
 extension Instant {
     /// ISO 8601 to the second with a numeric offset, e.g. `2026-11-29T09:00:00-05:00`
     /// (`+00:00` for UTC, as the run object's instants are always written).
-    public func iso8601(offset: Int) -> String {
+    package func iso8601(offset: Int) -> String {
         var out = [UInt8]()
         out.reserveCapacity(25)
         appendISO8601(offset: offset, to: &out)
@@ -78,7 +78,7 @@ extension Instant {
     }
 
     /// Appends the ISO 8601 form to a byte buffer (the fast path for writers).
-    public func appendISO8601(offset: Int, to out: inout [UInt8]) {
+    package func appendISO8601(offset: Int, to out: inout [UInt8]) {
         let local = seconds + Int64(offset)
         let days = CivilTime.floorDiv(local, 86_400)
         let secondOfDay = Int(local - days * 86_400)

@@ -2,22 +2,22 @@
 ///
 /// Diagnostics are data: every layer (YAML, schema, semantics, runtime)
 /// appends them to a list, and the CLI renders the whole list at once.
-public struct Diagnostic: Error, Sendable, Hashable {
-    public enum Severity: String, Sendable, Hashable {
+package struct Diagnostic: Error, Sendable, Hashable {
+    package enum Severity: String, Sendable, Hashable {
         case error, warning, note
     }
 
-    public var severity: Severity
+    package var severity: Severity
     /// A stable, kebab-case identifier such as `param-range` or `yaml-syntax`.
-    public var code: String
-    public var message: String
+    package var code: String
+    package var message: String
     /// The file as the user named it.
-    public var file: String
-    public var location: SourceLocation
+    package var file: String
+    package var location: SourceLocation
     /// The JSON Pointer of the offending value; empty for a YAML syntax error.
-    public var pointer: String
+    package var pointer: String
 
-    public init(
+    package init(
         _ severity: Severity, code: String, message: String, file: String,
         location: SourceLocation, pointer: String = ""
     ) {
@@ -29,13 +29,13 @@ public struct Diagnostic: Error, Sendable, Hashable {
         self.pointer = pointer
     }
 
-    public static func error(
+    package static func error(
         _ code: String, _ message: String, file: String, at location: SourceLocation, pointer: String = ""
     ) -> Diagnostic {
         Diagnostic(.error, code: code, message: message, file: file, location: location, pointer: pointer)
     }
 
-    public static func warning(
+    package static func warning(
         _ code: String, _ message: String, file: String, at location: SourceLocation, pointer: String = ""
     ) -> Diagnostic {
         Diagnostic(.warning, code: code, message: message, file: file, location: location, pointer: pointer)
@@ -44,20 +44,20 @@ public struct Diagnostic: Error, Sendable, Hashable {
 
 /// An input that could not be read at all: a position and a message.
 /// Loaders throw it; callers turn it into a `Diagnostic` with a code.
-public struct SourceError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var code: String
-    public var message: String
-    public var location: SourceLocation
+package struct SourceError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var code: String
+    package var message: String
+    package var location: SourceLocation
 
-    public init(code: String, message: String, location: SourceLocation) {
+    package init(code: String, message: String, location: SourceLocation) {
         self.code = code
         self.message = message
         self.location = location
     }
 
-    public var description: String { "\(location): \(message) [\(code)]" }
+    package var description: String { "\(location): \(message) [\(code)]" }
 
-    public func diagnostic(file: String) -> Diagnostic {
+    package func diagnostic(file: String) -> Diagnostic {
         .error(code, message, file: file, at: location)
     }
 }

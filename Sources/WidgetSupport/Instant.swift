@@ -3,16 +3,16 @@
 /// Every timeline, reload and entry date is an `Instant`; wall-clock reasoning
 /// converts through a time zone at the edges only. Whole seconds are what
 /// WidgetKit's schedules and our output (`…T09:00:00-05:00`) need.
-public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var seconds: Int64
+package struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package var seconds: Int64
 
-    public init(seconds: Int64) { self.seconds = seconds }
+    package init(seconds: Int64) { self.seconds = seconds }
 
-    public static func < (a: Instant, b: Instant) -> Bool { a.seconds < b.seconds }
+    package static func < (a: Instant, b: Instant) -> Bool { a.seconds < b.seconds }
 
-    public static func + (a: Instant, s: Int64) -> Instant { Instant(seconds: a.seconds + s) }
-    public static func - (a: Instant, s: Int64) -> Instant { Instant(seconds: a.seconds - s) }
-    public static func - (a: Instant, b: Instant) -> Int64 { a.seconds - b.seconds }
+    package static func + (a: Instant, s: Int64) -> Instant { Instant(seconds: a.seconds + s) }
+    package static func - (a: Instant, s: Int64) -> Instant { Instant(seconds: a.seconds - s) }
+    package static func - (a: Instant, b: Instant) -> Int64 { a.seconds - b.seconds }
 
-    public var description: String { "@\(seconds)" }
+    package var description: String { "@\(seconds)" }
 }

@@ -1,19 +1,19 @@
 /// RFC 6901 JSON Pointers, kept as their reference tokens.
-public enum JSONPointer {
+package enum JSONPointer {
     /// Escapes one reference token (`~` -> `~0`, `/` -> `~1`).
-    public static func escape(_ token: String) -> String {
+    package static func escape(_ token: String) -> String {
         guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
         return token.replacingAll("~", with: "~0").replacingAll("/", with: "~1")
     }
 
     /// Unescapes one reference token (`~1` -> `/`, `~0` -> `~`).
-    public static func unescape(_ token: String) -> String {
+    package static func unescape(_ token: String) -> String {
         guard token.utf8.contains(UInt8(ascii: "~")) else { return token }
         return token.replacingAll("~1", with: "/").replacingAll("~0", with: "~")
     }
 
     /// Joins tokens into a pointer string: `["a", "b/c"]` -> `/a/b~1c`; `[]` -> ``.
-    public static func string(_ tokens: [String]) -> String {
+    package static func string(_ tokens: [String]) -> String {
         var out = ""
         for token in tokens {
             out.append("/")
@@ -23,7 +23,7 @@ public enum JSONPointer {
     }
 
     /// Splits a pointer string into unescaped tokens; nil if it is not a pointer.
-    public static func tokens(_ pointer: String) -> [String]? {
+    package static func tokens(_ pointer: String) -> [String]? {
         if pointer.isEmpty { return [] }
         switch asciiTokens(pointer) {
         case .tokens(let tokens): return tokens

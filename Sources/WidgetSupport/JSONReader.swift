@@ -4,8 +4,8 @@
 /// our YAML), nesting bounded by `maxDepth` so hostile input cannot overflow
 /// the stack. Errors are `SourceError`s with code `json-syntax` (`json-too-large`
 /// for a file larger than `SourceDocument.maxSourceBytes`, refused unread).
-public struct JSONReader {
-    public static let maxDepth = 512
+package struct JSONReader {
+    package static let maxDepth = 512
 
     private let bytes: [UInt8]
     private var i = 0
@@ -15,11 +15,11 @@ public struct JSONReader {
     private var tree = SourceDocumentBuilder()
 
     /// Parses a whole document.
-    public static func parse(_ text: String) throws(SourceError) -> SourceNode {
+    package static func parse(_ text: String) throws(SourceError) -> SourceNode {
         try parse(bytes: Array(text.utf8))
     }
 
-    public static func parse(bytes: [UInt8]) throws(SourceError) -> SourceNode {
+    package static func parse(bytes: [UInt8]) throws(SourceError) -> SourceNode {
         // Larger files would wrap the document's 32-bit offsets.
         guard bytes.count <= SourceDocument.maxSourceBytes else {
             throw SourceDocument.sizeError(byteCount: bytes.count, code: "json-too-large")

@@ -3,7 +3,7 @@
 /// Integers that fit 64 bits stay integers; every other number is a `Double`.
 /// Objects keep their keys in source order. Equality is JSON's: `1 == 1.0`, and
 /// objects compare as unordered sets of members.
-public enum JSONValue: Sendable {
+package enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -14,7 +14,7 @@ public enum JSONValue: Sendable {
 
     /// JSON Schema's type name: `null boolean integer number string array object`.
     /// Doubles with no fractional part are `integer` (as the 2020-12 spec says).
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"
@@ -27,7 +27,7 @@ public enum JSONValue: Sendable {
     }
 
     /// The numeric value, for ints and doubles.
-    public var number: Double? {
+    package var number: Double? {
         switch self {
         case .int(let i): Double(i)
         case .double(let d): d
@@ -35,20 +35,20 @@ public enum JSONValue: Sendable {
         }
     }
 
-    public var string: String? { if case .string(let s) = self { s } else { nil } }
-    public var bool: Bool? { if case .bool(let b) = self { b } else { nil } }
-    public var array: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
-    public var object: JSONObject? { if case .object(let o) = self { o } else { nil } }
-    public var isNull: Bool { if case .null = self { true } else { false } }
+    package var string: String? { if case .string(let s) = self { s } else { nil } }
+    package var bool: Bool? { if case .bool(let b) = self { b } else { nil } }
+    package var array: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
+    package var object: JSONObject? { if case .object(let o) = self { o } else { nil } }
+    package var isNull: Bool { if case .null = self { true } else { false } }
 
     /// Member lookup for objects; nil for anything else.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         if case .object(let o) = self { return o[key] }
         return nil
     }
 
     /// Follows reference tokens through objects and arrays.
-    public func value(at tokens: some Sequence<String>) -> JSONValue? {
+    package func value(at tokens: some Sequence<String>) -> JSONValue? {
         var current = self
         for token in tokens {
             switch current {
@@ -67,7 +67,7 @@ public enum JSONValue: Sendable {
 }
 
 extension JSONValue: Equatable {
-    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+    package static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
         case (.bool(let x), .bool(let y)): return x == y
@@ -87,7 +87,7 @@ extension JSONValue: Equatable {
 
 extension JSONValue: Hashable {
     /// Consistent with `==`: numbers hash by value, objects ignore member order.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
         case .bool(let b): hasher.combine(b)
@@ -106,13 +106,13 @@ extension JSONValue: Hashable {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByFloatLiteral, ExpressibleByNilLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int) { self = .int(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(floatLiteral value: Double) { self = .double(value) }
-    public init(nilLiteral: ()) { self = .null }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(integerLiteral value: Int) { self = .int(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(floatLiteral value: Double) { self = .double(value) }
+    package init(nilLiteral: ()) { self = .null }
+    package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         var o = JSONObject()
         for (k, v) in elements { o[k] = v }
         self = .object(o)
@@ -123,16 +123,16 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
 ///
 /// Widget documents have a handful of keys, so lookup is a linear scan of
 /// contiguous storage; large objects get a hash index built on demand.
-public struct JSONObject: Sendable, Sequence {
-    public private(set) var keys: [String] = []
-    public private(set) var values: [JSONValue] = []
+package struct JSONObject: Sendable, Sequence {
+    package private(set) var keys: [String] = []
+    package private(set) var values: [JSONValue] = []
     private var index: [String: Int]? = nil
 
     private static let indexThreshold = 16
 
-    public init() {}
+    package init() {}
 
-    public init(_ pairs: [(String, JSONValue)]) {
+    package init(_ pairs: [(String, JSONValue)]) {
         for (k, v) in pairs { self[k] = v }
     }
 
@@ -143,15 +143,15 @@ public struct JSONObject: Sendable, Sequence {
         if keys.count > Self.indexThreshold { rebuildIndex() }
     }
 
-    public var count: Int { keys.count }
-    public var isEmpty: Bool { keys.isEmpty }
+    package var count: Int { keys.count }
+    package var isEmpty: Bool { keys.isEmpty }
 
     private func position(of key: String) -> Int? {
         if let index { return index[key] }
         return keys.firstIndex(of: key)
     }
 
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         get { position(of: key).map { values[$0] } }
         set {
             if let i = position(of: key) {
@@ -169,13 +169,13 @@ public struct JSONObject: Sendable, Sequence {
     }
 
     /// Room for `n` members without growing.
-    public mutating func reserveCapacity(_ n: Int) {
+    package mutating func reserveCapacity(_ n: Int) {
         keys.reserveCapacity(n)
         values.reserveCapacity(n)
     }
 
     /// Appends a member the caller knows is not there yet (no lookup).
-    public mutating func appendNew(_ key: String, _ value: JSONValue) {
+    package mutating func appendNew(_ key: String, _ value: JSONValue) {
         keys.append(key)
         values.append(value)
         if index != nil {
@@ -187,7 +187,7 @@ public struct JSONObject: Sendable, Sequence {
 
     /// Removes a member (a plain method, since `o[k] = nil` would store JSON null
     /// through `JSONValue`'s nil literal whenever the right side is a `JSONValue`).
-    public mutating func removeValue(forKey key: String) {
+    package mutating func removeValue(forKey key: String) {
         self[key] = Optional<JSONValue>.none
     }
 
@@ -198,14 +198,14 @@ public struct JSONObject: Sendable, Sequence {
         index = map
     }
 
-    public func makeIterator() -> Iterator { Iterator(keys: keys, values: values) }
+    package func makeIterator() -> Iterator { Iterator(keys: keys, values: values) }
 
     /// Iterates members in order as `(key, value)` pairs.
-    public struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         let keys: [String]
         let values: [JSONValue]
         var i = 0
-        public mutating func next() -> (key: String, value: JSONValue)? {
+        package mutating func next() -> (key: String, value: JSONValue)? {
             guard i < keys.count else { return nil }
             defer { i += 1 }
             return (keys[i], values[i])

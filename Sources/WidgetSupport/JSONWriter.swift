@@ -2,19 +2,19 @@
 ///
 /// Doubles that are whole numbers keep a `.0` so a reader sees a float; NaN and
 /// the infinities (which YAML has and JSON lacks) are written as `null`.
-public struct JSONWriter {
-    public private(set) var bytes: [UInt8] = []
+package struct JSONWriter {
+    package private(set) var bytes: [UInt8] = []
 
-    public init() { bytes.reserveCapacity(256) }
+    package init() { bytes.reserveCapacity(256) }
 
     /// The JSON text of one value.
-    public static func string(_ value: JSONValue) -> String {
+    package static func string(_ value: JSONValue) -> String {
         var w = JSONWriter()
         w.write(value)
         return String(decoding: w.bytes, as: UTF8.self)
     }
 
-    public mutating func write(_ value: JSONValue) {
+    package mutating func write(_ value: JSONValue) {
         switch value {
         case .null: raw("null")
         case .bool(let b): raw(b ? "true" : "false")
@@ -45,7 +45,7 @@ public struct JSONWriter {
     /// The JSON text of one value laid out for people and diffs: two-space
     /// indentation, one member per line, a final newline. Deterministic: members
     /// keep their order.
-    public static func pretty(_ value: JSONValue) -> [UInt8] {
+    package static func pretty(_ value: JSONValue) -> [UInt8] {
         var w = JSONWriter()
         w.bytes.reserveCapacity(8192)
         w.writePretty(value, depth: 0)
@@ -87,11 +87,11 @@ public struct JSONWriter {
     }
 
     /// Appends text as is (for callers writing known shapes around values).
-    public mutating func raw(_ text: String) {
+    package mutating func raw(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }
 
-    public mutating func writeDouble(_ d: Double) {
+    package mutating func writeDouble(_ d: Double) {
         guard d.isFinite else { raw("null"); return }
         if d == d.rounded(.towardZero), abs(d) < 1e15 {
             raw(String(Int64(d)))
@@ -101,7 +101,7 @@ public struct JSONWriter {
         }
     }
 
-    public mutating func writeString(_ s: String) {
+    package mutating func writeString(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
         // Most strings need no escape: one scan, then appended whole (compile's plans,
         // 200 files: writeString 16.8 M -> 4.1 M instructions).

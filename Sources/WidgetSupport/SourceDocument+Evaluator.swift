@@ -9,10 +9,10 @@ extension SourceDocument {
     /// (count -1: none), a child's node `nodes[child.node]`, its key
     /// `text[keyFirst ..< keyFirst + keyCount]`. Every index in them is in bounds.
     @frozen
-    public struct Tables: @unchecked Sendable {  // pointers into an immutable document
-        public let nodes: UnsafePointer<Node>
-        public let children: UnsafePointer<Child>
-        public let text: UnsafePointer<UInt8>
+    package struct Tables: @unchecked Sendable {  // pointers into an immutable document
+        package let nodes: UnsafePointer<Node>
+        package let children: UnsafePointer<Child>
+        package let text: UnsafePointer<UInt8>
 
         @inlinable
         init(nodes: UnsafePointer<Node>, children: UnsafePointer<Child>, text: UnsafePointer<UInt8>) {
@@ -24,7 +24,7 @@ extension SourceDocument {
 
     /// The document's tables (see `Tables` for how long they stay valid).
     @inlinable
-    public var tables: Tables {
+    package var tables: Tables {
         Tables(nodes: UnsafePointer(nodes), children: UnsafePointer(children), text: UnsafePointer(text))
     }
 }

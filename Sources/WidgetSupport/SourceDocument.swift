@@ -12,7 +12,7 @@
 /// Nodes are numbered in the order they start. A collection's children are
 /// contiguous in the children table; a mapping's children carry their keys.
 /// An alias is the anchored node's number again.
-public final class SourceDocument: @unchecked Sendable {
+package final class SourceDocument: @unchecked Sendable {
     // Immutable after `init`, which is why the class may be shared between threads.
     @usableFromInline let nodes: UnsafeMutablePointer<Node>
     @usableFromInline let children: UnsafeMutablePointer<Child>
@@ -21,42 +21,42 @@ public final class SourceDocument: @unchecked Sendable {
     @usableFromInline let childCount: Int
     @usableFromInline let textCount: Int
     /// The document's top node.
-    public let root: Int32
+    package let root: Int32
     private let storage: UnsafeMutableRawPointer
 
     /// The most bytes a reader takes from one source file. A document's offsets and
     /// counts are 32-bit, and a file's text is at most half as large again as the file
     /// (YAML's `\L` escape, two bytes, is three of text), plus "null" for each null key:
     /// so every offset of a file up to 1 GiB fits, and a larger file is refused whole.
-    public static let maxSourceBytes = 1 << 30
+    package static let maxSourceBytes = 1 << 30
 
     /// The error a reader gives for a file larger than `maxSourceBytes` (code `code`).
-    public static func sizeError(byteCount: Int, code: String) -> SourceError {
+    package static func sizeError(byteCount: Int, code: String) -> SourceError {
         SourceError(
             code: code, message: "the file has \(byteCount) bytes; a source file may have at most 1 GiB", location: .start)
     }
 
     /// What a node is, as JSON.
     @frozen
-    public enum Kind: UInt8, Sendable, BitwiseCopyable {
+    package enum Kind: UInt8, Sendable, BitwiseCopyable {
         case null, bool, int, double, string, array, object
     }
 
     /// One node: its kind, where it starts, its children or text, and its scalar value.
     @frozen
-    public struct Node: Sendable, BitwiseCopyable {
-        public var kind: Kind
-        public var line: Int32
-        public var column: Int32
+    package struct Node: Sendable, BitwiseCopyable {
+        package var kind: Kind
+        package var line: Int32
+        package var column: Int32
         /// A collection's first child in the children table; a scalar's first text byte.
-        public var first: Int32
+        package var first: Int32
         /// A collection's child count; a scalar's text length, or -1 when it has no text.
-        public var count: Int32
+        package var count: Int32
         /// An integer's value, a double's bits, a boolean's 0 or 1.
-        public var payload: UInt64
+        package var payload: UInt64
 
         @inlinable
-        public init(kind: Kind, line: Int32, column: Int32, first: Int32, count: Int32, payload: UInt64) {
+        package init(kind: Kind, line: Int32, column: Int32, first: Int32, count: Int32, payload: UInt64) {
             self.kind = kind
             self.line = line
             self.column = column
@@ -68,15 +68,15 @@ public final class SourceDocument: @unchecked Sendable {
 
     /// One child of a collection: its node, and for a mapping its key's text and position.
     @frozen
-    public struct Child: Sendable, BitwiseCopyable {
-        public var node: Int32
-        public var keyFirst: Int32
-        public var keyCount: Int32
-        public var keyLine: Int32
-        public var keyColumn: Int32
+    package struct Child: Sendable, BitwiseCopyable {
+        package var node: Int32
+        package var keyFirst: Int32
+        package var keyCount: Int32
+        package var keyLine: Int32
+        package var keyColumn: Int32
 
         @inlinable
-        public init(node: Int32, keyFirst: Int32, keyCount: Int32, keyLine: Int32, keyColumn: Int32) {
+        package init(node: Int32, keyFirst: Int32, keyCount: Int32, keyLine: Int32, keyColumn: Int32) {
             self.node = node
             self.keyFirst = keyFirst
             self.keyCount = keyCount
@@ -86,7 +86,7 @@ public final class SourceDocument: @unchecked Sendable {
 
         /// A sequence item (it has no key).
         @inlinable
-        public init(item node: Int32) {
+        package init(item node: Int32) {
             self.init(node: node, keyFirst: 0, keyCount: 0, keyLine: 1, keyColumn: 1)
         }
     }
@@ -122,35 +122,35 @@ public final class SourceDocument: @unchecked Sendable {
     // MARK: Reading
 
     /// The numbers of all the document's nodes (for a scan of the node table).
-    public var nodeNumbers: Range<Int32> { 0..<Int32(truncatingIfNeeded: nodeCount) }
+    package var nodeNumbers: Range<Int32> { 0..<Int32(truncatingIfNeeded: nodeCount) }
 
     /// Node `n` (which must exist).
     @inlinable
-    public func node(_ n: Int32) -> Node {
+    package func node(_ n: Int32) -> Node {
         precondition(n >= 0 && Int(n) < nodeCount)
         return nodes[Int(n)]
     }
 
     @inlinable
-    public func kind(_ n: Int32) -> Kind { node(n).kind }
+    package func kind(_ n: Int32) -> Kind { node(n).kind }
 
     /// Where node `n` starts (for an alias: where its anchored node starts).
     @inlinable
-    public func location(_ n: Int32) -> SourceLocation {
+    package func location(_ n: Int32) -> SourceLocation {
         let e = node(n)
         return SourceLocation(line: Int(e.line), column: Int(e.column))
     }
 
     /// How many items or members collection `n` has (0 for a scalar).
     @inlinable
-    public func childCount(_ n: Int32) -> Int {
+    package func childCount(_ n: Int32) -> Int {
         let e = node(n)
         return e.kind.rawValue >= Kind.array.rawValue ? Int(e.count) : 0
     }
 
     /// Child `i` of collection `n`: its node, and for a mapping its key.
     @inlinable
-    public func child(_ n: Int32, _ i: Int) -> Child {
+    package func child(_ n: Int32, _ i: Int) -> Child {
         let e = node(n)
         precondition(e.kind.rawValue >= Kind.array.rawValue && i >= 0 && i < Int(e.count))
         return children[Int(e.first) + i]
@@ -158,25 +158,25 @@ public final class SourceDocument: @unchecked Sendable {
 
     /// The node of child `i` of collection `n`.
     @inlinable
-    public func childNode(_ n: Int32, _ i: Int) -> Int32 { child(n, i).node }
+    package func childNode(_ n: Int32, _ i: Int) -> Int32 { child(n, i).node }
 
     /// Where the key of member `i` of mapping `n` was written.
     @inlinable
-    public func keyLocation(_ n: Int32, _ i: Int) -> SourceLocation {
+    package func keyLocation(_ n: Int32, _ i: Int) -> SourceLocation {
         let c = child(n, i)
         return SourceLocation(line: Int(c.keyLine), column: Int(c.keyColumn))
     }
 
     /// The bytes of the key of member `i` of mapping `n`; valid while the document is.
     @inlinable
-    public func keyBytes(_ n: Int32, _ i: Int) -> UnsafeBufferPointer<UInt8> {
+    package func keyBytes(_ n: Int32, _ i: Int) -> UnsafeBufferPointer<UInt8> {
         let c = child(n, i)
         return UnsafeBufferPointer(start: text + Int(c.keyFirst), count: Int(c.keyCount))
     }
 
     /// The key of member `i` of mapping `n`.
     @inlinable
-    public func key(_ n: Int32, _ i: Int) -> String { String(decoding: keyBytes(n, i), as: UTF8.self) }
+    package func key(_ n: Int32, _ i: Int) -> String { String(decoding: keyBytes(n, i), as: UTF8.self) }
 
     /// A scalar's text: a string's value, or how another scalar was written
     /// (nil for collections and for a scalar kept without its text: the JSON
@@ -184,7 +184,7 @@ public final class SourceDocument: @unchecked Sendable {
     /// empty YAML document's null has the empty text libyaml gives it). Valid
     /// while the document is.
     @inlinable
-    public func textBytes(_ n: Int32) -> UnsafeBufferPointer<UInt8>? {
+    package func textBytes(_ n: Int32) -> UnsafeBufferPointer<UInt8>? {
         let e = node(n)
         guard e.kind.rawValue < Kind.array.rawValue, e.count >= 0 else { return nil }
         return UnsafeBufferPointer(start: text + Int(e.first), count: Int(e.count))
@@ -192,42 +192,42 @@ public final class SourceDocument: @unchecked Sendable {
 
     /// The text of a scalar as written, for messages.
     @inlinable
-    public func sourceText(_ n: Int32) -> String? { textBytes(n).map { String(decoding: $0, as: UTF8.self) } }
+    package func sourceText(_ n: Int32) -> String? { textBytes(n).map { String(decoding: $0, as: UTF8.self) } }
 
     /// A string node's value (nil for any other kind).
     @inlinable
-    public func string(_ n: Int32) -> String? {
+    package func string(_ n: Int32) -> String? {
         guard kind(n) == .string, let bytes = textBytes(n) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A string node's bytes (nil for any other kind); valid while the document is.
     @inlinable
-    public func stringBytes(_ n: Int32) -> UnsafeBufferPointer<UInt8>? {
+    package func stringBytes(_ n: Int32) -> UnsafeBufferPointer<UInt8>? {
         kind(n) == .string ? textBytes(n) : nil
     }
 
     @inlinable
-    public func bool(_ n: Int32) -> Bool? {
+    package func bool(_ n: Int32) -> Bool? {
         let e = node(n)
         return e.kind == .bool ? e.payload != 0 : nil
     }
 
     @inlinable
-    public func int(_ n: Int32) -> Int? {
+    package func int(_ n: Int32) -> Int? {
         let e = node(n)
         return e.kind == .int ? Int(truncatingIfNeeded: e.payload) : nil
     }
 
     @inlinable
-    public func double(_ n: Int32) -> Double? {
+    package func double(_ n: Int32) -> Double? {
         let e = node(n)
         return e.kind == .double ? Double(bitPattern: e.payload) : nil
     }
 
     /// An integer's or a double's value.
     @inlinable
-    public func number(_ n: Int32) -> Double? {
+    package func number(_ n: Int32) -> Double? {
         let e = node(n)
         switch e.kind {
         case .int: return Double(Int(truncatingIfNeeded: e.payload))
@@ -239,7 +239,7 @@ public final class SourceDocument: @unchecked Sendable {
     /// The position of the member of mapping `n` whose key has exactly these
     /// bytes (the first, though readers refuse duplicate keys).
     @inlinable
-    public func memberIndex(_ n: Int32, key: UnsafeBufferPointer<UInt8>) -> Int? {
+    package func memberIndex(_ n: Int32, key: UnsafeBufferPointer<UInt8>) -> Int? {
         let e = node(n)
         guard e.kind == .object else { return nil }
         for i in 0..<Int(e.count) {
@@ -251,7 +251,7 @@ public final class SourceDocument: @unchecked Sendable {
 
     /// The same for a key given as a string.
     @inlinable
-    public func memberIndex(_ n: Int32, key: String) -> Int? {
+    package func memberIndex(_ n: Int32, key: String) -> Int? {
         var key = key
         return key.withUTF8 { memberIndex(n, key: $0) }
     }
@@ -259,7 +259,7 @@ public final class SourceDocument: @unchecked Sendable {
     // MARK: JSON
 
     /// What node `n` means as a `JSONValue` (built now; an alias's node is built at each use).
-    public func json(_ n: Int32) -> JSONValue {
+    package func json(_ n: Int32) -> JSONValue {
         let e = node(n)
         switch e.kind {
         case .null: return .null
@@ -288,7 +288,7 @@ public final class SourceDocument: @unchecked Sendable {
     /// A document of `value` (every node at 1:1, strings as their text,
     /// numbers and the rest with their JSON text), for values that were not read
     /// from a file, such as the test suite's instances.
-    public convenience init(json value: JSONValue) {
+    package convenience init(json value: JSONValue) {
         var builder = SourceDocumentBuilder()
         let root = builder.add(value)
         self.init(builder: &builder, root: root)
@@ -316,13 +316,13 @@ public final class SourceDocument: @unchecked Sendable {
 /// document. Copies of a builder share its buffers: keep one builder per reader.
 /// What a reader calls per node is inlinable, so that it costs a store in the
 /// reader's module rather than a call into this one.
-public struct SourceDocumentBuilder {
+package struct SourceDocumentBuilder {
     @usableFromInline let nodes: PlainBuffer<SourceDocument.Node>
     @usableFromInline let children: PlainBuffer<SourceDocument.Child>
     @usableFromInline let text: PlainBuffer<UInt8>
 
     /// Room for about `nodes` nodes without growing.
-    public init(expectedNodes: Int = 0) {
+    package init(expectedNodes: Int = 0) {
         nodes = PlainBuffer(capacity: expectedNodes)
         children = PlainBuffer(capacity: expectedNodes)
         text = PlainBuffer(capacity: expectedNodes * 8)
@@ -330,11 +330,11 @@ public struct SourceDocumentBuilder {
 
     /// Where the next children start; pass it to `endCollection`.
     @inlinable
-    public var childCount: Int { children.count }
+    package var childCount: Int { children.count }
 
     /// Appends bytes to the arena and returns where they start.
     @inlinable @discardableResult
-    public mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+    package mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
         let start = Int32(truncatingIfNeeded: text.count)
         text.append(contentsOf: bytes)
         return start
@@ -342,14 +342,14 @@ public struct SourceDocumentBuilder {
 
     /// The same for a string's bytes.
     @discardableResult
-    public mutating func appendText(_ string: String) -> Int32 {
+    package mutating func appendText(_ string: String) -> Int32 {
         var string = string
         return string.withUTF8 { appendText($0) }
     }
 
     /// A scalar node whose text is at `textStart` in the arena (`textCount` -1: none).
     @inlinable
-    public mutating func scalar(
+    package mutating func scalar(
         _ kind: SourceDocument.Kind, at location: SourceLocation, textStart: Int32, textCount: Int32, payload: UInt64 = 0
     ) -> Int32 {
         precondition(kind.rawValue < SourceDocument.Kind.array.rawValue, "not a scalar kind")
@@ -360,7 +360,7 @@ public struct SourceDocumentBuilder {
 
     /// A scalar node with its text appended to the arena now.
     @inlinable
-    public mutating func scalar(
+    package mutating func scalar(
         _ kind: SourceDocument.Kind, at location: SourceLocation, text bytes: UnsafeBufferPointer<UInt8>, payload: UInt64 = 0
     ) -> Int32 {
         let start = appendText(bytes)
@@ -369,7 +369,7 @@ public struct SourceDocumentBuilder {
 
     /// A collection node (`.array` or `.object`) whose children come later, through `endCollection`.
     @inlinable
-    public mutating func startCollection(_ kind: SourceDocument.Kind, at location: SourceLocation) -> Int32 {
+    package mutating func startCollection(_ kind: SourceDocument.Kind, at location: SourceLocation) -> Int32 {
         precondition(kind == .array || kind == .object, "not a collection kind")
         return add(SourceDocument.Node(
             kind: kind, line: Int32(clamping: location.line), column: Int32(clamping: location.column),
@@ -377,18 +377,18 @@ public struct SourceDocumentBuilder {
     }
 
     @inlinable
-    public mutating func appendChild(_ child: SourceDocument.Child) {
+    package mutating func appendChild(_ child: SourceDocument.Child) {
         children.append(child)
     }
 
     @inlinable
-    public mutating func appendChildren(_ more: UnsafeBufferPointer<SourceDocument.Child>) {
+    package mutating func appendChildren(_ more: UnsafeBufferPointer<SourceDocument.Child>) {
         children.append(contentsOf: more)
     }
 
     /// Gives collection `node` the children appended since `start`.
     @inlinable
-    public mutating func endCollection(_ node: Int32, childrenFrom start: Int) {
+    package mutating func endCollection(_ node: Int32, childrenFrom start: Int) {
         let count = Int32(truncatingIfNeeded: children.count - start)
         nodes[Int(node)].first = Int32(truncatingIfNeeded: start)
         nodes[Int(node)].count = count
@@ -396,23 +396,23 @@ public struct SourceDocumentBuilder {
 
     /// Node `n` as it is so far.
     @inlinable
-    public func node(_ n: Int32) -> SourceDocument.Node { nodes[Int(n)] }
+    package func node(_ n: Int32) -> SourceDocument.Node { nodes[Int(n)] }
 
     /// The children of a finished collection.
     @inlinable
-    public func children(of n: Int32) -> UnsafeBufferPointer<SourceDocument.Child> {
+    package func children(of n: Int32) -> UnsafeBufferPointer<SourceDocument.Child> {
         let e = nodes[Int(n)]
         precondition(e.kind == .array || e.kind == .object)
         return UnsafeBufferPointer(start: children.base + Int(e.first), count: Int(e.count))
     }
 
     /// The finished document, rooted at `root`; the builder starts over empty.
-    public mutating func finish(root: Int32) -> SourceDocument {
+    package mutating func finish(root: Int32) -> SourceDocument {
         SourceDocument(builder: &self, root: root)
     }
 
     /// Forgets every node (of a document that will not be finished too).
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         nodes.removeAll()
         children.removeAll()
         text.removeAll()

@@ -6,46 +6,46 @@
 /// document in place; `json` builds the value as a `JSONValue` when something
 /// needs one. Diagnostics map a JSON Pointer back to a position with
 /// `location(of:)`.
-public struct SourceNode: Sendable {
+package struct SourceNode: Sendable {
     /// The document the node is part of.
-    public let document: SourceDocument
+    package let document: SourceDocument
     /// The node's number in its document.
-    public let index: Int32
+    package let index: Int32
 
     @inlinable
-    public init(document: SourceDocument, index: Int32) {
+    package init(document: SourceDocument, index: Int32) {
         self.document = document
         self.index = index
     }
 
     /// The root of a document.
     @inlinable
-    public init(document: SourceDocument) { self.init(document: document, index: document.root) }
+    package init(document: SourceDocument) { self.init(document: document, index: document.root) }
 
     /// A document of `value` alone (every position 1:1), for values not read from a file.
-    public init(json value: JSONValue) { self.init(document: SourceDocument(json: value)) }
+    package init(json value: JSONValue) { self.init(document: SourceDocument(json: value)) }
 
     /// What the node means as JSON (built at each call: read it once).
-    public var json: JSONValue { document.json(index) }
+    package var json: JSONValue { document.json(index) }
 
     /// What kind of JSON value the node is.
     @inlinable
-    public var kind: SourceDocument.Kind { document.kind(index) }
+    package var kind: SourceDocument.Kind { document.kind(index) }
 
     /// One member of a mapping, with the position of its key.
-    public struct Member: Sendable {
-        public let key: String
-        public let keyLocation: SourceLocation
-        public let value: SourceNode
+    package struct Member: Sendable {
+        package let key: String
+        package let keyLocation: SourceLocation
+        package let value: SourceNode
         @inlinable
-        public init(key: String, keyLocation: SourceLocation, value: SourceNode) {
+        package init(key: String, keyLocation: SourceLocation, value: SourceNode) {
             self.key = key
             self.keyLocation = keyLocation
             self.value = value
         }
     }
 
-    public enum Content: Sendable {
+    package enum Content: Sendable {
         case scalar(JSONValue)
         case sequence(Items)
         case mapping(Members)
@@ -53,11 +53,11 @@ public struct SourceNode: Sendable {
 
     /// Where the node starts (for an alias: where its anchored node starts).
     @inlinable
-    public var location: SourceLocation { document.location(index) }
+    package var location: SourceLocation { document.location(index) }
 
     /// The node's scalar value, items or members.
     @inlinable
-    public var content: Content {
+    package var content: Content {
         switch kind {
         case .array: .sequence(Items(document: document, node: index))
         case .object: .mapping(Members(document: document, node: index))
@@ -67,27 +67,27 @@ public struct SourceNode: Sendable {
 
     /// The members of a mapping (none for anything else).
     @inlinable
-    public var members: Members {
+    package var members: Members {
         kind == .object ? Members(document: document, node: index) : Members(document: nil, node: 0)
     }
 
     /// The items of a sequence (none for anything else).
     @inlinable
-    public var items: Items {
+    package var items: Items {
         kind == .array ? Items(document: document, node: index) : Items(document: nil, node: 0)
     }
 
     /// The number of items or members (0 for a scalar).
     @inlinable
-    public var count: Int { document.childCount(index) }
+    package var count: Int { document.childCount(index) }
 
     /// The text of a scalar as written, for messages (nil for collections).
     @inlinable
-    public var sourceText: String? { document.sourceText(index) }
+    package var sourceText: String? { document.sourceText(index) }
 
     /// The scalar value, or nil for collections.
     @inlinable
-    public var scalar: JSONValue? {
+    package var scalar: JSONValue? {
         switch kind {
         case .array, .object: nil
         default: document.json(index)
@@ -96,46 +96,46 @@ public struct SourceNode: Sendable {
 
     /// A string's value (nil for any other kind).
     @inlinable
-    public var string: String? { document.string(index) }
+    package var string: String? { document.string(index) }
     /// A boolean's value.
     @inlinable
-    public var bool: Bool? { document.bool(index) }
+    package var bool: Bool? { document.bool(index) }
     /// An integer's or a double's value.
     @inlinable
-    public var number: Double? { document.number(index) }
+    package var number: Double? { document.number(index) }
 
     /// Item `i` of a sequence, or the value of member `i` of a mapping (in
     /// order); `i` must be below the count.
     @inlinable
-    public func child(_ i: Int) -> SourceNode {
+    package func child(_ i: Int) -> SourceNode {
         SourceNode(document: document, index: document.childNode(index, i))
     }
 
     /// The key of member `i` of a mapping.
     @inlinable
-    public func key(_ i: Int) -> String { document.key(index, i) }
+    package func key(_ i: Int) -> String { document.key(index, i) }
 
     /// Whether both are the same node of the same document (an alias is the node it names).
-    public func isSameNode(as other: SourceNode) -> Bool {
+    package func isSameNode(as other: SourceNode) -> Bool {
         document === other.document && index == other.index
     }
 
     /// The member named `key` of a mapping.
     @inlinable
-    public func member(_ key: String) -> Member? {
+    package func member(_ key: String) -> Member? {
         guard let i = document.memberIndex(index, key: key) else { return nil }
         return Members(document: document, node: index)[i]
     }
 
     /// The value of member `key` of a mapping.
     @inlinable
-    public subscript(key: String) -> SourceNode? {
+    package subscript(key: String) -> SourceNode? {
         guard let i = document.memberIndex(index, key: key) else { return nil }
         return child(i)
     }
 
     /// The node at a JSON Pointer's tokens, or nil if there is none.
-    public func node(at tokens: some Sequence<String>) -> SourceNode? {
+    package func node(at tokens: some Sequence<String>) -> SourceNode? {
         var current = self
         for token in tokens {
             switch current.content {
@@ -155,7 +155,7 @@ public struct SourceNode: Sendable {
     /// The best position for a diagnostic about the value at `tokens`: the
     /// value itself, or for a value that is missing, the deepest node that
     /// exists on the way there. With `preferKey`, a mapping member's key.
-    public func location(of tokens: [String], preferKey: Bool = false) -> SourceLocation {
+    package func location(of tokens: [String], preferKey: Bool = false) -> SourceLocation {
         var current = self
         var location = self.location
         for (n, token) in tokens.enumerated() {
@@ -176,7 +176,7 @@ public struct SourceNode: Sendable {
     }
 
     /// The items of a sequence, as nodes (made when read, not stored).
-    public struct Items: RandomAccessCollection, Sendable {
+    package struct Items: RandomAccessCollection, Sendable {
         /// Nil only when there are no items.
         @usableFromInline let document: SourceDocument?
         @usableFromInline let node: Int32
@@ -188,18 +188,18 @@ public struct SourceNode: Sendable {
         }
 
         /// No items.
-        public static let empty = Items(document: nil, node: 0)
+        package static let empty = Items(document: nil, node: 0)
 
-        @inlinable public var startIndex: Int { 0 }
-        @inlinable public var endIndex: Int { document?.childCount(node) ?? 0 }
-        @inlinable public subscript(i: Int) -> SourceNode {
+        @inlinable package var startIndex: Int { 0 }
+        @inlinable package var endIndex: Int { document?.childCount(node) ?? 0 }
+        @inlinable package subscript(i: Int) -> SourceNode {
             let document = document!
             return SourceNode(document: document, index: document.childNode(node, i))
         }
     }
 
     /// The members of a mapping in source order (merged members at the place of `<<`).
-    public struct Members: RandomAccessCollection, Sendable {
+    package struct Members: RandomAccessCollection, Sendable {
         /// Nil only when there are no members.
         @usableFromInline let document: SourceDocument?
         @usableFromInline let node: Int32
@@ -211,11 +211,11 @@ public struct SourceNode: Sendable {
         }
 
         /// No members.
-        public static let empty = Members(document: nil, node: 0)
+        package static let empty = Members(document: nil, node: 0)
 
-        @inlinable public var startIndex: Int { 0 }
-        @inlinable public var endIndex: Int { document?.childCount(node) ?? 0 }
-        @inlinable public subscript(i: Int) -> Member {
+        @inlinable package var startIndex: Int { 0 }
+        @inlinable package var endIndex: Int { document?.childCount(node) ?? 0 }
+        @inlinable package subscript(i: Int) -> Member {
             // A member exists only in a non-empty mapping, which has its document.
             let document = document!
             return Member(

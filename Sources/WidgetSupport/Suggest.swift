@@ -1,7 +1,7 @@
 /// "Did you mean …?" suggestions by edit distance.
-public enum Suggest {
+package enum Suggest {
     /// The candidate closest to `word`, if it is close enough to be a likely typo.
-    public static func closest(to word: String, among candidates: [String]) -> String? {
+    package static func closest(to word: String, among candidates: [String]) -> String? {
         let w = Array(word.lowercased().unicodeScalars)
         var best: (String, Int)? = nil
         for candidate in candidates {
@@ -23,7 +23,7 @@ public enum Suggest {
     }
 
     /// ` (did you mean 'x'?)` for a likely typo of one of `candidates`, else "".
-    public static func hint(for word: String, among candidates: [String]) -> String {
+    package static func hint(for word: String, among candidates: [String]) -> String {
         closest(to: word, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 

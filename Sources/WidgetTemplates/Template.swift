@@ -14,7 +14,7 @@ import WidgetSupport
 /// - Falsey section values are `false`, `null`, `[]` and `""` (an empty string
 ///   means "no value", as in `{{#title}}…{{/title}}`); `0` and `{}` are truthy.
 /// - Values are inserted as text once and never rendered as templates again.
-public struct Template: Sendable, Hashable {
+package struct Template: Sendable, Hashable {
     /// Everything compiled, behind one reference: content fields hold templates,
     /// and a copy then costs one reference count instead of one per buffer.
     private final class Program: Sendable {
@@ -47,14 +47,14 @@ public struct Template: Sendable, Hashable {
     private let program: Program
 
     /// The template text as written.
-    public var source: String { program.source }
+    package var source: String { program.source }
     /// Every name used, in source order (closing tags are not listed).
-    public var references: [TemplateReference] { program.references }
+    package var references: [TemplateReference] { program.references }
     /// True when the whole template is one interpolation tag, so it renders typed.
-    public var isLoneTag: Bool { program.isLoneTag }
+    package var isLoneTag: Bool { program.isLoneTag }
 
     /// Compiles a template; bad syntax throws a positioned `TemplateError`.
-    public init(_ source: String) throws(TemplateError) {
+    package init(_ source: String) throws(TemplateError) {
         program = Program(source: source, result: try TemplateParser.parse(source))
     }
 
@@ -69,32 +69,32 @@ public struct Template: Sendable, Hashable {
     }
 
     /// The lone tag's reference, when the template is one interpolation tag.
-    public var loneTag: TemplateReference? { isLoneTag ? references.first : nil }
+    package var loneTag: TemplateReference? { isLoneTag ? references.first : nil }
 
     /// True when the template has no tags (comments aside): it always renders its text.
-    public var isConstant: Bool { program.references.isEmpty }
+    package var isConstant: Bool { program.references.isEmpty }
 
-    public static func == (a: Template, b: Template) -> Bool { a.source == b.source }
-    public func hash(into hasher: inout Hasher) { hasher.combine(source) }
+    package static func == (a: Template, b: Template) -> Bool { a.source == b.source }
+    package func hash(into hasher: inout Hasher) { hasher.combine(source) }
 
     // MARK: Rendering
 
     /// The most bytes a rendered value has: rendering stops past it, and the text then has
     /// `maxRenderedBytes + 1` bytes (a widget shows far less; nested sections over one list
     /// made a single value grow past 2 GB).
-    public static let maxRenderedBytes = 256 << 10
+    package static let maxRenderedBytes = 256 << 10
     /// The most section items one render enters (nested sections multiply them: five over
     /// 64 items are 64⁵); rendering stops past it with what it wrote.
-    public static let maxSectionItems = 100_000
+    package static let maxSectionItems = 100_000
 
     /// Whether a rendered value reached the bound (and was cut).
-    public static func wasCut(_ value: JSONValue) -> Bool {
+    package static func wasCut(_ value: JSONValue) -> Bool {
         if case .string(let s) = value { return s.utf8.count > maxRenderedBytes }
         return false
     }
 
     /// Renders against a context: the lone tag's typed value, or a `.string`.
-    public func render(_ context: some TemplateScope) -> JSONValue {
+    package func render(_ context: some TemplateScope) -> JSONValue {
         var missing: [String] = []
         return render(context, tracking: false, missing: &missing)
     }
@@ -103,18 +103,18 @@ public struct Template: Sendable, Hashable {
     /// resolve (as written, once each; names already in the array are not added
     /// again). Section and inverted-section names are not reported: they test
     /// presence, so `{{#title}}` over a record without a title is normal.
-    public func render(_ context: some TemplateScope, missing: inout [String]) -> JSONValue {
+    package func render(_ context: some TemplateScope, missing: inout [String]) -> JSONValue {
         render(context, tracking: true, missing: &missing)
     }
 
     /// Renders to text (a lone tag's value as text).
-    public func renderString(_ context: some TemplateScope) -> String {
+    package func renderString(_ context: some TemplateScope) -> String {
         var missing: [String] = []
         return renderString(context, tracking: false, missing: &missing)
     }
 
     /// Renders to text and reports missing names as `render(_:missing:)` does.
-    public func renderString(_ context: some TemplateScope, missing: inout [String]) -> String {
+    package func renderString(_ context: some TemplateScope, missing: inout [String]) -> String {
         renderString(context, tracking: true, missing: &missing)
     }
 

@@ -5,7 +5,7 @@ import WidgetSupport
 /// Only `lookup(_:)` is required. A runtime can answer names without building
 /// one big object per entry, and may also answer whole dotted paths at once
 /// through `lookup(path:)` (for example `entry.time` without an `entry` object).
-public protocol TemplateScope {
+package protocol TemplateScope {
     /// The value of a first dotted component (`param` in `param.city`), nil when absent.
     func lookup(_ name: String) -> JSONValue?
     /// The value of a whole dotted path, nil when any step is absent.
@@ -16,32 +16,32 @@ public protocol TemplateScope {
 }
 
 extension TemplateScope {
-    public func lookup(path: [String]) -> JSONValue? {
+    package func lookup(path: [String]) -> JSONValue? {
         guard let first = path.first, let value = lookup(first) else { return nil }
         return TemplateRenderer.descend(value, path, from: 1)
     }
 
-    public var implicitValue: JSONValue? { nil }
+    package var implicitValue: JSONValue? { nil }
 }
 
 /// A JSON value as a scope: names are members of an object; `{{.}}` is the value itself.
 extension JSONValue: TemplateScope {
-    public func lookup(_ name: String) -> JSONValue? {
+    package func lookup(_ name: String) -> JSONValue? {
         if case .object(let members) = self { return members[name] }
         return nil
     }
 
-    public func lookup(path: [String]) -> JSONValue? {
+    package func lookup(path: [String]) -> JSONValue? {
         TemplateRenderer.descend(self, path, from: 0)
     }
 
     /// Resolves `path[start...]` inside this value, as templates do: object
     /// members, and array elements by canonical decimal index (`list.0`).
     /// A scope holding `param` answers `param.city` with `param.lookup(path: path, from: 1)`.
-    public func lookup(path: [String], from start: Int) -> JSONValue? {
+    package func lookup(path: [String], from start: Int) -> JSONValue? {
         guard start >= 0, start <= path.count else { return nil }
         return TemplateRenderer.descend(self, path, from: start)
     }
 
-    public var implicitValue: JSONValue? { self }
+    package var implicitValue: JSONValue? { self }
 }

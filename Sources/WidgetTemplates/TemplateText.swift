@@ -6,14 +6,14 @@ extension JSONValue {
     /// up to 6 decimals in plain notation, others as Swift prints them), `true`/`false`,
     /// nothing for null (and for NaN or infinities, which JSON cannot hold), and
     /// compact JSON text for arrays and objects.
-    public var templateText: String {
+    package var templateText: String {
         TemplateOutput.render(stackBytes: 64) { $0.append(self) }
     }
 
     /// Whether a section skips this value (and an inverted section renders):
     /// `false`, `null`, an empty list and an empty string. Numbers (0 too) and
     /// objects (`{}` too) are truthy.
-    public var isTemplateFalsey: Bool {
+    package var isTemplateFalsey: Bool {
         switch self {
         case .null: true
         case .bool(let b): !b

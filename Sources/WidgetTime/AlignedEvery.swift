@@ -5,19 +5,19 @@ import WidgetSupport
 /// Aligned (the default): instants whose local time of day is a multiple of `D`
 /// since local midnight, on the local clock (a reading in a gap is skipped, one in a
 /// fold yields both instants); `D` must divide 24h. Unaligned: `T + k·D`.
-public struct AlignedEvery: LocalClockPattern, Hashable {
+package struct AlignedEvery: LocalClockPattern, Hashable {
     /// The step in seconds; divides 86,400.
-    public let seconds: Int64
+    package let seconds: Int64
 
     /// nil when `seconds` cannot be aligned (see `alignmentProblem(seconds:)`).
-    public init?(seconds: Int64) {
+    package init?(seconds: Int64) {
         guard Self.alignmentProblem(seconds: seconds) == nil else { return nil }
         self.seconds = seconds
     }
 
     /// Why `every` of `seconds` cannot be aligned to local midnight, or nil when it
     /// can: it must be positive and divide 24h (`7m` does not; `90s`, `15m`, `8h` do).
-    public static func alignmentProblem(seconds: Int64) -> String? {
+    package static func alignmentProblem(seconds: Int64) -> String? {
         if seconds <= 0 { return "an interval must be longer than 0s" }
         if seconds > 86_400 {
             return "\(DurationFormatter.format(seconds)) is longer than a day, so it cannot be aligned to local midnight"
@@ -28,24 +28,24 @@ public struct AlignedEvery: LocalClockPattern, Hashable {
         return nil
     }
 
-    public func firstReading(atOrAfter local: Int64, before limit: Int64) -> Int64? {
+    package func firstReading(atOrAfter local: Int64, before limit: Int64) -> Int64? {
         let r = ceilDiv(local, seconds) * seconds
         return r < limit ? r : nil
     }
 
     /// The first aligned instant after `after` in `zone`.
-    public func next(after: Instant, in zone: ZoneRules) -> Instant? {
+    package func next(after: Instant, in zone: ZoneRules) -> Instant? {
         LocalClock(pattern: self, zone: zone).next(after: after)
     }
 
     /// The aligned instants after `after` (and before `limit`), lazily.
-    public func instants(after: Instant, in zone: ZoneRules, before limit: Instant? = nil) -> LocalClockIterator<AlignedEvery> {
+    package func instants(after: Instant, in zone: ZoneRules, before limit: Instant? = nil) -> LocalClockIterator<AlignedEvery> {
         LocalClock(pattern: self, zone: zone).instants(after: after, before: limit)
     }
 
     /// Unaligned: the first `start + k·step` (k a whole number, possibly negative)
     /// strictly after `after`. `step` must be positive.
-    public static func unaligned(start: Instant, step: Int64, after: Instant) -> Instant {
+    package static func unaligned(start: Instant, step: Int64, after: Instant) -> Instant {
         let k = CivilTime.floorDiv(after.seconds - start.seconds, max(step, 1)) + 1
         return Instant(seconds: start.seconds + k * max(step, 1))
     }

@@ -12,44 +12,44 @@ import WidgetSupport
 ///
 /// Days follow Vixie/ISC cron: when the day-of-month or the day-of-week field starts
 /// with `*`, a day must match both; otherwise a day matching either one fires.
-public struct CronExpression: Sendable, Hashable, CustomStringConvertible {
+package struct CronExpression: Sendable, Hashable, CustomStringConvertible {
     /// The expression as written.
-    public let text: String
+    package let text: String
     /// The fields as bitsets: what the local-clock walk uses.
-    public let schedule: CronSchedule
+    package let schedule: CronSchedule
 
     /// Parses `text`; errors name the field and point at the offending part.
-    public init(_ text: String) throws(TimeParseError) {
+    package init(_ text: String) throws(TimeParseError) {
         let f = try withBytes(text) { CronParser.parse($0) }
         self.text = text
         schedule = CronSchedule(f)
     }
 
-    public var description: String { text }
+    package var description: String { text }
 
     /// Bit n set: minute n (0-59).
-    public var minutes: UInt64 { schedule.minutes }
+    package var minutes: UInt64 { schedule.minutes }
     /// Bit n set: hour n (0-23).
-    public var hours: UInt32 { schedule.hours }
+    package var hours: UInt32 { schedule.hours }
     /// Bit n set: day of month n (1-31).
-    public var daysOfMonth: UInt32 { schedule.daysOfMonth }
+    package var daysOfMonth: UInt32 { schedule.daysOfMonth }
     /// Bit n set: month n (1-12).
-    public var months: UInt16 { schedule.months }
+    package var months: UInt16 { schedule.months }
     /// Bit n set: weekday n (0 = Sunday ... 6 = Saturday; a written 7 sets bit 0).
-    public var daysOfWeek: UInt8 { schedule.daysOfWeek }
+    package var daysOfWeek: UInt8 { schedule.daysOfWeek }
     /// Whether the day-of-month field starts with `*` (Vixie's day rule).
-    public var dayOfMonthStar: Bool { schedule.dayOfMonthStar }
+    package var dayOfMonthStar: Bool { schedule.dayOfMonthStar }
     /// Whether the day-of-week field starts with `*`.
-    public var dayOfWeekStar: Bool { schedule.dayOfWeekStar }
+    package var dayOfWeekStar: Bool { schedule.dayOfWeekStar }
     /// Whether some date matches (hours and minutes always do); see `neverFiresReason`.
-    public var canFire: Bool { schedule.canFire }
+    package var canFire: Bool { schedule.canFire }
 
     /// Why no date can ever match (`February has no day 30`), or nil when one can.
     ///
     /// Only a day rule needing both fields can fail: every (month, day) that exists
     /// falls on each weekday in some year (February 29 included), so it fails
     /// exactly when none of the listed days exists in any listed month.
-    public var neverFiresReason: String? {
+    package var neverFiresReason: String? {
         guard !canFire else { return nil }
         let names = (1...12).filter { months & (1 << UInt16($0)) != 0 }.map { CivilTime.monthNames[$0 - 1] }
         let days = (1...31).filter { daysOfMonth & (1 << UInt32($0)) != 0 }.map(String.init)
@@ -57,46 +57,46 @@ public struct CronExpression: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether a local date fires (month 1-12, day of month 1-31, weekday 0 = Sunday).
-    public func matchesDay(month: Int, day: Int, weekday: Int) -> Bool {
+    package func matchesDay(month: Int, day: Int, weekday: Int) -> Bool {
         schedule.matchesDay(month: month, day: day, weekday: weekday)
     }
 
     /// Whether a local date and time of day (to the minute) fires.
-    public func matches(month: Int, day: Int, weekday: Int, hour: Int, minute: Int) -> Bool {
+    package func matches(month: Int, day: Int, weekday: Int, hour: Int, minute: Int) -> Bool {
         schedule.matches(month: month, day: day, weekday: weekday, hour: hour, minute: minute)
     }
 
     /// The first firing instant strictly after `after`, on `zone`'s local clock
     /// (gaps skipped, folds fire twice), before `limit` (default: 100 years on);
     /// nil if there is none or the expression can never fire.
-    public func next(after: Instant, in zone: ZoneRules, before limit: Instant? = nil) -> Instant? {
+    package func next(after: Instant, in zone: ZoneRules, before limit: Instant? = nil) -> Instant? {
         guard canFire else { return nil }
         return LocalClock(pattern: schedule, zone: zone).next(after: after, before: limit)
     }
 
     /// The firing instants after `after` (and before `limit`), lazily.
-    public func fireTimes(after: Instant, in zone: ZoneRules, before limit: Instant? = nil) -> LocalClockIterator<CronSchedule> {
+    package func fireTimes(after: Instant, in zone: ZoneRules, before limit: Instant? = nil) -> LocalClockIterator<CronSchedule> {
         // An expression that can never fire yields nothing without walking the years.
         LocalClock(pattern: schedule, zone: zone).instants(after: after, before: canFire ? limit : after)
     }
 }
 
 /// A cron expression's fields as bitsets, and the search for its next reading.
-public struct CronSchedule: Sendable, Hashable, LocalClockPattern {
+package struct CronSchedule: Sendable, Hashable, LocalClockPattern {
     /// Bit n set: minute n (0-59).
-    public let minutes: UInt64
+    package let minutes: UInt64
     /// Bit n set: hour n (0-23).
-    public let hours: UInt32
+    package let hours: UInt32
     /// Bit n set: day of month n (1-31).
-    public let daysOfMonth: UInt32
+    package let daysOfMonth: UInt32
     /// Bit n set: month n (1-12).
-    public let months: UInt16
+    package let months: UInt16
     /// Bit n set: weekday n (0 = Sunday ... 6 = Saturday).
-    public let daysOfWeek: UInt8
-    public let dayOfMonthStar: Bool
-    public let dayOfWeekStar: Bool
+    package let daysOfWeek: UInt8
+    package let dayOfMonthStar: Bool
+    package let dayOfWeekStar: Bool
     /// Whether some date matches.
-    public let canFire: Bool
+    package let canFire: Bool
 
     init(_ f: CronFields) {
         minutes = f.minutes
@@ -121,7 +121,7 @@ public struct CronSchedule: Sendable, Hashable, LocalClockPattern {
 
     /// Whether a local date fires (month 1-12, day of month 1-31, weekday 0 = Sunday).
     @inline(__always)
-    public func matchesDay(month: Int, day: Int, weekday: Int) -> Bool {
+    package func matchesDay(month: Int, day: Int, weekday: Int) -> Bool {
         guard months & (1 << UInt16(month)) != 0 else { return false }
         let dom = daysOfMonth & (1 << UInt32(day)) != 0
         let dow = daysOfWeek & (1 << UInt8(weekday)) != 0
@@ -129,7 +129,7 @@ public struct CronSchedule: Sendable, Hashable, LocalClockPattern {
     }
 
     /// Whether a local date and time of day (to the minute) fires.
-    public func matches(month: Int, day: Int, weekday: Int, hour: Int, minute: Int) -> Bool {
+    package func matches(month: Int, day: Int, weekday: Int, hour: Int, minute: Int) -> Bool {
         matchesDay(month: month, day: day, weekday: weekday)
             && hours & (1 << UInt32(hour)) != 0 && minutes & (1 << UInt64(minute)) != 0
     }
@@ -149,7 +149,7 @@ public struct CronSchedule: Sendable, Hashable, LocalClockPattern {
 
     /// Walks days (skipping months not listed), then finds the minute within the day
     /// with bit scans: a few steps per result whatever the expression.
-    public func firstReading(atOrAfter local: Int64, before limit: Int64) -> Int64? {
+    package func firstReading(atOrAfter local: Int64, before limit: Int64) -> Int64? {
         guard canFire else { return nil }
         let minute = ceilDiv(local, 60)
         var day = CivilTime.floorDiv(minute, 1_440)

@@ -6,18 +6,18 @@ import WidgetSupport
 /// (a time in a spring-forward gap moves forward by the gap, one in a fold takes its
 /// first occurrence). When two slots land on one instant (02:30 shifted onto a 03:30
 /// slot), the slot in force there is the one with the later wall time.
-public struct DailySlots: Sendable {
+package struct DailySlots: Sendable {
     /// Minutes since local midnight of each slot, in the definition's order.
-    public let minutesOfDay: [Int]
-    public let zone: ZoneRules
+    package let minutesOfDay: [Int]
+    package let zone: ZoneRules
 
-    public init(minutesOfDay: [Int], zone: ZoneRules) {
+    package init(minutesOfDay: [Int], zone: ZoneRules) {
         self.minutesOfDay = minutesOfDay
         self.zone = zone
     }
 
     /// The first slot instant strictly after `after`, with the slot in force from it.
-    public func next(after: Instant) -> (instant: Instant, slot: Int)? {
+    package func next(after: Instant) -> (instant: Instant, slot: Int)? {
         guard !minutesOfDay.isEmpty else { return nil }
         let today = zone.localDay(of: after)
         var best: (instant: Instant, slot: Int)? = nil
@@ -37,7 +37,7 @@ public struct DailySlots: Sendable {
 
     /// The slot in force at `instant`: the one whose most recent occurrence is at or
     /// before it (each day has all slots, so there always is one).
-    public func slotInForce(at instant: Instant) -> Int? {
+    package func slotInForce(at instant: Instant) -> Int? {
         guard !minutesOfDay.isEmpty else { return nil }
         let today = zone.localDay(of: instant)
         var best: (instant: Instant, slot: Int)? = nil

@@ -1,8 +1,8 @@
 /// Writes seconds in the spec's compact duration form, largest units first:
 /// `1d12h`, `1h30m`, `45s`, `2d`; zero is `0s`, a negative value gets a leading `-`.
 /// The output parses back to the same seconds with `DurationParser`.
-public enum DurationFormatter {
-    public static func format(_ seconds: Int64) -> String {
+package enum DurationFormatter {
+    package static func format(_ seconds: Int64) -> String {
         if seconds == 0 { return "0s" }
         var out = seconds < 0 ? "-" : ""
         var rest = seconds.magnitude
@@ -14,7 +14,7 @@ public enum DurationFormatter {
     }
 
     /// The ISO 8601 form: `PT1H30M`, `P1DT12H`, `PT45S`; zero is `PT0S`.
-    public static func iso8601(_ seconds: Int64) -> String {
+    package static func iso8601(_ seconds: Int64) -> String {
         if seconds == 0 { return "PT0S" }
         var out = seconds < 0 ? "-P" : "P"
         var rest = seconds.magnitude

@@ -11,13 +11,13 @@
 /// not `0.5s`). Zero (`0s`, `PT0S`) parses to 0: whether zero is allowed is the
 /// caller's rule. Signs, spaces, unknown units and durations above
 /// `maximumSeconds` are errors.
-public enum DurationParser {
+package enum DurationParser {
     /// The longest duration accepted: a million days (about 2,700 years), so that
     /// adding one to any instant a run can hold never overflows.
-    public static let maximumSeconds: Int64 = 1_000_000 * 86_400
+    package static let maximumSeconds: Int64 = 1_000_000 * 86_400
 
     /// Seconds of `text`.
-    public static func parse(_ text: String) throws(TimeParseError) -> Int64 {
+    package static func parse(_ text: String) throws(TimeParseError) -> Int64 {
         try withBytes(text) { parse($0, from: 0) }
     }
 

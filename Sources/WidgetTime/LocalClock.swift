@@ -2,7 +2,7 @@ import WidgetSupport
 
 /// A set of local clock readings, in local seconds (seconds since
 /// 1970-01-01T00:00 as read on the local clock), that `LocalClock` walks.
-public protocol LocalClockPattern: Sendable {
+package protocol LocalClockPattern: Sendable {
     /// The smallest matching reading `>= local` and `< limit`, or nil.
     func firstReading(atOrAfter local: Int64, before limit: Int64) -> Int64?
 }
@@ -15,30 +15,30 @@ public protocol LocalClockPattern: Sendable {
 /// The zone's history is walked span by span (stretches of constant offset), and
 /// inside a span local time is UTC shifted by the span's offset: each span asks the
 /// pattern for its first reading in the span's local range. No per-minute scanning.
-public struct LocalClock<Pattern: LocalClockPattern>: Sendable {
-    public let pattern: Pattern
-    public let zone: ZoneRules
+package struct LocalClock<Pattern: LocalClockPattern>: Sendable {
+    package let pattern: Pattern
+    package let zone: ZoneRules
 
     /// How far `next(after:)` looks without an explicit limit: 100 years, longer than
     /// any gap between two firings of a cron expression that can fire (at worst a
     /// Feb 29 on a given weekday: 40 years).
-    public static var defaultSearchSeconds: Int64 { 100 * 366 * 86_400 }
+    package static var defaultSearchSeconds: Int64 { 100 * 366 * 86_400 }
 
-    public init(pattern: Pattern, zone: ZoneRules) {
+    package init(pattern: Pattern, zone: ZoneRules) {
         self.pattern = pattern
         self.zone = zone
     }
 
     /// The first matching instant after `after` (strictly) and before `limit`
     /// (default: 100 years on), or nil.
-    public func next(after: Instant, before limit: Instant? = nil) -> Instant? {
+    package func next(after: Instant, before limit: Instant? = nil) -> Instant? {
         var it = instants(after: after, before: limit)
         return it.next()
     }
 
     /// The matching instants after `after` (strictly) and before `limit`
     /// (default: 100 years after `after`), lazily.
-    public func instants(after: Instant, before limit: Instant? = nil) -> LocalClockIterator<Pattern> {
+    package func instants(after: Instant, before limit: Instant? = nil) -> LocalClockIterator<Pattern> {
         let reach = LocalClockIterator<Pattern>.reach
         let from = Swift.min(Swift.max(after.seconds, -reach), reach)
         return LocalClockIterator(pattern: pattern, zone: zone, after: from, limit: limit?.seconds ?? from + Self.defaultSearchSeconds)
@@ -47,7 +47,7 @@ public struct LocalClock<Pattern: LocalClockPattern>: Sendable {
 
 /// The instants of a `LocalClock`, one at a time; keeps the zone span it is in, so
 /// each result costs a pattern lookup and a little arithmetic.
-public struct LocalClockIterator<Pattern: LocalClockPattern>: IteratorProtocol, Sequence, Sendable {
+package struct LocalClockIterator<Pattern: LocalClockPattern>: IteratorProtocol, Sequence, Sendable {
     private let pattern: Pattern
     private let zone: ZoneRules
     private var last: Int64
@@ -67,7 +67,7 @@ public struct LocalClockIterator<Pattern: LocalClockPattern>: IteratorProtocol, 
         self.limit = Swift.min(limit, Self.reach)
     }
 
-    public mutating func next() -> Instant? {
+    package mutating func next() -> Instant? {
         var u = last + 1
         while u < limit {
             if !(spanStart <= u && u < spanEnd) {

@@ -3,14 +3,14 @@
 /// `offset` is where the problem starts: a 0-based index in the text counted in
 /// Unicode scalars, the same unit as `SourceLocation` columns, so a caller adds it
 /// to the column of the scalar's first character.
-public struct TimeParseError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var message: String
-    public var offset: Int
+package struct TimeParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var message: String
+    package var offset: Int
 
-    public init(message: String, offset: Int) {
+    package init(message: String, offset: Int) {
         self.message = message
         self.offset = offset
     }
 
-    public var description: String { "\(message) (at offset \(offset))" }
+    package var description: String { "\(message) (at offset \(offset))" }
 }

@@ -3,9 +3,9 @@
 /// Both fields need two digits (`8:00` is refused with a hint to write `08:00`):
 /// the spec's form is `HH:MM`, and a fixed width keeps times sortable as text.
 /// Seconds and `24:00` are refused.
-public enum WallTime {
+package enum WallTime {
     /// Minutes since local midnight, 0 to 1439.
-    public static func parse(_ text: String) throws(TimeParseError) -> Int {
+    package static func parse(_ text: String) throws(TimeParseError) -> Int {
         try withBytes(text) { t in
             let whole = t.all
             guard t.count > 0 else {
@@ -53,7 +53,7 @@ public enum WallTime {
     }
 
     /// `HH:MM` of a minute of the day (taken modulo a day).
-    public static func format(minuteOfDay: Int) -> String {
+    package static func format(minuteOfDay: Int) -> String {
         let m = ((minuteOfDay % 1_440) + 1_440) % 1_440
         let h = m / 60, mm = m % 60
         // Written byte by byte: entry.time is formatted for every timeline entry.

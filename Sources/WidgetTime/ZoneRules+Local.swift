@@ -1,7 +1,7 @@
 import WidgetSupport
 
 /// What a local clock reading means in a zone.
-public enum LocalResolution: Sendable, Hashable {
+package enum LocalResolution: Sendable, Hashable {
     /// The reading happens once.
     case unique(Instant)
     /// The reading happens twice (a fall-back fold): `first` on the earlier offset.
@@ -13,7 +13,7 @@ public enum LocalResolution: Sendable, Hashable {
 
     /// The spec's single instant for a named wall time: the reading, its first
     /// occurrence in a fold, or the shifted instant in a gap.
-    public var wallTimeInstant: Instant {
+    package var wallTimeInstant: Instant {
         switch self {
         case .unique(let i): i
         case .fold(let first, _): first
@@ -25,7 +25,7 @@ public enum LocalResolution: Sendable, Hashable {
 extension ZoneRules {
     /// The instants at which the local clock reads `localSeconds` (seconds since
     /// 1970-01-01T00:00 on the local clock): one, two in a fold, none in a gap.
-    public func resolve(local: Int64) -> LocalResolution {
+    package func resolve(local: Int64) -> LocalResolution {
         let localSeconds = Self.clampLocal(local)
         // Offsets never exceed a day: every span that could hold the reading starts
         // or ends within this window of it.
@@ -59,7 +59,7 @@ extension ZoneRules {
 
     /// The spec's instant for a local reading: itself, its first occurrence in a
     /// fold, or shifted forward by the gap it falls in.
-    public func instant(forLocal local: Int64) -> Instant {
+    package func instant(forLocal local: Int64) -> Instant {
         let localSeconds = Self.clampLocal(local)
         // Fast path: the offset does not change within a day's width of the reading.
         let lo = localSeconds &- 100_000, hi = localSeconds &+ 100_000
@@ -73,7 +73,7 @@ extension ZoneRules {
     }
 
     /// The spec's instant for a local date-time (see `instant(forLocal:)`).
-    public func instant(for local: LocalDateTime) -> Instant {
+    package func instant(for local: LocalDateTime) -> Instant {
         instant(forLocal: local.localSeconds)
     }
 
@@ -81,7 +81,7 @@ extension ZoneRules {
     /// (days since 1970-01-01 on the local calendar). A reading in a spring-forward
     /// gap moves forward by the gap (02:30 -> 03:30 new time); one in a fold is its
     /// first occurrence. So a daily slot happens every day, exactly once.
-    public func wallTimeInstant(day: Int64, minuteOfDay: Int) -> Instant {
+    package func wallTimeInstant(day: Int64, minuteOfDay: Int) -> Instant {
         let d = min(max(day, -Self.localReach / 86_400), Self.localReach / 86_400)
         return instant(forLocal: d * 86_400 + Int64(min(max(minuteOfDay, 0), 1_439)) * 60)
     }
@@ -97,24 +97,24 @@ extension ZoneRules {
 
     /// Seconds since 1970-01-01T00:00 as the local clock reads at `instant`.
     @inline(__always)
-    public func localSeconds(of instant: Instant) -> Int64 {
+    package func localSeconds(of instant: Instant) -> Int64 {
         let (l, overflow) = instant.seconds.addingReportingOverflow(Int64(utcOffset(at: instant)))
         return overflow ? (instant.seconds < 0 ? Int64.min : Int64.max) : l
     }
 
     /// The local day (days since 1970-01-01 on the local calendar) of `instant`.
-    public func localDay(of instant: Instant) -> Int64 {
+    package func localDay(of instant: Instant) -> Int64 {
         CivilTime.floorDiv(localSeconds(of: instant), 86_400)
     }
 
     /// Seconds since local midnight at `instant` (0...86399).
-    public func localSecondOfDay(of instant: Instant) -> Int {
+    package func localSecondOfDay(of instant: Instant) -> Int {
         let l = localSeconds(of: instant)
         return Int(l - CivilTime.floorDiv(l, 86_400) * 86_400)
     }
 
     /// The local date-time at `instant`.
-    public func localDateTime(of instant: Instant) -> LocalDateTime {
+    package func localDateTime(of instant: Instant) -> LocalDateTime {
         let l = localSeconds(of: instant)
         let day = CivilTime.floorDiv(l, 86_400)
         let sod = Int(l - day * 86_400)
@@ -125,12 +125,12 @@ extension ZoneRules {
     // MARK: - Entry formatting (the template variables entry.time, entry.day, entry.weekday)
 
     /// Local `HH:MM` at `instant`.
-    public func timeText(_ instant: Instant) -> String {
+    package func timeText(_ instant: Instant) -> String {
         WallTime.format(minuteOfDay: localSecondOfDay(of: instant) / 60)
     }
 
     /// Local `YYYY-MM-DD` at `instant`.
-    public func dayText(_ instant: Instant) -> String {
+    package func dayText(_ instant: Instant) -> String {
         let (y, m, d) = CivilTime.date(days: localDay(of: instant))
         guard (0...9_999).contains(y) else {
             return "\(y)-\(m < 10 ? "0" : "")\(m)-\(d < 10 ? "0" : "")\(d)"
@@ -152,12 +152,12 @@ extension ZoneRules {
     }
 
     /// The local weekday's English name at `instant` (`Monday`).
-    public func weekdayName(_ instant: Instant) -> String {
+    package func weekdayName(_ instant: Instant) -> String {
         CivilTime.weekdayNames[CivilTime.weekday(days: localDay(of: instant))]
     }
 
     /// ISO 8601 with this zone's offset at `instant` (`2026-11-29T09:00:00-05:00`).
-    public func iso8601(_ instant: Instant) -> String {
+    package func iso8601(_ instant: Instant) -> String {
         instant.iso8601(offset: utcOffset(at: instant))
     }
 }

@@ -8,9 +8,9 @@ import WidgetSupport
 /// Thread-safe: the table is immutable and swapped whole under a lock when a
 /// lookup needs years not read yet (years 0001 to 9999; instants outside them use
 /// the offset at the nearer edge).
-public final class ZoneRules: UTCOffsetSource, Sendable, CustomStringConvertible {
+package final class ZoneRules: UTCOffsetSource, Sendable, CustomStringConvertible {
     /// The name as given (`America/New_York`, `UTC`), or a description for fixed offsets.
-    public let identifier: String
+    package let identifier: String
     /// nil for a fixed-offset zone, whose table is complete from the start.
     let scanner: ZoneScanner?
     /// The newest table, published for lock-free reads (an unretained reference's
@@ -23,7 +23,7 @@ public final class ZoneRules: UTCOffsetSource, Sendable, CustomStringConvertible
     /// not know (`America/Atlantis`), for an empty name, and for Foundation's
     /// non-IANA `GMT+5`-style names (`Etc/GMT-5` is the IANA spelling).
     /// `UTC` and `Etc/UTC` are always known. Cheap: no table is read until used.
-    public init?(identifier: String) {
+    package init?(identifier: String) {
         guard Self.isPlausibleName(identifier) else { return nil }
         if identifier == "UTC" || identifier == "Etc/UTC" {
             self.identifier = identifier
@@ -57,7 +57,7 @@ public final class ZoneRules: UTCOffsetSource, Sendable, CustomStringConvertible
     }
 
     /// A zone that is always `offsetSeconds` east of UTC (named `UTC` or `UTC+05:45`).
-    public static func fixed(offsetSeconds: Int) -> ZoneRules {
+    package static func fixed(offsetSeconds: Int) -> ZoneRules {
         if offsetSeconds == 0 { return utc }
         let a = abs(offsetSeconds)
         func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
@@ -67,18 +67,18 @@ public final class ZoneRules: UTCOffsetSource, Sendable, CustomStringConvertible
     }
 
     /// UTC.
-    public static let utc = ZoneRules(fixedOffset: 0, identifier: "UTC")
+    package static let utc = ZoneRules(fixedOffset: 0, identifier: "UTC")
 
     /// The machine's zone (the `TZ` variable, else /etc/localtime, as Foundation reads them),
     /// read once per process.
-    public static let current: ZoneRules = {
+    package static let current: ZoneRules = {
         let zone = TimeZone.current
         return ZoneRules(timeZone: zone, identifier: zone.identifier)
     }()
 
     /// Shared rules for a name: the same instance (and so the same cached table)
     /// every time in this process. nil for an unknown name, as `init?(identifier:)`.
-    public static func named(_ identifier: String) -> ZoneRules? {
+    package static func named(_ identifier: String) -> ZoneRules? {
         if let known = registry.withLock({ $0[identifier] }) { return known }
         guard let made = ZoneRules(identifier: identifier) else { return nil }
         return registry.withLock { shared in
@@ -90,7 +90,7 @@ public final class ZoneRules: UTCOffsetSource, Sendable, CustomStringConvertible
 
     private static let registry = Locked<[String: ZoneRules]>([:])
 
-    public var description: String { identifier }
+    package var description: String { identifier }
 
     /// Whether the name could be an IANA zone name (Foundation alone also accepts
     /// `GMT+0500`-style names, which are not IANA names).
@@ -156,20 +156,20 @@ public final class ZoneRules: UTCOffsetSource, Sendable, CustomStringConvertible
 
     /// Seconds east of UTC in force at `instant`.
     @inline(__always)
-    public func utcOffset(at instant: Instant) -> Int {
+    package func utcOffset(at instant: Instant) -> Int {
         let u = instant.seconds
         if let o = withPublished({ t in t.covers(u) ? Int(t.offsets[t.index(of: u)]) : nil }) { return o }
         let t = extendedTable(covering: u, u)
         return Int(t.offsets[t.index(of: u)])
     }
 
-    public func utcOffsetSpan(at instant: Instant) -> (offset: Int, start: Int64, end: Int64) {
+    package func utcOffsetSpan(at instant: Instant) -> (offset: Int, start: Int64, end: Int64) {
         let s = span(containing: instant)
         return (s.offset, s.start, s.end)
     }
 
     /// The stretch of constant offset holding `instant`.
-    public func span(containing instant: Instant) -> ZoneSpan {
+    package func span(containing instant: Instant) -> ZoneSpan {
         let u = instant.seconds
         if let s = withPublished({ t in t.covers(u) ? t.span(at: t.index(of: u)) : nil }) { return s }
         let t = extendedTable(covering: u, u)
@@ -177,14 +177,14 @@ public final class ZoneRules: UTCOffsetSource, Sendable, CustomStringConvertible
     }
 
     /// A change of a zone's UTC offset at `instant`, from `offsetBefore` to `offsetAfter`.
-    public struct Transition: Sendable, Hashable {
-        public let instant: Instant
-        public let offsetBefore: Int
-        public let offsetAfter: Int
+    package struct Transition: Sendable, Hashable {
+        package let instant: Instant
+        package let offsetBefore: Int
+        package let offsetAfter: Int
     }
 
     /// The offset changes at instants in `[from, to)`, in order.
-    public func transitions(from: Instant, to: Instant) -> [Transition] {
+    package func transitions(from: Instant, to: Instant) -> [Transition] {
         guard from < to else { return [] }
         // From one second early, so a change exactly at `from` has its predecessor in the table.
         let t = table(covering: from.seconds - 1, to.seconds - 1)

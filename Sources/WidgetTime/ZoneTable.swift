@@ -7,13 +7,13 @@ import WidgetSupport
 /// `start` is `Int64.min` and `end` `Int64.max` where the zone's table is unbounded.
 /// A span can end where the offset does not actually change (the edge of the years
 /// looked up so far); the next span then has the same offset.
-public struct ZoneSpan: Sendable, Hashable {
-    public let start: Int64
-    public let end: Int64
-    public let offset: Int
+package struct ZoneSpan: Sendable, Hashable {
+    package let start: Int64
+    package let end: Int64
+    package let offset: Int
 
     @inline(__always)
-    public func contains(_ seconds: Int64) -> Bool { start <= seconds && seconds < end }
+    package func contains(_ seconds: Int64) -> Bool { start <= seconds && seconds < end }
 }
 
 /// An immutable piece of a zone's offset history: sorted span starts and their

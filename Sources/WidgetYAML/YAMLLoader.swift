@@ -2,13 +2,13 @@ internal import CYAML
 import WidgetSupport
 
 /// What a YAML file holds: its documents, and the error that stopped reading.
-public struct YAMLFile: Sendable {
+package struct YAMLFile: Sendable {
     /// Every document read before the first error, in order (an empty document is null).
-    public var documents: [SourceNode]
+    package var documents: [SourceNode]
     /// The first fatal error; reading stopped there.
-    public var error: SourceError?
+    package var error: SourceError?
 
-    public init(documents: [SourceNode], error: SourceError?) {
+    package init(documents: [SourceNode], error: SourceError?) {
         self.documents = documents
         self.error = error
     }
@@ -42,20 +42,20 @@ public struct YAMLFile: Sendable {
 ///   (`yaml-syntax`, with libyaml's text). A UTF-8 BOM and CR LF are fine.
 ///   A file larger than `SourceDocument.maxSourceBytes` is refused unread
 ///   (`yaml-too-large`).
-public enum YAMLLoader {
+package enum YAMLLoader {
     /// The deepest nesting of collections accepted.
-    public static let maxDepth = 256
+    package static let maxDepth = 256
     /// The most nodes (keys included) a file may hold, every alias counted at
     /// the full size of the node it names.
-    public static let maxExpandedNodes = 1_000_000
+    package static let maxExpandedNodes = 1_000_000
 
     /// Reads every document of a file; `error` is the first fatal error, if any.
-    public static func load(bytes: [UInt8]) -> YAMLFile {
+    package static func load(bytes: [UInt8]) -> YAMLFile {
         bytes.withUnsafeBufferPointer { load(buffer: $0) }
     }
 
     /// Reads every document of a text.
-    public static func load(text: String) -> YAMLFile {
+    package static func load(text: String) -> YAMLFile {
         var text = text
         return text.withUTF8 { load(buffer: $0) }
     }

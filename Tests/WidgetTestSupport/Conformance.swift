@@ -7,13 +7,13 @@ import Testing
 ///
 /// `WIDGETC_CONFORMANCE=DIR` puts the root elsewhere; `WIDGETC_CONFORMANCE=/nonexistent swift test`
 /// shows every conformance test reported as skipped.
-public enum Conformance {
+package enum Conformance {
     /// The environment variable that moves the conformance root.
-    public static let variable = "WIDGETC_CONFORMANCE"
+    package static let variable = "WIDGETC_CONFORMANCE"
 
     /// The root: `$WIDGETC_CONFORMANCE` when set, else the first `shared/conformance` folder
     /// in the package's directory or one of its ancestors (`<workspace>/shared/conformance`).
-    public static var root: String? {
+    package static var root: String? {
         if let given = ProcessInfo.processInfo.environment[variable], !given.isEmpty { return given }
         var dir = URL(fileURLWithPath: TestPaths.root)
         while dir.path != "/" {
@@ -26,7 +26,7 @@ public enum Conformance {
 
     /// Why `suite` cannot run under `root` (its folder, or one of `files` relative to it,
     /// is missing), or nil when everything is there.
-    public static func missing(_ suite: String, files: [String] = [], root: String? = Conformance.root) -> String? {
+    package static func missing(_ suite: String, files: [String] = [], root: String? = Conformance.root) -> String? {
         guard let root else {
             return "conformance fixtures not found: no shared/conformance beside the package (set \(variable)=DIR)"
         }
@@ -38,7 +38,7 @@ public enum Conformance {
     }
 
     /// The suite's folder (call from a test enabled by `.conformance`).
-    public static func folder(_ suite: String) throws -> URL {
+    package static func folder(_ suite: String) throws -> URL {
         guard let root else { throw TestFailure("conformance root not found") }
         return URL(fileURLWithPath: root + "/" + suite)
     }
@@ -52,7 +52,7 @@ public enum Conformance {
 extension Trait where Self == ConditionTrait {
     /// Runs the test only when the conformance suite and its files are there; otherwise the
     /// test is reported as skipped, with the reason.
-    public static func conformance(_ suite: String, files: [String] = []) -> Self {
+    package static func conformance(_ suite: String, files: [String] = []) -> Self {
         let reason = Conformance.missing(suite, files: files)
         return .enabled(if: reason == nil, Comment(rawValue: reason ?? "\(suite) present"))
     }

@@ -4,14 +4,14 @@ import Testing
 /// Checked-in expected outputs, compared byte for byte. `WIDGETC_UPDATE_GOLDEN=1 swift test
 /// --filter Golden` rewrites them from the current output (then `git diff Tests/Golden` is the
 /// review); without it a difference is a failure that names the first differing line.
-public enum Golden {
+package enum Golden {
     /// The environment variable that switches comparing to writing.
-    public static let variable = "WIDGETC_UPDATE_GOLDEN"
+    package static let variable = "WIDGETC_UPDATE_GOLDEN"
 
-    public static var updating: Bool { ProcessInfo.processInfo.environment[variable] == "1" }
+    package static var updating: Bool { ProcessInfo.processInfo.environment[variable] == "1" }
 
     /// Compares `actual` with `Tests/Golden/NAME` (or writes it when updating).
-    public static func expect(_ actual: String, matches name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    package static func expect(_ actual: String, matches name: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let path = TestPaths.golden + "/" + name
         if updating {
             do {
@@ -34,7 +34,7 @@ public enum Golden {
     }
 
     /// The first line where two texts differ, in words; nil when they are equal.
-    public static func firstDifference(_ expected: String, _ actual: String) -> String? {
+    package static func firstDifference(_ expected: String, _ actual: String) -> String? {
         guard expected != actual else { return nil }
         let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let a = actual.split(separator: "\n", omittingEmptySubsequences: false)

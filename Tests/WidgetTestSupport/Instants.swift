@@ -3,7 +3,7 @@ import Testing
 import WidgetSupport
 
 /// An instant from ISO 8601 text read by Foundation (independent of the code under test).
-public func at(_ text: String) -> Instant {
+package func at(_ text: String) -> Instant {
     let f = ISO8601DateFormatter()
     f.formatOptions = [.withInternetDateTime]
     guard let d = f.date(from: text) else {

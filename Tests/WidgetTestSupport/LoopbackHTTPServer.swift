@@ -14,14 +14,14 @@ import Foundation
 /// - `/503`: 503; `/notjson`: 200 with HTML; `/nodata`: 200 `{"other": 1}`
 /// - `/slow`: the JSON after 3 seconds; `/big`: 200 with a 10 MB JSON body
 /// - `/redirect`: 302 to `/json`; `/loop`: 302 to itself
-public final class LoopbackHTTPServer: @unchecked Sendable {
-    public let port: Int
+package final class LoopbackHTTPServer: @unchecked Sendable {
+    package let port: Int
     private let listener: Int32
     private let lock = NSLock()
     private var stopped = false
     private var paths: [String] = []
 
-    public init() throws {
+    package init() throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestFailure("socket: \(errno)") }
         var yes: Int32 = 1
@@ -38,7 +38,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// A port on 127.0.0.1 where nothing listens (connections are refused).
-    public static func refusedPort() throws -> Int {
+    package static func refusedPort() throws -> Int {
         let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = loopback(port: 0)
         _ = withUnsafePointer(to: &address) {
@@ -50,9 +50,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// The request paths served so far, in order.
-    public var requests: [String] { lock.lock(); defer { lock.unlock() }; return paths }
+    package var requests: [String] { lock.lock(); defer { lock.unlock() }; return paths }
 
-    public func stop() {
+    package func stop() {
         lock.lock()
         stopped = true
         lock.unlock()

@@ -3,26 +3,26 @@ import WidgetSupport
 
 /// What every test target shares: where the package is, scratch directories,
 /// and a failure that says what went wrong.
-public enum TestPaths {
+package enum TestPaths {
     /// The package's root directory (the one holding Package.swift).
-    public static let root: String = {
+    package static let root: String = {
         var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
         parts.removeLast(3)
         return parts.joined(separator: "/")
     }()
 
     /// The bundled examples.
-    public static var widgets: String { root + "/widgets" }
+    package static var widgets: String { root + "/widgets" }
 
     /// The compiler's diagnostic fixtures (`invalid/CODE.yaml`, `schema-only/`).
-    public static var fixtures: String { root + "/Tests/WidgetCompilerTests/Fixtures" }
+    package static var fixtures: String { root + "/Tests/WidgetCompilerTests/Fixtures" }
 
     /// The checked-in golden outputs (`Tests/Golden`).
-    public static var golden: String { root + "/Tests/Golden" }
+    package static var golden: String { root + "/Tests/Golden" }
 
     /// The build directory holding the built products (`widgetc`, `Modules/`), found from the
     /// running test binary, else `.build/debug` under the package; nil when neither has them.
-    public static let buildDirectory: String? = {
+    package static let buildDirectory: String? = {
         var candidates: [String] = []
         if let executable = Bundle.main.executablePath ?? CommandLine.arguments.first {
             var dir = URL(fileURLWithPath: executable).deletingLastPathComponent()
@@ -36,34 +36,34 @@ public enum TestPaths {
     }()
 
     /// The built `widgetc` executable, when the build directory has one.
-    public static var widgetc: String? {
+    package static var widgetc: String? {
         guard let dir = buildDirectory, FileManager.default.isExecutableFile(atPath: dir + "/widgetc") else { return nil }
         return dir + "/widgetc"
     }
 }
 
 /// A fresh temporary directory, removed by the caller.
-public func temporaryDirectory() throws -> URL {
+package func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("widgetc-test-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
 
-public struct TestFailure: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+package struct TestFailure: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// A finished subprocess: its exit status and both streams.
-public struct ProcessResult: Sendable {
-    public let status: Int32
-    public let stdout: String
-    public let stderr: String
+package struct ProcessResult: Sendable {
+    package let status: Int32
+    package let stdout: String
+    package let stderr: String
 }
 
 /// Runs `arguments[0]` with the rest as its arguments (no shell), in `directory` when given,
 /// with `environment` added to this process's; waits for it.
-public func runProcess(_ arguments: [String], environment: [String: String] = [:], in directory: String? = nil) throws -> ProcessResult {
+package func runProcess(_ arguments: [String], environment: [String: String] = [:], in directory: String? = nil) throws -> ProcessResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: arguments[0])
     process.arguments = Array(arguments.dropFirst())
@@ -90,7 +90,7 @@ public func runProcess(_ arguments: [String], environment: [String: String] = [:
 }
 
 /// Runs the built `widgetc` as a subprocess (in `directory`, default the package root).
-public func runWidgetc(_ arguments: [String], environment: [String: String] = [:], in directory: String? = nil) throws -> ProcessResult {
+package func runWidgetc(_ arguments: [String], environment: [String: String] = [:], in directory: String? = nil) throws -> ProcessResult {
     guard let widgetc = TestPaths.widgetc else {
         throw TestFailure("no built widgetc under \(TestPaths.buildDirectory ?? TestPaths.root + "/.build/debug"); run swift build")
     }

@@ -2,19 +2,19 @@
 /// unanchored search, `\d \w \b` ASCII-only, `.` excluding line terminators, lengths in
 /// Unicode scalars. Compiled once; matching allocates nothing for short inputs and never
 /// backtracks exponentially (see `RegexMatcher`).
-public struct ECMARegex: Sendable {
+package struct ECMARegex: Sendable {
     /// The source text of the pattern.
-    public let pattern: String
+    package let pattern: String
     let compiled: CompiledRegex
 
     /// Parses and compiles `pattern`; throws for anything ECMA-262 (with the `u` flag) refuses,
     /// and for Unicode properties this implementation cannot evaluate (scripts).
-    public init(_ pattern: String) throws(RegexSyntaxError) {
+    package init(_ pattern: String) throws(RegexSyntaxError) {
         self.pattern = pattern
         let parsed = try RegexParser.parse(pattern)
         compiled = try RegexCompiler.compile(parsed.node, groups: parsed.groups, backreferences: parsed.backreferences)
     }
 
     /// True when the pattern matches somewhere in `string`.
-    public func matches(_ string: String) -> Bool { compiled.matches(string) }
+    package func matches(_ string: String) -> Bool { compiled.matches(string) }
 }

@@ -1,9 +1,9 @@
 /// A pattern ECMA-262 refuses, with the offset (in Unicode scalars) where reading stopped.
-public struct RegexSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let message: String
+package struct RegexSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let message: String
     /// Zero-based offset into the pattern, counted in Unicode scalars.
-    public let offset: Int
-    public var description: String { "\(message) at offset \(offset)" }
+    package let offset: Int
+    package var description: String { "\(message) at offset \(offset)" }
 }
 
 /// Reads ECMA-262 pattern syntax with the `u` flag (Unicode mode, its stricter grammar),

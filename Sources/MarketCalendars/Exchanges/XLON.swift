@@ -9,7 +9,7 @@ extension ExchangeDescription {
     /// quoting LSE), UK government bank-holiday announcements (2020 VE Day move;
     /// 2022 Platinum Jubilee; 2022 State Funeral; 2023 Coronation), and the
     /// historical one-offs as listed by pandas_market_calendars (`holidays/uk.py`).
-    public static let xlon = ExchangeDescription(
+    package static let xlon = ExchangeDescription(
         mic: "XLON",
         name: "London Stock Exchange",
         timeZone: "Europe/London",

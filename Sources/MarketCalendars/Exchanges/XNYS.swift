@@ -8,7 +8,7 @@ extension ExchangeDescription {
     /// covering 2020-2028); NYSE's historical closings list as transcribed by
     /// pandas_market_calendars (`holidays/nyse.py`) for 2000-2019; the
     /// exchanges' announcements for each ad hoc closure (dated below).
-    public static let xnys = ExchangeDescription(
+    package static let xnys = ExchangeDescription(
         mic: "XNYS",
         name: "New York Stock Exchange",
         timeZone: "America/New_York",
@@ -27,7 +27,7 @@ extension ExchangeDescription {
 
     /// Nasdaq Stock Market: the same holidays, ad hoc closures and 13:00 early
     /// closes as the NYSE (Nasdaq Trader's U.S. holiday schedules), 09:30-16:00.
-    public static let xnas = ExchangeDescription(
+    package static let xnas = ExchangeDescription(
         mic: "XNAS",
         name: "Nasdaq Stock Market",
         timeZone: "America/New_York",

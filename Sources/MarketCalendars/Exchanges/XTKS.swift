@@ -13,7 +13,7 @@ extension ExchangeDescription {
     /// Sources: JPX holiday calendars (2016 via ryt9, 2017-2018, 2022-2023 as
     /// republished), JPX release 2018-12-21 (2019 accession days), JPX release
     /// 2020-10-19 (2020-10-01 system failure).
-    public static let xtks = ExchangeDescription(
+    package static let xtks = ExchangeDescription(
         mic: "XTKS",
         name: "Tokyo Stock Exchange",
         timeZone: "Asia/Tokyo",

@@ -7,22 +7,22 @@ import WidgetcRuntime
 ///
 /// Built from a document that `widgetc validate` accepts; a document of another
 /// shape throws a positioned error instead of being guessed at.
-public struct AppManifest: Sendable {
+package struct AppManifest: Sendable {
     /// The manifest file as the user named it.
-    public let file: String
+    package let file: String
     /// The bundle identifier (`app`).
-    public let app: String
-    public let displayName: String
-    public let appGroup: String?
+    package let app: String
+    package let displayName: String
+    package let appGroup: String?
     /// The bundle's widget files, relative to the manifest.
-    public let widgets: [String]
+    package let widgets: [String]
     /// The static quick actions (Info.plist), in manifest order.
-    public let shortcuts: [QuickAction]
+    package let shortcuts: [QuickAction]
     /// How dynamic quick actions are built from container data; nil when the manifest has none.
-    public let dynamicShortcuts: DynamicShortcuts?
+    package let dynamicShortcuts: DynamicShortcuts?
 
     /// Reads the manifest from its document; throws an error diagnostic for a shape the schema refuses.
-    public init(_ document: SourceNode, file: String) throws(Diagnostic) {
+    package init(_ document: SourceNode, file: String) throws(Diagnostic) {
         try self.init(document, file: file, localizer: nil)
     }
 
@@ -46,22 +46,22 @@ public struct AppManifest: Sendable {
 }
 
 /// The manifest's `dynamicShortcuts`: which records become quick actions, in what order, and how.
-public struct DynamicShortcuts: Sendable {
+package struct DynamicShortcuts: Sendable {
     /// One declared data source: a file in the app group container.
-    public struct Source: Sendable {
-        public let name: String
+    package struct Source: Sendable {
+        package let name: String
         /// The path relative to the container.
-        public let file: String
+        package let file: String
         /// Where the path is written in the manifest, for warnings about the file.
-        public let location: SourceLocation
+        package let location: SourceLocation
     }
 
     /// Every declared source (only `items` is read: records are the templates' whole scope).
-    public let sources: [Source]
+    package let sources: [Source]
     /// The source holding the array of records.
-    public let items: Source
+    package let items: Source
     /// The order of the records; nil keeps the array's order.
-    public let order: RecordOrder?
+    package let order: RecordOrder?
     /// The filter: a record is kept only if this renders non-empty.
     let when: Template?
     /// The quick action built from each kept record.

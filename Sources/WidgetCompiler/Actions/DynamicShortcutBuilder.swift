@@ -4,14 +4,14 @@ import WidgetSupport
 import WidgetTemplates
 
 /// Dynamic quick actions built from container data, with the warnings found on the way.
-public struct DynamicQuickActions: Sendable {
+package struct DynamicQuickActions: Sendable {
     /// The actions, in order: sorted as declared, filtered by `when`.
-    public var actions: [QuickAction] = []
+    package var actions: [QuickAction] = []
     /// Missing or malformed data, records whose fields rendered unusable, missing record fields.
     /// Data problems never abort: they leave no (or fewer) dynamic actions.
-    public var warnings: [Diagnostic] = []
+    package var warnings: [Diagnostic] = []
 
-    public init(actions: [QuickAction] = [], warnings: [Diagnostic] = []) {
+    package init(actions: [QuickAction] = [], warnings: [Diagnostic] = []) {
         self.actions = actions
         self.warnings = warnings
     }
@@ -19,7 +19,7 @@ public struct DynamicQuickActions: Sendable {
 
 extension AppManifest {
     /// The dynamic quick actions for the container's current data; none when the manifest declares none.
-    public func dynamicActions(container: Container) -> DynamicQuickActions {
+    package func dynamicActions(container: Container) -> DynamicQuickActions {
         dynamicShortcuts?.build(container: container, manifest: file) ?? DynamicQuickActions()
     }
 }

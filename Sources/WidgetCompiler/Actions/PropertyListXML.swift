@@ -7,7 +7,7 @@ import WidgetSupport
 /// empty string. Text is escaped (`& < > " '`); a carriage return becomes `&#13;` so
 /// readers keep it, and characters XML 1.0 cannot hold at all (other C0 controls,
 /// U+FFFE, U+FFFF) become U+FFFD.
-public enum PropertyListXML {
+package enum PropertyListXML {
     static let header = """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -16,7 +16,7 @@ public enum PropertyListXML {
         """
 
     /// The whole document for a root value, ending with a newline.
-    public static func document(_ root: JSONValue) -> String {
+    package static func document(_ root: JSONValue) -> String {
         var out = header
         write(root, depth: 0, into: &out)
         out += "</plist>\n"
@@ -56,7 +56,7 @@ public enum PropertyListXML {
     }
 
     /// Text safe between tags.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var out = ""
         out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {

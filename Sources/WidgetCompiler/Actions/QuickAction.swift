@@ -1,19 +1,19 @@
 import WidgetSupport
 
 /// One Home Screen quick action, as `UIApplicationShortcutItem` holds it.
-public struct QuickAction: Sendable, Hashable {
+package struct QuickAction: Sendable, Hashable {
     /// The string the app switches on (`UIApplicationShortcutItemType`).
-    public var type: String
+    package var type: String
     /// `UIApplicationShortcutItemTitle`.
-    public var title: String
+    package var title: String
     /// `UIApplicationShortcutItemSubtitle`; nil when there is none.
-    public var subtitle: String?
+    package var subtitle: String?
     /// The icon; nil when there is none.
-    public var icon: QuickActionIcon?
+    package var icon: QuickActionIcon?
     /// `UIApplicationShortcutItemUserInfo`: property-list values only (no null); empty when none.
-    public var userInfo: JSONObject
+    package var userInfo: JSONObject
 
-    public init(type: String, title: String, subtitle: String? = nil, icon: QuickActionIcon? = nil, userInfo: JSONObject = JSONObject()) {
+    package init(type: String, title: String, subtitle: String? = nil, icon: QuickActionIcon? = nil, userInfo: JSONObject = JSONObject()) {
         self.type = type
         self.title = title
         self.subtitle = subtitle
@@ -21,19 +21,19 @@ public struct QuickAction: Sendable, Hashable {
         self.userInfo = userInfo
     }
 
-    public static func == (a: QuickAction, b: QuickAction) -> Bool {
+    package static func == (a: QuickAction, b: QuickAction) -> Bool {
         a.type == b.type && a.title == b.title && a.subtitle == b.subtitle && a.icon == b.icon
             && JSONValue.object(a.userInfo) == JSONValue.object(b.userInfo)
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(type)
         hasher.combine(title)
     }
 }
 
 /// A quick action's icon: exactly one of an SF Symbol, a system icon type, or an asset-catalog image.
-public enum QuickActionIcon: Sendable, Hashable {
+package enum QuickActionIcon: Sendable, Hashable {
     /// `UIApplicationShortcutItemIconSymbolName`, such as `square.and.pencil`.
     case symbol(String)
     /// `UIApplicationShortcutItemIconType`.
@@ -43,7 +43,7 @@ public enum QuickActionIcon: Sendable, Hashable {
 }
 
 /// `UIApplicationShortcutIcon.IconType`, named in lowerCamel case as manifests write it.
-public enum QuickActionIconType: String, Sendable, Hashable, CaseIterable {
+package enum QuickActionIconType: String, Sendable, Hashable, CaseIterable {
     case compose, play, pause, add, location, search, share
     case prohibit, contact, home, markLocation, favorite, love
     case cloud, invitation, confirmation, mail, message, date
@@ -52,7 +52,7 @@ public enum QuickActionIconType: String, Sendable, Hashable, CaseIterable {
 
     /// The Info.plist value: `UIApplicationShortcutIconType` and the capitalised name,
     /// such as `UIApplicationShortcutIconTypeMarkLocation`.
-    public var plistName: String {
+    package var plistName: String {
         "UIApplicationShortcutIconType" + rawValue.prefix(1).uppercased() + rawValue.dropFirst()
     }
 }

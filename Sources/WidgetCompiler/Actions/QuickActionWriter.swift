@@ -12,16 +12,16 @@ import WidgetSupport
 /// when the action has one, `icon` is `{"symbol": name}`, `{"type": lowerCamelName}`,
 /// `{"file": name}` or `null`, and `userInfo` is an object (`{}` when empty). Pretty
 /// printed: one item per line, each line compact JSON.
-public enum QuickActionWriter {
+package enum QuickActionWriter {
     /// The XML property list whose root dict holds `UIApplicationShortcutItems`.
-    public static func infoPlist(_ actions: [QuickAction]) -> String {
+    package static func infoPlist(_ actions: [QuickAction]) -> String {
         var root = JSONObject()
         root["UIApplicationShortcutItems"] = .array(actions.map { .object($0.infoPlistItem) })
         return PropertyListXML.document(.object(root))
     }
 
     /// The `{"static": [...], "dynamic": [...]}` document, ending with a newline.
-    public static func json(static staticActions: [QuickAction], dynamic: [QuickAction]) -> String {
+    package static func json(static staticActions: [QuickAction], dynamic: [QuickAction]) -> String {
         var w = JSONWriter()
         w.raw("{\n")
         for (name, actions) in [("static", staticActions), ("dynamic", dynamic)] {
@@ -42,7 +42,7 @@ public enum QuickActionWriter {
 
 extension QuickAction {
     /// This action as an Info.plist `UIApplicationShortcutItems` entry.
-    public var infoPlistItem: JSONObject {
+    package var infoPlistItem: JSONObject {
         var item = JSONObject()
         item["UIApplicationShortcutItemType"] = .string(type)
         item["UIApplicationShortcutItemTitle"] = .string(title)
@@ -58,7 +58,7 @@ extension QuickAction {
     }
 
     /// This action as an item of `widgetc actions --format json`.
-    public var jsonItem: JSONObject {
+    package var jsonItem: JSONObject {
         var item = JSONObject()
         item["type"] = .string(type)
         item["title"] = .string(title)

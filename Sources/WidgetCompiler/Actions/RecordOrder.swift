@@ -8,16 +8,16 @@ import WidgetSupport
 /// alike (same offset, same precision) compare chronologically; `false` comes
 /// before `true`. A record without a sortable value there (missing, null, an
 /// array, an object, NaN) comes last in both directions. Ties keep the data's order.
-public struct RecordOrder: Sendable, Hashable {
-    public enum Direction: String, Sendable, Hashable {
+package struct RecordOrder: Sendable, Hashable {
+    package enum Direction: String, Sendable, Hashable {
         case ascending, descending
     }
 
     /// The field's path inside a record, such as `["meta", "modified"]`.
-    public let path: [String]
-    public let direction: Direction
+    package let path: [String]
+    package let direction: Direction
 
-    public init(path: [String], direction: Direction) {
+    package init(path: [String], direction: Direction) {
         self.path = path
         self.direction = direction
     }
@@ -27,7 +27,7 @@ public struct RecordOrder: Sendable, Hashable {
     /// Records are split by the type of their value and each group is sorted on
     /// its own: numbers as numbers, strings as spans of one shared UTF-8 buffer
     /// (no reference counting while comparing), booleans by a stable partition.
-    public func sortedIndices(_ records: [JSONValue]) -> [Int] {
+    package func sortedIndices(_ records: [JSONValue]) -> [Int] {
         var numbers: [(key: NumberKey, index: Int)] = []
         var text: [UInt8] = []
         var strings: [(start: Int, count: Int, index: Int)] = []

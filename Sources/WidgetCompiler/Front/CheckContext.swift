@@ -52,11 +52,11 @@ struct CheckContext {
 }
 
 /// Lines of a source file, for carets and in-string positions.
-public struct SourceLines: Sendable {
+package struct SourceLines: Sendable {
     private let text: [UInt8]
     private var starts: [Int] = [0]
 
-    public init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         var b = bytes
         if b.starts(with: [0xEF, 0xBB, 0xBF]) { b.removeFirst(3) }
         text = b
@@ -84,7 +84,7 @@ public struct SourceLines: Sendable {
     }
 
     /// Line `n` (1-based) without its line end, or nil past the end.
-    public func line(_ n: Int) -> String? {
+    package func line(_ n: Int) -> String? {
         guard n >= 1, n <= starts.count else { return nil }
         var end = n < starts.count ? starts[n] - 1 : text.count
         let start = starts[n - 1]

@@ -7,8 +7,8 @@ import WidgetSupport
 /// are kept, so memory stays flat however many files are validated. The
 /// per-file part (`FileChecker`) shares nothing, so files may be examined on
 /// several threads; `conclude` then adds the checks across files in file order.
-public final class DefinitionValidator {
-    public enum Mode: Sendable {
+package final class DefinitionValidator {
+    package enum Mode: Sendable {
         /// The built-in widget/app schemas plus the semantic checks.
         case definitions
         /// Shape only, against one user-given schema (`--schema FILE`).
@@ -16,7 +16,7 @@ public final class DefinitionValidator {
     }
 
     /// The per-file layers, safe to call from any thread.
-    public let checker: FileChecker
+    package let checker: FileChecker
     /// Every widget kind seen, for uniqueness across files.
     private var kinds: [String: (file: String, location: SourceLocation)] = [:]
     /// The String Catalogs the definitions name, in the order first met, with their uses.
@@ -24,24 +24,24 @@ public final class DefinitionValidator {
 
     /// - Parameter lowers: also lower each document without errors to its plan
     ///   (`compile` and `run`; `validate` stops at the checks).
-    public init(mode: Mode = .definitions, lowers: Bool = false) throws(SchemaSetupError) {
+    package init(mode: Mode = .definitions, lowers: Bool = false) throws(SchemaSetupError) {
         checker = try FileChecker(mode: mode, lowers: lowers)
     }
 
     /// The diagnostics of one file. `path` is shown as given.
-    public func validate(path: String) throws(SourceFiles.ReadError) -> [Diagnostic] {
+    package func validate(path: String) throws(SourceFiles.ReadError) -> [Diagnostic] {
         try conclude(checker.examine(path: path))
     }
 
     /// The diagnostics of one file's contents.
-    public func validate(bytes: [UInt8], path: String) -> [Diagnostic] {
+    package func validate(bytes: [UInt8], path: String) -> [Diagnostic] {
         // A file given as bytes has no read error to throw.
         (try? conclude(checker.examine(bytes: bytes, path: path))) ?? []
     }
 
     /// A file's diagnostics once the checks across files have seen it. Call it
     /// for the files in the order they are reported; it throws the file's read error.
-    public func conclude(_ examination: FileExamination) throws(SourceFiles.ReadError) -> [Diagnostic] {
+    package func conclude(_ examination: FileExamination) throws(SourceFiles.ReadError) -> [Diagnostic] {
         if let readError = examination.readError { throw readError }
         var diagnostics: [Diagnostic] = []
         for document in examination.documents {
@@ -72,7 +72,7 @@ public final class DefinitionValidator {
     /// The checks of each String Catalog the concluded files name (spec localization.md
     /// "Validation"), once all files are concluded: a catalog at a time, with its bytes.
     /// - Parameter locale: `--locale`: that locale's keys without a translation are listed one by one.
-    public func concludeCatalogs(locale: String?) -> [(path: String, source: [UInt8]?, diagnostics: [Diagnostic])] {
+    package func concludeCatalogs(locale: String?) -> [(path: String, source: [UInt8]?, diagnostics: [Diagnostic])] {
         catalogUses.compactMap { (path, uses) in
             let loaded = checker.catalogs.load(path)
             guard loaded.readable else { return nil }   // reported where the definition names it
@@ -93,7 +93,7 @@ public final class DefinitionValidator {
 }
 
 /// What one file's layers found, before the checks across files.
-public struct FileExamination: Sendable {
+package struct FileExamination: Sendable {
     /// One document's findings, kept apart until the cross-file checks add theirs.
     struct Document: Sendable {
         var shape: [Diagnostic] = []
@@ -109,7 +109,7 @@ public struct FileExamination: Sendable {
     }
 
     /// What a document without errors lowers to.
-    public enum Lowered: Sendable {
+    package enum Lowered: Sendable {
         /// A widget's plan (`KIND.plan.json`).
         case widget(kind: String, plan: JSONValue)
         /// An app manifest's plan (`APP.app.json`) and its bundle's widget files, as the manifest names them, resolved.
@@ -117,18 +117,18 @@ public struct FileExamination: Sendable {
     }
 
     /// Every document's lowering, in document order (call after `conclude` found no errors).
-    public var lowered: [Lowered] { documents.compactMap(\.lowered) }
+    package var lowered: [Lowered] { documents.compactMap(\.lowered) }
 
     /// The app manifests' documents (when lowering, and only those without errors), read once
     /// with the rest of the file, for `actions` to type.
-    public var manifestDocuments: [SourceNode] { documents.compactMap(\.manifestDocument) }
+    package var manifestDocuments: [SourceNode] { documents.compactMap(\.manifestDocument) }
 
-    public let path: String
+    package let path: String
     var readError: SourceFiles.ReadError? = nil
     var documents: [Document] = []
     var loadError: Diagnostic? = nil
     /// The file's bytes when the file layers found something (nil for a clean file).
-    public internal(set) var source: [UInt8]? = nil
+    package internal(set) var source: [UInt8]? = nil
 
     /// Whether the file's own layers reported anything.
     var hasFindings: Bool {
@@ -138,7 +138,7 @@ public struct FileExamination: Sendable {
 
 /// The layers that look at one file alone: YAML, schema, semantics. It holds
 /// only immutable, compiled schemas, so it may run on several threads at once.
-public struct FileChecker: Sendable {
+package struct FileChecker: Sendable {
     private let mode: DefinitionValidator.Mode
     /// The widget schema (definitions mode); the app schema is compiled when a manifest comes.
     private let widgetSchema: SchemaStage?
@@ -159,7 +159,7 @@ public struct FileChecker: Sendable {
     /// Reads and examines one file; a read error is kept for `conclude` to throw.
     /// A file too large to be a source file is the file's own error (exit 1), as
     /// the readers give it, without being read.
-    public func examine(path: String) -> FileExamination {
+    package func examine(path: String) -> FileExamination {
         do {
             return examine(bytes: try SourceFiles.read(path), path: path)
         } catch {
@@ -171,7 +171,7 @@ public struct FileChecker: Sendable {
         }
     }
 
-    public func examine(bytes: [UInt8], path: String) -> FileExamination {
+    package func examine(bytes: [UInt8], path: String) -> FileExamination {
         let (documents, loadError) = SourceFiles.documents(of: bytes, path: path)
         var examination = FileExamination(path: path)
         for document in documents {

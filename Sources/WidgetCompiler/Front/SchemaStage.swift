@@ -5,15 +5,15 @@ import JSONSchema
 import WidgetSupport
 
 /// A schema could not be read or compiled: the environment is wrong (exit 2).
-public struct SchemaSetupError: Error, Sendable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+package struct SchemaSetupError: Error, Sendable, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
 }
 
 /// The schema layer: one compiled JSON Schema, and its failures turned into
 /// positioned diagnostics (the validator knows JSON Pointers; the document's
 /// `SourceNode` knows where each pointer is).
-public struct SchemaStage: Sendable {
+package struct SchemaStage: Sendable {
     let schema: Schema
     /// For a built-in schema: its document, whose `title`s name what a pattern, an enum or a
     /// set of alternatives expects, so that failures read in words (`SchemaWords`).
@@ -26,7 +26,7 @@ public struct SchemaStage: Sendable {
 
     /// Reads and compiles a schema file (`--schema FILE`). `$ref`s to other
     /// files resolve relative to it, also when the schema has an `$id`.
-    public init(file: String) throws(SchemaSetupError) {
+    package init(file: String) throws(SchemaSetupError) {
         let bytes: [UInt8]
         do { bytes = try SourceFiles.read(file) } catch { throw SchemaSetupError(message: "\(error); check the --schema path") }
         let (documents, loadError) = SourceFiles.documents(of: bytes, path: file)
@@ -133,13 +133,13 @@ public struct SchemaStage: Sendable {
 
 /// The widget, app and scenario schemas embedded at build time, each compiled once per
 /// process when first needed (validating widgets compiles only the widget schema).
-public enum BuiltInSchemas {
+package enum BuiltInSchemas {
     /// The widget schema.
-    public static func widget() throws(SchemaSetupError) -> SchemaStage { try widgetStage.get() }
+    package static func widget() throws(SchemaSetupError) -> SchemaStage { try widgetStage.get() }
     /// The app manifest schema.
-    public static func app() throws(SchemaSetupError) -> SchemaStage { try appStage.get() }
+    package static func app() throws(SchemaSetupError) -> SchemaStage { try appStage.get() }
     /// The scenario schema.
-    public static func scenario() throws(SchemaSetupError) -> SchemaStage { try scenarioStage.get() }
+    package static func scenario() throws(SchemaSetupError) -> SchemaStage { try scenarioStage.get() }
 
     private static let widgetStage = stage("widget.schema.json")
     private static let appStage = stage("app.schema.json")

@@ -7,15 +7,15 @@ import WidgetSupport
 import WidgetYAML
 
 /// Reading input files: bytes from disk, documents from bytes.
-public enum SourceFiles {
+package enum SourceFiles {
     /// A path that cannot be read: the command line or environment is wrong (exit 2).
-    public struct ReadError: Error, Sendable, CustomStringConvertible {
-        public let path: String
-        public let reason: String
+    package struct ReadError: Error, Sendable, CustomStringConvertible {
+        package let path: String
+        package let reason: String
         /// The size of a regular file refused unread for being over `SourceDocument.maxSourceBytes`
         /// (the input is wrong, not the path: `validate` reports it as the file's diagnostic).
-        public let oversizeByteCount: Int?
-        public var description: String { "cannot read '\(path)': \(reason)" }
+        package let oversizeByteCount: Int?
+        package var description: String { "cannot read '\(path)': \(reason)" }
 
         init(path: String, reason: String, oversizeByteCount: Int? = nil) {
             self.path = path
@@ -29,11 +29,11 @@ public enum SourceFiles {
 
     /// The most read from a file whose size is not known beforehand (a pipe, a device,
     /// `/proc`): `validate /dev/zero` is refused after 16 MiB, not after a gigabyte per path.
-    public static let maxStreamBytes = 16 << 20
+    package static let maxStreamBytes = 16 << 20
     static let streamLimitText = "a pipe or device may give at most 16 MiB"
 
     /// The whole file, read with POSIX calls (no Foundation on the hot path).
-    public static func read(_ path: String) throws(ReadError) -> [UInt8] {
+    package static func read(_ path: String) throws(ReadError) -> [UInt8] {
         // The path's own bytes are NUL-terminated: no C copy of it to allocate.
         let fd = path.withCString { open($0, O_RDONLY) }
         guard fd >= 0 else { throw ReadError(path: path, reason: String(cString: strerror(errno))) }
@@ -121,7 +121,7 @@ public enum SourceFiles {
 
     /// The documents of a file: JSON for `.json`, YAML otherwise. Reading stops
     /// at the first error, which is returned with the documents read before it.
-    public static func documents(of bytes: [UInt8], path: String) -> (documents: [SourceNode], error: SourceError?) {
+    package static func documents(of bytes: [UInt8], path: String) -> (documents: [SourceNode], error: SourceError?) {
         if path.hasSuffix(".json") {
             do {
                 return ([try JSONReader.parse(bytes: bytes)], nil)
@@ -134,18 +134,18 @@ public enum SourceFiles {
     }
 
     /// `dir/` of `dir/file.yaml` (empty for a bare file name).
-    public static func directory(of file: String) -> String {
+    package static func directory(of file: String) -> String {
         guard let slash = file.lastIndex(of: "/") else { return "" }
         return String(file[...slash])
     }
 
     /// The default app group container: `container/` beside a widget or manifest file.
-    public static func defaultContainer(beside file: String) -> String {
+    package static func defaultContainer(beside file: String) -> String {
         directory(of: file) + "container"
     }
 
     /// `*.yaml` and `*.yml` files under `path` (recursively, sorted), or `path` itself if it is a file.
-    public static func expand(_ path: String) throws(ReadError) -> [String] {
+    package static func expand(_ path: String) throws(ReadError) -> [String] {
         var st = stat()
         guard stat(path, &st) == 0 else { throw ReadError(path: path, reason: String(cString: strerror(errno))) }
         guard (st.st_mode & S_IFMT) == S_IFDIR else { return [path] }

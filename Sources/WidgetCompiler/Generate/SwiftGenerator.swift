@@ -2,17 +2,17 @@ import WidgetSupport
 import WidgetTime
 
 /// One file `widgetc generate swift` writes, relative to `--out`.
-public struct GeneratedFile: Sendable, Equatable {
-    public let path: String
-    public let contents: String
+package struct GeneratedFile: Sendable, Equatable {
+    package let path: String
+    package let contents: String
     /// False for the default views: written once, kept afterwards (unless `--force`).
-    public let overwrites: Bool
+    package let overwrites: Bool
 }
 
 /// A plan the generator cannot read (only for hand-made plans: compiled ones are always readable).
-public struct GenerateError: Error, Sendable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+package struct GenerateError: Error, Sendable, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
 }
 
 /// `widgetc generate swift`: the WidgetKit glue of an app's widget extension,
@@ -21,13 +21,13 @@ public struct GenerateError: Error, Sendable, CustomStringConvertible {
 /// Everything is a pure function of the plans, so the same plans give the same
 /// bytes. The Swift compiles in Swift 6 language mode against WidgetKit,
 /// AppIntents, SwiftUI and the package's `WidgetcRuntime` library.
-public enum SwiftGenerator {
+package enum SwiftGenerator {
     /// What the generator writes, in a stable order.
     /// - Parameters:
     ///   - app: the app plan (`APP.app.json`).
     ///   - widgets: each of its widget plans with its file name (`KIND.plan.json`), in bundle order.
     ///   - planBytes: the plan files' exact bytes (as `compile` writes them), copied into `Resources/`.
-    public static func files(app: JSONValue, widgets: [(fileName: String, plan: JSONValue)], planBytes: [String: String]) throws(GenerateError) -> [GeneratedFile] {
+    package static func files(app: JSONValue, widgets: [(fileName: String, plan: JSONValue)], planBytes: [String: String]) throws(GenerateError) -> [GeneratedFile] {
         let appModel = try AppModel(app)
         let models = try widgets.map { (w) throws(GenerateError) in try WidgetModel(w.plan, fileName: w.fileName) }
         let bundleName = SwiftNames.upperCamel(appModel.displayName, fallback: "App") + "Widgets"

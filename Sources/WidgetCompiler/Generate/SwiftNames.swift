@@ -1,7 +1,7 @@
 /// Swift identifiers derived from kinds, parameter names and enum values:
 /// always valid (letters, digits and `_`, no leading digit), keywords escaped
 /// with backticks, and unique where they share a scope.
-public enum SwiftNames {
+package enum SwiftNames {
     /// Swift's reserved words (those that need backticks as an identifier).
     static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
@@ -77,7 +77,7 @@ public enum SwiftNames {
     /// The base of each widget's type names (`<Base>Widget`, `<Base>Entry`, …), by kind:
     /// the kind's last dot-separated component in UpperCamelCase, with more components
     /// when two kinds of the bundle would share one, and a number as the last resort.
-    public static func typeBases(kinds: [String], reserved: Set<String> = []) -> [String: String] {
+    package static func typeBases(kinds: [String], reserved: Set<String> = []) -> [String: String] {
         let components = kinds.map { $0.split(separator: ".").map(String.init) }
         var depth = Array(repeating: 1, count: kinds.count)
         func base(_ i: Int) -> String {

@@ -9,8 +9,8 @@ import WidgetcRuntime
 ///
 /// Runs only on documents that passed the checks, so shapes are known good;
 /// anything still unusable is returned as a positioned diagnostic, never skipped.
-public enum Lowering {
-    public static func plan(_ root: SourceNode, file: String) -> Result<JSONValue, Diagnostic> {
+package enum Lowering {
+    package static func plan(_ root: SourceNode, file: String) -> Result<JSONValue, Diagnostic> {
         plan(root, file: file, catalog: nil)
     }
 
@@ -176,7 +176,7 @@ public enum Lowering {
 
     /// An app manifest's plan (`APP.app.json`): the bundle's widget plans by kind,
     /// the static quick actions, and the recipe for the dynamic ones.
-    public static func appPlan(_ root: SourceNode, file: String, kinds: [String]) -> Result<(id: String, plan: JSONValue), Diagnostic> {
+    package static func appPlan(_ root: SourceNode, file: String, kinds: [String]) -> Result<(id: String, plan: JSONValue), Diagnostic> {
         guard let app = root["app"]?.string else {
             return .failure(.error("compile", "an app manifest needs 'app'", file: file, at: root.location, pointer: "/app"))
         }

@@ -3,16 +3,16 @@ import WidgetTime
 import WidgetcRuntime
 
 /// `--param NAME=VALUE` checked against a widget's declarations.
-public enum ParameterValues {
+package enum ParameterValues {
     /// One `NAME=VALUE` assignment, split.
-    public static func split(_ assignment: String) -> (name: String, value: String)? {
+    package static func split(_ assignment: String) -> (name: String, value: String)? {
         guard let eq = assignment.firstIndex(of: "="), eq != assignment.startIndex else { return nil }
         return (String(assignment[..<eq]), String(assignment[assignment.index(after: eq)...]))
     }
 
     /// The widget's parameter values: its defaults with the `--param` assignments it declares
     /// over them (assignments naming another widget's parameter are skipped).
-    public static func values(for widget: CompiledWidget, _ assignments: [(name: String, value: String)]) throws(ParameterProblem) -> JSONObject {
+    package static func values(for widget: CompiledWidget, _ assignments: [(name: String, value: String)]) throws(ParameterProblem) -> JSONObject {
         var parameters = widget.defaultParameters
         for (name, text) in assignments {
             guard let declaration = widget.parameters.first(where: { $0.name == name }) else { continue }
@@ -22,7 +22,7 @@ public enum ParameterValues {
     }
 
     /// The typed value of `text` for `declaration`, or why it is not acceptable.
-    public static func value(_ text: String, for p: ParameterDeclaration) -> Result<JSONValue, ParameterProblem> {
+    package static func value(_ text: String, for p: ParameterDeclaration) -> Result<JSONValue, ParameterProblem> {
         func fail(_ why: String) -> Result<JSONValue, ParameterProblem> {
             .failure(ParameterProblem(message: "--param \(p.name)=\(text): \(why)"))
         }
@@ -68,7 +68,7 @@ public enum ParameterValues {
 }
 
 /// A bad `--param`: the command line is wrong (exit 2).
-public struct ParameterProblem: Error, Sendable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+package struct ParameterProblem: Error, Sendable, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
 }

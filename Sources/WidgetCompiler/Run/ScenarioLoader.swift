@@ -6,11 +6,11 @@ import WidgetcRuntime
 /// Reads `--scenario FILE`: a YAML list checked against the scenario schema and by the
 /// scenario's own checks, all in one pass, turned into the runtime's events.
 /// `widgetc validate` runs the same checks on a file whose document is a list.
-public enum ScenarioLoader {
+package enum ScenarioLoader {
     /// The scenario, or nil when it has errors, and every positioned diagnostic (errors and
     /// warnings). With `kinds` (the kinds of the widgets in the run), a reload of another kind
     /// is a warning.
-    public static func load(bytes: [UInt8], file: String, zone: ZoneRules, kinds: [String]? = nil) -> (scenario: Scenario?, diagnostics: [Diagnostic]) {
+    package static func load(bytes: [UInt8], file: String, zone: ZoneRules, kinds: [String]? = nil) -> (scenario: Scenario?, diagnostics: [Diagnostic]) {
         let (documents, error) = SourceFiles.documents(of: bytes, path: file)
         if let error { return (nil, [error.diagnostic(file: file)]) }
         guard let root = documents.first else { return (Scenario(), []) }

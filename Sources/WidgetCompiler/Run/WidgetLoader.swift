@@ -6,30 +6,30 @@ import WidgetTime
 import WidgetcRuntime
 
 /// One widget ready to run: compiled, with the container it reads.
-public struct LoadedWidget {
-    public let widget: CompiledWidget
+package struct LoadedWidget {
+    package let widget: CompiledWidget
     /// The plan the widget runs from (what `widgetc compile` writes).
-    public let plan: JSONValue
+    package let plan: JSONValue
     /// The app group container: `container/` beside the widget file (or beside
     /// the app manifest that lists it), unless `--container` says otherwise.
-    public let containerDirectory: String
+    package let containerDirectory: String
 }
 
 /// Loads what `widgetc run PATH …` runs: every widget in the paths, each file
 /// validated first (a definition with errors does not run), app manifests
 /// expanded into their bundle's widgets.
-public enum WidgetLoader {
-    public struct Loaded {
-        public var widgets: [LoadedWidget] = []
+package enum WidgetLoader {
+    package struct Loaded {
+        package var widgets: [LoadedWidget] = []
         /// Every diagnostic of the files read (errors make the run fail).
-        public var diagnostics: [Diagnostic] = []
-        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+        package var diagnostics: [Diagnostic] = []
+        package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
         /// Files already loaded (by real path), so a widget named twice runs once.
         var seen: Set<String> = []
     }
 
     /// - Parameter locale: `--locale`: the widgets' strings through their String Catalogs (nil: the source text).
-    public static func load(paths: [String], defaultZone: ZoneRules, locale: String? = nil) throws(SourceFiles.ReadError) -> Loaded {
+    package static func load(paths: [String], defaultZone: ZoneRules, locale: String? = nil) throws(SourceFiles.ReadError) -> Loaded {
         var loaded = Loaded()
         let validator: DefinitionValidator
         do { validator = try DefinitionValidator(lowers: true) } catch {
@@ -98,7 +98,7 @@ public enum WidgetLoader {
         }
     }
 
-    public static func realPath(_ path: String) -> String {
+    package static func realPath(_ path: String) -> String {
         guard let resolved = realpath(path, nil) else { return path }
         defer { free(resolved) }
         return String(cString: resolved)
@@ -116,7 +116,7 @@ enum ContainerData {
 }
 
 /// Names of compiled files.
-public enum PlanFiles {
-    public static let widgetSuffix = ".plan.json"
-    public static let appSuffix = ".app.json"
+package enum PlanFiles {
+    package static let widgetSuffix = ".plan.json"
+    package static let appSuffix = ".app.json"
 }

@@ -2,7 +2,7 @@ import WidgetSupport
 import WidgetcRuntime
 
 /// Output formats of `widgetc run` (`--format`).
-public enum RunOutputFormat: String, Sendable, Hashable, CaseIterable {
+package enum RunOutputFormat: String, Sendable, Hashable, CaseIterable {
     /// For people: a header, each reload on a line, its entries indented under it.
     case text
     /// One run object (spec: cli.md), laid out as the spec shows it.
@@ -12,25 +12,25 @@ public enum RunOutputFormat: String, Sendable, Hashable, CaseIterable {
 }
 
 /// What the output says about a run before its reloads.
-public struct RunHeader: Sendable {
-    public var kind: String
+package struct RunHeader: Sendable {
+    package var kind: String
     /// The widget file as the user named it.
-    public var file: String
-    public var family: WidgetFamily
-    public var context: RunContextKind
+    package var file: String
+    package var family: WidgetFamily
+    package var context: RunContextKind
     /// The zone's name, as printed (`America/New_York`).
-    public var timeZone: String
+    package var timeZone: String
     /// The zone's offsets, for writing instants.
-    public var zone: any UTCOffsetSource
-    public var from: Instant
-    public var until: Instant
-    public var parameters: JSONObject
+    package var zone: any UTCOffsetSource
+    package var from: Instant
+    package var until: Instant
+    package var parameters: JSONObject
     /// `--budget` (text output shows each reload's count against it).
-    public var budgetLimit: Int
+    package var budgetLimit: Int
     /// `--locale`, the BCP 47 tag the strings are shown in; nil (no `locale` member): the source text.
-    public var locale: String? = nil
+    package var locale: String? = nil
 
-    public init(
+    package init(
         kind: String, file: String, family: WidgetFamily, context: RunContextKind, timeZone: String,
         zone: any UTCOffsetSource, from: Instant, until: Instant, parameters: JSONObject, budgetLimit: Int = 70
     ) {
@@ -47,7 +47,7 @@ public struct RunHeader: Sendable {
     }
 
     /// The header of a run of `configuration`.
-    public init(configuration: RunConfiguration, file: String, timeZone: String, zone: any UTCOffsetSource, locale: String? = nil) {
+    package init(configuration: RunConfiguration, file: String, timeZone: String, zone: any UTCOffsetSource, locale: String? = nil) {
         self.init(
             kind: configuration.kind, file: file, family: configuration.family, context: configuration.context,
             timeZone: timeZone, zone: zone, from: configuration.from, until: configuration.until,

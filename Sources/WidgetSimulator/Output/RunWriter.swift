@@ -6,10 +6,10 @@ import WidgetcRuntime
 ///
 /// Use: `begin(header)`, then pass the writer as the run's sink, then
 /// `end(summary)`; after the last run, `finish()`.
-public struct RunWriter: ReloadSink {
-    public let format: RunOutputFormat
+package struct RunWriter: ReloadSink {
+    package let format: RunOutputFormat
     /// JSON only: the runs go in one array (several widgets) instead of one object.
-    public let arrayOfRuns: Bool
+    package let arrayOfRuns: Bool
     private let flushThreshold: Int
     private let output: ([UInt8]) -> Void
     private let out: OutputBuffer
@@ -23,7 +23,7 @@ public struct RunWriter: ReloadSink {
     /// - Parameters:
     ///   - flushThreshold: bytes gathered before they are handed to `output`.
     ///   - output: receives the text in chunks, in order.
-    public init(
+    package init(
         format: RunOutputFormat, arrayOfRuns: Bool = false, flushThreshold: Int = 1 << 16,
         output: @escaping ([UInt8]) -> Void
     ) {
@@ -40,7 +40,7 @@ public struct RunWriter: ReloadSink {
     }
 
     /// Starts a run's output.
-    public mutating func begin(_ header: RunHeader) {
+    package mutating func begin(_ header: RunHeader) {
         out.zone = header.zone
         budgetLimit = header.budgetLimit
         reloadsInRun = 0
@@ -53,7 +53,7 @@ public struct RunWriter: ReloadSink {
     }
 
     /// Writes one reload (and hands the buffered bytes on once there are enough).
-    public mutating func receive(_ reload: Reload) {
+    package mutating func receive(_ reload: Reload) {
         switch format {
         case .json: reloadJSON(reload)
         case .ndjson: reloadNDJSON(reload)
@@ -64,7 +64,7 @@ public struct RunWriter: ReloadSink {
     }
 
     /// Ends a run's output with its budget and warnings.
-    public mutating func end(_ summary: RunSummary) {
+    package mutating func end(_ summary: RunSummary) {
         switch format {
         case .json: endJSON(summary)
         case .ndjson: endNDJSON(summary)
@@ -74,7 +74,7 @@ public struct RunWriter: ReloadSink {
     }
 
     /// Closes the output (the JSON array, if any) and hands over what is left.
-    public mutating func finish() {
+    package mutating func finish() {
         if arrayOfRuns { runs == 0 ? out.ascii("[]\n") : out.ascii("\n]\n") }
         flush()
     }

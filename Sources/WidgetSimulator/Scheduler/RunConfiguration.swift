@@ -2,27 +2,27 @@ import WidgetSupport
 import WidgetcRuntime
 
 /// What WidgetKit asks the provider for (`--context`).
-public enum RunContextKind: String, Sendable, Hashable, CaseIterable {
+package enum RunContextKind: String, Sendable, Hashable, CaseIterable {
     case timeline, snapshot, placeholder
 }
 
 /// One widget instance and the window to simulate it over.
-public struct RunConfiguration: Sendable {
-    public var kind: String
-    public var family: WidgetFamily
+package struct RunConfiguration: Sendable {
+    package var kind: String
+    package var family: WidgetFamily
     /// The instance's intent parameter values (scenario `where` filters match them).
-    public var parameters: JSONObject
+    package var parameters: JSONObject
     /// The run covers `[from, until)`.
-    public var from: Instant
-    public var until: Instant
+    package var from: Instant
+    package var until: Instant
     /// Counted reloads allowed in any rolling 24 hours (`--budget`).
-    public var budget: Int
+    package var budget: Int
     /// Minimum spacing of two reloads, in seconds (`--min-interval`).
-    public var minInterval: Int64
-    public var context: RunContextKind
-    public var scenario: Scenario
+    package var minInterval: Int64
+    package var context: RunContextKind
+    package var scenario: Scenario
 
-    public init(
+    package init(
         kind: String, family: WidgetFamily, parameters: JSONObject = JSONObject(),
         from: Instant, until: Instant, budget: Int = 70, minInterval: Int64 = 300,
         context: RunContextKind = .timeline, scenario: Scenario = Scenario()
@@ -40,7 +40,7 @@ public struct RunConfiguration: Sendable {
 }
 
 /// Why a reload happened (the run object's `reason`).
-public enum ReloadReason: String, Sendable, Hashable {
+package enum ReloadReason: String, Sendable, Hashable {
     /// The first request, at the run's start.
     case initial
     /// The previous timeline's policy `atEnd`.
@@ -52,20 +52,20 @@ public enum ReloadReason: String, Sendable, Hashable {
 }
 
 /// One timeline request the runtime made, and what the provider answered.
-public struct Reload: Sendable {
-    public var at: Instant
-    public var reason: ReloadReason
+package struct Reload: Sendable {
+    package var at: Instant
+    package var reason: ReloadReason
     /// False inside a foreground window: the reload did not use the budget.
-    public var counted: Bool
+    package var counted: Bool
     /// When the request was due, if the budget or the minimum interval made it wait.
-    public var deferredFrom: Instant?
+    package var deferredFrom: Instant?
     /// Counted reloads in `(at - 24h, at]`, this one included; nil when not counted.
-    public var budgetWindowCount: Int?
-    public var timeline: Timeline
+    package var budgetWindowCount: Int?
+    package var timeline: Timeline
     /// What became of each URL data source at this reload; nil for a widget with none.
-    public var requests: [NetworkRequest]?
+    package var requests: [NetworkRequest]?
 
-    public init(
+    package init(
         at: Instant, reason: ReloadReason, counted: Bool, deferredFrom: Instant?, budgetWindowCount: Int?,
         timeline: Timeline, requests: [NetworkRequest]? = nil
     ) {
@@ -80,18 +80,18 @@ public struct Reload: Sendable {
 }
 
 /// What is known once a run is over.
-public struct RunSummary: Sendable {
+package struct RunSummary: Sendable {
     /// `--budget`.
-    public var budgetLimit: Int
+    package var budgetLimit: Int
     /// Counted reloads in the whole run.
-    public var budgetUsed: Int
-    public var reloadCount: Int
-    public var entryCount: Int
-    public var warnings: [RunWarning]
+    package var budgetUsed: Int
+    package var reloadCount: Int
+    package var entryCount: Int
+    package var warnings: [RunWarning]
     /// Network requests made (cached answers are not requests); nil for a widget with no URL source.
-    public var requests: Int?
+    package var requests: Int?
 
-    public init(budgetLimit: Int, budgetUsed: Int, reloadCount: Int, entryCount: Int, warnings: [RunWarning]) {
+    package init(budgetLimit: Int, budgetUsed: Int, reloadCount: Int, entryCount: Int, warnings: [RunWarning]) {
         self.budgetLimit = budgetLimit
         self.budgetUsed = budgetUsed
         self.reloadCount = reloadCount
@@ -102,13 +102,13 @@ public struct RunSummary: Sendable {
 
 /// Receives a run's reloads as they happen, so a long run's output streams out
 /// in flat memory.
-public protocol ReloadSink {
+package protocol ReloadSink {
     mutating func receive(_ reload: Reload)
 }
 
 /// A sink that keeps every reload (for tests and small runs).
-public struct ReloadList: ReloadSink {
-    public private(set) var reloads: [Reload] = []
-    public init() {}
-    public mutating func receive(_ reload: Reload) { reloads.append(reload) }
+package struct ReloadList: ReloadSink {
+    package private(set) var reloads: [Reload] = []
+    package init() {}
+    package mutating func receive(_ reload: Reload) { reloads.append(reload) }
 }

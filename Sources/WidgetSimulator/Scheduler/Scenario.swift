@@ -2,7 +2,7 @@ import WidgetSupport
 import WidgetcRuntime
 
 /// One thing the app does during a run (a scenario file's item, already parsed).
-public enum ScenarioEvent: Sendable, Equatable {
+package enum ScenarioEvent: Sendable, Equatable {
     /// The app writes `value` as JSON to `path` in the container.
     case write(at: Instant, path: String, value: JSONValue)
     /// `WidgetCenter.reloadTimelines(ofKind:)`; `kind` nil is `reloadAllTimelines()`.
@@ -16,7 +16,7 @@ public enum ScenarioEvent: Sendable, Equatable {
     /// No connection at all during `[from, until)`.
     case offline(from: Instant, until: Instant)
 
-    public static func == (a: ScenarioEvent, b: ScenarioEvent) -> Bool {
+    package static func == (a: ScenarioEvent, b: ScenarioEvent) -> Bool {
         switch (a, b) {
         case let (.write(t1, p1, v1), .write(t2, p2, v2)):
             return t1 == t2 && p1 == p2 && v1 == v2
@@ -33,10 +33,10 @@ public enum ScenarioEvent: Sendable, Equatable {
 }
 
 /// The app's events for a run, in file order.
-public struct Scenario: Sendable, Equatable {
-    public var events: [ScenarioEvent]
+package struct Scenario: Sendable, Equatable {
+    package var events: [ScenarioEvent]
 
-    public init(_ events: [ScenarioEvent] = []) {
+    package init(_ events: [ScenarioEvent] = []) {
         self.events = events
     }
 }

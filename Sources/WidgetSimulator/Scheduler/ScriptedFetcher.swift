@@ -2,18 +2,18 @@ import WidgetSupport
 import WidgetcRuntime
 
 /// How a URL answers in a run, from a scenario's `respond` item on.
-public struct ScriptedResponse: Sendable, Equatable {
+package struct ScriptedResponse: Sendable, Equatable {
     /// The HTTP status (default 200).
-    public var status: Int
+    package var status: Int
     /// The body's bytes (an inline value written as JSON, or a file's bytes).
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// Seconds before the answer comes; more than the source's timeout is a time-out.
-    public var latency: Int64
+    package var latency: Int64
     /// No answer at all, for this reason (`connection refused`…): what `--record` writes
     /// for a live request that got none, so the replay fails the same way.
-    public var error: String?
+    package var error: String?
 
-    public init(status: Int = 200, body: [UInt8] = [], latency: Int64 = 0, error: String? = nil) {
+    package init(status: Int = 200, body: [UInt8] = [], latency: Int64 = 0, error: String? = nil) {
         self.status = status
         self.body = body
         self.latency = latency
@@ -25,11 +25,11 @@ public struct ScriptedResponse: Sendable, Equatable {
 /// latest `respond` for it at or before the request says, nothing answers in an
 /// `offline` window, and a URL with no `respond` in force answers nothing
 /// (`no response in this run`). Requests are matched on the rendered URL, exactly.
-public struct ScriptedFetcher: DataFetcher {
+package struct ScriptedFetcher: DataFetcher {
     private let responses: [String: [(at: Instant, response: ScriptedResponse)]]
     private let offline: [(from: Instant, until: Instant)]
 
-    public init(_ scenario: Scenario) {
+    package init(_ scenario: Scenario) {
         var responses: [String: [(at: Instant, response: ScriptedResponse)]] = [:]
         var offline: [(from: Instant, until: Instant)] = []
         for event in scenario.events {
@@ -49,7 +49,7 @@ public struct ScriptedFetcher: DataFetcher {
         self.offline = offline
     }
 
-    public func fetch(_ request: FetchRequest) -> FetchResult {
+    package func fetch(_ request: FetchRequest) -> FetchResult {
         let t = request.date
         if offline.contains(where: { $0.from <= t && t < $0.until }) { return .failure(FetchReason.noConnection) }
         guard let response = responses[request.url]?.last(where: { $0.at <= t })?.response else {
@@ -63,11 +63,11 @@ public struct ScriptedFetcher: DataFetcher {
 
 /// Wraps a fetcher and keeps every answer, for `--record`: a scenario of
 /// `respond` items that replays the run offline.
-public final class RecordingFetcher: DataFetcher, @unchecked Sendable {
+package final class RecordingFetcher: DataFetcher, @unchecked Sendable {
     private let inner: any DataFetcher
     private let recorded: Locked<[(at: Instant, url: String, response: ScriptedResponse)]>
 
-    public init(_ inner: any DataFetcher) {
+    package init(_ inner: any DataFetcher) {
         self.inner = inner
         recorded = Locked([])
     }
@@ -78,11 +78,11 @@ public final class RecordingFetcher: DataFetcher, @unchecked Sendable {
     }
 
     /// A fetcher asking `inner` whose answers go into `recorder`'s recording.
-    public static func replaying(_ inner: any DataFetcher, into recorder: RecordingFetcher) -> RecordingFetcher {
+    package static func replaying(_ inner: any DataFetcher, into recorder: RecordingFetcher) -> RecordingFetcher {
         RecordingFetcher(inner, sharing: recorder)
     }
 
-    public func fetch(_ request: FetchRequest) -> FetchResult {
+    package func fetch(_ request: FetchRequest) -> FetchResult {
         let result = inner.fetch(request)
         let response: ScriptedResponse
         switch result {
@@ -97,7 +97,7 @@ public final class RecordingFetcher: DataFetcher, @unchecked Sendable {
     }
 
     /// The answers as scenario events, in the order they came.
-    public var events: [ScenarioEvent] {
+    package var events: [ScenarioEvent] {
         recorded.withLock { $0.map { .respond(at: $0.at, url: $0.url, response: $0.response) } }
     }
 }

@@ -17,16 +17,16 @@ import WidgetcRuntime
 ///   reloads before `from` or at `until` and later are ignored.
 /// - Snapshot and placeholder runs make one reload at `from` (policy `never`),
 ///   counted unless `from` is in a foreground window, whatever the budget.
-public struct WidgetRun {
-    public let provider: any TimelineProvider
-    public let configuration: RunConfiguration
-    public let container: Container
+package struct WidgetRun {
+    package let provider: any TimelineProvider
+    package let configuration: RunConfiguration
+    package let container: Container
     /// The run's time zone, for the instants in warning messages.
-    public let zone: any UTCOffsetSource
+    package let zone: any UTCOffsetSource
     /// Answers URL data sources' requests; nil: the scenario's `respond` and `offline` items.
-    public let fetcher: (any DataFetcher)?
+    package let fetcher: (any DataFetcher)?
 
-    public init(
+    package init(
         provider: any TimelineProvider, configuration: RunConfiguration,
         container: Container = Container(), zone: any UTCOffsetSource = FixedOffset(seconds: 0),
         fetcher: (any DataFetcher)? = nil
@@ -39,13 +39,13 @@ public struct WidgetRun {
     }
 
     /// Runs the simulation, handing each reload to `sink` as it happens.
-    public func run<Sink: ReloadSink>(into sink: inout Sink) -> RunSummary {
+    package func run<Sink: ReloadSink>(into sink: inout Sink) -> RunSummary {
         var scheduler = Scheduler(run: self)
         return scheduler.run(into: &sink)
     }
 
     /// Runs the simulation and keeps every reload.
-    public func collect() -> (reloads: [Reload], summary: RunSummary) {
+    package func collect() -> (reloads: [Reload], summary: RunSummary) {
         var list = ReloadList()
         let summary = run(into: &list)
         return (list.reloads, summary)

@@ -2,20 +2,20 @@ import Foundation
 import WidgetSupport
 
 /// Why a container path is refused: it leaves the container or names no file.
-public struct ContainerRefusal: Error, Sendable, Hashable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
+package struct ContainerRefusal: Error, Sendable, Hashable, CustomStringConvertible {
+    package var path: String
+    package var reason: String
 
-    public init(path: String, reason: String) {
+    package init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
 
-    public var description: String { "'\(path)': \(reason)" }
+    package var description: String { "'\(path)': \(reason)" }
 }
 
 /// What reading a container file gives.
-public enum ContainerFile: Sendable, Equatable {
+package enum ContainerFile: Sendable, Equatable {
     /// The file's bytes (from disk, or what a scenario wrote).
     case found([UInt8])
     /// No such file (a missing file never aborts a run).
@@ -31,9 +31,9 @@ public enum ContainerFile: Sendable, Equatable {
 /// Scenario writes go to the overlay and are seen by later reads; files on disk
 /// are never modified. The type is a value: each run works on its own copy, so
 /// one run's writes never leak into another's.
-public struct Container: Sendable {
+package struct Container: Sendable {
     /// The directory as given; nil for a container that exists only in memory.
-    public let directory: String?
+    package let directory: String?
     /// The directory with symbolic links resolved; nil when it does not exist.
     private let root: String?
     private var overlay: [String: [UInt8]] = [:]
@@ -42,21 +42,21 @@ public struct Container: Sendable {
     private let checked: PathChecks
 
     /// A container over `directory` (which need not exist: then every file is missing).
-    public init(directory: String) {
+    package init(directory: String) {
         self.directory = directory
         self.root = POSIXFiles.realPath(directory)
         checked = PathChecks(root: root)
     }
 
     /// A container with no directory: only scenario writes exist.
-    public init() {
+    package init() {
         self.directory = nil
         self.root = nil
         checked = PathChecks(root: nil)
     }
 
     /// Reads a file by its path relative to the container.
-    public func read(_ path: String) -> ContainerFile {
+    package func read(_ path: String) -> ContainerFile {
         let known = checked.entry(for: path)
         let parsed: ContainerPath.Checked
         switch known.parsed {
@@ -82,7 +82,7 @@ public struct Container: Sendable {
     }
 
     /// Stores `value` as the JSON text of the file at `path`, in the overlay only.
-    public mutating func write(_ path: String, value: JSONValue) throws(ContainerRefusal) {
+    package mutating func write(_ path: String, value: JSONValue) throws(ContainerRefusal) {
         let parsed: ContainerPath
         switch ContainerPath.parse(path) {
         case .success(let p): parsed = p

@@ -1,8 +1,8 @@
 /// A CLDR plural category, as a String Catalog names its plural variations.
-public enum PluralCategory: String, Sendable, CaseIterable, Comparable {
+package enum PluralCategory: String, Sendable, CaseIterable, Comparable {
     case zero, one, two, few, many, other
 
-    public static func < (a: PluralCategory, b: PluralCategory) -> Bool {
+    package static func < (a: PluralCategory, b: PluralCategory) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 }
@@ -45,12 +45,12 @@ struct PluralOperands {
 
 /// CLDR's cardinal plural rules for every locale CLDR defines (the table is
 /// generated from CLDR's data by scripts/generate-plural-rules.py).
-public struct PluralRules: Sendable, Equatable {
+package struct PluralRules: Sendable, Equatable {
     let ruleSet: Int
 
     /// The rules of a BCP 47 tag: the tag itself (`pt-PT`), its language and
     /// script (`zh-Hant`), its language (`pt`), else CLDR's root (`other` only).
-    public init(locale tag: String) {
+    package init(locale tag: String) {
         for candidate in LocaleTag.fallbacks(of: tag) {
             if let set = Self.ruleSet(forCLDRLocale: String(candidate.map { $0 == "-" ? "_" : $0 })) {
                 ruleSet = set
@@ -61,10 +61,10 @@ public struct PluralRules: Sendable, Equatable {
     }
 
     /// The categories this locale distinguishes, in CLDR's order.
-    public var categories: [PluralCategory] { Self.categories(ofRuleSet: ruleSet) }
+    package var categories: [PluralCategory] { Self.categories(ofRuleSet: ruleSet) }
 
     /// The category of a number as it is shown (`1`, `1.5`, `2.0`); `other` for text that is not a decimal number.
-    public func category(of shown: String) -> PluralCategory {
+    package func category(of shown: String) -> PluralCategory {
         guard let operands = PluralOperands(Substring(shown)) else { return .other }
         return Self.category(ruleSet: ruleSet, operands)
     }

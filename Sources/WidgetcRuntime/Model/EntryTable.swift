@@ -4,19 +4,19 @@ import WidgetSupport
 /// keys in output order, each value either fixed for the whole timeline or
 /// taken from the entry's own row. Writers encode a layout's fixed parts once
 /// and copy the bytes for every entry, instead of walking an object per entry.
-public final class ContentLayout: Sendable {
-    public enum Member: Sendable {
+package final class ContentLayout: Sendable {
+    package enum Member: Sendable {
         /// The same value in every entry.
         case fixed(JSONValue)
         /// The value at this position of the entry's row.
         case row(Int)
     }
 
-    public let keys: [String]
-    public let members: [Member]
+    package let keys: [String]
+    package let members: [Member]
 
     /// - Precondition: keys are distinct, and `members` has one per key.
-    public init(keys: [String], members: [Member]) {
+    package init(keys: [String], members: [Member]) {
         precondition(keys.count == members.count, "one member per key")
         self.keys = keys
         self.members = members
@@ -27,38 +27,38 @@ public final class ContentLayout: Sendable {
 /// and the varying values of all entries in one flat array. A timeline of
 /// hundreds of entries is then a few allocations, and writers stream it
 /// without reference counting per entry.
-public final class EntryTable: Sendable {
+package final class EntryTable: Sendable {
     /// Where one entry's content is.
-    public struct Placement: Sendable {
+    package struct Placement: Sendable {
         /// Index into `layouts`; -1 when `objects` holds the content.
-        public var layout: Int
+        package var layout: Int
         /// Where the entry's row starts in `rows`.
-        public var row: Int
+        package var row: Int
 
-        public init(layout: Int, row: Int) {
+        package init(layout: Int, row: Int) {
             self.layout = layout
             self.row = row
         }
     }
 
     /// The entries' URLs.
-    public enum URLs: Sendable {
+    package enum URLs: Sendable {
         case none
         /// The same URL for every entry.
         case same(String)
         case each([String?])
     }
 
-    public let dates: [Instant]
-    public let layouts: [ContentLayout]
-    public let placements: [Placement]
-    public let rows: [JSONValue]
+    package let dates: [Instant]
+    package let layouts: [ContentLayout]
+    package let placements: [Placement]
+    package let rows: [JSONValue]
     /// The contents that fit no layout, by entry index.
-    public let objects: [Int: JSONObject]
-    public let urls: URLs
+    package let objects: [Int: JSONObject]
+    package let urls: URLs
 
     /// - Precondition: one placement per date; each placement's layout and row are in range.
-    public init(
+    package init(
         dates: [Instant], layouts: [ContentLayout], placements: [Placement], rows: [JSONValue],
         objects: [Int: JSONObject] = [:], urls: URLs = .none
     ) {
@@ -72,7 +72,7 @@ public final class EntryTable: Sendable {
     }
 
     /// A table of entries given as values: each keeps its own object (no layout).
-    public convenience init(_ entries: [TimelineEntry]) {
+    package convenience init(_ entries: [TimelineEntry]) {
         var objects: [Int: JSONObject] = [:]
         for (i, entry) in entries.enumerated() { objects[i] = entry.content }
         self.init(
@@ -81,9 +81,9 @@ public final class EntryTable: Sendable {
             objects: objects, urls: .each(entries.map(\.url)))
     }
 
-    public var count: Int { dates.count }
+    package var count: Int { dates.count }
 
-    public func url(at i: Int) -> String? {
+    package func url(at i: Int) -> String? {
         switch urls {
         case .none: nil
         case .same(let url): url
@@ -92,7 +92,7 @@ public final class EntryTable: Sendable {
     }
 
     /// Entry `i`'s content as an object.
-    public func content(at i: Int) -> JSONObject {
+    package func content(at i: Int) -> JSONObject {
         let placement = placements[i]
         guard placement.layout >= 0 else { return objects[i] ?? JSONObject() }
         let layout = layouts[placement.layout]
@@ -106,7 +106,7 @@ public final class EntryTable: Sendable {
     }
 
     /// Every entry as a `TimelineEntry`.
-    public var entries: [TimelineEntry] {
+    package var entries: [TimelineEntry] {
         dates.indices.map { TimelineEntry(date: dates[$0], content: content(at: $0), url: url(at: $0)) }
     }
 }

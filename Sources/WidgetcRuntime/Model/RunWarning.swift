@@ -2,14 +2,14 @@ import WidgetSupport
 
 /// A problem a run reports without stopping: missing data, entries too close,
 /// a rule that exceeds the reload budget.
-public struct RunWarning: Sendable, Hashable {
+package struct RunWarning: Sendable, Hashable {
     /// A stable, kebab-case identifier such as `data-missing`.
-    public var code: String
-    public var message: String
+    package var code: String
+    package var message: String
     /// The simulated moment it happened, when there is one.
-    public var at: Instant?
+    package var at: Instant?
 
-    public init(code: String, message: String, at: Instant? = nil) {
+    package init(code: String, message: String, at: Instant? = nil) {
         self.code = code
         self.message = message
         self.at = at
@@ -20,8 +20,8 @@ public struct RunWarning: Sendable, Hashable {
 ///
 /// A missing data file is reported by every reload that reads it; people need
 /// to read it once, with the moment it first happened.
-public final class WarningCollector {
-    public private(set) var warnings: [RunWarning] = []
+package final class WarningCollector {
+    package private(set) var warnings: [RunWarning] = []
     private var seen: Set<Key> = []
 
     private struct Key: Hashable {
@@ -29,10 +29,10 @@ public final class WarningCollector {
         let message: String
     }
 
-    public init() {}
+    package init() {}
 
     /// Adds a warning unless one with the same code and message is already there.
-    public func report(_ warning: RunWarning) {
+    package func report(_ warning: RunWarning) {
         if seen.insert(Key(code: warning.code, message: warning.message)).inserted {
             warnings.append(warning)
         }

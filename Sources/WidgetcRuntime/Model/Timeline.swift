@@ -1,26 +1,26 @@
 import WidgetSupport
 
 /// One dated state of a widget: shown from `date` until the next entry's date.
-public struct TimelineEntry: Sendable, Equatable {
-    public var date: Instant
+package struct TimelineEntry: Sendable, Equatable {
+    package var date: Instant
     /// The entry's fields, in the order the widget declares them.
-    public var content: JSONObject
+    package var content: JSONObject
     /// The widget URL (`widgetURL`); nil when the widget has none.
-    public var url: String?
+    package var url: String?
 
-    public init(date: Instant, content: JSONObject, url: String? = nil) {
+    package init(date: Instant, content: JSONObject, url: String? = nil) {
         self.date = date
         self.content = content
         self.url = url
     }
 
-    public static func == (a: TimelineEntry, b: TimelineEntry) -> Bool {
+    package static func == (a: TimelineEntry, b: TimelineEntry) -> Bool {
         a.date == b.date && a.url == b.url && JSONValue.object(a.content) == JSONValue.object(b.content)
     }
 }
 
 /// When WidgetKit should ask for the next timeline.
-public enum ReloadPolicy: Sendable, Hashable {
+package enum ReloadPolicy: Sendable, Hashable {
     /// At the date of the timeline's last entry.
     case atEnd
     /// At the given instant.
@@ -29,7 +29,7 @@ public enum ReloadPolicy: Sendable, Hashable {
     case never
 
     /// The run object's `policy.type`.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .atEnd: "atEnd"
         case .after: "after"
@@ -43,32 +43,32 @@ public enum ReloadPolicy: Sendable, Hashable {
 /// Entries are held as an `EntryTable`: a provider that lays content out builds
 /// one directly; entries given as values become a table whose entries each keep
 /// their own object, so writers have one path for both.
-public struct Timeline: Sendable, Equatable {
-    public var policy: ReloadPolicy
-    public private(set) var table: EntryTable
+package struct Timeline: Sendable, Equatable {
+    package var policy: ReloadPolicy
+    package private(set) var table: EntryTable
 
-    public init(entries: [TimelineEntry], policy: ReloadPolicy = .atEnd) {
+    package init(entries: [TimelineEntry], policy: ReloadPolicy = .atEnd) {
         self.table = EntryTable(entries)
         self.policy = policy
     }
 
-    public init(table: EntryTable, policy: ReloadPolicy = .atEnd) {
+    package init(table: EntryTable, policy: ReloadPolicy = .atEnd) {
         self.table = table
         self.policy = policy
     }
 
     /// The entries in date order (built from the table when asked).
-    public var entries: [TimelineEntry] {
+    package var entries: [TimelineEntry] {
         get { table.entries }
         set { table = EntryTable(newValue) }
     }
 
-    public var count: Int { table.count }
+    package var count: Int { table.count }
 
     /// The entries' dates, without building the entries.
-    public var dates: [Instant] { table.dates }
+    package var dates: [Instant] { table.dates }
 
-    public static func == (a: Timeline, b: Timeline) -> Bool {
+    package static func == (a: Timeline, b: Timeline) -> Bool {
         a.policy == b.policy && a.entries == b.entries
     }
 }

@@ -1,25 +1,25 @@
 import WidgetSupport
 
 /// What WidgetKit tells a provider about a request.
-public struct TimelineContext {
-    public let family: WidgetFamily
+package struct TimelineContext {
+    package let family: WidgetFamily
     /// True for the widget gallery's snapshot.
-    public let isPreview: Bool
+    package let isPreview: Bool
     /// The moment of the request (T): every timeline starts with an entry dated here.
-    public let date: Instant
+    package let date: Instant
     /// The instance's intent parameter values.
-    public let parameters: JSONObject
+    package let parameters: JSONObject
     /// The app group container as it is at `date` (scenario writes included).
-    public let container: Container
+    package let container: Container
     /// Performs URL data sources' requests (nil: none is answered, `no response in this run`).
-    public let fetcher: (any DataFetcher)?
+    package let fetcher: (any DataFetcher)?
     /// Successful answers kept from earlier requests (`maxAge`, `stale`); nil keeps none.
-    public let responses: ResponseStore?
+    package let responses: ResponseStore?
     /// Receives what became of each URL source's request.
-    public let requests: RequestLog?
+    package let requests: RequestLog?
     private let collector: WarningCollector
 
-    public init(
+    package init(
         family: WidgetFamily, isPreview: Bool = false, date: Instant, parameters: JSONObject = JSONObject(),
         container: Container = Container(), warnings: WarningCollector = WarningCollector(),
         fetcher: (any DataFetcher)? = nil, responses: ResponseStore? = nil, requests: RequestLog? = nil
@@ -41,14 +41,14 @@ public struct TimelineContext {
 
     /// Reports a warning of this run (a missing data file, a missing data path),
     /// dated at the request.
-    public func warn(code: String, message: String) {
+    package func warn(code: String, message: String) {
         collector.report(RunWarning(code: code, message: message, at: date))
     }
 }
 
 /// A widget's timeline provider, as WidgetKit's `TimelineProvider` but synchronous:
 /// the runtime calls it and records what it returns.
-public protocol TimelineProvider {
+package protocol TimelineProvider {
     /// Shown while the widget loads.
     func placeholder(in context: TimelineContext) -> TimelineEntry
     /// The widget gallery's preview.

@@ -1,5 +1,5 @@
 /// WidgetKit's widget families: the sizes and places a widget can appear in.
-public enum WidgetFamily: String, Sendable, Hashable, CaseIterable {
+package enum WidgetFamily: String, Sendable, Hashable, CaseIterable {
     case systemSmall
     case systemMedium
     case systemLarge

@@ -15,9 +15,9 @@ public struct FetchRequest: Sendable, Equatable {
     /// Seconds to wait for the whole answer.
     public var timeout: Int64
     /// The moment of the reload that asks (a simulated instant in `widgetc run`).
-    public var date: Instant
+    package var date: Instant
 
-    public init(source: String, url: String, method: String, headers: [HTTPHeader], body: [UInt8]?, timeout: Int64, date: Instant) {
+    package init(source: String, url: String, method: String, headers: [HTTPHeader], body: [UInt8]?, timeout: Int64, date: Instant) {
         self.source = source
         self.url = url
         self.method = method

@@ -13,7 +13,7 @@ extension CompiledWidget {
     ///   - cachesData: keep each file's last parse (the simulator reads the same files at every reload).
     ///   - locale: a BCP 47 tag: the widget's strings are its translations (the plan's `localization`),
     ///     looked up as docs/localization.md says; nil shows the source text.
-    public convenience init(
+    package convenience init(
         plan: JSONValue, defaultZone: ZoneRules, dataDecoder: @escaping DataDecoder = JSONData.decoder, cachesData: Bool = false,
         locale: String? = nil
     ) throws(PlanError) {

@@ -6,23 +6,23 @@ import MarketCalendars
 /// A widget definition compiled once: rules parsed, templates compiled, zone
 /// resolved. The runtime calls it (as a `TimelineProvider`) at every reload;
 /// nothing is parsed again per reload except the container's data files.
-public final class CompiledWidget: @unchecked Sendable {
-    public let kind: String
-    public let displayName: String
-    public let description: String
+package final class CompiledWidget: @unchecked Sendable {
+    package let kind: String
+    package let displayName: String
+    package let description: String
     /// The definition the plan was compiled from, as the compiler was given it.
-    public let file: String
-    public let families: [WidgetFamily]
-    public let zone: ZoneRules
-    public let parameters: [ParameterDeclaration]
+    package let file: String
+    package let families: [WidgetFamily]
+    package let zone: ZoneRules
+    package let parameters: [ParameterDeclaration]
     /// The BCP 47 tag the widget's strings are shown in; nil: the source text.
-    public let locale: String?
+    package let locale: String?
 
     let dataSources: [(name: String, path: String)]
     /// The data sources fetched from a URL (docs/network-data-notes.md).
     let urlSources: [URLSource]
     /// Whether the widget has a URL data source (its reloads then list their requests).
-    public var fetchesURLs: Bool { !urlSources.isEmpty }
+    package var fetchesURLs: Bool { !urlSources.isEmpty }
     let content: CompiledContent
     let familyContent: [String: CompiledContent]
     let placeholderContent: JSONObject
@@ -79,7 +79,7 @@ public final class CompiledWidget: @unchecked Sendable {
     }
 
     /// Every parameter's default, as a `param` object.
-    public var defaultParameters: JSONObject {
+    package var defaultParameters: JSONObject {
         var o = JSONObject()
         for p in parameters { o[p.name] = p.defaultValue }
         return o
@@ -87,19 +87,19 @@ public final class CompiledWidget: @unchecked Sendable {
 }
 
 /// An intent parameter as declared.
-public struct ParameterDeclaration: Sendable {
-    public let name: String
-    public let title: String
-    public let type: String
-    public let values: [String]
+package struct ParameterDeclaration: Sendable {
+    package let name: String
+    package let title: String
+    package let type: String
+    package let values: [String]
     /// Bounds; a duration's in seconds.
-    public let min: Double?
-    public let max: Double?
-    public let defaultValue: JSONValue
+    package let min: Double?
+    package let max: Double?
+    package let defaultValue: JSONValue
     /// An enum's values as the edit sheet shows them (`valueTitles`), where the widget gives one.
-    public let valueTitles: [String: String]
+    package let valueTitles: [String: String]
 
-    public init(
+    package init(
         name: String, title: String, type: String, values: [String], min: Double?, max: Double?, defaultValue: JSONValue,
         valueTitles: [String: String] = [:]
     ) {
@@ -115,7 +115,7 @@ public struct ParameterDeclaration: Sendable {
 }
 
 /// Turns a container file's bytes into a value, or says where it is malformed.
-public typealias DataDecoder = @Sendable (_ bytes: [UInt8], _ path: String) -> Result<JSONValue, SourceError>
+package typealias DataDecoder = @Sendable (_ bytes: [UInt8], _ path: String) -> Result<JSONValue, SourceError>
 
 /// The one timeline rule, compiled.
 enum TimelineRule {

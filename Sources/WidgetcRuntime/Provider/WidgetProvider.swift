@@ -4,15 +4,15 @@ import WidgetTime
 
 /// The compiled widget as WidgetKit's timeline provider.
 extension CompiledWidget: TimelineProvider {
-    public func placeholder(in context: TimelineContext) -> TimelineEntry {
+    package func placeholder(in context: TimelineContext) -> TimelineEntry {
         TimelineEntry(date: context.date, content: placeholderContent, url: renderURL(requestScope(context, data: .object(JSONObject())), at: context.date))
     }
 
-    public func snapshot(in context: TimelineContext) -> TimelineEntry {
+    package func snapshot(in context: TimelineContext) -> TimelineEntry {
         TimelineEntry(date: context.date, content: snapshotContent, url: renderURL(requestScope(context, data: .object(JSONObject())), at: context.date))
     }
 
-    public func timeline(in context: TimelineContext) -> Timeline {
+    package func timeline(in context: TimelineContext) -> Timeline {
         let now = context.date
         let (loaded, retry, urlFailed) = loadAllData(context)
         guard let data = loaded else {
@@ -213,8 +213,8 @@ final class DataCache {
 }
 
 /// Container data as a device reads it: JSON. (The command line reads YAML files too.)
-public enum JSONData {
-    public static let decoder: DataDecoder = { bytes, _ in
+package enum JSONData {
+    package static let decoder: DataDecoder = { bytes, _ in
         do throws(SourceError) { return .success(try JSONReader.parse(bytes: bytes).json) } catch { return .failure(error) }
     }
 }
