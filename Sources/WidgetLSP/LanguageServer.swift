@@ -29,6 +29,8 @@ package final class LanguageServer {
     private let checker: FileChecker?
     private let setupError: String?
     package private(set) var documents: [String: TextDocument] = [:]
+    /// A validator that also lowers (the plan a rule's hover runs), made at the first hover.
+    lazy var lowering: DefinitionValidator? = try? DefinitionValidator(lowers: true)
     private var initialized = false
     private var shutdownRequested = false
     /// The process's exit status once `exit` came: 0 after `shutdown`, 1 without (LSP "exit").
