@@ -74,6 +74,8 @@ let package = Package(
         .executableTarget(name: "embed-files"),
         // bench/: a plan's load and one timeline request, as an extension pays them.
         .executableTarget(name: "plan-bench", dependencies: ["WidgetcRuntime"], path: "bench/plan-bench"),
+        // bench/: the editor service's diagnostics latency after didChange and its memory over edits.
+        .executableTarget(name: "lsp-bench", dependencies: ["WidgetLSP", "WidgetSupport"], path: "bench/lsp-bench"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["embed-files"]),
 
         // What the test targets share: paths, scratch directories, subprocesses, golden files, conformance suites.

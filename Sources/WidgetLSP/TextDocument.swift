@@ -47,7 +47,7 @@ package struct TextDocument: Sendable {
     }
 
     /// Replaces `range` by `text`. A position past the end of its line or of the document is
-    /// taken as that end; returns whether the range had to be clamped so.
+    /// taken as that end; returns whether a line past the document's end had to be clamped so.
     @discardableResult
     package mutating func replace(_ range: TextRange, with text: String, version: Int) -> Bool {
         let (a, clampedA) = offset(of: range.start)
@@ -95,7 +95,7 @@ package struct TextDocument: Sendable {
         return String(decoding: bytes[lineStarts[line]..<lineEnd(line)], as: UTF8.self)
     }
 
-    /// The byte offset of an LSP position, and whether it had to be clamped to the document.
+    /// The byte offset of an LSP position, and whether its line is past the document's end.
     package func offset(of position: Position) -> (Int, clamped: Bool) {
         guard position.line >= 0, position.character >= 0 else { return (0, true) }
         guard position.line < lineStarts.count else { return (bytes.count, true) }
@@ -108,7 +108,8 @@ package struct TextDocument: Sendable {
             units += length == 4 ? 2 : 1
             i = min(i + length, end)
         }
-        return (i, units < position.character)
+        // A character past its line's end is that end (LSP: "defaults back to the line length"), not an error.
+        return (i, false)
     }
 
     /// The LSP position of a byte offset.
