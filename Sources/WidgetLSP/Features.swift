@@ -65,7 +65,6 @@ extension LanguageServer {
         var i = at
         while i >= 1 {
             if i + 1 <= units.count, i >= 1, Array(units[(i - 1)..<min(i + 1, units.count)]) == open { start = i + 1; break }
-            if i >= 2, Array(units[(i - 2)..<i]) == close, i - 2 >= at - 1 { break }
             i -= 1
         }
         guard let s = start else { return nil }

@@ -30,6 +30,9 @@ package struct TextDocument: Sendable {
     package private(set) var bytes: [UInt8]
     /// The byte offset at which each line starts.
     package private(set) var lineStarts: [Int] = [0]
+    /// Where each line starts as the YAML loader counts lines (NEL, LS and PS end a line too),
+    /// when the text has one of those; nil when its lines are LSP's.
+    private var yamlLineStarts: [Int]? = nil
 
     package init(uri: String, version: Int, text: String) {
         self.uri = uri
@@ -76,6 +79,31 @@ package struct TextDocument: Sendable {
             }
         }
         lineStarts = starts
+        yamlLineStarts = nil
+        // NEL (C2 85), LS (E2 80 A8) and PS (E2 80 A9) end a line for libyaml, not for LSP.
+        guard bytes.contains(0x85) || bytes.contains(0xA8) || bytes.contains(0xA9) else { return }
+        var yaml = [0]
+        i = 0
+        while i < n {
+            let length = Self.breakLength(bytes, i)
+            if length > 0 {
+                i += length
+                yaml.append(i)
+            } else {
+                i += 1
+            }
+        }
+        if yaml.count != starts.count { yamlLineStarts = yaml }
+    }
+
+    /// The length of the line break at `i` as libyaml reads them (CR LF, CR, LF, NEL, LS, PS), or 0.
+    private static func breakLength(_ bytes: [UInt8], _ i: Int) -> Int {
+        let b = bytes[i]
+        if b == 0x0A { return 1 }
+        if b == 0x0D { return i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1 }
+        if b == 0xC2, i + 1 < bytes.count, bytes[i + 1] == 0x85 { return 2 }
+        if b == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 { return 3 }
+        return 0
     }
 
     package var lineCount: Int { lineStarts.count }
@@ -135,15 +163,18 @@ package struct TextDocument: Sendable {
     }
 
     /// The byte offset of a widgetc location (1-based line, 1-based column in characters).
+    /// Lines are counted as the loader counts them; a leading byte order mark takes no column.
     package func offset(of location: SourceLocation) -> Int {
+        let starts = yamlLineStarts ?? lineStarts
         let line = max(0, location.line - 1)
-        guard line < lineStarts.count else { return bytes.count }
-        var i = lineStarts[line]
-        let end = lineEnd(line)
+        guard line < starts.count else { return bytes.count }
+        var i = starts[line]
+        if i == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
+        let n = bytes.count
         var column = 1
-        while i < end, column < location.column {
+        while i < n, column < location.column, Self.breakLength(bytes, i) == 0 {
             i += 1
-            while i < end, bytes[i] & 0xC0 == 0x80 { i += 1 }
+            while i < n, bytes[i] & 0xC0 == 0x80 { i += 1 }
             column += 1
         }
         return i
@@ -154,8 +185,10 @@ package struct TextDocument: Sendable {
     /// (before a comment), never empty when the line has anything there.
     package func valueRange(at location: SourceLocation) -> TextRange {
         let start = offset(of: location)
-        let line = max(0, min(location.line - 1, lineStarts.count - 1))
-        let end = lineEnd(line)
+        let line = position(ofOffset: start).line
+        var end = lineEnd(line)
+        // A NEL, LS or PS (a line break for the loader, not for LSP) ends the value too.
+        if yamlLineStarts != nil, let k = (start..<end).first(where: { Self.breakLength(bytes, $0) > 0 }) { end = k }
         var stop = start
         if start < end {
             let first = bytes[start]

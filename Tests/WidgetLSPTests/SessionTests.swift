@@ -93,3 +93,38 @@ import WidgetTestSupport
         #expect(session.server.documents[ThreeErrors.uri]?.text == fixed)
     }
 }
+
+/// Where the loader and LSP count lines or columns differently, positions still land on the value.
+@Suite struct PositionMappingTests {
+    @Test func unicodeLineBreaksAndAByteOrderMark() throws {
+        let session = InProcessSession()
+        _ = try session.client.initialize()
+        // U+2028 in a quoted string ends a line for libyaml (the family is on its line 5) but not
+        // for LSP (line 3, zero-based); a BOM takes no column for libyaml and one UTF-16 unit for LSP.
+        let text = "\u{FEFF}kind: com.example.ls\ndisplayName: \"X\u{2028}Y\"\ndescription: Y\nfamilies: [systemHuge]\ntimeline: { hourly: true }\n"
+        session.client.open(uri: ThreeErrors.uri, text: text)
+        let diagnostics = try session.client.diagnostics(uri: ThreeErrors.uri)
+        let family = try #require(diagnostics.first { $0["code"]?.string == "not-allowed-value" })
+        #expect(family["range"] == ["start": ["line": 3, "character": 11], "end": ["line": 3, "character": 21]])
+        let missing = try #require(diagnostics.first { $0["code"]?.string == "missing-key" })
+        #expect(missing["range"]?["start"] == ["line": 0, "character": 1])
+    }
+
+    @Test func didSaveChecksAgain() throws {
+        let session = InProcessSession()
+        _ = try session.client.initialize()
+        session.client.open(uri: ThreeErrors.uri, text: ThreeErrors.text)
+        #expect(try session.client.diagnostics(uri: ThreeErrors.uri).count == 3)
+        session.client.notify("textDocument/didSave", ["textDocument": ["uri": .string(ThreeErrors.uri)]])
+        #expect(try session.client.diagnostics(uri: ThreeErrors.uri).count == 3)
+    }
+
+    @Test func anOversizedMessageIsSkipped() throws {
+        var framer = MessageFramer()
+        framer.append(Array("Content-Length: \(MessageFramer.maxBody + 1)\r\n\r\n".utf8))
+        guard case .malformedHeader = framer.next() else { Issue.record("not refused"); return }
+        framer.append([UInt8](repeating: 32, count: MessageFramer.maxBody + 1))
+        framer.append(MessageFramer.frame(Array("{}".utf8)))
+        #expect(framer.next() == .message(Array("{}".utf8)))
+    }
+}
