@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Dependencies point down only:
-//   widgetc -> WidgetCLI -> {WidgetCompiler, WidgetSimulator}
+//   widgetc -> WidgetCLI -> {WidgetLSP, WidgetCompiler, WidgetSimulator};  WidgetLSP -> WidgetCompiler
 //   WidgetCompiler -> {WidgetYAML, JSONSchema, WidgetcRuntime}      (the Mac side: YAML, schema, checks, lowering to plans)
 //   WidgetSimulator -> WidgetcRuntime                              (scheduler, budget, scenarios, writers)
 //   WidgetcRuntime -> {WidgetTemplates, WidgetTime, MarketCalendars} -> WidgetSupport   (what a device ships: stdlib + Foundation)
@@ -56,11 +56,17 @@ let package = Package(
             ],
             plugins: ["EmbedFiles"]
         ),
+        // The editor service (`widgetc lsp`): LSP over stdio, on the compiler's checks.
+        .target(
+            name: "WidgetLSP",
+            dependencies: ["WidgetSupport", "WidgetTime", "MarketCalendars", "WidgetcRuntime", "WidgetCompiler"]
+        ),
         // The command layer: argument parsing, rendering, exit statuses.
         .target(
             name: "WidgetCLI",
             dependencies: [
                 "WidgetSupport", "WidgetTime", "MarketCalendars", "WidgetcRuntime", "WidgetSimulator", "WidgetCompiler",
+                "WidgetLSP",
             ]
         ),
         .executableTarget(name: "widgetc", dependencies: ["WidgetCLI"]),
@@ -68,6 +74,8 @@ let package = Package(
         .executableTarget(name: "embed-files"),
         // bench/: a plan's load and one timeline request, as an extension pays them.
         .executableTarget(name: "plan-bench", dependencies: ["WidgetcRuntime"], path: "bench/plan-bench"),
+        // bench/: the editor service's diagnostics latency after didChange and its memory over edits.
+        .executableTarget(name: "lsp-bench", dependencies: ["WidgetLSP", "WidgetSupport"], path: "bench/lsp-bench"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["embed-files"]),
 
         // What the test targets share: paths, scratch directories, subprocesses, golden files, conformance suites.
@@ -82,5 +90,6 @@ let package = Package(
         .testTarget(name: "MarketCalendarsTests", dependencies: ["WidgetTestSupport", "MarketCalendars"]),
         .testTarget(name: "WidgetCompilerTests", dependencies: ["WidgetTestSupport", "WidgetCompiler"], exclude: ["Fixtures"]),
         .testTarget(name: "WidgetCLITests", dependencies: ["WidgetTestSupport", "WidgetCLI"]),
+        .testTarget(name: "WidgetLSPTests", dependencies: ["WidgetTestSupport", "WidgetLSP", "WidgetSupport", "WidgetCompiler"]),
     ]
 )

@@ -28,6 +28,12 @@ package final class DefinitionValidator {
         checker = try FileChecker(mode: mode, lowers: lowers)
     }
 
+    /// A validator with no files concluded yet over an existing checker (its schemas compiled
+    /// once): the editor service checks each version of a document afresh with one.
+    package init(sharing checker: FileChecker) {
+        self.checker = checker
+    }
+
     /// The diagnostics of one file. `path` is shown as given.
     package func validate(path: String) throws(SourceFiles.ReadError) -> [Diagnostic] {
         try conclude(checker.examine(path: path))

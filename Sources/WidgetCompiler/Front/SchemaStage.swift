@@ -141,6 +141,9 @@ package enum BuiltInSchemas {
     /// The scenario schema.
     package static func scenario() throws(SchemaSetupError) -> SchemaStage { try scenarioStage.get() }
 
+    /// A built-in schema's text (`widget.schema.json`, `app.schema.json`), for the editor's completion.
+    package static func text(_ name: String) -> String? { EmbeddedSchemas.files[name] }
+
     private static let widgetStage = stage("widget.schema.json")
     private static let appStage = stage("app.schema.json")
     private static let scenarioStage = stage("scenario.schema.json")

@@ -1,0 +1,428 @@
+import Foundation
+import MarketCalendars
+import WidgetCompiler
+import WidgetSupport
+import WidgetcRuntime
+
+/// Hover, completion, definition and the outline (spec editor.md). Each reads the document's
+/// current text with the compiler's YAML loader; where the text does not parse (mid-typing),
+/// the parts that need only the line (template tags, families, keys) still answer.
+extension LanguageServer {
+    // MARK: Reading the document
+
+    /// The document's YAML documents (nil when it does not load).
+    func root(_ document: TextDocument, at line: Int) -> SourceNode? {
+        let (documents, _) = SourceFiles.documents(of: document.bytes, path: Self.path(of: document.uri))
+        return documents.last { $0.location.line <= line + 1 } ?? documents.first
+    }
+
+    /// The members and items from `node` down to the one written on zero-based `line`.
+    func steps(to line: Int, in node: SourceNode, lastLine: Int = .max) -> [(key: String, node: SourceNode, keyLocation: SourceLocation)] {
+        let line = line + 1
+        var result: [(String, SourceNode, SourceLocation)] = []
+        var node = node
+        var end = lastLine
+        descent: while true {
+            if node.isMapping {
+                let members = Array(node.members)
+                for (i, m) in members.enumerated() {
+                    let next = i + 1 < members.count ? members[i + 1].keyLocation.line - 1 : end
+                    let nextLine = max(next, m.keyLocation.line)
+                    if m.keyLocation.line <= line, line <= nextLine {
+                        result.append((m.key, m.value, m.keyLocation))
+                        node = m.value
+                        end = nextLine
+                        continue descent
+                    }
+                }
+            } else if node.isSequence {
+                let items = Array(node.items)
+                for (i, item) in items.enumerated() {
+                    let next = i + 1 < items.count ? items[i + 1].location.line - 1 : end
+                    if item.location.line <= line, line <= max(next, item.location.line) {
+                        result.append((String(i), item, item.location))
+                        node = item
+                        end = max(next, item.location.line)
+                        continue descent
+                    }
+                }
+            }
+            return result
+        }
+    }
+
+    /// The line's text as UTF-16 units and the cursor's index in them.
+    func lineUnits(_ document: TextDocument, _ position: Position) -> ([UInt16], Int) {
+        let units = Array(document.lineText(position.line).utf16)
+        return (units, min(max(0, position.character), units.count))
+    }
+
+    /// The template tag around the cursor: its variable (without `#`, `^`, `/`, `&`) and its range.
+    func tag(_ document: TextDocument, _ position: Position) -> (name: String, range: TextRange)? {
+        let (units, at) = lineUnits(document, position)
+        let open: [UInt16] = [123, 123], close: [UInt16] = [125, 125]
+        var start: Int? = nil
+        var i = at
+        while i >= 1 {
+            if i + 1 <= units.count, i >= 1, Array(units[(i - 1)..<min(i + 1, units.count)]) == open { start = i + 1; break }
+            i -= 1
+        }
+        guard let s = start else { return nil }
+        var e = s
+        while e + 1 < units.count, Array(units[e..<(e + 2)]) != close { e += 1 }
+        guard e + 1 < units.count, at <= e + 2, s <= units.count else { return nil }
+        let raw = String(decoding: units[s..<e], as: UTF16.self)
+        let name = raw.trimmingCharacters(in: CharacterSet(charactersIn: "#^/&{} "))
+        guard !name.isEmpty else { return nil }
+        return (name, TextRange(Position(line: position.line, character: s), Position(line: position.line, character: e)))
+    }
+
+    /// The word under the cursor (letters, digits, `_ . - /`).
+    func word(_ document: TextDocument, _ position: Position) -> String {
+        let (units, at) = lineUnits(document, position)
+        func isWord(_ u: UInt16) -> Bool {
+            (u >= 48 && u <= 57) || (u >= 65 && u <= 90) || (u >= 97 && u <= 122) || u == 95 || u == 46 || u == 45 || u == 47
+        }
+        var s = at, e = at
+        while s > 0, isWord(units[s - 1]) { s -= 1 }
+        while e < units.count, isWord(units[e]) { e += 1 }
+        return String(decoding: units[s..<e], as: UTF16.self)
+    }
+
+    static let familyNotes: [String: String] = [
+        "systemSmall": "home screen and StandBy, small (2×2 icons); one tap target",
+        "systemMedium": "home screen, medium (4×2 icons)",
+        "systemLarge": "home screen, large (4×4 icons)",
+        "systemExtraLarge": "iPad home screen, extra large (8×4 icons)",
+        "accessoryCircular": "Lock Screen and watch complication, circular",
+        "accessoryRectangular": "Lock Screen and watch complication, rectangular (a few lines)",
+        "accessoryInline": "Lock Screen above the time, one line of text",
+    ]
+
+    static let entryFields: [String: String] = [
+        "entry.date": "the entry's instant (a date)",
+        "entry.time": "the entry's wall time in the widget's zone (HH:mm)",
+        "entry.day": "the entry's day in the widget's zone (yyyy-MM-dd)",
+        "entry.weekday": "the entry's weekday in the widget's zone",
+        "entry.index": "the entry's position in its timeline, from 0",
+        "family": "the family the widget is shown in (systemSmall, …)",
+    ]
+
+    static let ruleVariables: [String: [(String, String)]] = [
+        "daily": [("slot.name", "the daily slot's name"), ("slot.at", "the daily slot's wall time")],
+        "progress": [("progress", "the progress value at the entry")],
+        "sequence": [("record", "the sequence's record for the entry"), ("index", "the record's index in the sequence")],
+        "market": [("market.state", "the market's state (open, closed, …)"), ("market.open", "the session's opening"),
+                   ("market.close", "the session's close"), ("market.exchange", "the exchange's MIC")],
+    ]
+
+    // MARK: Hover
+
+    func hover(_ document: TextDocument, _ position: Position) -> JSONValue? {
+        let root = root(document, at: position.line)
+        if let (name, range) = tag(document, position) {
+            return markdown(describeVariable(name, root), range)
+        }
+        let word = word(document, position)
+        if let note = Self.familyNotes[word] {
+            return markdown("**\(word)**: WidgetKit `WidgetFamily.\(word)`, \(note)", nil)
+        }
+        guard let root else { return nil }
+        let steps = steps(to: position.line, in: root)
+        guard let first = steps.first else { return nil }
+        if first.key == "parameters", steps.count >= 2 {
+            return markdown(parameterText(steps[1].key, steps[1].node), nil)
+        }
+        if first.key == "data", steps.count >= 2 {
+            return markdown("**data.\(steps[1].key)**: \(compact(steps[1].node.json))", nil)
+        }
+        if first.key == "timeline" {
+            return markdown(ruleText(document), nil)
+        }
+        return nil
+    }
+
+    private func markdown(_ text: String, _ range: TextRange?) -> JSONValue {
+        var value = JSONObject([("contents", ["kind": "markdown", "value": .string(text)])])
+        if let range { value.appendNew("range", range.json) }
+        return .object(value)
+    }
+
+    private func compact(_ value: JSONValue) -> String { "`" + JSONWriter.string(value) + "`" }
+
+    func parameterText(_ name: String, _ node: SourceNode) -> String {
+        let type = node["type"]?.string ?? "string"
+        var text = "**param.\(name)**: parameter of type `\(type)`"
+        if let d = node["default"] { text += ", default `\(JSONWriter.string(d.json))`" }
+        for key in ["title", "min", "max", "values"] {
+            if let v = node[key] { text += "\n- \(key): `\(JSONWriter.string(v.json))`" }
+        }
+        return text
+    }
+
+    func describeVariable(_ name: String, _ root: SourceNode?) -> String {
+        let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+        switch parts.first {
+        case "param":
+            guard parts.count == 2, let p = root?["parameters"]?[parts[1]] else { return "`\(name)`: no parameter of this name is declared" }
+            return parameterText(parts[1], p)
+        case "data":
+            guard parts.count == 2 else { return "`data`: the widget's data sources" }
+            let source = String(parts[1].split(separator: ".").first ?? "")
+            guard let d = root?["data"]?[source] else { return "`\(name)`: no data source '\(source)' is declared" }
+            return "**\(name)**: from the data source `\(source)`: \(compact(d.json))"
+        default:
+            if let note = Self.entryFields[name] { return "**\(name)**: \(note)" }
+            for (rule, vars) in Self.ruleVariables {
+                if let v = vars.first(where: { $0.0 == name || name.hasPrefix($0.0 + ".") }) {
+                    return "**\(name)**: \(v.1) (a variable of the `\(rule)` rule)"
+                }
+            }
+            return "`\(name)`"
+        }
+    }
+
+    /// The rule's next five instants from now in the widget's zone, and the policy, from the
+    /// plan `compile` would write, run by the runtime (data from the container beside the file, no network).
+    func ruleText(_ document: TextDocument) -> String {
+        guard let lowering else { return "the timeline rule (the compiler could not start)" }
+        let path = Self.path(of: document.uri)
+        let examination = lowering.checker.examine(bytes: document.bytes, path: path)
+        let errors = ((try? DefinitionValidator(sharing: lowering.checker).conclude(examination)) ?? []).filter { $0.severity == .error }
+        guard errors.isEmpty else { return "the timeline rule: fix the \(errors.count) error(s) to see its next instants" }
+        for case .widget(_, let plan) in examination.lowered {
+            do {
+                let widget = try WidgetPlan(data: Data(JSONWriter.string(plan).utf8), timeZone: .current, locale: nil)
+                let date = Date(timeIntervalSince1970: TimeInterval(now().seconds))
+                let container = URL(fileURLWithPath: SourceFiles.defaultContainer(beside: path))
+                let timeline = widget.timeline(at: date, container: container, fetcher: NoNetwork())
+                let formatter = ISO8601DateFormatter()
+                formatter.timeZone = TimeZone(identifier: widget.timeZoneIdentifier) ?? .current
+                formatter.formatOptions = [.withInternetDateTime]
+                var text = "**timeline** in \(widget.timeZoneIdentifier), requested at \(formatter.string(from: date))\n\nnext instants:\n"
+                for entry in timeline.entries.prefix(5) { text += "- \(formatter.string(from: entry.date))\n" }
+                if timeline.entries.isEmpty { text += "- (none)\n" }
+                let policy = switch timeline.policy {
+                case .atEnd: "atEnd"
+                case .never: "never"
+                case .after(let d): "after \(formatter.string(from: d))"
+                }
+                return text + "\npolicy: `\(policy)`"
+            } catch {
+                return "the timeline rule (its plan cannot be run: \(error))"
+            }
+        }
+        return "the timeline rule"
+    }
+
+    // MARK: Completion
+
+    func completion(_ document: TextDocument, _ position: Position) -> [JSONValue] {
+        let (units, at) = lineUnits(document, position)
+        let before = String(decoding: units[0..<at], as: UTF16.self)
+        let root = root(document, at: position.line)
+        if let open = before.range(of: "{{", options: .backwards), !before[open.upperBound...].contains("}}") {
+            return variables(root).map { item($0.0, kind: 6, detail: $0.1) }
+        }
+        let trimmed = before.drop { $0 == " " || $0 == "\t" }
+        let isItem = trimmed.hasPrefix("- ")
+        let afterDash = isItem ? trimmed.dropFirst(2) : trimmed
+        if let colon = afterDash.lastIndex(of: ":") {
+            // The key whose value is being typed: the word just before the last colon (`a: { b: ` is b).
+            let key = String(afterDash[..<colon].reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed())
+            return values(for: key, document, position)
+        }
+        if afterDash.contains("[") || afterDash.isEmpty == false && afterDash.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) == false {
+            if indentPath(document, position.line, Int(before.utf16.count - trimmed.utf16.count)).last == "families" {
+                return WidgetFamily.allCases.map { item($0.rawValue, kind: 20, detail: Self.familyNotes[$0.rawValue]) }
+            }
+        }
+        let indent = before.utf16.count - trimmed.utf16.count + (isItem ? 2 : 0)
+        var path = indentPath(document, position.line, indent)
+        if isItem { path.append("0") }
+        if path.last == "families" { return WidgetFamily.allCases.map { item($0.rawValue, kind: 20, detail: Self.familyNotes[$0.rawValue]) } }
+        let isApp = root?["app"] != nil || document.text.hasPrefix("app:")
+        return schemaKeys(isApp ? "app.schema.json" : "widget.schema.json", path).map { item($0.0, kind: 10, detail: $0.1, insert: $0.0 + ": ") }
+    }
+
+    private func values(for key: String, _ document: TextDocument, _ position: Position) -> [JSONValue] {
+        switch key {
+        case "families", "family": return WidgetFamily.allCases.map { item($0.rawValue, kind: 20, detail: Self.familyNotes[$0.rawValue]) }
+        case "timeZone", "zone": return TimeZone.knownTimeZoneIdentifiers.map { item($0, kind: 12, detail: nil) }
+        case "exchange": return MarketCalendar.knownMICs.map { item($0, kind: 12, detail: MarketCalendar.named($0)?.exchange.name) }
+        case "type": return ["string", "integer", "number", "boolean", "enum", "date", "url"].map { item($0, kind: 12, detail: nil) }
+        default: return []
+        }
+    }
+
+    private func item(_ label: String, kind: Int, detail: String?, insert: String? = nil) -> JSONValue {
+        var o = JSONObject([("label", .string(label)), ("kind", .int(kind))])
+        if let detail { o.appendNew("detail", .string(detail)) }
+        if let insert { o.appendNew("insertText", .string(insert)) }
+        return .object(o)
+    }
+
+    /// The variables a template of this widget may name.
+    func variables(_ root: SourceNode?) -> [(String, String)] {
+        var result: [(String, String)] = []
+        for m in root?["parameters"]?.members ?? .empty {
+            result.append(("param." + m.key, "parameter (\(m.value["type"]?.string ?? "string"))"))
+        }
+        for m in root?["data"]?.members ?? .empty { result.append(("data." + m.key, "data source")) }
+        for (name, note) in Self.entryFields.sorted(by: { $0.key < $1.key }) { result.append((name, note)) }
+        for m in root?["timeline"]?.members ?? .empty {
+            for v in Self.ruleVariables[m.key] ?? [] { result.append(v) }
+        }
+        return result
+    }
+
+    /// The keys of the mappings enclosing a line with this indentation, read from the text
+    /// (it need not parse): each line above with less indentation that ends with `key:` is a parent.
+    func indentPath(_ document: TextDocument, _ line: Int, _ indent: Int) -> [String] {
+        var path: [String] = []
+        var limit = indent
+        var l = line - 1
+        while l >= 0, limit > 0 {
+            let text = document.lineText(l)
+            let body = text.drop { $0 == " " }
+            let lineIndent = text.count - body.count
+            if !body.isEmpty, !body.hasPrefix("#"), lineIndent < limit {
+                var content = body
+                var itemStep = false
+                if content.hasPrefix("- ") { content = content.dropFirst(2); itemStep = true }
+                if let colon = content.firstIndex(of: ":") {
+                    let key = String(content[..<colon]).trimmingCharacters(in: .whitespaces)
+                    let rest = content[content.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                    if rest.isEmpty || rest.hasPrefix("#") {
+                        path.insert(key, at: 0)
+                        limit = lineIndent
+                        if itemStep { path.insert("0", at: 0) }
+                    } else if itemStep {
+                        // `- key: value` then more keys of the same item: the item is the parent.
+                        path.insert("0", at: 0)
+                        limit = lineIndent
+                    } else {
+                        limit = lineIndent
+                    }
+                } else if itemStep {
+                    path.insert("0", at: 0)
+                    limit = lineIndent
+                } else {
+                    limit = lineIndent
+                }
+            }
+            l -= 1
+        }
+        return path
+    }
+
+    /// The property names (with their descriptions) the schema allows at `path`.
+    func schemaKeys(_ name: String, _ path: [String]) -> [(String, String?)] {
+        guard let text = BuiltInSchemas.text(name), let schema = try? JSONReader.parse(text).json else { return [] }
+        let defs = schema["$defs"]
+        func expand(_ s: JSONValue, _ depth: Int = 0) -> [JSONValue] {
+            guard depth < 12 else { return [] }
+            var out = [s]
+            if let ref = s["$ref"]?.string, ref.hasPrefix("#/$defs/"), let d = defs?[String(ref.dropFirst(8))] { out += expand(d, depth + 1) }
+            for k in ["allOf", "anyOf", "oneOf"] { for sub in s[k]?.array ?? [] { out += expand(sub, depth + 1) } }
+            for k in ["then", "else"] { if let sub = s[k] { out += expand(sub, depth + 1) } }
+            return out
+        }
+        var current = [schema]
+        for step in path {
+            var next: [JSONValue] = []
+            for s in current.flatMap({ expand($0) }) {
+                if let p = s["properties"]?[step] { next.append(p) }
+                else if step.allSatisfy(\.isNumber), let items = s["items"] { next.append(items) }
+                else if let a = s["additionalProperties"], a.object != nil { next.append(a) }
+            }
+            current = next
+            if current.isEmpty { return [] }
+        }
+        var seen = Set<String>()
+        var keys: [(String, String?)] = []
+        for s in current.flatMap({ expand($0) }) {
+            for (k, v) in s["properties"]?.object ?? JSONObject() where seen.insert(k).inserted {
+                keys.append((k, v["description"]?.string))
+            }
+        }
+        return keys
+    }
+
+    // MARK: Definition
+
+    func definition(_ document: TextDocument, _ position: Position) -> JSONValue? {
+        let root = root(document, at: position.line)
+        if let (name, _) = tag(document, position), let root {
+            let parts = name.split(separator: ".").map(String.init)
+            guard parts.count >= 2 else { return nil }
+            let section = parts[0] == "param" ? "parameters" : parts[0] == "data" ? "data" : nil
+            guard let section, let member = root[section]?.member(parts[1]) else { return nil }
+            let start = document.position(ofOffset: document.offset(of: member.keyLocation))
+            let end = Position(line: start.line, character: start.character + member.key.utf16.count)
+            return ["uri": .string(document.uri), "range": TextRange(start, end).json]
+        }
+        // A manifest's widget file.
+        guard let root, root["app"] != nil else { return nil }
+        let steps = steps(to: position.line, in: root)
+        guard steps.first?.key == "widgets" else { return nil }
+        let w = word(document, position)
+        let files = (root["widgets"]?.items ?? .empty).compactMap(\.string)
+        guard let file = files.first(where: { $0 == w || $0.hasSuffix(w) && !w.isEmpty }) ?? (steps.count >= 2 ? steps[1].node.string : nil) else { return nil }
+        let path = file.hasPrefix("/") ? file : SourceFiles.directory(of: Self.path(of: document.uri)) + file
+        return ["uri": .string(Self.uri(of: path)), "range": TextRange(Position(line: 0, character: 0), Position(line: 0, character: 0)).json]
+    }
+
+    // MARK: Document symbols
+
+    func documentSymbols(_ document: TextDocument) -> [JSONValue] {
+        let (documents, _) = SourceFiles.documents(of: document.bytes, path: Self.path(of: document.uri))
+        var result: [JSONValue] = []
+        for (d, root) in documents.enumerated() {
+            let lastLine = d + 1 < documents.count ? documents[d + 1].location.line - 1 : document.lineCount
+            result += symbols(of: root, document, lastLine: lastLine, depth: 0)
+        }
+        return result
+    }
+
+    private func symbols(of node: SourceNode, _ document: TextDocument, lastLine: Int, depth: Int) -> [JSONValue] {
+        guard node.isMapping else { return [] }
+        let members = Array(node.members)
+        var result: [JSONValue] = []
+        for (i, m) in members.enumerated() {
+            let endLine = max(m.keyLocation.line, i + 1 < members.count ? members[i + 1].keyLocation.line - 1 : lastLine)
+            let start = document.position(ofOffset: document.offset(of: m.keyLocation))
+            let selection = TextRange(start, Position(line: start.line, character: start.character + m.key.utf16.count))
+            let endOffset = document.lineEnd(max(0, min(endLine - 1, document.lineCount - 1)))
+            var end = document.position(ofOffset: endOffset)
+            if i + 1 < members.count, members[i + 1].keyLocation.line == m.keyLocation.line {
+                // Flow members on one line: up to the next one's key.
+                end = document.position(ofOffset: document.offset(of: members[i + 1].keyLocation))
+            }
+            if end.line < start.line || (end.line == start.line && end.character < selection.end.character) { end = selection.end }
+            let kind: Int = switch (depth, m.key) {
+            case (0, "kind"), (0, "app"): 5        // Class
+            case (0, "parameters"), (0, "data"), (0, "content"): 19  // Object
+            case (0, "timeline"): 12               // Function
+            case (1, _) where depth == 1: 8        // Field
+            default: m.value.isMapping ? 19 : 7    // Object or Property
+            }
+            var symbol = JSONObject([
+                ("name", .string(m.key)), ("kind", .int(kind)),
+                ("range", TextRange(start, end).json), ("selectionRange", selection.json),
+            ])
+            if let s = m.value.sourceText, !s.isEmpty { symbol.appendNew("detail", .string(String(s.prefix(80)))) }
+            if depth < 2, ["parameters", "data", "content", "timeline", "familyContent", "localization"].contains(m.key) || depth == 1 {
+                let children = symbols(of: m.value, document, lastLine: endLine, depth: depth + 1)
+                if !children.isEmpty { symbol.appendNew("children", .array(children)) }
+            }
+            result.append(.object(symbol))
+        }
+        return result
+    }
+}
+
+extension SourceNode {
+    var isMapping: Bool { kind == .object }
+    var isSequence: Bool { kind == .array }
+}
