@@ -579,6 +579,10 @@ def examples_main(args):
         results["corpus_run"] = dict(widgetc=vars(corpus[0]), orjson=corpus[1])
     with open(os.path.join(args.out, "run-examples-results.json"), "w") as f:
         json.dump(results, f, indent=1)
+    # The outputs are 3 GB each at 365 days: gone once measured.
+    for name in os.listdir(args.out):
+        if name.endswith(".ndjson") and (name.startswith("run-examples") or name.startswith("run-corpus")):
+            os.remove(os.path.join(args.out, name))
     print(f"(all figures: {os.path.join(args.out, 'run-examples-results.json')})")
 
 
