@@ -45,7 +45,10 @@ def parse_args():
     ap.add_argument("--long", default="365d")
     ap.add_argument("--small", type=int, default=100, help="widgets in the memory comparison's small run")
     ap.add_argument("--perf", action="store_true")
-    ap.add_argument("--skip", default="", help="comma-separated: rules,cron,memory,market")
+    ap.add_argument("--skip", default="", help="comma-separated: rules,cron,memory,market (with --examples: rules,corpus)")
+    ap.add_argument("--examples", action="store_true",
+                    help="the examples mode: widgets/ copied --copies times, --long, ndjson to a file, against orjson")
+    ap.add_argument("--copies", type=int, default=30)
     return ap.parse_args()
 
 
@@ -433,8 +436,160 @@ def summarize(mism):
     return " (" + "; ".join(parts) + ")"
 
 
+# --- the examples mode: widgets/ copied under new kinds, against orjson writing the same objects ------
+
+EXAMPLES_TZ = "UTC"      # calendar.yaml has no timeZone: the run's --tz gives it one, the same on every machine
+TARGET_ORJSON = 1.2
+
+
+def example_rule(text):
+    m = re.search(r"^timeline:\s*\n\s+(\w+):", text, re.M)
+    return m.group(1) if m else "?"
+
+
+def make_examples(root, dest, copies):
+    """bench/out/run-examples/: each widget of widgets/ (not app manifests, not network sources)
+    copied `copies` times as com.bench.<example>.<rule>.cNN, with widgets/container and the catalog."""
+    src = os.path.join(root, "widgets")
+    shutil.rmtree(dest, ignore_errors=True)
+    os.makedirs(dest)
+    shutil.copytree(os.path.join(src, "container"), os.path.join(dest, "container"))
+    for name in os.listdir(src):
+        if name.endswith(".xcstrings"):
+            shutil.copy(os.path.join(src, name), dest)
+    examples = []
+    for name in sorted(os.listdir(src)):
+        if not name.endswith(".yaml"):
+            continue
+        text = open(os.path.join(src, name), encoding="utf-8").read()
+        if "app.schema.json" in text or re.search(r"^\s+url:\s*\"?https?://", text, re.M):
+            continue   # an app manifest; a network data source (wishes.yaml: needs a scenario's answers)
+        stem, rule = name[:-5], example_rule(text)
+        examples.append((stem, rule))
+        for i in range(copies):
+            kind = f"com.bench.{stem}.{rule}.c{i:02d}"
+            copy, k = re.subn(r"^kind: .*$", f"kind: {kind}", text, count=1, flags=re.M)
+            assert k == 1, name
+            write(os.path.join(dest, f"{stem}-c{i:02d}.yaml"), copy)
+    return examples
+
+
+def timed_out(argv, out_file, log, runs):
+    """widgetc run ... --out FILE under /usr/bin/time -v (best of `runs` by user+sys CPU)."""
+    best = None
+    for _ in range(runs):
+        t = timed(argv + ["--out", out_file], log, 1)
+        if best is None or t.user + t.sys < best.user + best.sys:
+            best = t
+    return best
+
+
+def orjson_floor(args, ndjson, dest):
+    proc = subprocess.run([args.venv_python, os.path.join(os.path.dirname(os.path.abspath(__file__)), "orjson_floor.py"),
+                           ndjson, dest], capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise SystemExit(f"bench/run: orjson_floor.py failed\n{proc.stderr[-2000:]}")
+    return json.loads(proc.stdout)
+
+
+def examples_main(args):
+    skip = set(filter(None, args.skip.split(",")))
+    dest = os.path.join(args.out, "run-examples")
+    examples = make_examples(args.root, dest, args.copies)
+    say(f"examples: {len(examples)} widgets of widgets/ x {args.copies} copies into {dest}: "
+        + ", ".join(f"{s} ({r})" for s, r in examples))
+    d = args.long
+    out_file = os.path.join(args.out, "run-examples.ndjson")
+    floor_file = os.path.join(args.out, "run-examples-orjson.ndjson")
+    base = [args.widgetc, "run", dest, "--from", FROM, "--for", d, "--tz", EXAMPLES_TZ, "--format", "ndjson"]
+
+    def pair(argv, out, ffile, label):
+        """widgetc and the floor interleaved, `runs` times each; best CPU of each (user+sys)."""
+        best_w = best_f = None
+        for i in range(args.runs):
+            say(f"{label}: widgetc run --for {d} --out FILE, run {i + 1} of {args.runs}")
+            t = timed(argv + ["--out", out], os.path.join(args.out, "run-examples.log"), 1)
+            print(f"   user {t.user:.2f} s, sys {t.sys:.2f} s, wall {t.wall:.2f} s, peak {mb(t.peak_kb)} MB", flush=True)
+            if best_w is None or t.user + t.sys < best_w.user + best_w.sys:
+                best_w = t
+            say(f"{label}: orjson floor (dumps + write of the same objects, parsed outside the clock), run {i + 1}")
+            f = orjson_floor(args, out, ffile)
+            print(f"   cpu {f['cpu']:.2f} s, wall {f['wall']:.2f} s, {n(sum(f['entries'].values()))} entries, "
+                  f"{f['bytes'] / 1e6:,.0f} MB, {f['identical_lines']}/{f['runs']} lines byte-identical to widgetc's", flush=True)
+            if best_f is None or f["cpu"] < best_f["cpu"]:
+                best_f = f
+        return best_w, best_f
+
+    ex_w, ex_f = pair(base, out_file, floor_file, "examples")
+    entries = ex_f["entries"]
+    total = sum(entries.values())
+
+    per_rule = {}
+    if "rules" not in skip:
+        by_rule = collections.defaultdict(list)
+        for stem, rule in examples:
+            by_rule[rule] += [os.path.join(dest, f"{stem}-c{i:02d}.yaml") for i in range(args.copies)]
+        for rule, paths in sorted(by_rule.items()):
+            say(f"per rule: widgetc run of the {len(paths)} {rule} copies --for {d} --out FILE, best of {args.runs}")
+            argv = [args.widgetc, "run", *paths, "--from", FROM, "--for", d, "--tz", EXAMPLES_TZ, "--format", "ndjson"]
+            per_rule[rule] = timed_out(argv, os.path.join(args.out, f"run-examples-{rule}.ndjson"),
+                                       os.path.join(args.out, f"run-examples-{rule}.log"), args.runs)
+
+    corpus = None
+    if "corpus" not in skip:
+        argv = run_argv(args.widgetc, [args.corpus], d)
+        corpus = pair(argv, os.path.join(args.out, "run-corpus.ndjson"), os.path.join(args.out, "run-corpus-orjson.ndjson"),
+                      "generated corpus")
+
+    print()
+    print(f"widgetc run --for {d} --format ndjson --out FILE against orjson writing the same run objects from memory "
+          f"(CPU = user + sys, best of {args.runs}, interleaved)")
+    print()
+    hdr = ["run", "widgets", "entries", "ndjson MB", "widgetc CPU s", "wall s", "orjson CPU s", "ratio", "entries/s", "peak MB"]
+    rows = []
+
+    def row(label, widgets, w, f):
+        cpu = w.user + w.sys
+        e = sum(f["entries"].values())
+        return [label, widgets, n(e), f"{f['bytes'] / 1e6:,.0f}", f"{cpu:.2f}", f"{w.wall:.2f}", f"{f['cpu']:.2f}",
+                f"{cpu / f['cpu']:.2f}x", n(e / cpu), mb(w.peak_kb)]
+    rows.append(row(f"examples x {args.copies}", len(examples) * args.copies, ex_w, ex_f))
+    if corpus:
+        rows.append(row("generated corpus (gen_run_corpus.py)", len(manifest(args.corpus)), *corpus))
+    table(hdr, rows)
+    if per_rule:
+        print(f"per rule (each rule's copies in one process, --for {d}, --out FILE)")
+        print()
+        rr = []
+        for rule, t in per_rule.items():
+            cpu = t.user + t.sys
+            e = entries.get(rule, 0)
+            rr.append([rule, n(e), f"{cpu:.2f}", n(e / cpu) if cpu else "", f"{1e6 * cpu / e:.2f}" if e else ""])
+        table(["rule", "entries", "CPU s", "entries/s", "µs/entry"], rr)
+    ratio = (ex_w.user + ex_w.sys) / ex_f["cpu"]
+    print("targets")
+    print()
+    table(["figure", "measured", "target", "status"],
+          [["examples: widgetc CPU / orjson CPU", f"{ratio:.2f}x", f"<= {TARGET_ORJSON}x", yes(ratio <= TARGET_ORJSON)]],
+          ["l", "r", "l", "l"])
+    results = dict(widgetc=args.widgetc, duration=d, copies=args.copies, examples=examples,
+                   examples_run=dict(widgetc=vars(ex_w), orjson=ex_f, ratio=ratio),
+                   per_rule={r: vars(t) for r, t in per_rule.items()})
+    if corpus:
+        results["corpus_run"] = dict(widgetc=vars(corpus[0]), orjson=corpus[1])
+    with open(os.path.join(args.out, "run-examples-results.json"), "w") as f:
+        json.dump(results, f, indent=1)
+    # The outputs are 3 GB each at 365 days: gone once measured.
+    for name in os.listdir(args.out):
+        if name.endswith(".ndjson") and (name.startswith("run-examples") or name.startswith("run-corpus")):
+            os.remove(os.path.join(args.out, name))
+    print(f"(all figures: {os.path.join(args.out, 'run-examples-results.json')})")
+
+
 def main():
     args = parse_args()
+    if args.examples:
+        return examples_main(args)
     skip = set(filter(None, args.skip.split(",")))
     short_days, long_days = days(args.short), days(args.long)
     rows = manifest(args.corpus)

@@ -66,18 +66,20 @@ package final class StandardConsole: Console {
 
 /// Writes all of `bytes` to `fd`, retrying after interrupts; the error text if it fails.
 func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> String? {
-    bytes.withUnsafeBytes { raw -> String? in
-        var offset = 0
-        while offset < raw.count {
-            let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return String(cString: strerror(errno))
-            }
-            offset += n
+    bytes.withUnsafeBytes { writeAll(fd, $0) }
+}
+
+func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer) -> String? {
+    var offset = 0
+    while offset < raw.count {
+        let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+        if n < 0 {
+            if errno == EINTR { continue }
+            return String(cString: strerror(errno))
         }
-        return nil
+        offset += n
     }
+    return nil
 }
 
 /// A console that keeps what was written, for in-process tests.

@@ -75,9 +75,9 @@ enum RunCommand {
 
         let network = try NetworkOptions(args)
         let output = try OutputTarget(path: args.value("out"), console: console)
-        var writer = RunWriter(format: options.format, arrayOfRuns: options.format == .json && instances.count > 1) { bytes in
+        var writer = RunWriter(format: options.format, arrayOfRuns: options.format == .json && instances.count > 1, bytesOutput: { bytes in
             output.write(bytes)
-        }
+        })
         for (loadedWidget, configuration) in instances {
             let widget = loadedWidget.widget
             let container = Container(directory: options.containerDirectory ?? loadedWidget.containerDirectory)
@@ -313,6 +313,13 @@ final class OutputTarget {
         guard path != nil else { console.outBytes(bytes); return }
         guard failure == nil else { return }
         failure = writeAll(fd, bytes)
+    }
+
+    /// The same from bytes in place: a file gets them without a copy.
+    func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard path != nil else { console.outBytes(Array(bytes)); return }
+        guard failure == nil else { return }
+        failure = writeAll(fd, UnsafeRawBufferPointer(bytes))
     }
 
     func commit() throws(Failure) {

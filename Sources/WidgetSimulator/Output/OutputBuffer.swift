@@ -43,6 +43,9 @@ final class OutputBuffer {
     /// The bytes written so far.
     var bytes: [UInt8] { Array(storage.elements(from: 0, count: storage.elementCount)) }
 
+    /// The bytes written so far, in place: valid until the next append or `removeAll`.
+    var contents: UnsafeBufferPointer<UInt8> { storage.elements(from: 0, count: storage.elementCount) }
+
     func removeAll() { storage.removeAll() }
 
     /// The first byte; valid until the next append.

@@ -11,7 +11,7 @@ package struct RunWriter: ReloadSink {
     /// JSON only: the runs go in one array (several widgets) instead of one object.
     package let arrayOfRuns: Bool
     private let flushThreshold: Int
-    private let output: ([UInt8]) -> Void
+    private let output: (UnsafeBufferPointer<UInt8>) -> Void
     private let out: OutputBuffer
     private let tables: TableWriting
     private var runs = 0
@@ -26,6 +26,16 @@ package struct RunWriter: ReloadSink {
     package init(
         format: RunOutputFormat, arrayOfRuns: Bool = false, flushThreshold: Int = 1 << 16,
         output: @escaping ([UInt8]) -> Void
+    ) {
+        self.init(format: format, arrayOfRuns: arrayOfRuns, flushThreshold: flushThreshold, bytesOutput: { output(Array($0)) })
+    }
+
+    /// The same, but `bytesOutput` gets the buffer's bytes in place, valid only during the call.
+    /// `run --out` writes them straight to its file: no array of 64 KB per chunk (3.2 GB of
+    /// copies over 300 example widgets and 365 days).
+    package init(
+        format: RunOutputFormat, arrayOfRuns: Bool = false, flushThreshold: Int = 1 << 16,
+        bytesOutput output: @escaping (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         self.format = format
         self.arrayOfRuns = arrayOfRuns && format == .json
@@ -81,7 +91,7 @@ package struct RunWriter: ReloadSink {
 
     private func flush() {
         guard out.count > 0 else { return }
-        output(out.bytes)
+        output(out.contents)
         out.removeAll()
     }
 

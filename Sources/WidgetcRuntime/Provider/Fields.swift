@@ -46,7 +46,9 @@ final class TemplateBox {
 enum DirectPath {
     case entryDate, entryTime, entryDay, entryWeekday, entryIndex
     /// A rule variable (`record`, `index`, `progress`, `slot`, `market`) and the whole path.
-    case rule(String, [String])
+    /// The name is matched once here, not per entry: a String compare per field and entry
+    /// was 3.8% of the instructions of a 30-day run of the examples (callgrind).
+    case rule(RuleName, [String])
 
     init?(_ path: [String]) {
         guard let root = path.first else { return nil }
@@ -60,8 +62,8 @@ enum DirectPath {
             case "index": self = .entryIndex
             default: return nil
             }
-        } else if CompiledContent.entryRoots.contains(root) {
-            self = .rule(root, path)
+        } else if CompiledContent.entryRoots.contains(root), let name = RuleName(root) {
+            self = .rule(name, path)
         } else {
             return nil
         }

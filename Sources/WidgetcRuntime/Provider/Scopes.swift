@@ -48,6 +48,36 @@ enum RuleVariables {
     }
 }
 
+/// A rule variable's name, for paths known at compile time (`DirectPath.rule`).
+enum RuleName {
+    case slot, record, index, progress, market
+
+    init?(_ name: String) {
+        switch name {
+        case "slot": self = .slot
+        case "record": self = .record
+        case "index": self = .index
+        case "progress": self = .progress
+        case "market": self = .market
+        default: return nil
+        }
+    }
+}
+
+extension RuleVariables {
+    /// `value(_:)` for a name matched at compile time: the same answers, no String compare.
+    func value(_ name: RuleName) -> JSONValue? {
+        switch (self, name) {
+        case (.slot(let slot), .slot): slot
+        case (.record(let record, _), .record): record
+        case (.record(_, let index), .index): .int(index)
+        case (.progress(let value), .progress): value
+        case (.market(let market), .market): market
+        default: nil
+        }
+    }
+}
+
 /// What one entry's templates see: the request, the entry's own variables
 /// (`entry.*`), and the rule's (`progress`, `slot`, `record`, `index`, `market`).
 /// One scope serves a whole timeline, moved from entry to entry.
