@@ -79,7 +79,7 @@ let package = Package(
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["embed-files"]),
 
         // What the test targets share: paths, scratch directories, subprocesses, golden files, conformance suites.
-        .target(name: "WidgetTestSupport", dependencies: ["WidgetSupport"], path: "Tests/WidgetTestSupport"),
+        .target(name: "WidgetTestSupport", dependencies: ["WidgetSupport", "WidgetCLI"], path: "Tests/WidgetTestSupport"),
         .testTarget(name: "WidgetSupportTests", dependencies: ["WidgetSupport"]),
         .testTarget(name: "WidgetYAMLTests", dependencies: ["WidgetTestSupport", "WidgetYAML"]),
         .testTarget(name: "JSONSchemaTests", dependencies: ["WidgetTestSupport", "JSONSchema"]),

@@ -82,15 +82,3 @@ func writeAll(_ fd: Int32, _ raw: UnsafeRawBufferPointer) -> String? {
     return nil
 }
 
-/// A console that keeps what was written, for in-process tests.
-package final class CapturingConsole: Console {
-    package private(set) var stdout = ""
-    package private(set) var stderr = ""
-    package init() {}
-    package func out(_ text: String) { stdout += text }
-    package func outBytes(_ bytes: [UInt8]) { stdout += String(decoding: bytes, as: UTF8.self) }
-    package func err(_ text: String) { stderr += text }
-    package var colorDiagnostics: Bool { false }
-    /// Set to make the console fail as a full disk would.
-    package var outputFailure: String?
-}
