@@ -46,7 +46,7 @@ let package = Package(
             dependencies: ["WidgetSupport", "WidgetTemplates", "WidgetTime", "MarketCalendars"]
         ),
         // The simulator: the scheduler (budget, policies, reloads), scenarios and writers.
-        .target(name: "WidgetSimulator", dependencies: ["WidgetSupport", "WidgetTime", "WidgetcRuntime"]),
+        .target(name: "WidgetSimulator", dependencies: ["WidgetSupport", "WidgetTime", "WidgetTemplates", "WidgetcRuntime"]),
         // Definitions: the front end (YAML, schema, semantic checks) and lowering to plans.
         .target(
             name: "WidgetCompiler",
@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "WidgetSimulatorTests", dependencies: ["WidgetTestSupport", "WidgetSimulator", "WidgetcRuntime"]),
         .testTarget(name: "MarketCalendarsTests", dependencies: ["WidgetTestSupport", "MarketCalendars"]),
         .testTarget(name: "WidgetCompilerTests", dependencies: ["WidgetTestSupport", "WidgetCompiler"], exclude: ["Fixtures"]),
-        .testTarget(name: "WidgetCLITests", dependencies: ["WidgetTestSupport", "WidgetCLI"]),
+        .testTarget(name: "WidgetCLITests", dependencies: ["WidgetTestSupport", "WidgetCLI", "WidgetSimulator"]),
         .testTarget(name: "WidgetLSPTests", dependencies: ["WidgetTestSupport", "WidgetLSP", "WidgetSupport", "WidgetCompiler"]),
     ]
 )

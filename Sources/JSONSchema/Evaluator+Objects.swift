@@ -89,7 +89,14 @@ extension Evaluator {
                 }
             }
             if !node.object.patternProperties.isEmpty {
-                for p in node.object.patternProperties where p.regex.search(name) {
+                for p in node.object.patternProperties {
+                    guard let hit = p.regex.find(name) else {
+                        ok = false
+                        if !report { return false }
+                        fail(node, keyword: "patternProperties", message: Self.tooExpensive(p.pattern, name.count), token: .key(String(decoding: name, as: UTF8.self)))
+                        continue
+                    }
+                    guard hit else { continue }
                     matched = true
                     if collect { marks.insert(k, &overflow) }
                     if !member(node, p.edge, members[k], keyword: "patternProperties", allowed: nil) {

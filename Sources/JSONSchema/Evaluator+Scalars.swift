@@ -49,13 +49,28 @@ extension Evaluator {
                 fail(node, keyword: "maxLength", message: "\(shown()) is too long: it must be at most \(FailureText.count(max, "character")) long", value: shown())
             }
         }
-        if node.string.pattern?.search(s) == false {
-            ok = false
-            if report {
-                fail(node, keyword: "pattern", message: "\(shown()) does not match the pattern \(node.string.patternText)", value: shown())
+        if let pattern = node.string.pattern {
+            switch pattern.find(s) {
+            case true?:
+                break
+            case false?:
+                ok = false
+                if report {
+                    fail(node, keyword: "pattern", message: "\(shown()) does not match the pattern \(node.string.patternText)", value: shown())
+                }
+            case nil:
+                ok = false
+                if report { fail(node, keyword: "pattern", message: Self.tooExpensive(node.string.patternText, bytes)) }
             }
         }
         return ok
+    }
+
+    /// A search the regex machine gave up on: the pattern, not the value, is at fault.
+    static func tooExpensive(_ pattern: String, _ bytes: Int) -> String {
+        "pattern too expensive: matching the pattern \(pattern) against this \(FailureText.count(bytes, "byte")) string "
+            + "would take more than the budget of steps; simplify the pattern (a bounded repetition such as .{0,65535}, "
+            + "a lookaround that scans far) or shorten the value"
     }
 
     /// Length in Unicode scalars (code points), as JSON Schema counts it: the bytes that

@@ -69,7 +69,7 @@ extension NodeBuilder {
                 }
                 for (pattern, _) in members {
                     let regex = try regex(pattern, ["patternProperties", pattern], compiler)
-                    o.patternProperties.append(PatternProperty(regex: regex.compiled, edge: try edge(["patternProperties", pattern], &compiler)))
+                    o.patternProperties.append(PatternProperty(regex: regex.compiled, pattern: pattern, edge: try edge(["patternProperties", pattern], &compiler)))
                 }
             }
             o.additionalProperties = try schemaEdge("additionalProperties", &compiler)

@@ -95,6 +95,7 @@ struct ArrayChecks: Sendable {
 
 struct PatternProperty: Sendable {
     var regex: CompiledRegex
+    var pattern: String
     var edge: Edge
 }
 

@@ -74,9 +74,12 @@ enum RunCommand {
         try options.checkParametersKnown(loaded.widgets.map(\.widget))
 
         let network = try NetworkOptions(args)
+        try OutputTarget.refuseInput(
+            args.value("out"), inputs: args.positional + loaded.widgets.map(\.widget.file) + (options.scenarioPath.map { [$0] } ?? []))
         let output = try OutputTarget(path: args.value("out"), console: console)
+        let bounds = RunBounds()
         var writer = RunWriter(format: options.format, arrayOfRuns: options.format == .json && instances.count > 1, bytesOutput: { bytes in
-            output.write(bytes)
+            if bounds.wrote(bytes.count) { output.write(bytes) }
         })
         for (loadedWidget, configuration) in instances {
             let widget = loadedWidget.widget
@@ -87,10 +90,21 @@ enum RunCommand {
             let run = WidgetRun(
                 provider: widget, configuration: configuration, container: container, zone: zone,
                 fetcher: network.fetcher(scenario: configuration.scenario))
-            let summary = run.run(into: &writer)
+            var sink = BoundedSink(writer, bounds: bounds, kind: widget.kind) { t in t.iso8601(offset: zone.utcOffset(at: t)) }
+            let summary = run.run(into: &sink)
+            writer = sink.base
+            if let problem = bounds.problem {
+                // What was written stays (on stdout); an --out file is left as it was.
+                console.err("error: \(problem)\n")
+                return .inputErrors
+            }
             writer.end(summary)
         }
         writer.finish()
+        if let problem = bounds.problem {
+            console.err("error: \(problem)\n")
+            return .inputErrors
+        }
         do { try output.commit() } catch { throw UsageError(message: error.message) }
         try network.writeRecording(scenario: scenario)
         return .success
@@ -253,17 +267,34 @@ struct RunOptions {
 
 /// stdout, or `--out FILE` written atomically (a temp file beside it, renamed at the end).
 /// The file gets the mode a plain write (a shell's `>`) would give it: an existing file's
-/// own, else 0666 less the umask (mkstemp's temp file is 0600 until then).
+/// own, else 0666 less the umask (the temp file is 0600 until then).
+///
+/// A symlink is followed: what it points at is written (atomically when that is a regular
+/// file, or would be one). A target that exists and is not a regular file (a device such
+/// as /dev/null, a FIFO) is written through, as a shell's `>` would, never replaced. On Linux
+/// the temp file is anonymous (`O_TMPFILE`, linked in at the end), so even SIGKILL leaves
+/// nothing; elsewhere, or where the file system refuses it, `mkstemp`'s file is removed on
+/// SIGINT, SIGTERM and SIGHUP (`TemporaryFiles`).
 final class OutputTarget {
     private let console: Console
     private let path: String?
-    private let temporary: String?
+    private var pending: Pending?
     private var fd: Int32 = -1
     private var failure: String?
     /// Whether `commit` waits for the bytes to reach the disk (fsync) before the rename.
     private let durable: Bool
 
     struct Failure: Error { let message: String }
+
+    /// Where the bytes go until `commit`.
+    enum Pending {
+        /// Straight into `target` (not a regular file).
+        case through
+        /// An anonymous file in `target`'s directory (Linux's `O_TMPFILE`).
+        case anonymous(target: String)
+        /// A named temp file (its `TemporaryFiles` slot) beside `target`.
+        case named(String, slot: Int, target: String)
+    }
 
     /// - Parameter durable: fsync before the rename (`run --out`; `compile` writes its
     ///   thousands of plans with `writeFile`, not durable: a rename alone still never
@@ -272,41 +303,141 @@ final class OutputTarget {
         self.console = console
         self.path = path
         self.durable = durable
-        guard let path else { temporary = nil; return }
+        guard let path else { pending = nil; return }
         do throws(Failure) {
-            (fd, temporary) = try Self.temporaryFile(beside: path)
+            (fd, pending) = try Self.openTarget(path)
         } catch {
             throw UsageError(message: error.message)
         }
     }
 
-    /// An open temporary file in `path`'s directory, named after it.
-    private static func temporaryFile(beside path: String) throws(Failure) -> (Int32, String) {
-        let dir = SourceFiles.directory(of: path)
-        let base = path.split(separator: "/").last.map(String.init) ?? path
+    /// Refuses an output path that is one of the inputs (the same file, through any path or link).
+    static func refuseInput(_ out: String?, inputs: [String]) throws(UsageError) {
+        guard let out else { return }
+        var o = stat()
+        guard stat(out, &o) == 0, (o.st_mode & S_IFMT) == S_IFREG else { return }
+        for input in inputs {
+            var i = stat()
+            if stat(input, &i) == 0, i.st_dev == o.st_dev, i.st_ino == o.st_ino {
+                throw UsageError(message: "--out '\(out)' is the input file '\(input)'; write the output to another path")
+            }
+        }
+    }
+
+    /// Opens what `path` names for writing: through, or a temp file for a regular target.
+    private static func openTarget(_ path: String) throws(Failure) -> (Int32, Pending) {
+        let target = followingLinks(path)
+        var st = stat()
+        if stat(target, &st) == 0, (st.st_mode & S_IFMT) != S_IFREG {
+            if (st.st_mode & S_IFMT) == S_IFDIR { throw Failure(message: "cannot write --out '\(path)': it is a directory") }
+            let fd = open(target, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw Failure(message: "cannot write --out '\(path)': \(String(cString: strerror(errno)))") }
+            return (fd, .through)
+        }
+        return try temporaryFile(beside: target, shown: path)
+    }
+
+    /// The file a chain of symlinks ends at (the path itself when it is no link, or the
+    /// last link's target when that does not exist yet).
+    static func followingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var st = stat()
+            guard lstat(current, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buffer, buffer.count - 1)
+            guard n > 0 else { return current }
+            let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = link.hasPrefix("/") ? link : SourceFiles.directory(of: current) + link
+        }
+        return current
+    }
+
+    /// An open temporary file in `target`'s directory: anonymous where the platform allows.
+    private static func temporaryFile(beside target: String, shown: String) throws(Failure) -> (Int32, Pending) {
+        let dir = SourceFiles.directory(of: target)
+        #if os(Linux)
+        // O_TMPFILE is __O_TMPFILE | O_DIRECTORY; the macro does not reach Swift.
+        let fd = open(dir.isEmpty ? "." : dir, Int32(0o20000000) | O_DIRECTORY | O_WRONLY | O_CLOEXEC, mode_t(0o600))
+        if fd >= 0 { return (fd, .anonymous(target: target)) }
+        #endif
+        let (named, name, slot) = try namedTemporaryFile(beside: target, shown: shown)
+        return (named, .named(name, slot: slot, target: target))
+    }
+
+    /// `mkstemp` beside `target`, registered for removal on a signal.
+    private static func namedTemporaryFile(beside target: String, shown: String) throws(Failure) -> (Int32, String, Int) {
+        let dir = SourceFiles.directory(of: target)
+        let base = target.split(separator: "/").last.map(String.init) ?? target
         var bytes = Array((dir + "." + base + ".widgetc-XXXXXX").utf8CString)
-        let fd = mkstemp(&bytes)
-        guard fd >= 0 else { throw Failure(message: "cannot write --out '\(path)': \(String(cString: strerror(errno)))") }
-        return (fd, String(decoding: bytes.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        // Blocked signals: a SIGINT between mkstemp and the registration would leave the file.
+        let slot = TemporaryFiles.withSignalsBlocked { () -> (Int32, Int) in
+            let fd = mkstemp(&bytes)
+            return fd < 0 ? (fd, -1) : (fd, TemporaryFiles.register(bytes))
+        }
+        guard slot.0 >= 0 else { throw Failure(message: "cannot write --out '\(shown)': \(String(cString: strerror(errno)))") }
+        return (slot.0, String(decoding: bytes.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self), slot.1)
     }
 
     /// Writes a whole file atomically (a temporary file renamed over `path`), from any thread.
     static func writeFile(_ bytes: [UInt8], to path: String, durable: Bool, umask mask: mode_t) throws(Failure) {
-        let (fd, temporary) = try temporaryFile(beside: path)
-        try finish(fd: fd, temporary: temporary, path: path, failure: writeAll(fd, bytes), durable: durable, umask: mask)
+        let (fd, pending) = try openTarget(path)
+        try finish(fd: fd, pending: pending, path: path, failure: writeAll(fd, bytes), durable: durable, umask: mask)
     }
 
-    /// Sets the plain mode, syncs if asked, closes and renames; on any failure removes the temporary file.
-    private static func finish(fd: Int32, temporary: String, path: String, failure: String?, durable: Bool, umask mask: mode_t) throws(Failure) {
+    /// Sets the plain mode, syncs if asked, closes and renames (or links); on any failure removes the temporary file.
+    private static func finish(fd: Int32, pending: Pending, path: String, failure: String?, durable: Bool, umask mask: mode_t) throws(Failure) {
         var failure = failure
-        if failure == nil, fchmod(fd, plainMode(of: path, umask: mask)) != 0 { failure = String(cString: strerror(errno)) }
-        if durable, failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
-        close(fd)
-        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-        if let failure {
-            unlink(temporary)
-            throw Failure(message: "cannot write --out '\(path)': \(failure)")
+        func error() -> String { String(cString: strerror(errno)) }
+        switch pending {
+        case .through:
+            close(fd)
+        case .anonymous(let target):
+            if failure == nil, fchmod(fd, plainMode(of: target, umask: mask)) != 0 { failure = error() }
+            if durable, failure == nil, fsync(fd) != 0 { failure = error() }
+            if failure == nil { failure = link(fd, to: target, shown: path) }
+            close(fd)
+        case .named(let temporary, let slot, let target):
+            if failure == nil, fchmod(fd, plainMode(of: target, umask: mask)) != 0 { failure = error() }
+            if durable, failure == nil, fsync(fd) != 0 { failure = error() }
+            close(fd)
+            if failure == nil, rename(temporary, target) != 0 { failure = error() }
+            if failure != nil { unlink(temporary) }
+            TemporaryFiles.unregister(slot)
         }
+        if let failure { throw Failure(message: "cannot write --out '\(path)': \(failure)") }
+    }
+
+    /// Gives an anonymous file its name: linked straight to `target` when that does not exist,
+    /// else linked to a temp name (registered for signals) renamed over it. Nil, or the error.
+    private static func link(_ fd: Int32, to target: String, shown: String) -> String? {
+        #if os(Linux)
+        let proc = "/proc/self/fd/\(fd)"
+        if linkat(AT_FDCWD, proc, AT_FDCWD, target, AT_SYMLINK_FOLLOW) == 0 { return nil }
+        guard errno == EEXIST else { return String(cString: strerror(errno)) }
+        let dir = SourceFiles.directory(of: target)
+        let base = target.split(separator: "/").last.map(String.init) ?? target
+        for _ in 0..<100 {
+            let name = dir + "." + base + ".widgetc-" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
+            let slot = TemporaryFiles.withSignalsBlocked { () -> Int in
+                linkat(AT_FDCWD, proc, AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0 ? TemporaryFiles.register(Array(name.utf8CString)) : -1
+            }
+            if slot < 0 {
+                if errno == EEXIST { continue }
+                return String(cString: strerror(errno))
+            }
+            defer { TemporaryFiles.unregister(slot) }
+            if rename(name, target) != 0 {
+                let failure = String(cString: strerror(errno))
+                unlink(name)
+                return failure
+            }
+            return nil
+        }
+        return "no free temporary name"
+        #else
+        return "anonymous files are Linux's"
+        #endif
     }
 
     func write(_ bytes: [UInt8]) {
@@ -323,9 +454,9 @@ final class OutputTarget {
     }
 
     func commit() throws(Failure) {
-        guard let path, let temporary else { return }
-        defer { fd = -1 }
-        try Self.finish(fd: fd, temporary: temporary, path: path, failure: failure, durable: durable, umask: Self.currentUmask())
+        guard let path, let pending else { return }
+        defer { fd = -1; self.pending = nil }
+        try Self.finish(fd: fd, pending: pending, path: path, failure: failure, durable: durable, umask: Self.currentUmask())
     }
 
     /// An existing regular file's permission bits, else 0666 less the process's umask.
@@ -344,6 +475,93 @@ final class OutputTarget {
     }
 
     deinit {
-        if fd >= 0, let temporary { close(fd); unlink(temporary) }
+        guard fd >= 0, let pending else { return }
+        close(fd)
+        if case .named(let temporary, let slot, _) = pending {
+            unlink(temporary)
+            TemporaryFiles.unregister(slot)
+        }
+    }
+}
+
+/// The named temp files the process has open, removed by a handler for SIGINT, SIGTERM and
+/// SIGHUP that then restores the signal's default action and raises it again (so the exit
+/// status still says which signal ended the process). Slots hold C strings the handler reads
+/// without a lock (it may only make async-signal-safe calls: `unlink`, `signal`, `raise`).
+enum TemporaryFiles {
+    static let capacity = 256
+    nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+        slots.initialize(repeating: nil, count: capacity)
+        return slots
+    }()
+    private static let lock = Locked<Bool>(false)  // whether the handlers are installed
+
+    /// Remembers `path` (a NUL-terminated C string) until `unregister`; the slot, or -1 when all are taken.
+    static func register(_ path: [CChar]) -> Int {
+        lock.withLock { (installed: inout Bool) -> Int in
+            if !installed {
+                installed = true
+                for signal in [SIGINT, SIGTERM, SIGHUP] { install(signal) }
+            }
+            for i in 0..<capacity where slots[i] == nil {
+                let copy = UnsafeMutablePointer<CChar>.allocate(capacity: path.count)
+                copy.initialize(from: path, count: path.count)
+                slots[i] = copy
+                return i
+            }
+            return -1
+        }
+    }
+
+    static func unregister(_ slot: Int) {
+        guard slot >= 0, slot < capacity else { return }
+        let path = withSignalsBlocked { () -> UnsafeMutablePointer<CChar>? in
+            lock.withLock { (_: inout Bool) -> UnsafeMutablePointer<CChar>? in
+                let path = slots[slot]
+                slots[slot] = nil
+                return path
+            }
+        }
+        path?.deallocate()
+    }
+
+    /// Runs `body` with SIGINT, SIGTERM and SIGHUP held back (delivered after it).
+    static func withSignalsBlocked<T>(_ body: () -> T) -> T {
+        var set = sigset_t(), old = sigset_t()
+        sigemptyset(&set)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signal) }
+        pthread_sigmask(SIG_BLOCK, &set, &old)
+        defer { pthread_sigmask(SIG_SETMASK, &old, nil) }
+        return body()
+    }
+
+    /// Installs the handler unless the signal is ignored (`nohup` keeps SIGHUP ignored).
+    private static func install(_ signal: Int32) {
+        var old = sigaction()
+        sigaction(signal, nil, &old)
+        #if os(Linux)
+        let ignored = unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self) == 1  // SIG_IGN
+        #else
+        let ignored = unsafeBitCast(old.__sigaction_u.__sa_handler, to: Int.self) == 1
+        #endif
+        guard !ignored else { return }
+        var action = sigaction()
+        #if os(Linux)
+        action.__sigaction_handler.sa_handler = TemporaryFiles.handle
+        #else
+        action.__sigaction_u.__sa_handler = TemporaryFiles.handle
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(signal, &action, nil)
+    }
+
+    private static let handle: @convention(c) (Int32) -> Void = { received in
+        for i in 0..<TemporaryFiles.capacity {
+            if let path = TemporaryFiles.slots[i] { unlink(path) }
+        }
+        signal(received, SIG_DFL)
+        raise(received)
     }
 }

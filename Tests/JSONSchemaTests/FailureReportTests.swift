@@ -227,4 +227,17 @@ struct FailureReportTests {
         }
         #expect(results)
     }
+
+    /// A pattern the matcher gives up on is a failure at the value that names the pattern.
+    @Test func patternTooExpensiveIsPositioned() throws {
+        let schema = try Schema(["properties": ["s": ["pattern": ".{0,65535}x"]]])
+        let long = String(repeating: "a", count: 200_000)
+        let failures = schema.validate(["s": .string(long)])
+        #expect(failures.count == 1)
+        #expect(failures.first?.instanceTokens == ["s"])
+        #expect(failures.first?.keyword == "pattern")
+        #expect(failures.first?.message.hasPrefix("pattern too expensive: matching the pattern .{0,65535}x") == true)
+        #expect(!schema.isValid(["s": .string(long)]))
+        #expect(schema.isValid(["s": "abcx"]))
+    }
 }

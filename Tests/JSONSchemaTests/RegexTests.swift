@@ -105,6 +105,39 @@ struct RegexTests {
         #expect(try !matches("^(a|aa)*$", input))
     }
 
+    /// Issue #19's super-linear cases: each answers in work linear in the input (counted in
+    /// machine steps), or is refused as too expensive, instead of taking seconds.
+    @Test func superLinearCasesAreLinearOrRefused() throws {
+        func steps(_ pattern: String, _ input: String) throws -> (Bool?, Int) {
+            let regex = try ECMARegex(pattern)
+            var bytes = Array(input.utf8)
+            return bytes.withUnsafeMutableBufferPointer { regex.compiled.searchCounting(UnsafeBufferPointer($0)) }
+        }
+        let a16k = String(repeating: "a", count: 16_000)
+        // A lookbehind over a long run: linear (lookarounds only need a yes or no).
+        var (found, used) = try steps("(?<=(a+))b", a16k)
+        #expect(found == false)
+        #expect(used < 20 * 16_000, "\(used) steps")
+        (found, used) = try steps("(?<=(a+))b", a16k + "b")
+        #expect(found == true)
+        // A bounded loop of `.` that the input never fills: linear.
+        let a50k = String(repeating: "a", count: 50_000)
+        (found, used) = try steps(".{0,65535}x", a50k)
+        #expect(found == false)
+        #expect(used < 20 * 50_000, "\(used) steps")
+        (found, used) = try steps("a{1000000}", a50k)
+        #expect(found == false)
+        #expect(used < 20 * 50_000, "\(used) steps")
+        #expect(try ECMARegex("a{1000}").matches(String(repeating: "a", count: 1_000)))
+        // A loop that its bound stops on a longer input repeats its scan at each start: refused.
+        (found, used) = try steps(".{0,65535}x", String(repeating: "a", count: 200_000))
+        #expect(found == nil)
+        #expect(used <= CompiledRegex.memoStepBudget + 70_000)
+        // With captures (a backreference) the budget applies as before, and says so.
+        (found, _) = try steps("^(a|a)*\\1b", String(repeating: "a", count: 40) + "c")
+        #expect(found == nil)
+    }
+
     @Test func syntaxErrorsCarryOffsets() {
         func error(_ pattern: String) -> RegexSyntaxError? {
             do { _ = try ECMARegex(pattern); return nil } catch { return error }

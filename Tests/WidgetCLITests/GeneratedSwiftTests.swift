@@ -41,6 +41,13 @@ import WidgetTime
     }
 
     /// Compiles the stub's three modules into `dir`; returns their objects.
+    /// The package's objects built under a sanitizer (`bench/sanitize` says which in
+    /// WIDGETC_SANITIZER) link only with that sanitizer's runtime.
+    static var sanitizerFlags: [String] {
+        guard let name = ProcessInfo.processInfo.environment["WIDGETC_SANITIZER"], !name.isEmpty else { return [] }
+        return ["-sanitize=" + name]
+    }
+
     static func buildStub(into dir: URL) throws -> [String] {
         let stub = TestPaths.root + "/Tests/AppleSDKStub"
         var objects: [String] = []
@@ -176,7 +183,7 @@ import WidgetTime
         let executable = bin.appendingPathComponent("extension").path
         try Self.shell([Self.swiftc!, "-swift-version", "6", "-module-name", "WidgetExtension", "-I", stub.path,
                         "-I", Self.buildDirectory! + "/Modules"] + Self.swiftSources(all, bundle: false) + [driver.path]
-                       + stubObjects + runtimeObjects + ["-lm", "-o", executable])
+                       + stubObjects + runtimeObjects + Self.sanitizerFlags + ["-lm", "-o", executable])
         // The plans are the extension's resources: beside the executable, where Bundle.main finds them on Linux.
         for plan in Self.files(all, under: "Resources", ext: ".json") {
             try FileManager.default.copyItem(atPath: plan, toPath: bin.path + "/" + URL(fileURLWithPath: plan).lastPathComponent)

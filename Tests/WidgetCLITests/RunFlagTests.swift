@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetCLI
+import WidgetSimulator
 import WidgetSupport
 import WidgetTestSupport
 
@@ -107,5 +108,51 @@ import WidgetTestSupport
         try FileManager.default.setAttributes([.posixPermissions: 0o604], ofItemAtPath: existing)
         #expect(run(args + [existing]).0 == .success)
         #expect(try mode(existing) == 0o604)
+    }
+
+    /// Issue 19: five nested sections over a 64-item list. `validate` warns at the inner section;
+    /// `run` stops with an error naming the field instead of writing a cut value (or 2 GB).
+    @Test func aTemplateBombStopsTheRunNamingTheField() throws {
+        let dir = try temporaryDirectory().path
+        let open = String(repeating: "{{#data.d.l}}", count: 5), close = String(repeating: "{{/data.d.l}}", count: 5)
+        let yaml = """
+            kind: com.example.bomb
+            displayName: Bomb
+            description: Nested sections over one list.
+            families: [systemSmall]
+            data:
+              d: { file: d.json }
+            placeholder: { title: "" }
+            snapshot: { title: "" }
+            content:
+              title: "\(open)xxxxxxxx\(close)"
+            timeline:
+              once: true
+
+            """
+        try yaml.write(toFile: dir + "/bomb.yaml", atomically: true, encoding: .utf8)
+        let list = (0..<64).map(String.init).joined(separator: ",")
+        try "{\"l\": [\(list)]}".write(toFile: dir + "/d.json", atomically: true, encoding: .utf8)
+
+        let (checked, validation) = run(["validate", dir + "/bomb.yaml"])
+        #expect(checked == .success)
+        #expect(validation.stderr.contains("section 'data.d.l' is nested inside a section over the same name"), "\(validation.stderr)")
+        #expect(validation.stderr.contains("[template-nested-section]"))
+
+        let (status, console) = run(["run", dir + "/bomb.yaml", "--container", dir, "--for", "1h", "--out", dir + "/out.txt"])
+        #expect(status == .inputErrors)
+        #expect(console.stderr.contains("error: com.example.bomb: field 'title' rendered more than 256 KiB"), "\(console.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out.txt"))
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.contains("widgetc-") }
+        #expect(left.isEmpty)
+    }
+
+    @Test func aRunsOutputHasABound() {
+        let bounds = RunBounds(maxOutputBytes: 100)
+        #expect(bounds.wrote(60))
+        #expect(bounds.problem == nil)
+        #expect(!bounds.wrote(60))
+        #expect(bounds.problem?.hasPrefix("the run's output passed its bound") == true)
+        #expect(RunBounds.maxOutputBytes == 256 << 20)
     }
 }

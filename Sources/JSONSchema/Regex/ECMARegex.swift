@@ -17,4 +17,8 @@ package struct ECMARegex: Sendable {
 
     /// True when the pattern matches somewhere in `string`.
     package func matches(_ string: String) -> Bool { compiled.matches(string) }
+
+    /// Whether the pattern matches somewhere in `string`, or nil when finding out would pass
+    /// the matcher's step budget ("pattern too expensive"; `matches` counts that as no match).
+    package func outcome(_ string: String) -> Bool? { compiled.outcome(string) }
 }

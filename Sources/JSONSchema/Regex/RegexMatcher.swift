@@ -2,54 +2,112 @@
 /// positions being byte offsets at scalar boundaries.
 ///
 /// Without backreferences a bitmap of visited (instruction, position) states makes the
-/// search linear in `instructions × length` (a state that failed once fails again), so no
-/// pattern can make it hang. With backreferences the machine tracks captures and stops
-/// after a fixed budget of steps. Short inputs allocate nothing: the memo and the
-/// backtrack stack start in stack memory.
+/// search linear in `instructions × length` (a state that failed once fails again). A
+/// greedy loop that stopped on a scalar outside its class marks the positions it crossed,
+/// so the search does not scan the same run again from each of them. A lookaround only
+/// needs a yes or no: its programs try the shorter way first, and share one memo across
+/// the positions they run at, where a state of a run that failed fails again. What stays
+/// super-linear (a bounded loop that its bound stops, nested lookarounds that succeed far
+/// away) and, with backreferences, the machine that tracks captures stop after a budget
+/// of steps: the search then answers nil, "too expensive", rather than taking seconds.
+/// Short inputs allocate nothing: the memo and the backtrack stack start in stack memory.
 extension CompiledRegex {
     static let stepBudget = 5_000_000
+    /// The budget of the memoized machine: far above what `instructions × length` needs for
+    /// the patterns and strings of widget files (a few thousand steps), far below a second.
+    static let memoStepBudget = 40_000_000
+    /// Memo bits beyond this (a huge pattern over a huge string) make the search too expensive.
+    static let maxMemoBits = 1 << 31
+    /// Lookaround memo entries (32-bit run stamps) beyond this keep a bitmap per run.
+    static let maxSharedMemo = 1 << 22
     /// Backtrack frames kept in stack memory (temporary allocations above 1 KB go to the heap).
     static let initialFrames = 40
 
     /// True when the pattern matches somewhere in `string`.
     func matches(_ string: String) -> Bool {
-        if let found = string.utf8.withContiguousStorageIfAvailable({ search($0) }) { return found }
+        outcome(string) ?? false
+    }
+
+    /// True or false when the pattern does or does not match somewhere in `string`; nil when
+    /// the search ran out of its step budget (the pattern is too expensive for this string).
+    func outcome(_ string: String) -> Bool? {
+        if let found = string.utf8.withContiguousStorageIfAvailable({ find($0) }) { return found }
         return matchesCopy(of: string)
     }
 
     /// For a string without contiguous UTF-8 (bridged). Out of line: inline, this path makes
     /// the caller retain every string it matches.
     @inline(never)
-    private func matchesCopy(of string: String) -> Bool {
-        Array(string.utf8).withUnsafeBufferPointer { search($0) }
+    private func matchesCopy(of string: String) -> Bool? {
+        Array(string.utf8).withUnsafeBufferPointer { find($0) }
     }
 
     /// Whether the pattern matches anywhere in the input (ECMA-262 patterns are unanchored;
     /// the main program starts with a skipping loop unless it is anchored with `^`).
+    /// A search that ran out of budget counts as no match: use `find` to tell them apart.
     func search(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+        find(input) ?? false
+    }
+
+    /// Whether the pattern matches anywhere in the input, nil when that is too expensive to find.
+    func find(_ input: UnsafeBufferPointer<UInt8>) -> Bool? {
         if let automaton, let found = automaton.matches(input) { return found }
         if let linear, let found = linear.matches(input) { return found }
-        return runMachine(input)
+        return runCounting(input).found
+    }
+
+    /// The machine's answer and the steps it took (for tests).
+    func searchCounting(_ input: UnsafeBufferPointer<UInt8>) -> (found: Bool?, steps: Int) {
+        if let automaton, let found = automaton.matches(input) { return (found, 0) }
+        if let linear, let found = linear.matches(input) { return (found, 0) }
+        return runCounting(input)
     }
 
     /// The backtracking machine alone (the automaton and the one-pass form answer the same).
     func runMachine(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
-        var machine = Machine(input: input)
+        runCounting(input).found ?? false
+    }
+
+    /// The machine's answer (nil: out of budget) and the steps it took.
+    func runCounting(_ input: UnsafeBufferPointer<UInt8>) -> (found: Bool?, steps: Int) {
+        var machine = Machine(input: input, budget: tracksCaptures ? Self.stepBudget : Self.memoStepBudget)
         if let first = requiredFirst {
-            guard !input.isEmpty, first.contains(machine.decode(at: 0).0) else { return false }
+            guard !input.isEmpty, first.contains(machine.decode(at: 0).0) else { return (false, 0) }
         }
+        let found: Bool
         if tracksCaptures {
             var registers = [Int](repeating: -1, count: registerCount)
-            return run(0, &machine, at: 0, memo: nil, registers: &registers)
+            found = run(0, &machine, at: 0, memo: nil, registers: &registers)
+        } else {
+            guard code[0].count.multipliedReportingOverflow(by: input.count + 1).partialValue < Self.maxMemoBits else {
+                return (nil, 0)
+            }
+            var none: [Int] = []
+            found = withMemo(for: 0, input) { memo in run(0, &machine, at: 0, memo: memo, registers: &none) }
+            machine.releaseShared()
         }
-        var none: [Int] = []
-        return withMemo(for: 0, input) { memo in run(0, &machine, at: 0, memo: memo, registers: &none) }
+        return (machine.exhausted ? nil : found, machine.steps)
     }
 
     /// Per-search state.
     struct Machine {
         let input: UnsafeBufferPointer<UInt8>
         var steps = 0
+        let budget: Int
+        var exhausted: Bool { steps > budget }
+        /// Per lookaround program, the memo its runs share: per state the run that visited it.
+        var shared: [UnsafeMutablePointer<UInt32>?] = []
+        /// Per run (its stamp), whether it failed; stamp 0 is "never visited".
+        var failedRuns: [Bool] = [false]
+
+        init(input: UnsafeBufferPointer<UInt8>, budget: Int) {
+            self.input = input
+            self.budget = budget
+        }
+
+        func releaseShared() {
+            for memo in shared { memo?.deallocate() }
+        }
 
         /// The scalar starting at `p` (which is below `input.count`) and the offset after it.
         @inline(__always)
@@ -84,6 +142,33 @@ extension CompiledRegex {
         func isWordAt(_ p: Int) -> Bool {
             p >= 0 && p < input.count && CharSet.isWordScalar(UInt32(input[p]))
         }
+    }
+
+    /// Runs lookaround program `sub` at `pos` with the memo its runs share, allocated at its
+    /// first run; nil when that memo would be too large.
+    private func runShared(_ sub: Int, _ m: inout Machine, at pos: Int) -> Bool? {
+        let size = code[sub].count * (m.input.count + 1)
+        guard size <= Self.maxSharedMemo else { return nil }
+        if m.shared.isEmpty { m.shared = Array(repeating: nil, count: code.count) }
+        if m.shared[sub] == nil {
+            let memo = UnsafeMutablePointer<UInt32>.allocate(capacity: size)
+            memo.initialize(repeating: 0, count: size)
+            m.shared[sub] = memo
+            m.steps += size / 64
+        }
+        let stamp = UInt32(truncatingIfNeeded: m.failedRuns.count)
+        guard stamp != 0 else { return nil }
+        m.failedRuns.append(false)
+        var none: [Int] = []
+        let found = withUnsafeTemporaryAllocation(of: Frame.self, capacity: Self.initialFrames) { frames in
+            guard let base = frames.baseAddress else { return false }
+            var stack = FrameStack(base: base, capacity: Self.initialFrames)
+            defer { stack.release() }
+            guard let memo = m.shared[sub] else { return false }
+            return execute(sub, &m, from: pos, memo: nil, shared: (memo, stamp), registers: &none, stack: &stack)
+        }
+        m.failedRuns[Int(stamp)] = !found
+        return found
     }
 
     private func withMemo(for program: Int, _ input: UnsafeBufferPointer<UInt8>, _ body: (UnsafeMutablePointer<UInt64>) -> Bool) -> Bool {
@@ -144,13 +229,13 @@ extension CompiledRegex {
             guard let base = frames.baseAddress else { return false }
             var stack = FrameStack(base: base, capacity: Self.initialFrames)
             defer { stack.release() }
-            return execute(program, &m, from: start, memo: memo, registers: &registers, stack: &stack)
+            return execute(program, &m, from: start, memo: memo, shared: nil, registers: &registers, stack: &stack)
         }
     }
 
     private func execute(
-        _ program: Int, _ m: inout Machine, from start: Int, memo: UnsafeMutablePointer<UInt64>?, registers: inout [Int],
-        stack: inout FrameStack
+        _ program: Int, _ m: inout Machine, from start: Int, memo: UnsafeMutablePointer<UInt64>?,
+        shared: (memo: UnsafeMutablePointer<UInt32>, stamp: UInt32)?, registers: inout [Int], stack: inout FrameStack
     ) -> Bool {
         let code = self.code[program]
         let joins = self.joins[program]
@@ -160,15 +245,18 @@ extension CompiledRegex {
         var pc = 0, pos = start
         while true {
             var ok = true
+            m.steps &+= 1
+            if m.steps > m.budget { return false }
             if let memo {
                 if joins[pc] {
                     let bit = pc &* width &+ pos
                     let word = bit >> 6, mask: UInt64 = 1 << UInt64(bit & 63)
                     if memo[word] & mask != 0 { ok = false } else { memo[word] |= mask }
                 }
-            } else {
-                m.steps += 1
-                if m.steps > Self.stepBudget { return false }
+            } else if let shared, joins[pc] {
+                let i = pc &* width &+ pos
+                let seen = shared.memo[i]
+                if seen == shared.stamp || (seen != 0 && m.failedRuns[Int(seen)]) { ok = false } else { shared.memo[i] = shared.stamp }
             }
             if ok {
                 switch code[pc] {
@@ -216,8 +304,13 @@ extension CompiledRegex {
                 case .look(let sub, let negated):
                     var inner = registers
                     let found: Bool
-                    if memo != nil {
-                        found = withMemo(for: sub, input) { subMemo in run(sub, &m, at: pos, memo: subMemo, registers: &inner) }
+                    if memo != nil || shared != nil {
+                        if let answer = runShared(sub, &m, at: pos) {
+                            found = answer
+                        } else {
+                            m.steps += self.code[sub].count * width / 64
+                            found = withMemo(for: sub, input) { subMemo in run(sub, &m, at: pos, memo: subMemo, registers: &inner) }
+                        }
                     } else {
                         found = run(sub, &m, at: pos, memo: nil, registers: &inner)
                         if !negated, found { registers = inner }
@@ -227,6 +320,7 @@ extension CompiledRegex {
                     var count = 0, p = pos, floor = pos
                     let limit = max < 0 ? Int.max : max
                     while count < limit, p < input.count {
+                        m.steps &+= 1
                         let b = input[p]
                         if b < 0x80 {
                             guard b < 64 ? low & (1 << UInt64(b)) != 0 : high & (1 << UInt64(b - 64)) != 0 else { break }
@@ -238,6 +332,11 @@ extension CompiledRegex {
                         }
                         count += 1
                         if count == min { floor = p }
+                    }
+                    if count < limit, pos < p, memo != nil || shared != nil {
+                        // Stopped by its class: entered at any position it crossed, the loop
+                        // would reach the same end and try a subset of the same continuations.
+                        markCrossed(pc, pos + 1...p, width: width, memo: memo, shared: shared)
                     }
                     if count < min {
                         ok = false
@@ -275,6 +374,7 @@ extension CompiledRegex {
                         break
                     } else {
                         // Give back one scalar of a greedy loop; keep the rest for later.
+                        m.steps &+= 1
                         let previous = m.decode(before: frame.pos).1
                         if previous > frame.low { stack.push(Frame(pc: frame.pc, pos: previous, low: frame.low)) }
                         pc = frame.pc
@@ -285,6 +385,22 @@ extension CompiledRegex {
                 }
                 if !resumed { return false }
             }
+        }
+    }
+
+    /// Marks loop `pc` as visited at `positions` (those inside a scalar are never looked up).
+    private func markCrossed(
+        _ pc: Int, _ positions: ClosedRange<Int>, width: Int, memo: UnsafeMutablePointer<UInt64>?,
+        shared: (memo: UnsafeMutablePointer<UInt32>, stamp: UInt32)?
+    ) {
+        let base = pc &* width
+        if let memo {
+            for q in positions {
+                let bit = base &+ q
+                memo[bit >> 6] |= 1 << UInt64(bit & 63)
+            }
+        } else if let shared {
+            for q in positions { shared.memo[base &+ q] = shared.stamp }
         }
     }
 

@@ -77,6 +77,7 @@ final class CompiledRegex: @unchecked Sendable {  // immutable; `code` buffers a
                 case .jump(let a):
                     buffer[a] = true
                 case .star:
+                    buffer[pc] = true  // a loop marks the positions it crossed (see `RegexMatcher`)
                     buffer[pc + 1] = true
                 default:
                     break
@@ -143,6 +144,13 @@ struct RegexCompiler {
         }
         try emit(node, backward: backward, into: &code)
         code.append(.match)
+        if index > 0, !result.tracksCaptures {
+            // A lookaround without captures only needs a yes or no: try the shorter way first,
+            // so `(?<=a+)` stops after one `a` instead of walking back to the start.
+            for (pc, instruction) in code.enumerated() {
+                if case .split(let a, let b) = instruction { code[pc] = .split(b, a) }
+            }
+        }
         result.programs[index].instructions = code
         return index
     }

@@ -243,10 +243,12 @@ func checkTemplateText(
 ) -> Bool? {
     // Problems wait for the end of the scan: a template with a syntax error gets only that error.
     var problems: [(message: String, offset: Int)] = []
+    var nestedSection = false
     let lone: Bool
     do {
         lone = try Template.scanNames(bytes: text) { name in
             if let problem = scope.problem(with: name, place: place) { problems.append((problem, name.offset)) }
+            if name.kind == .section, name.isInSection { nestedSection = true }
             eachName(name)
         }
     } catch {
@@ -258,7 +260,28 @@ func checkTemplateText(
     for problem in problems {
         context.error("unknown-variable", problem.message, at: context.location(inside: node(), offset: problem.offset), pointer())
     }
+    if nestedSection { warnSectionsOverOneList(text, node, pointer, &context) }
     return lone
+}
+
+/// A section inside a section over the same name renders its body once per pair of items
+/// (five over a 64-item list: 64⁵ times), so it is warned about. Rare: the template is
+/// compiled only when a section is nested.
+private func warnSectionsOverOneList(
+    _ text: UnsafeBufferPointer<UInt8>, _ node: () -> SourceNode, _ pointer: () -> [String], _ context: inout CheckContext
+) {
+    guard let template = try? Template(String(decoding: text, as: UTF8.self)) else { return }
+    for reference in template.references where reference.kind == .section {
+        let open = reference.sections.filter { !$0.isInverted && $0.name == reference.name }
+        guard !open.isEmpty, reference.name != "." else { continue }
+        context.warning(
+            "template-nested-section",
+            "section '\(reference.name)' is nested inside a section over the same name: each item renders the whole list "
+                + "again (\(open.count + 1) levels over an n-item list render n^\(open.count + 1) times, and a rendered value stops at "
+                + "\(Template.maxRenderedBytes >> 10) KiB); use {{.}} or the item's fields inside",
+            at: context.location(inside: node(), offset: reference.offset), pointer())
+        return
+    }
 }
 
 /// Checks every string in a content mapping (recursively) as a template.

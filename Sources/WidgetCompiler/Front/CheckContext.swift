@@ -27,6 +27,10 @@ struct CheckContext {
         diagnostics.append(.warning(code, message, file: file, at: node.location, pointer: JSONPointer.string(pointer)))
     }
 
+    mutating func warning(_ code: String, _ message: String, at location: SourceLocation, _ pointer: [String]) {
+        diagnostics.append(.warning(code, message, file: file, at: location, pointer: JSONPointer.string(pointer)))
+    }
+
     /// The position of the character `offset` scalars into a string scalar's
     /// value, when the scalar is written on one line (plain or quoted without
     /// escapes before it); otherwise the scalar's own start.

@@ -104,6 +104,12 @@ package struct RunSummary: Sendable {
 /// in flat memory.
 package protocol ReloadSink {
     mutating func receive(_ reload: Reload)
+    /// True once the sink wants no more reloads: the run then ends (an output bound was hit).
+    var isStopped: Bool { get }
+}
+
+extension ReloadSink {
+    package var isStopped: Bool { false }
 }
 
 /// A sink that keeps every reload (for tests and small runs).

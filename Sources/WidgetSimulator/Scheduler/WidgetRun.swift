@@ -140,7 +140,7 @@ private struct Scheduler {
 
     private mutating func runTimelines<Sink: ReloadSink>(into sink: inout Sink) {
         policyRequest = Request(due: config.from, reason: .initial, ask: nil)
-        while true {
+        while !sink.isStopped {
             let request = earliestRequest()
             let next = request.flatMap { slot(for: $0.due) }
             if cursor < items.count, items[cursor].at < config.until, next.map({ items[cursor].at <= $0.at }) ?? true {

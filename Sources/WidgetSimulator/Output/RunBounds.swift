@@ -1,0 +1,101 @@
+import WidgetSupport
+import WidgetTemplates
+import WidgetcRuntime
+
+/// The bounds on what one `widgetc run` writes (docs/runtime-notes.md): a rendered value
+/// has at most `Template.maxRenderedBytes`, and the whole output at most `maxOutputBytes`.
+/// Past either, the run stops with `problem`, a line that names the field or the bound.
+package final class RunBounds {
+    /// The most bytes one invocation of `run` writes (every widget's runs together).
+    package static let maxOutputBytes = 256 << 20
+    package let maxOutputBytes: Int
+    package private(set) var written = 0
+    /// Why the run stopped; nil while it is within its bounds.
+    package private(set) var problem: String?
+
+    package init(maxOutputBytes: Int = RunBounds.maxOutputBytes) {
+        self.maxOutputBytes = maxOutputBytes
+    }
+
+    /// Counts bytes handed to the output; false (and `problem` set) once past the bound.
+    @discardableResult
+    package func wrote(_ count: Int) -> Bool {
+        written += count
+        if written > maxOutputBytes, problem == nil {
+            problem = "the run's output passed its bound of \(maxOutputBytes >> 20) MiB; the run stops (a shorter --for, or fewer widgets at once)"
+        }
+        return problem == nil
+    }
+
+    func stop(_ why: String) {
+        if problem == nil { problem = why }
+    }
+
+    static func hasCut(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string: Template.wasCut(value)
+        case .array(let items): items.contains(where: hasCut)
+        case .object(let o): o.contains { hasCut($0.1) }
+        default: false
+        }
+    }
+
+    /// The path of the first value in `content` that rendering cut at the bound (`title`, `rows[2].name`).
+    static func cutField(_ content: JSONObject) -> String? {
+        func find(_ value: JSONValue, _ path: String) -> String? {
+            switch value {
+            case .string: return Template.wasCut(value) ? path : nil
+            case .array(let items):
+                for (i, item) in items.enumerated() { if let p = find(item, "\(path)[\(i)]") { return p } }
+                return nil
+            case .object(let o):
+                for (key, member) in o { if let p = find(member, path.isEmpty ? key : "\(path).\(key)") { return p } }
+                return nil
+            default: return nil
+            }
+        }
+        return find(.object(content), "")
+    }
+}
+
+/// A reload sink that passes reloads on to `base` while the run is within `bounds`, and
+/// stops the run at the first entry with a value that rendering cut.
+package struct BoundedSink<Base: ReloadSink>: ReloadSink {
+    package var base: Base
+    package let bounds: RunBounds
+    private let kind: String
+    private let show: (Instant) -> String
+
+    /// - Parameter show: an instant as the run's output prints it.
+    package init(_ base: Base, bounds: RunBounds, kind: String, show: @escaping (Instant) -> String) {
+        self.base = base
+        self.bounds = bounds
+        self.kind = kind
+        self.show = show
+    }
+
+    package var isStopped: Bool { bounds.problem != nil }
+
+    package mutating func receive(_ reload: Reload) {
+        guard bounds.problem == nil else { return }
+        if Self.anyCut(reload.timeline.table) {
+            for entry in reload.timeline.entries {
+                guard let field = RunBounds.cutField(entry.content) else { continue }
+                bounds.stop(
+                    "\(kind): field '\(field)' rendered more than \(Template.maxRenderedBytes >> 10) KiB for the entry at \(show(entry.date)) "
+                        + "(the bound on a rendered value; nested sections over one list multiply it); the run stops")
+                return
+            }
+        }
+        base.receive(reload)
+    }
+
+    /// Whether any value of the table was cut (cheap: a string's UTF-8 count is stored).
+    private static func anyCut(_ table: EntryTable) -> Bool {
+        if table.rows.contains(where: RunBounds.hasCut) { return true }
+        for layout in table.layouts {
+            for case .fixed(let value) in layout.members where RunBounds.hasCut(value) { return true }
+        }
+        return table.objects.values.contains { RunBounds.hasCut(.object($0)) }
+    }
+}

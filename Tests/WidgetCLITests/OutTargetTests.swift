@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+import WidgetCLI
+import WidgetSupport
+import WidgetTestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue 19's `--out` findings: a device, FIFO or symlink at the target is written through
+/// (never replaced), an input named as the output is refused, and no temp file survives a
+/// signal (not even SIGKILL, on Linux).
+@Suite struct OutTargetTests {
+    static let weather = TestPaths.widgets + "/weather.yaml"
+    static let args = ["run", weather, "--from", "2026-11-29T09:00:00Z", "--for", "2h", "--format", "json"]
+
+    func run(_ args: [String]) -> (ExitCode, CapturingConsole) {
+        let console = CapturingConsole()
+        return (WidgetCLI.main(args, console: console), console)
+    }
+
+    func kind(_ path: String) -> mode_t {
+        var st = stat()
+        return lstat(path, &st) == 0 ? st.st_mode & S_IFMT : 0
+    }
+
+    @Test func aDeviceIsWrittenThroughNotReplaced() throws {
+        let dir = try temporaryDirectory().path
+        // A symlink to /dev/null stands in for the device node (making one needs root).
+        try FileManager.default.createSymbolicLink(atPath: dir + "/null", withDestinationPath: "/dev/null")
+        let (status, _) = run(Self.args + ["--out", dir + "/null"])
+        #expect(status == .success)
+        #expect(kind(dir + "/null") == S_IFLNK)
+        #expect(kind("/dev/null") == S_IFCHR)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["null"])
+    }
+
+    @Test func aFIFOIsWrittenThrough() throws {
+        let dir = try temporaryDirectory().path
+        let fifo = dir + "/pipe"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // A reader (a writer's open waits for one): another process, reading to the end.
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+        reader.arguments = ["-c", "wc -c < '\(fifo)' > '\(dir)/count'"]
+        try reader.run()
+        let (status, _) = run(Self.args + ["--out", fifo])
+        reader.waitUntilExit()
+        #expect(status == .success)
+        let count = try String(contentsOfFile: dir + "/count", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect((Int(count) ?? 0) > 100, "\(count)")
+        try FileManager.default.removeItem(atPath: dir + "/count")
+        #expect(kind(fifo) == S_IFIFO)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["pipe"])
+    }
+
+    @Test func aSymlinkToAFileWritesTheFileAndKeepsTheLink() throws {
+        let dir = try temporaryDirectory().path
+        try "old".write(toFile: dir + "/real.json", atomically: true, encoding: .utf8)
+        #expect(chmod(dir + "/real.json", 0o640) == 0)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/link.json", withDestinationPath: "real.json")
+        let (status, _) = run(Self.args + ["--out", dir + "/link.json"])
+        #expect(status == .success)
+        #expect(kind(dir + "/link.json") == S_IFLNK)
+        let text = try String(contentsOfFile: dir + "/real.json", encoding: .utf8)
+        #expect(try JSONReader.parse(text).json["kind"] == "com.example.weather.now")
+        var st = stat()
+        #expect(stat(dir + "/real.json", &st) == 0 && st.st_mode & 0o777 == 0o640)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["link.json", "real.json"])
+    }
+
+    @Test func anInputAsOutputIsRefused() throws {
+        let dir = try temporaryDirectory().path
+        let copy = dir + "/weather.yaml"
+        try FileManager.default.copyItem(atPath: Self.weather, toPath: copy)
+        let before = try String(contentsOfFile: copy, encoding: .utf8)
+        let (status, console) = run(["run", copy, "--from", "2026-11-29T09:00:00Z", "--out", copy])
+        #expect(status == .usage)
+        #expect(console.stderr.split(separator: "\n").count == 1, "\(console.stderr)")
+        #expect(console.stderr.contains("is the input file"))
+        #expect(try String(contentsOfFile: copy, encoding: .utf8) == before)
+    }
+
+    /// A run killed while it writes: SIGTERM (caught) and SIGKILL leave no temp file.
+    @Test(arguments: [SIGTERM, SIGKILL, SIGINT])
+    func aKilledRunLeavesNoTempFile(_ signal: Int32) throws {
+        guard let widgetc = TestPaths.widgetc else { return }
+        let dir = try temporaryDirectory().path
+        // A long run: a year of minutely reloads takes a while to write.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: widgetc)
+        process.arguments = [
+            "run", TestPaths.widgets + "/tutorials.yaml", "--from", "2026-11-29T09:00:00Z", "--for", "3650d", "--budget", "100000",
+            "--format", "json", "--out", dir + "/out.json",
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        usleep(300_000)
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir)
+        #expect(left.isEmpty || left == ["out.json"], "\(left)")
+    }
+}
