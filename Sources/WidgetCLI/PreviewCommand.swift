@@ -34,29 +34,9 @@ enum PreviewCommand {
             throw UsageError(message: "'preview' needs --out PAGE.html (the page is written to a file)")
         }
         let options = try RunOptions(args)
-        let loaded: WidgetLoader.Loaded
-        do {
-            loaded = try WidgetLoader.load(paths: args.positional, defaultZone: options.zone, locale: options.locale)
-        } catch {
-            throw UsageError(message: "\(error.description); check the path")
-        }
-        let renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache())
-        for d in loaded.diagnostics { console.err(renderer.text(d)) }
-        if loaded.hasErrors {
-            console.err("error: the definitions have errors; fix them to preview (see widgetc validate)\n")
+        guard let (_, _, instances) = try options.instances(of: args.positional, console: console, verb: "preview") else {
             return .inputErrors
         }
-        if loaded.widgets.isEmpty {
-            throw UsageError(message: "no widgets found in \(args.positional.joined(separator: ", "))")
-        }
-        let scenario = try options.loadScenario(kinds: loaded.widgets.map(\.widget.kind), console: console, renderer: renderer)
-        guard let scenario else { return .inputErrors }
-        try options.checkFamilyDeclared(loaded.widgets.map(\.widget))
-        var instances: [(LoadedWidget, RunConfiguration)] = []
-        for loadedWidget in loaded.widgets {
-            instances.append((loadedWidget, try options.configuration(for: loadedWidget.widget, scenario: scenario)))
-        }
-        try options.checkParametersKnown(loaded.widgets.map(\.widget))
 
         let output = try OutputTarget(path: outPath, console: console)
         var widgets: [PreviewPage.Widget] = []

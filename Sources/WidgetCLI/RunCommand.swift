@@ -47,31 +47,9 @@ enum RunCommand {
         if options.budget == 0 {
             console.err("warning: --budget 0 allows no counted reload: only reloads inside a scenario's foreground windows can happen\n")
         }
-        let loaded: WidgetLoader.Loaded
-        do {
-            loaded = try WidgetLoader.load(paths: args.positional, defaultZone: options.zone, locale: options.locale)
-        } catch {
-            throw UsageError(message: "\(error.description); check the path")
-        }
-        let renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache())
-        for d in loaded.diagnostics { console.err(renderer.text(d)) }
-        if loaded.hasErrors {
-            console.err("error: the definitions have errors; fix them to run (see widgetc validate)\n")
+        guard let (loaded, scenario, instances) = try options.instances(of: args.positional, console: console, verb: "run") else {
             return .inputErrors
         }
-        if loaded.widgets.isEmpty {
-            throw UsageError(message: "no widgets found in \(args.positional.joined(separator: ", "))")
-        }
-        let scenario = try options.loadScenario(kinds: loaded.widgets.map(\.widget.kind), console: console, renderer: renderer)
-        guard let scenario else { return .inputErrors }
-
-        // Check every instance before writing anything: a bad --param is exit 2 with nothing on stdout.
-        try options.checkFamilyDeclared(loaded.widgets.map(\.widget))
-        var instances: [(LoadedWidget, RunConfiguration)] = []
-        for loadedWidget in loaded.widgets {
-            instances.append((loadedWidget, try options.configuration(for: loadedWidget.widget, scenario: scenario)))
-        }
-        try options.checkParametersKnown(loaded.widgets.map(\.widget))
 
         let network = try NetworkOptions(args)
         try OutputTarget.refuseInput(
@@ -200,6 +178,41 @@ struct RunOptions {
             assignments.append(pair)
         }
         self.assignments = assignments
+    }
+
+    /// The widgets in `paths`, each with its run configuration (what `run` and `preview` run):
+    /// definitions loaded and checked, the scenario read, every flag checked against every
+    /// widget before anything is written. nil (after printing the diagnostics) when the
+    /// definitions or the scenario have errors; a usage error for the command line.
+    func instances(
+        of paths: [String], console: Console, verb: String
+    ) throws(UsageError) -> (loaded: WidgetLoader.Loaded, scenario: Scenario, instances: [(LoadedWidget, RunConfiguration)])? {
+        let loaded: WidgetLoader.Loaded
+        do {
+            loaded = try WidgetLoader.load(paths: paths, defaultZone: zone, locale: locale)
+        } catch {
+            throw UsageError(message: "\(error.description); check the path")
+        }
+        let renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache())
+        for d in loaded.diagnostics { console.err(renderer.text(d)) }
+        if loaded.hasErrors {
+            console.err("error: the definitions have errors; fix them to \(verb) (see widgetc validate)\n")
+            return nil
+        }
+        if loaded.widgets.isEmpty {
+            throw UsageError(message: "no widgets found in \(paths.joined(separator: ", "))")
+        }
+        guard let scenario = try loadScenario(kinds: loaded.widgets.map(\.widget.kind), console: console, renderer: renderer) else {
+            return nil
+        }
+        // Check every instance before writing anything: a bad --param is exit 2 with nothing on stdout.
+        try checkFamilyDeclared(loaded.widgets.map(\.widget))
+        var instances: [(LoadedWidget, RunConfiguration)] = []
+        for loadedWidget in loaded.widgets {
+            instances.append((loadedWidget, try configuration(for: loadedWidget.widget, scenario: scenario)))
+        }
+        try checkParametersKnown(loaded.widgets.map(\.widget))
+        return (loaded, scenario, instances)
     }
 
     static func instant(_ text: String, flag: String, zone: ZoneRules) throws(UsageError) -> Instant {
