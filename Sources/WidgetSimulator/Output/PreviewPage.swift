@@ -75,26 +75,7 @@ package struct PreviewPage {
     /// Text for an element's content or a quoted attribute: `& < > " '` as references,
     /// control characters (C0 but tab and newline, DEL, C1) as a visible `\u{…}`.
     package static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\t", "\n": out.unicodeScalars.append(scalar)
-            default:
-                let v = scalar.value
-                if v < 0x20 || (v >= 0x7F && v < 0xA0) || v == 0xFFFE || v == 0xFFFF {
-                    out += "\\u{" + String(v, radix: 16, uppercase: true) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
+        XMLText.escaped(text, controls: .shown)
     }
 
     /// A content value as a label shows it (the generated glue's `entry.text`): a string as
