@@ -35,10 +35,7 @@ enum CompileCommand {
             throw UsageError(message: "'compile' needs at least one PATH, e.g. widgetc compile widgets/notes-app.yaml --out build/plans")
         }
         try CompilePass.checkOutputDirectory(out, holding: "plans")
-        var files: [String] = []
-        for path in args.positional {
-            do { files += try SourceFiles.expand(path) } catch { throw UsageError(message: "\(error.description); check the path") }
-        }
+        let files = try CompilePass.files(in: args.positional)
         let pass = try CompilePass(files: files, console: console)
         guard pass.errors == 0 else { return .inputErrors }
         let outputs = pass.plans

@@ -50,6 +50,16 @@ struct CompilePass {
         if errors > 0 { console.err("error: nothing written; fix the errors first\n") }
     }
 
+    /// The definition files in `paths` (directories searched for `*.yaml` and `*.yml`), in
+    /// order; a path that cannot be read is the command line's error.
+    static func files(in paths: [String]) throws(UsageError) -> [String] {
+        var files: [String] = []
+        for path in paths {
+            do { files += try SourceFiles.expand(path) } catch { throw UsageError(message: "\(error.description); check the path") }
+        }
+        return files
+    }
+
     /// `--out DIR` must name a directory or nothing yet.
     static func checkOutputDirectory(_ out: String, holding what: String) throws(UsageError) {
         var st = stat()

@@ -31,10 +31,7 @@ enum StringsCommand {
         guard !args.positional.isEmpty else {
             throw UsageError(message: "'strings' needs at least one PATH, e.g. widgetc strings widgets/ --catalog widgets/Localizable.xcstrings")
         }
-        var files: [String] = []
-        for path in args.positional {
-            do { files += try SourceFiles.expand(path) } catch { throw UsageError(message: "\(error.description); check the path") }
-        }
+        var files = try CompilePass.files(in: args.positional)
         let renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache())
         var used: [String] = []
         var seen = Set(files.map(WidgetLoader.realPath))

@@ -42,14 +42,7 @@ enum ValidateCommand {
         } catch {
             throw UsageError(message: "\(error)")
         }
-        var files: [String] = []
-        for path in args.positional.isEmpty ? ["widgets/"] : args.positional {
-            do {
-                files += try SourceFiles.expand(path)
-            } catch {
-                throw UsageError(message: "\(error.description); check the path")
-            }
-        }
+        let files = try CompilePass.files(in: args.positional.isEmpty ? ["widgets/"] : args.positional)
         var stream = DiagnosticStream(validator: validator, console: console, json: format == "json")
         for examination in ParallelExamination(files, checker: validator.checker) {
             try stream.report(examination)
