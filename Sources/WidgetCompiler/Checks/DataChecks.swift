@@ -14,6 +14,14 @@ func checkDataSources(_ data: SourceNode, _ pointer: @autoclosure () -> [String]
     }
 }
 
+/// The same for a widget's decoded data sources (each `file` read in place).
+func checkDataSources(_ sources: [WidgetDefinition.DataSource], _ context: inout CheckContext) {
+    for source in sources {
+        guard let file = source.file, let path = file.node.stringBytes, let problem = containerPathProblem(path) else { continue }
+        context.error("data-path", "data source '\(source.name)': \(problem)", at: file.node, ["data", source.name, "file"])
+    }
+}
+
 /// `containerPathProblem` of a path read in place, as its UTF-8 bytes: an ASCII
 /// path is judged from them; any other is built as a string.
 func containerPathProblem(_ path: UnsafeBufferPointer<UInt8>) -> String? {

@@ -9,21 +9,20 @@ import WidgetcRuntime
 /// (`request-timeout`), a body only with POST (`request-body`), no line break
 /// in a header (`request-header`), and a warning when the rule would make more
 /// than 96 requests a day (`request-rate`).
-func checkURLSources(_ data: SourceNode, timeline: SourceNode?, scope: VariableScope, _ context: inout CheckContext) {
-    guard data.isMapping else { return }
+func checkURLSources(_ data: [WidgetDefinition.DataSource], timeline: WidgetDefinition.Timeline?, scope: VariableScope, _ context: inout CheckContext) {
     var daily: [(name: String, count: Int, every: Int64)] = []
     var firstURL: (node: SourceNode, name: String)?
     let reload = RequestRate.reloadInterval(timeline)
-    for i in 0..<data.count {
-        let source = data.child(i)
-        guard source.isMapping, let url = source["url"] else { continue }
-        let name = data.key(i)
+    for source in data {
+        guard let request = source.request else { continue }
+        let url = request.url
+        let name = source.name
         let base = ["data", name]
         if firstURL == nil { firstURL = (url, name) }
         checkRequestTemplate(url, base + ["url"], source: name, scope: scope, &context)
         if let text = url.string {
             let lower = text.lowercased()
-            if lower.hasPrefix("http://"), source["insecure"]?.bool != true {
+            if lower.hasPrefix("http://"), request.insecure != true {
                 context.error("request-insecure", "data source '\(name)': '\(text)' is plain HTTP, which App Transport Security refuses; use https:// or say insecure: true", at: url, base + ["url"])
             } else if let scheme = ["https://", "http://"].first(where: lower.hasPrefix) {
                 let rest = text.dropFirst(scheme.count)
@@ -33,30 +32,26 @@ func checkURLSources(_ data: SourceNode, timeline: SourceNode?, scope: VariableS
                 }
             }
         }
-        let method = source["method"]?.string ?? "GET"
-        if let body = source["body"] {
+        let method = request.method?.value ?? "GET"
+        if let body = request.body {
             if method != "POST" {
                 context.error("request-body", "data source '\(name)': a body is sent with POST only; add method: POST or remove the body", at: body, base + ["body"])
             }
             checkRequestTemplate(body, base + ["body"], source: name, scope: scope, &context)
         }
-        if let headers = source["headers"], headers.isMapping {
-            for h in 0..<headers.count {
-                let value = headers.child(h)
-                let key = headers.key(h)
-                if let text = value.string, text.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
-                    context.error("request-header", "data source '\(name)': header '\(key)' has a line break, which would end the header", at: value, base + ["headers", key])
-                }
-                checkRequestTemplate(value, base + ["headers", key], source: name, scope: scope, &context)
+        for (key, value) in request.headers {
+            if let text = value.string, text.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+                context.error("request-header", "data source '\(name)': header '\(key)' has a line break, which would end the header", at: value, base + ["headers", key])
             }
+            checkRequestTemplate(value, base + ["headers", key], source: name, scope: scope, &context)
         }
-        if let timeout = source["timeout"], let text = timeout.string, let seconds = try? DurationParser.parse(text) {
+        if let timeout = request.timeout, let text = timeout.string, let seconds = try? DurationParser.parse(text) {
             if seconds > 60 || seconds < 1 {
                 context.error("request-timeout", "data source '\(name)': timeout \(text) is \(seconds < 1 ? "under 1s" : "over 60s"); a request waits 1s to 60s", at: timeout, base + ["timeout"])
             }
         }
         if let reload {
-            let maxAge = source["maxAge"]?.string.flatMap { try? DurationParser.parse($0) } ?? 0
+            let maxAge = request.maxAge?.string.flatMap { try? DurationParser.parse($0) } ?? 0
             // A kept answer serves the reloads until it is maxAge old.
             let every = maxAge <= reload ? reload : (maxAge + reload - 1) / reload * reload
             daily.append((name, Int((86_400 + every - 1) / every), every))
@@ -98,32 +93,34 @@ private func checkRequestTemplate(_ node: SourceNode, _ pointer: [String], sourc
 /// How often a widget's rule reloads, estimated from the definition as written
 /// (docs/network-data-notes.md): nil when a template decides it.
 enum RequestRate {
-    static func reloadInterval(_ timeline: SourceNode?) -> Int64? {
-        guard let timeline, timeline.isMapping else { return nil }
+    static func reloadInterval(_ timeline: WidgetDefinition.Timeline?) -> Int64? {
+        guard let timeline else { return nil }
         func seconds(_ node: SourceNode?) -> Int64?? {
             guard let node else { return .some(nil) }
             guard let text = node.string, let s = try? DurationParser.parse(text.hasPrefix("+") ? String(text.dropFirst()) : text) else { return nil }
             return .some(s)
         }
         let minimum: Int64 = 300  // WidgetKit's (and widgetc run's default) minimum spacing
-        if let policy = timeline["policy"] {
-            if policy.string == "never" { return 86_400 }
-            if let after = policy["after"] {
-                guard let s = seconds(after), let s else { return nil }  // an instant or a template: unknown
-                return max(s, minimum)
-            }
+        switch timeline.policy?.value {
+        case .word("never"): return 86_400
+        case .after(let after?):
+            guard let s = seconds(after), let s else { return nil }  // an instant or a template: unknown
+            return max(s, minimum)
+        default: break
         }
-        guard let horizonSeconds = seconds(timeline["horizon"]) else { return nil }
+        guard let horizonSeconds = seconds(timeline.horizon) else { return nil }
         let horizon = horizonSeconds ?? 86_400
+        // The first member of each rule's name counts, as a lookup by key finds it.
+        let first = { (name: WidgetDefinition.RuleName) in timeline.rules.first { $0.name == name } }
         var step: Int64?
-        if timeline["hourly"] != nil { step = 3_600 }
-        if let every = timeline["every"] {
-            guard let s = seconds(every), let s else { return nil }
+        if first(.hourly) != nil { step = 3_600 }
+        if let every = first(.every) {
+            guard let s = seconds(every.node), let s else { return nil }
             step = s
         }
-        if timeline["once"] != nil { return 86_400 }
+        if first(.once) != nil { return 86_400 }
         guard let step, step > 0 else { return max(horizon, minimum) }
-        let maxEntries = Int64(timeline["maxEntries"]?.number ?? 200)
+        let maxEntries = Int64(timeline.maxEntries ?? 200)
         // atEnd: the reload comes at the last entry.
         let span = min(horizon, max(maxEntries - 1, 0) * step)
         return max(span > 0 ? span : step, minimum)

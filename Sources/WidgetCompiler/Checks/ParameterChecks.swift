@@ -3,32 +3,18 @@ import WidgetSupport
 /// Intent parameters: `min <= max`; `default` of the declared type and inside
 /// `[min, max]` or in `values`; enum `values` unique and non-empty.
 /// Codes: `param-range`, `param-default-type`, `param-enum`.
-func checkParameters(_ parameters: SourceNode, _ context: inout CheckContext) {
-    guard parameters.isMapping else { return }
-    for i in 0..<parameters.count {
-        let parameter = parameters.child(i)
-        guard parameter.isMapping else { continue }
-        checkParameter(parameters.key(i), parameter, &context)
-    }
+func checkParameters(_ parameters: [WidgetDefinition.Parameter], _ context: inout CheckContext) {
+    for parameter in parameters { checkParameter(parameter, &context) }
 }
 
-/// A parameter's declared type, recognised by bytes (a `switch` over strings compares each case).
-private enum ParameterType {
-    case integer, number, duration, boolean, string, `enum`
-    static let names = WordMap<ParameterType>([
-        ("integer", .integer), ("number", .number), ("duration", .duration), ("boolean", .boolean), ("string", .string), ("enum", .enum),
-    ])
-}
-
-/// One parameter, a mapping, read in place. `name` is an autoclosure: most
-/// parameters have no diagnostic, so their name is never built.
-private func checkParameter(_ name: @autoclosure () -> String, _ parameter: SourceNode, _ context: inout CheckContext) {
+/// One parameter. Its bounds and default are raw scalars (their form matters: an
+/// integer written as `1e23`), read in place; the name is used only for a diagnostic.
+private func checkParameter(_ declared: WidgetDefinition.Parameter, _ context: inout CheckContext) {
     // Unknown types are the schema's to report.
-    guard let typeName = parameter[word: "type"]?.stringBytes,
-          let type = ParameterType.names.value(ofText: typeName) else { return }
+    guard let type = declared.type?.value else { return }
     // Built only for a diagnostic.
-    var label: String { "parameter '\(name())'" }
-    var pointer: [String] { ["parameters", name()] }
+    var label: String { "parameter '\(declared.name)'" }
+    var pointer: [String] { ["parameters", declared.name] }
 
     /// A bound or default as a comparable number (durations in seconds).
     func magnitude(_ value: SourceNode, _ key: String) -> Double? {
@@ -42,8 +28,8 @@ private func checkParameter(_ name: @autoclosure () -> String, _ parameter: Sour
     // An integer parameter's bound or default written as a float (`1e23`) must still fit
     // in 64 bits (one written as an integer is reported by `checkIntegerRange`).
     if type == .integer {
-        for key in ["min", "max", "default"] {
-            guard let node = parameter[key], node.kind == .double, let value = node.number,
+        for (key, written) in [("min", declared.min), ("max", declared.max), ("default", declared.defaultValue)] {
+            guard let node = written, node.kind == .double, let value = node.number,
                   value.rounded(.towardZero) == value, IntegerRange.isOutside(value),
                   !(node.stringBytes.map(IntegerRange.isIntegerForm) ?? false),
                   !(node.document.textBytes(node.index).map(IntegerRange.isIntegerForm) ?? false) else { continue }
@@ -55,14 +41,14 @@ private func checkParameter(_ name: @autoclosure () -> String, _ parameter: Sour
     }
     switch type {
     case .integer, .number, .duration:
-        let minNode = parameter[word: "min"]
-        let maxNode = parameter[word: "max"]
+        let minNode = declared.min
+        let maxNode = declared.max
         let min = minNode.flatMap { magnitude($0, "min") }
         let max = maxNode.flatMap { magnitude($0, "max") }
         if let minNode, let maxNode, let min, let max, min > max {
             context.error("param-range", "\(label): min \(minNode.shown) is above max \(maxNode.shown)", at: minNode, pointer + ["min"])
         }
-        guard let defaultNode = parameter[word: "default"] else { return }
+        guard let defaultNode = declared.defaultValue else { return }
         if type == .integer, defaultNode.isScalar, !defaultNode.isInteger {
             context.error("param-default-type", "\(label): default \(defaultNode.shown) is not an integer", at: defaultNode, pointer + ["default"])
             return
@@ -82,26 +68,26 @@ private func checkParameter(_ name: @autoclosure () -> String, _ parameter: Sour
             context.error("param-range", "\(label): default \(defaultNode.shown) is above max \(maxNode.shown)", at: defaultNode, pointer + ["default"])
         }
     case .boolean:
-        if let defaultNode = parameter[word: "default"], defaultNode.bool == nil {
+        if let defaultNode = declared.defaultValue, defaultNode.bool == nil {
             context.error("param-default-type", "\(label): default \(defaultNode.shown) is not true or false", at: defaultNode, pointer + ["default"])
         }
     case .string:
-        if let defaultNode = parameter[word: "default"], !defaultNode.isString {
+        if let defaultNode = declared.defaultValue, !defaultNode.isString {
             context.error("param-default-type", "\(label): default \(defaultNode.shown) is not a string", at: defaultNode, pointer + ["default"])
         }
     case .enum:
-        checkEnumValues(parameter, label: label, pointer: pointer, &context)
+        checkEnumValues(declared, label: label, pointer: pointer, &context)
     }
 }
 
 /// An enum parameter's `values`: present, not empty, no scalar listed twice, and
 /// holding the default. `label` and `pointer` are built only for a diagnostic.
 private func checkEnumValues(
-    _ parameter: SourceNode, label: @autoclosure () -> String, pointer: @autoclosure () -> [String],
+    _ parameter: WidgetDefinition.Parameter, label: @autoclosure () -> String, pointer: @autoclosure () -> [String],
     _ context: inout CheckContext
 ) {
-    guard let valuesNode = parameter[word: "values"] else {
-        context.error("param-enum", "\(label()): an enum parameter needs 'values'", at: parameter, pointer())
+    guard let valuesNode = parameter.values else {
+        context.error("param-enum", "\(label()): an enum parameter needs 'values'", at: parameter.node, pointer())
         return
     }
     // Anything but a list counts as no values (the schema reports its shape).
@@ -130,14 +116,14 @@ private func checkEnumValues(
                 isFirst[i] = true
             }
         }
-        if let defaultNode = parameter[word: "default"], defaultNode.isScalar, count > 0,
+        if let defaultNode = parameter.defaultValue, defaultNode.isScalar, count > 0,
            firstIndex(of: defaultNode, before: count) == nil {
             let list = valuesNode.items.map(\.shown).joined(separator: ", ")
             context.error("param-enum", "\(label()): default \(defaultNode.shown) is not one of its values (\(list))", at: defaultNode, pointer() + ["default"])
         }
     }
     // `valueTitles` names values the parameter has.
-    for title in parameter[word: "valueTitles"]?.members ?? .empty where !valuesNode.items.contains(where: { $0.string == title.key }) {
+    for title in parameter.valueTitles?.members ?? .empty where !valuesNode.items.contains(where: { $0.string == title.key }) {
         let list = valuesNode.items.map(\.shown).joined(separator: ", ")
         context.error("param-enum", "\(label()): valueTitles names '\(title.key)', which is not one of its values (\(list))", at: title.keyLocation, pointer() + ["valueTitles", title.key])
     }

@@ -4,35 +4,8 @@ import WidgetcRuntime
 
 /// What template variables exist for one widget (spec "Templates", Variables).
 struct VariableScope {
-    enum Rule: String, CaseIterable {
-        case every, hourly, daily, cron, market, progress, sequence, once
-
-        /// Each rule's timeline key as a static word (a table of them answers the rule itself).
-        static func word(_ rule: Rule) -> StaticString {
-            switch rule {
-            case .every: "every"
-            case .hourly: "hourly"
-            case .daily: "daily"
-            case .cron: "cron"
-            case .market: "market"
-            case .progress: "progress"
-            case .sequence: "sequence"
-            case .once: "once"
-            }
-        }
-
-        private static let words = WordMap<Rule>(allCases.map { (word($0), $0) })
-
-        /// The rule a timeline key names (what `init(rawValue:)` answers, without a string switch).
-        static func named(_ key: String) -> Rule? {
-            words.value(of: key)
-        }
-
-        /// The same for a key read in place, as its UTF-8 bytes.
-        static func named(_ key: UnsafeBufferPointer<UInt8>) -> Rule? {
-            words.value(ofText: key)
-        }
-    }
+    /// The timeline's rules, as the definition names them.
+    typealias Rule = WidgetDefinition.RuleName
 
     /// Where a template stands decides what it may name.
     enum Place {

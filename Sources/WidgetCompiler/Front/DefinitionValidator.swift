@@ -206,14 +206,15 @@ package struct FileChecker: Sendable {
         switch DocumentKind.of(document) {
         case .widget:
             let shape = widgetSchema.check(document, file: path)
-            checkWidget(document, &context)
+            // Decoded once: the checks and the lowering read the same definition.
+            let definition = WidgetDefinition(decoding: document)
+            checkWidget(definition, &context)
             let (catalog, catalogUse) = catalogUse(of: document, path, &context)
-            var kind: (name: String, location: SourceLocation)? = nil
-            if let kindNode = document[word: "kind"], let name = kindNode.string { kind = (name, kindNode.location) }
+            let kind = definition.kind.map { (name: $0.value, location: $0.location) }
             var lowered: FileExamination.Lowered? = nil
             if lowers, !Self.hasErrors(shape, context.diagnostics), let kind {
-                // The same document, read once: the checks have passed, the plan follows.
-                switch Lowering.plan(document, file: path, catalog: catalog) {
+                // The checks have passed, the plan follows from the same definition.
+                switch Lowering.plan(definition, file: path, catalog: catalog) {
                 case .success(let plan): lowered = .widget(kind: kind.name, plan: plan)
                 case .failure(let problem): context.diagnostics.append(problem)
                 }

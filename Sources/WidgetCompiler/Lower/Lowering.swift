@@ -4,19 +4,22 @@ import WidgetTime
 import MarketCalendars
 import WidgetcRuntime
 
-/// Turns a validated widget document into its plan (`widgetc-plan/1`,
+/// Turns a validated widget definition into its plan (`widgetc-plan/1`,
 /// docs/plan-format.md): defaults resolved, every rule in one normal form.
 ///
-/// Runs only on documents that passed the checks, so shapes are known good;
+/// Runs only on definitions that passed the checks, so shapes are known good;
 /// anything still unusable is returned as a positioned diagnostic, never skipped.
+/// It reads the typed `WidgetDefinition`, not the document: trees of templates
+/// (`content`…) are written out as the JSON they are.
 package enum Lowering {
-    package static func plan(_ root: SourceNode, file: String) -> Result<JSONValue, Diagnostic> {
-        plan(root, file: file, catalog: nil)
+    package static func plan(_ definition: WidgetDefinition, file: String) -> Result<JSONValue, Diagnostic> {
+        plan(definition, file: file, catalog: nil)
     }
 
     /// - Parameter catalog: the String Catalog the widget names (`localization.catalog`), read:
     ///   the plan then carries the translations of the strings the widget uses.
-    package static func plan(_ root: SourceNode, file: String, catalog: StringCatalog?) -> Result<JSONValue, Diagnostic> {
+    package static func plan(_ definition: WidgetDefinition, file: String, catalog: StringCatalog?) -> Result<JSONValue, Diagnostic> {
+        let root = definition.root
         var problem: Diagnostic? = nil
         func fail(_ message: String, _ node: SourceNode?, _ pointer: [String]) {
             if problem == nil {
@@ -26,6 +29,9 @@ package enum Lowering {
         /// A duration: seconds, or the template that renders one.
         func duration(_ node: SourceNode?, _ pointer: [String]) -> JSONValue {
             guard let node, let text = node.string else { fail("expected a duration", node, pointer); return .null }
+            return duration(text, node, pointer)
+        }
+        func duration(_ text: String, _ node: SourceNode, _ pointer: [String]) -> JSONValue {
             if text.isTemplate { return .string(text) }
             do { return .int(Int(try DurationParser.parse(text))) } catch {
                 fail("'\(text)' is not a duration: \(error.message)", node, pointer)
@@ -68,106 +74,103 @@ package enum Lowering {
             }
         }
 
-        guard let kind = root["kind"]?.string else { return .failure(.error("compile", "a widget needs a 'kind'", file: file, at: root.location, pointer: "/kind")) }
-        let families = root["families"].map { $0.items.map(\.json) }
-            ?? ["systemSmall", "systemMedium", "systemLarge"]
-        let content = root["content"]?.json ?? .object(JSONObject())
+        guard let kind = definition.kind?.value else { return .failure(.error("compile", "a widget needs a 'kind'", file: file, at: root.location, pointer: "/kind")) }
+        let families = (definition.families.map { $0.value ?? [] } ?? WidgetDefinition.defaultFamilies).map { JSONValue.string($0.rawValue) }
         var plan = JSONObject()
         plan.appendNew("format", .string(PlanFormat.widget))
         plan.appendNew("kind", .string(kind))
-        plan.appendNew("displayName", root["displayName"]?.json ?? .string(kind))
-        plan.appendNew("description", root["description"]?.json ?? "")
+        plan.appendNew("displayName", .string(definition.displayName?.value ?? kind))
+        plan.appendNew("description", .string(definition.description?.value ?? ""))
         plan.appendNew("source", .string(file))
         plan.appendNew("families", .array(families))
-        plan.appendNew("timeZone", root["timeZone"]?.json ?? .null)
+        plan.appendNew("timeZone", definition.timeZone.map { .string($0.value) } ?? .null)
         var parameters: [JSONValue] = []
-        for member in root["parameters"]?.members ?? .empty {
-            switch parameter(member, file: file) {
+        for p in definition.parameters {
+            switch parameter(p, file: file) {
             case .success(let p): parameters.append(p)
             case .failure(let d): if problem == nil { problem = d }
             }
         }
         plan.appendNew("parameters", .array(parameters))
-        plan.appendNew("data", .array((root["data"]?.members ?? .empty).compactMap { m in
-            if let url = m.value["url"] { return urlSource(m.key, url, m.value, fail: fail) }
-            return m.value["file"].map { .object(JSONObject([("name", .string(m.key)), ("file", $0.json)])) }
+        plan.appendNew("data", .array(definition.data.compactMap { source in
+            if let request = source.request { return urlSource(source.name, request, fail: fail) }
+            return source.file.map { .object(JSONObject([("name", .string(source.name)), ("file", .string($0.value))])) }
         }))
-        plan.appendNew("content", content)
-        plan.appendNew("familyContent", root["familyContent"]?.json ?? .object(JSONObject()))
+        plan.appendNew("content", definition.content?.json ?? .object(JSONObject()))
+        plan.appendNew("familyContent", definition.familyContent?.json ?? .object(JSONObject()))
         // null: the defaults, which the runtime derives from `content` when it loads the plan.
-        plan.appendNew("placeholder", root["placeholder"]?.json ?? .null)
-        plan.appendNew("snapshot", root["snapshot"]?.json ?? .null)
-        plan.appendNew("url", root["url"]?.json ?? .null)
+        plan.appendNew("placeholder", definition.placeholder?.json ?? .null)
+        plan.appendNew("snapshot", definition.snapshot?.json ?? .null)
+        plan.appendNew("url", definition.url?.json ?? .null)
 
-        guard let timeline = root["timeline"] else { return .failure(.error("compile", "a widget needs a 'timeline'", file: file, at: root.location, pointer: "/timeline")) }
-        let ruleKeys: Set<String> = ["every", "hourly", "daily", "cron", "progress", "sequence", "market", "once"]
-        let ruleMembers = timeline.members.filter { ruleKeys.contains($0.key) }
-        guard ruleMembers.count == 1, let ruleMember = ruleMembers.first else {
-            return .failure(.error("compile", "the timeline needs exactly one rule", file: file, at: timeline.location, pointer: "/timeline"))
+        guard let timeline = definition.timeline else { return .failure(.error("compile", "a widget needs a 'timeline'", file: file, at: root.location, pointer: "/timeline")) }
+        guard let ruleEntry = timeline.rule else {
+            return .failure(.error("compile", "the timeline needs exactly one rule", file: file, at: timeline.node.location, pointer: "/timeline"))
         }
-        let node = ruleMember.value
-        let pointer = ["timeline", ruleMember.key]
+        let node = ruleEntry.node
+        let pointer = ["timeline", ruleEntry.name.rawValue]
         var rule = JSONObject()
         var markets: [JSONValue] = []
-        switch ruleMember.key {
-        case "every":
+        switch ruleEntry.rule {
+        case .every(let every):
             rule.appendNew("type", "every")
-            rule.appendNew("every", duration(node, pointer))
-            rule.appendNew("align", .bool(timeline["align"]?.bool ?? true))
-        case "hourly":
+            rule.appendNew("every", every.map { duration($0.value, $0.node, pointer) } ?? duration(node, pointer))
+            rule.appendNew("align", .bool(timeline.align ?? true))
+        case .hourly:
             rule.appendNew("type", "every")
             rule.appendNew("every", .int(3_600))
             rule.appendNew("align", true)
-        case "daily":
+        case .daily(let slots):
             rule.appendNew("type", "daily")
-            rule.appendNew("slots", .array(node.items.enumerated().map { (i, slot) in
-                let at = slot["at"]?.string ?? ""
-                var s = JSONObject([("at", .string(at)), ("name", slot["name"]?.json ?? .string(at))])
-                if let content = slot["content"] { s.appendNew("content", content.json) }
+            rule.appendNew("slots", .array(slots.map { slot in
+                let at = slot.at?.value ?? ""
+                var s = JSONObject([("at", .string(at)), ("name", .string(slot.name?.value ?? at))])
+                if let content = slot.content { s.appendNew("content", content.json) }
                 return .object(s)
             }))
-        case "cron":
+        case .cron(let expression):
             rule.appendNew("type", "cron")
-            rule.appendNew("expression", node.json)
-        case "progress":
+            rule.appendNew("expression", expression.map { .string($0.value) } ?? node.json)
+        case .progress(let progress):
             rule.appendNew("type", "progress")
-            rule.appendNew("value", number(node["value"], pointer + ["value"]))
-            rule.appendNew("since", instant(node["since"], pointer + ["since"]))
-            rule.appendNew("by", number(node["by"], pointer + ["by"]))
-            rule.appendNew("every", duration(node["every"], pointer + ["every"]))
-            rule.appendNew("to", number(node["to"], pointer + ["to"]))
-        case "sequence":
+            rule.appendNew("value", number(progress.value, pointer + ["value"]))
+            rule.appendNew("since", instant(progress.since, pointer + ["since"]))
+            rule.appendNew("by", number(progress.by, pointer + ["by"]))
+            rule.appendNew("every", duration(progress.every, pointer + ["every"]))
+            rule.appendNew("to", number(progress.to, pointer + ["to"]))
+        case .sequence(let items, let every):
             rule.appendNew("type", "sequence")
-            rule.appendNew("items", node["items"]?.json ?? .null)
-            rule.appendNew("every", duration(node["every"], pointer + ["every"]))
-        case "market":
+            rule.appendNew("items", items.map { .string($0.value) } ?? .null)
+            rule.appendNew("every", duration(every, pointer + ["every"]))
+        case .market(let exchange, let every):
             rule.appendNew("type", "market")
-            let mic = node["exchange"]?.string ?? ""
+            let mic = exchange?.value ?? ""
             guard let calendar = MarketCalendar.named(mic) else {
-                return .failure(.error("compile", MarketCalendar.unknownMICMessage(mic), file: file, at: node["exchange"]?.location ?? node.location, pointer: JSONPointer.string(pointer + ["exchange"])))
+                return .failure(.error("compile", MarketCalendar.unknownMICMessage(mic), file: file, at: exchange?.location ?? node.location, pointer: JSONPointer.string(pointer + ["exchange"])))
             }
             rule.appendNew("exchange", .string(mic))
-            rule.appendNew("every", duration(node["every"], pointer + ["every"]))
+            rule.appendNew("every", duration(every, pointer + ["every"]))
             markets.append(MarketCalendarPlanning.json(calendar))
-        default:
+        case .once:
             rule.appendNew("type", "once")
         }
         var planned = JSONObject()
         planned.appendNew("rule", .object(rule))
-        planned.appendNew("horizon", timeline["horizon"].map { duration($0, ["timeline", "horizon"]) } ?? .int(86_400))
-        planned.appendNew("maxEntries", .int(min(1000, max(1, Int(timeline["maxEntries"]?.number ?? 200)))))
+        planned.appendNew("horizon", timeline.horizon.map { duration($0, ["timeline", "horizon"]) } ?? .int(86_400))
+        planned.appendNew("maxEntries", .int(min(1000, max(1, Int(timeline.maxEntries ?? 200)))))
         var policy: JSONValue = .null
-        if let p = timeline["policy"] {
-            if let word = p.string { policy = .string(word) }
-            else if let after = p["after"] { policy = moment(after, ["timeline", "policy", "after"], relativeNeedsPlus: false) }
+        switch timeline.policy?.value {
+        case .word(let word): policy = .string(word)
+        case .after(let after?): policy = moment(after, ["timeline", "policy", "after"], relativeNeedsPlus: false)
+        case .after(nil), .other, nil: break
         }
         planned.appendNew("policy", policy)
-        planned.appendNew("events", .array((timeline["events"]?.items ?? .empty).enumerated().compactMap { (i, event) in
-            event["at"].map { moment($0, ["timeline", "events", String(i), "at"], relativeNeedsPlus: true) }
+        planned.appendNew("events", .array(timeline.events.enumerated().compactMap { (i, at) in
+            at.map { moment($0, ["timeline", "events", String(i), "at"], relativeNeedsPlus: true) }
         }))
         plan.appendNew("timeline", .object(planned))
         if !markets.isEmpty { plan.appendNew("markets", .array(markets)) }
-        if let catalog, root["localization"] != nil {
+        if let catalog, definition.hasLocalization {
             plan.appendNew("localization", catalog.planStrings(keys: LocalizableStrings.of(root).map(\.key)))
         }
         if let problem { return .failure(problem) }
@@ -194,10 +197,10 @@ package enum Lowering {
 
     /// A URL data source with every default written out (docs/plan-format.md, `data`).
     private static func urlSource(
-        _ name: String, _ url: SourceNode, _ node: SourceNode, fail: (String, SourceNode?, [String]) -> Void
+        _ name: String, _ request: WidgetDefinition.Request, fail: (String, SourceNode?, [String]) -> Void
     ) -> JSONValue {
-        func seconds(_ key: String, default value: Int?) -> JSONValue {
-            guard let member = node[key] else { return value.map(JSONValue.int) ?? .null }
+        func seconds(_ member: SourceNode?, _ key: String, default value: Int?) -> JSONValue {
+            guard let member else { return value.map(JSONValue.int) ?? .null }
             guard let text = member.string, let s = try? DurationParser.parse(text) else {
                 fail("expected a duration", member, ["data", name, key])
                 return .null
@@ -206,33 +209,32 @@ package enum Lowering {
         }
         var source = JSONObject()
         source.appendNew("name", .string(name))
-        source.appendNew("url", url.json)
-        source.appendNew("method", node["method"]?.json ?? "GET")
-        source.appendNew("headers", .array((node["headers"]?.members ?? .empty).map { h in
-            .object(JSONObject([("name", .string(h.key)), ("value", h.value.json)]))
+        source.appendNew("url", request.url.json)
+        source.appendNew("method", .string(request.method?.value ?? "GET"))
+        source.appendNew("headers", .array(request.headers.map { h in
+            .object(JSONObject([("name", .string(h.name)), ("value", h.value.json)]))
         }))
-        source.appendNew("body", node["body"]?.json ?? .null)
-        source.appendNew("timeout", seconds("timeout", default: 15))
-        source.appendNew("maxAge", seconds("maxAge", default: 0))
-        source.appendNew("stale", seconds("stale", default: 0))
-        source.appendNew("retry", seconds("retry", default: nil))
-        source.appendNew("select", node["select"]?.json ?? "")
-        source.appendNew("insecure", .bool(node["insecure"]?.bool ?? false))
+        source.appendNew("body", request.body?.json ?? .null)
+        source.appendNew("timeout", seconds(request.timeout, "timeout", default: 15))
+        source.appendNew("maxAge", seconds(request.maxAge, "maxAge", default: 0))
+        source.appendNew("stale", seconds(request.stale, "stale", default: 0))
+        source.appendNew("retry", seconds(request.retry, "retry", default: nil))
+        source.appendNew("select", .string(request.select?.value ?? ""))
+        source.appendNew("insecure", .bool(request.insecure ?? false))
         return .object(source)
     }
 
     /// One parameter's declaration; a duration bound that does not parse (the checks refuse
     /// it first) is an error here too, never a silent nil.
-    private static func parameter(_ member: SourceNode.Member, file: String) -> Result<JSONValue, Diagnostic> {
-        let node = member.value
+    private static func parameter(_ parameter: WidgetDefinition.Parameter, file: String) -> Result<JSONValue, Diagnostic> {
         var problem: Diagnostic? = nil
-        let type = node["type"]?.string ?? "string"
-        let values = node["values"]?.items.compactMap(\.string) ?? []
-        func bound(_ key: String) -> Double? {
-            guard let b = node[key] else { return nil }
-            guard type == "duration" else { return b.number }
+        let type = parameter.type?.value ?? .string
+        let values = parameter.enumValues
+        func bound(_ key: String, _ b: SourceNode?) -> Double? {
+            guard let b else { return nil }
+            guard type == .duration else { return b.number }
             do { return Double(try DurationParser.parse(b.string ?? "")) } catch {
-                problem = problem ?? .error("compile", "parameter '\(member.key)': \(key) \(b.shown) is not a duration: \(error.message)", file: file, at: b.location, pointer: JSONPointer.string(["parameters", member.key, key]))
+                problem = problem ?? .error("compile", "parameter '\(parameter.name)': \(key) \(b.shown) is not a duration: \(error.message)", file: file, at: b.location, pointer: JSONPointer.string(["parameters", parameter.name, key]))
                 return nil
             }
         }
@@ -241,27 +243,27 @@ package enum Lowering {
             return Int(exactly: d).map(JSONValue.int) ?? .double(d)
         }
         let defaultValue: JSONValue
-        if let d = node["default"] {
+        if let d = parameter.defaultValue {
             defaultValue = d.json
         } else {
             // No default: what an intent would show first (documented in docs/language-notes.md).
             switch type {
-            case "enum": defaultValue = values.first.map(JSONValue.string) ?? .null
-            case "integer": defaultValue = .int(Int(bound("min") ?? 0))
-            case "number": defaultValue = .double(bound("min") ?? 0)
-            case "boolean": defaultValue = .bool(false)
-            case "duration": defaultValue = node["min"]?.json ?? .string("15m")
-            default: defaultValue = .string("")
+            case .enum: defaultValue = values.first.map(JSONValue.string) ?? .null
+            case .integer: defaultValue = .int(Int(bound("min", parameter.min) ?? 0))
+            case .number: defaultValue = .double(bound("min", parameter.min) ?? 0)
+            case .boolean: defaultValue = .bool(false)
+            case .duration: defaultValue = parameter.min?.json ?? .string("15m")
+            case .string: defaultValue = .string("")
             }
         }
         var p = JSONObject()
-        p.appendNew("name", .string(member.key))
-        p.appendNew("title", node["title"]?.json ?? .string(member.key))
-        p.appendNew("type", .string(type))
-        if type == "enum" { p.appendNew("values", .array(values.map(JSONValue.string))) }
-        if let titles = node["valueTitles"] { p.appendNew("valueTitles", titles.json) }
-        p.appendNew("min", number(bound("min")))
-        p.appendNew("max", number(bound("max")))
+        p.appendNew("name", .string(parameter.name))
+        p.appendNew("title", .string(parameter.title?.value ?? parameter.name))
+        p.appendNew("type", .string(type.rawValue))
+        if type == .enum { p.appendNew("values", .array(values.map(JSONValue.string))) }
+        if let titles = parameter.valueTitles { p.appendNew("valueTitles", titles.json) }
+        p.appendNew("min", number(bound("min", parameter.min)))
+        p.appendNew("max", number(bound("max", parameter.max)))
         p.appendNew("default", defaultValue)
         if let problem { return .failure(problem) }
         return .success(.object(p))

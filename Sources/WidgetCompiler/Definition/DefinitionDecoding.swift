@@ -1,0 +1,188 @@
+import WidgetSupport
+import WidgetcRuntime
+
+/// Decoding a widget document into its `WidgetDefinition`: one pass over each
+/// mapping's keys, told apart by their bytes (a lookup per key would scan them again).
+/// The first member of each name counts, as `node["key"]` finds it.
+extension WidgetDefinition {
+    package init(decoding root: SourceNode) {
+        self.root = root
+        guard root.isMapping else { return }
+        for i in 0..<root.count {
+            guard let key = Self.keys.value(ofText: root.keyBytes(i)) else { continue }
+            let node = root.child(i)
+            switch key {
+            case .kind: if kind == nil { kind = Self.text(node) }
+            case .displayName: if displayName == nil { displayName = Self.text(node) }
+            case .description: if description == nil { description = Self.text(node) }
+            case .families: if families == nil { families = Positioned(value: Self.families(node), node: node) }
+            case .timeZone: if timeZone == nil { timeZone = Self.text(node) }
+            case .parameters:
+                guard parametersNode == nil else { continue }
+                parametersNode = node
+                parameters = Self.mappings(node).map(Self.parameter)
+            case .data:
+                guard dataNode == nil else { continue }
+                dataNode = node
+                data = Self.mappings(node).map(Self.dataSource)
+            case .content: if content == nil { content = node }
+            case .familyContent: if familyContent == nil { familyContent = node }
+            case .placeholder: if placeholder == nil { placeholder = node }
+            case .snapshot: if snapshot == nil { snapshot = node }
+            case .url: if url == nil { url = node }
+            case .timeline: if timeline == nil, node.isMapping { timeline = Self.timeline(node) }
+            case .localization:
+                guard !hasLocalization else { continue }
+                hasLocalization = true
+                catalog = node[word: "catalog"].flatMap(Self.text)
+            }
+        }
+    }
+
+    private enum Key {
+        case kind, displayName, description, families, timeZone, parameters, data, content, familyContent
+        case placeholder, snapshot, url, timeline, localization
+    }
+
+    private static let keys = WordMap<Key>([
+        ("kind", .kind), ("displayName", .displayName), ("description", .description), ("families", .families),
+        ("timeZone", .timeZone), ("parameters", .parameters), ("data", .data), ("content", .content),
+        ("familyContent", .familyContent), ("placeholder", .placeholder), ("snapshot", .snapshot), ("url", .url),
+        ("timeline", .timeline), ("localization", .localization),
+    ])
+
+    /// A string value; nil for any other shape.
+    private static func text(_ node: SourceNode) -> Positioned<String>? {
+        node.string.map { Positioned(value: $0, node: node) }
+    }
+
+    /// The members of a mapping whose values are mappings, with their keys.
+    private static func mappings(_ node: SourceNode) -> [(name: String, node: SourceNode)] {
+        guard node.isMapping else { return [] }
+        return (0..<node.count).compactMap { i in
+            let value = node.child(i)
+            return value.isMapping ? (node.key(i), value) : nil
+        }
+    }
+
+    /// The families of a well-formed list (every item a family's name), else nil.
+    private static func families(_ node: SourceNode) -> [WidgetFamily]? {
+        guard node.isSequence else { return nil }
+        var families: [WidgetFamily] = []
+        for i in 0..<node.count {
+            guard let bytes = node.child(i).stringBytes, let index = WidgetFamilies.words.index(ofText: bytes) else { return nil }
+            families.append(WidgetFamily.allCases[index])
+        }
+        return families
+    }
+
+    private static let parameterTypes = WordMap<ParameterType>([
+        ("integer", .integer), ("number", .number), ("duration", .duration), ("boolean", .boolean), ("string", .string), ("enum", .enum),
+    ])
+
+    private static func parameter(_ member: (name: String, node: SourceNode)) -> Parameter {
+        let node = member.node
+        var p = Parameter(name: member.name, node: node)
+        if let type = node[word: "type"], let bytes = type.stringBytes, let value = parameterTypes.value(ofText: bytes) {
+            p.type = Positioned(value: value, node: type)
+        }
+        p.title = node[word: "title"].flatMap(text)
+        p.min = node[word: "min"]
+        p.max = node[word: "max"]
+        p.defaultValue = node[word: "default"]
+        p.values = node[word: "values"]
+        // Only an enum's values are read as strings (most parameters have none).
+        if p.type?.value == .enum { p.enumValues = (p.values?.items ?? .empty).compactMap(\.string) }
+        p.valueTitles = node[word: "valueTitles"]
+        return p
+    }
+
+    private static func dataSource(_ member: (name: String, node: SourceNode)) -> DataSource {
+        let node = member.node
+        var source = DataSource(name: member.name, node: node)
+        source.file = node[word: "file"].flatMap(text)
+        if let url = node[word: "url"] {
+            var request = Request(url: url)
+            request.method = node[word: "method"].flatMap(text)
+            if let headers = node[word: "headers"], headers.isMapping {
+                request.headers = (0..<headers.count).map { (headers.key($0), headers.child($0)) }
+            }
+            request.body = node[word: "body"]
+            request.timeout = node[word: "timeout"]
+            request.maxAge = node[word: "maxAge"]
+            request.stale = node[word: "stale"]
+            request.retry = node[word: "retry"]
+            request.select = node[word: "select"].flatMap(text)
+            request.insecure = node[word: "insecure"]?.bool
+            source.request = request
+        }
+        return source
+    }
+
+    private enum TimelineKey {
+        case rule(RuleName)
+        case horizon, policy, events, align, maxEntries
+    }
+
+    private static let timelineKeys = WordMap<TimelineKey>(
+        RuleName.allCases.map { (RuleName.word($0), TimelineKey.rule($0)) }
+            + [("horizon", .horizon), ("policy", .policy), ("events", .events), ("align", .align), ("maxEntries", .maxEntries)])
+
+    private static func timeline(_ node: SourceNode) -> Timeline {
+        var timeline = Timeline(node: node)
+        var seen: (horizon: Bool, policy: Bool, events: Bool, align: Bool, maxEntries: Bool) = (false, false, false, false, false)
+        for i in 0..<node.count {
+            guard let key = timelineKeys.value(ofText: node.keyBytes(i)) else { continue }
+            let value = node.child(i)
+            switch key {
+            case .rule(let name):
+                timeline.rules.append(RuleEntry(index: i, rule: rule(name, value), node: value))
+            case .horizon:
+                if !seen.horizon { timeline.horizon = value }
+                seen.horizon = true
+            case .policy:
+                if !seen.policy { timeline.policy = Positioned(value: policy(value), node: value) }
+                seen.policy = true
+            case .events:
+                if !seen.events { timeline.events = value.items.map { $0[word: "at"] } }
+                seen.events = true
+            case .align:
+                if !seen.align { timeline.align = value.bool }
+                seen.align = true
+            case .maxEntries:
+                if !seen.maxEntries { timeline.maxEntries = value.number }
+                seen.maxEntries = true
+            }
+        }
+        return timeline
+    }
+
+    private static func rule(_ name: RuleName, _ node: SourceNode) -> Rule {
+        switch name {
+        case .every: return .every(text(node))
+        case .hourly: return .hourly(node.bool)
+        case .once: return .once(node.bool)
+        case .cron: return .cron(text(node))
+        case .daily:
+            return .daily(node.items.map { slot in
+                DailySlot(
+                    node: slot, at: slot[word: "at"].flatMap(text), name: slot[word: "name"].flatMap(text),
+                    content: slot[word: "content"])
+            })
+        case .market:
+            return .market(exchange: node[word: "exchange"].flatMap(text), every: node[word: "every"])
+        case .sequence:
+            return .sequence(items: node[word: "items"].flatMap(text), every: node[word: "every"])
+        case .progress:
+            return .progress(Progress(
+                value: node[word: "value"], since: node[word: "since"], by: node[word: "by"],
+                every: node[word: "every"], to: node[word: "to"]))
+        }
+    }
+
+    private static func policy(_ node: SourceNode) -> Policy {
+        if let word = node.string { return .word(word) }
+        if node.isMapping { return .after(node[word: "after"]) }
+        return .other
+    }
+}

@@ -1,0 +1,222 @@
+import WidgetSupport
+import WidgetcRuntime
+
+/// A value read from a definition, with the node it was read from.
+///
+/// The node gives the position (`location`) and, for the checks, the text as written:
+/// `shown` in messages and positions inside a string (`CheckContext.location(inside:)`).
+/// JSON pointers are fixed paths in the definition, built by whoever reports, and only then.
+package struct Positioned<Value: Sendable>: Sendable {
+    package let value: Value
+    /// Where `value` is written.
+    package let node: SourceNode
+
+    package var location: SourceLocation { node.location }
+}
+
+/// A widget definition (spec "Widget definitions"), decoded once from its document
+/// (`WidgetDefinition(decoding:)`); the semantic checks and the lowering both read it.
+///
+/// Decoding is tolerant: a value of the wrong shape (the schema layer reports it) is
+/// absent here, never a second diagnostic. Trees of templates (`content` and the like)
+/// stay as their nodes: the checks scan each template in place, the plan carries them as JSON.
+package struct WidgetDefinition: Sendable {
+    /// The document, for what walks it whole (localizable strings).
+    package let root: SourceNode
+    package var kind: Positioned<String>?
+    package var displayName: Positioned<String>?
+    package var description: Positioned<String>?
+    /// `families` as written: `value` is nil when the list is not well formed (not a
+    /// list, or an item that is not a family); absent means the three system families.
+    package var families: Positioned<[WidgetFamily]?>?
+    package var timeZone: Positioned<String>?
+    /// The parameters that are mappings, in order.
+    package var parameters: [Parameter] = []
+    /// The `parameters` mapping itself: template names are looked up in its keys in place.
+    package var parametersNode: SourceNode?
+    /// The data sources that are mappings, in order.
+    package var data: [DataSource] = []
+    /// The `data` mapping itself, for name lookups in place.
+    package var dataNode: SourceNode?
+    package var content: SourceNode?
+    package var familyContent: SourceNode?
+    package var placeholder: SourceNode?
+    package var snapshot: SourceNode?
+    /// The widget's tap URL (a template).
+    package var url: SourceNode?
+    /// The timeline, when it is a mapping.
+    package var timeline: Timeline?
+    /// Whether `localization` is written, and its `catalog` (a path relative to the file).
+    package var hasLocalization = false
+    package var catalog: Positioned<String>?
+
+    /// The families the widget declares, as written or by default.
+    package static let defaultFamilies: [WidgetFamily] = [.systemSmall, .systemMedium, .systemLarge]
+}
+
+extension WidgetDefinition {
+    /// One intent parameter.
+    package struct Parameter: Sendable {
+        package let name: String
+        /// The parameter's mapping.
+        package let node: SourceNode
+        /// The declared type; nil when `type` is absent or names no type (the schema reports that).
+        package var type: Positioned<ParameterType>?
+        package var title: Positioned<String>?
+        /// The bounds and default as written: raw scalars, because the checks judge their
+        /// form (an integer written as `1e23`, `2^53 + 1` against a double) and not only their value.
+        package var min: SourceNode?
+        package var max: SourceNode?
+        package var defaultValue: SourceNode?
+        /// An enum's `values` as written (duplicates and non-strings are the checks' to report).
+        package var values: SourceNode?
+        /// The string items of `values`, in order.
+        package var enumValues: [String] = []
+        package var valueTitles: SourceNode?
+    }
+
+    /// A parameter's type (spec "Parameters").
+    package enum ParameterType: String, Sendable {
+        case integer, number, duration, boolean, string, `enum`
+    }
+
+    /// A data source: a file in the app group container, or a URL fetched at each reload.
+    package struct DataSource: Sendable {
+        package let name: String
+        package let node: SourceNode
+        package var file: Positioned<String>?
+        /// Set when `url` is written.
+        package var request: Request?
+    }
+
+    /// A URL data source's request (spec network-data.md); durations as written.
+    package struct Request: Sendable {
+        /// The URL (a template over `param.*`); a value that is not a string is kept as its node.
+        package var url: SourceNode
+        package var method: Positioned<String>?
+        /// Each header's name and value as written.
+        package var headers: [(name: String, value: SourceNode)] = []
+        package var body: SourceNode?
+        package var timeout: SourceNode?
+        package var maxAge: SourceNode?
+        package var stale: SourceNode?
+        package var retry: SourceNode?
+        package var select: Positioned<String>?
+        package var insecure: Bool?
+    }
+
+    /// The timeline: its rules (exactly one when valid) and options.
+    package struct Timeline: Sendable {
+        package let node: SourceNode
+        /// Every member that names a rule, in order.
+        package var rules: [RuleEntry] = []
+        /// The duration (or template) the timeline covers.
+        package var horizon: SourceNode?
+        package var policy: Positioned<Policy>?
+        /// `events`, one per item: the item's `at` (nil when it has none).
+        package var events: [SourceNode?] = []
+        /// `align` when it is a boolean.
+        package var align: Bool?
+        /// `maxEntries` when it is a number.
+        package var maxEntries: Double?
+
+        /// The one rule, when there is exactly one.
+        package var rule: RuleEntry? { rules.count == 1 ? rules.first : nil }
+    }
+
+    /// One rule member of the timeline.
+    package struct RuleEntry: Sendable {
+        /// The member's index in the timeline mapping.
+        package let index: Int
+        package let rule: Rule
+        /// The rule's value.
+        package let node: SourceNode
+        package var name: RuleName { rule.name }
+    }
+
+    /// The timeline keys that name a rule.
+    package enum RuleName: String, Sendable, CaseIterable {
+        case every, hourly, daily, cron, market, progress, sequence, once
+
+        /// Each rule's timeline key as a static word (a table of them answers the rule itself).
+        static func word(_ rule: RuleName) -> StaticString {
+            switch rule {
+            case .every: "every"
+            case .hourly: "hourly"
+            case .daily: "daily"
+            case .cron: "cron"
+            case .market: "market"
+            case .progress: "progress"
+            case .sequence: "sequence"
+            case .once: "once"
+            }
+        }
+
+        private static let words = WordMap<RuleName>(allCases.map { (word($0), $0) })
+
+        /// The rule a timeline key names (what `init(rawValue:)` answers, without a string switch).
+        static func named(_ key: String) -> RuleName? {
+            words.value(of: key)
+        }
+
+        /// The same for a key read in place, as its UTF-8 bytes.
+        static func named(_ key: UnsafeBufferPointer<UInt8>) -> RuleName? {
+            words.value(ofText: key)
+        }
+    }
+
+
+    /// A rule with what it says, each field as written (durations and numbers may be templates).
+    package enum Rule: Sendable {
+        /// A duration or a template; nil when the value is not a string.
+        case every(Positioned<String>?)
+        /// The value when it is a boolean (only `true` is a rule).
+        case hourly(Bool?)
+        case daily([DailySlot])
+        case cron(Positioned<String>?)
+        case market(exchange: Positioned<String>?, every: SourceNode?)
+        case progress(Progress)
+        case sequence(items: Positioned<String>?, every: SourceNode?)
+        case once(Bool?)
+
+        package var name: RuleName {
+            switch self {
+            case .every: .every
+            case .hourly: .hourly
+            case .daily: .daily
+            case .cron: .cron
+            case .market: .market
+            case .progress: .progress
+            case .sequence: .sequence
+            case .once: .once
+            }
+        }
+    }
+
+    /// One daily slot (every item of the list, so indices match the source).
+    package struct DailySlot: Sendable {
+        package let node: SourceNode
+        package var at: Positioned<String>?
+        package var name: Positioned<String>?
+        package var content: SourceNode?
+    }
+
+    /// `progress`: numbers or templates, an instant, a duration.
+    package struct Progress: Sendable {
+        package var value: SourceNode?
+        package var since: SourceNode?
+        package var by: SourceNode?
+        package var every: SourceNode?
+        package var to: SourceNode?
+    }
+
+    /// The reload policy.
+    package enum Policy: Sendable {
+        /// `atEnd` or `never`.
+        case word(String)
+        /// `after:` with its value (nil when `after` is absent from the mapping).
+        case after(SourceNode?)
+        /// Anything else (the schema reports it).
+        case other
+    }
+}
