@@ -16,33 +16,47 @@ struct CompilePass {
     var givenApps: [JSONValue] = []
     var errors = 0
 
-    init(files given: [String], console: Console) throws(UsageError) {
+    /// - Parameter reader: how definition files are read (each once).
+    init(files given: [String], console: Console, reader: FileReader = .files) throws(UsageError) {
         let validator: DefinitionValidator
         do { validator = try DefinitionValidator(lowers: true) } catch { throw UsageError(message: "\(error)") }
         var files = given
+        var checker = validator.checker
+        checker.given = Set(given)
+        checker.reader = reader
         var stream = DiagnosticStream(validator: validator, console: console)
         // Real paths, to add a bundle's widget files once; made when the first manifest comes
         // (resolving 10,000 paths cost 60,000 readlink calls for nothing).
         var seen: Set<String>? = nil
-        var examined = 0
-        while examined < files.count {
-            let batch = Array(files[examined...])
-            let isGiven = examined == 0
-            examined = files.count
-            for examination in ParallelExamination(batch, checker: validator.checker) {
-                try stream.report(examination)
-                for lowered in examination.lowered {
-                    switch lowered {
-                    case .widget(let kind, let plan):
-                        plans.append((kind + PlanFiles.widgetSuffix, plan))
-                    case .app(let id, let plan, let widgetFiles):
-                        plans.append((id + PlanFiles.appSuffix, plan))
-                        if isGiven { givenApps.append(plan) }
-                        if seen == nil { seen = Set(files.map(WidgetLoader.realPath)) }
-                        for file in widgetFiles where seen!.insert(WidgetLoader.realPath(file)).inserted { files.append(file) }
+        // The bundle files a manifest's examination already read, by the path it names them
+        // with: reported in their turn after the files given, not read again.
+        var bundled: [String: FileExamination] = [:]
+        func take(_ examination: FileExamination, isGiven: Bool) throws(UsageError) {
+            try stream.report(examination)
+            for lowered in examination.lowered {
+                switch lowered {
+                case .widget(let kind, let plan):
+                    plans.append((kind + PlanFiles.widgetSuffix, plan))
+                case .app(let id, let plan, let widgetFiles):
+                    plans.append((id + PlanFiles.appSuffix, plan))
+                    if isGiven { givenApps.append(plan) }
+                    if seen == nil { seen = Set(files.map(WidgetLoader.realPath)) }
+                    for file in widgetFiles where seen!.insert(WidgetLoader.realPath(file)).inserted {
+                        files.append(file)
+                        if let examined = examination.bundle.first(where: { $0.path == file }) { bundled[file] = examined }
                     }
                 }
             }
+        }
+        for examination in ParallelExamination(files, checker: checker) {
+            try take(examination, isGiven: true)
+        }
+        // A bundle's files, in the order the manifests name them (a manifest among them adds its own).
+        var next = given.count
+        while next < files.count {
+            let file = files[next]
+            next += 1
+            try take(bundled.removeValue(forKey: file) ?? checker.examine(path: file), isGiven: false)
         }
         stream.reportCatalogs(locale: nil)
         stream.finish(files: files.count)

@@ -131,6 +131,12 @@ package struct FileExamination: Sendable {
 
     package let path: String
     var readError: SourceFiles.ReadError? = nil
+    /// Whether the file could not be read (missing, unreadable or too large).
+    var unreadable = false
+    /// When lowering, an app manifest's widget files as examined for its bundle check, in the
+    /// manifest's order: each read once there, then reused by the commands rather than read
+    /// again (`FileChecker.given` files excepted). A file of a bundle does not examine a bundle itself.
+    package internal(set) var bundle: [FileExamination] = []
     var documents: [Document] = []
     var loadError: Diagnostic? = nil
     /// The file's bytes when the file layers found something (nil for a clean file).
@@ -151,6 +157,11 @@ package struct FileChecker: Sendable {
     private let lowers: Bool
     /// String Catalogs, read once for all the files that name them.
     let catalogs = CatalogCache()
+    /// The files the command examines itself, as it names them: a manifest's bundle check
+    /// reads only their kinds, since the command examines them anyway.
+    package var given: Set<String> = []
+    /// How source files are read (the file system; a test counts the reads through it).
+    package var reader = FileReader.files
 
     init(mode: DefinitionValidator.Mode, lowers: Bool) throws(SchemaSetupError) {
         self.mode = mode
@@ -166,11 +177,15 @@ package struct FileChecker: Sendable {
     /// A file too large to be a source file is the file's own error (exit 1), as
     /// the readers give it, without being read.
     package func examine(path: String) -> FileExamination {
+        examine(path: path, inBundle: false)
+    }
+
+    private func examine(path: String, inBundle: Bool) -> FileExamination {
         do {
-            return examine(bytes: try SourceFiles.read(path), path: path)
+            return examine(bytes: try reader.read(path), path: path, inBundle: inBundle)
         } catch {
-            guard let size = error.oversizeByteCount else { return FileExamination(path: path, readError: error) }
-            var examination = FileExamination(path: path)
+            guard let size = error.oversizeByteCount else { return FileExamination(path: path, readError: error, unreadable: true) }
+            var examination = FileExamination(path: path, unreadable: true)
             let code = path.hasSuffix(".json") ? "json-too-large" : "yaml-too-large"
             examination.loadError = SourceDocument.sizeError(byteCount: size, code: code).diagnostic(file: path)
             return examination
@@ -178,10 +193,14 @@ package struct FileChecker: Sendable {
     }
 
     package func examine(bytes: [UInt8], path: String) -> FileExamination {
+        examine(bytes: bytes, path: path, inBundle: false)
+    }
+
+    private func examine(bytes: [UInt8], path: String, inBundle: Bool) -> FileExamination {
         let (documents, loadError) = SourceFiles.documents(of: bytes, path: path)
         var examination = FileExamination(path: path)
         for document in documents {
-            examination.documents.append(examine(document: document, path: path, bytes: bytes))
+            examination.documents.append(examine(document: document, path: path, bytes: bytes, inBundle: inBundle, &examination.bundle))
         }
         examination.loadError = loadError?.diagnostic(file: path)
         if documents.isEmpty, loadError == nil {
@@ -196,7 +215,9 @@ package struct FileChecker: Sendable {
         return examination
     }
 
-    private func examine(document: SourceNode, path: String, bytes: [UInt8]) -> FileExamination.Document {
+    private func examine(
+        document: SourceNode, path: String, bytes: [UInt8], inBundle: Bool, _ bundleExaminations: inout [FileExamination]
+    ) -> FileExamination.Document {
         if case .schemaOnly(let stage) = mode {
             return .init(shape: stage.check(document, file: path))
         }
@@ -229,11 +250,12 @@ package struct FileChecker: Sendable {
             }
             checkApp(document, &context)
             let (_, catalogUse) = catalogUse(of: document, path, &context)
-            let bundle = checkBundle(of: document, manifest: path, &context)
+            let bundle = checkBundle(of: document, manifest: path, examines: lowers && !inBundle, &context)
+            bundleExaminations += bundle.compactMap(\.examination)
             var lowered: FileExamination.Lowered? = nil
             var manifestDocument: SourceNode? = nil
             if lowers, !Self.hasErrors(shape, context.diagnostics) {
-                switch Lowering.appPlan(document, file: path, kinds: bundle.map(\.kinds).joined().map { $0 }) {
+                switch Lowering.appPlan(document, file: path, kinds: bundle.flatMap(\.kinds)) {
                 case .success(let (id, plan)): lowered = .app(id: id, plan: plan, widgetFiles: bundle.map(\.file))
                 case .failure(let problem): context.diagnostics.append(problem)
                 }
@@ -267,10 +289,13 @@ package struct FileChecker: Sendable {
     }
 
     /// An app manifest's `widgets`: each file exists and the bundle's kinds are unique.
-    /// Returns each widget file (resolved against the manifest) with its kinds.
-    @discardableResult
-    private func checkBundle(of manifest: SourceNode, manifest path: String, _ context: inout CheckContext) -> [(file: String, kinds: [String])] {
-        var bundle: [(file: String, kinds: [String])] = []
+    /// Returns each widget file (resolved against the manifest) with its kinds, and with
+    /// `examines`, its whole examination, so the file is read once (a file the command
+    /// was given is left to the command, which examines it anyway).
+    private func checkBundle(
+        of manifest: SourceNode, manifest path: String, examines: Bool, _ context: inout CheckContext
+    ) -> [(file: String, kinds: [String], examination: FileExamination?)] {
+        var bundle: [(file: String, kinds: [String], examination: FileExamination?)] = []
         guard let widgets = manifest[word: "widgets"] else { return bundle }
         let directory = SourceFiles.directory(of: path)
         var bundleKinds: [String: String] = [:]
@@ -278,14 +303,24 @@ package struct FileChecker: Sendable {
             guard let relative = entry.string else { continue }
             let pointer = ["widgets", String(i)]
             let full = relative.hasPrefix("/") ? relative : directory + relative
-            guard let bytes = try? SourceFiles.read(full) else {
+            let kinds: [String]?  // nil: the file cannot be read
+            var examination: FileExamination? = nil
+            if examines, !given.contains(full) {
+                let examined = examine(path: full, inBundle: true)
+                kinds = examined.unreadable ? nil : examined.documents.compactMap { $0.kind?.name }
+                if !examined.unreadable { examination = examined }
+            } else {
+                // Only the kinds are needed here: the documents, not their checks.
+                kinds = (try? reader.read(full)).map { bytes in
+                    SourceFiles.documents(of: bytes, path: full).documents.compactMap { $0[word: "kind"]?.string }
+                }
+            }
+            guard let kinds else {
                 context.error("missing-widget-file", "widget file '\(relative)' does not exist (looked for \(full))", at: entry, pointer)
                 continue
             }
-            bundle.append((full, []))
-            for document in SourceFiles.documents(of: bytes, path: full).documents {
-                guard let kind = document[word: "kind"]?.string else { continue }
-                bundle[bundle.count - 1].kinds.append(kind)
+            bundle.append((full, kinds, examination))
+            for kind in kinds {
                 if let other = bundleKinds[kind] {
                     context.error("duplicate-kind", "kind '\(kind)' of '\(relative)' is also the kind of '\(other)'; a bundle's kinds must be unique", at: entry, pointer)
                 } else {
@@ -295,6 +330,19 @@ package struct FileChecker: Sendable {
         }
         return bundle
     }
+}
+
+/// How the commands read a source file: `SourceFiles.read`, unless a test reads through
+/// its own wrapper (to count the reads of each file).
+package struct FileReader: Sendable {
+    package let read: @Sendable (String) throws(SourceFiles.ReadError) -> [UInt8]
+
+    package init(read: @escaping @Sendable (String) throws(SourceFiles.ReadError) -> [UInt8]) {
+        self.read = read
+    }
+
+    /// The file system.
+    package static let files = FileReader { path throws(SourceFiles.ReadError) in try SourceFiles.read(path) }
 }
 
 /// What a document is, by its top-level keys (spec "Files"), read in place; a list is a

@@ -29,20 +29,27 @@ package enum WidgetLoader {
     }
 
     /// - Parameter locale: `--locale`: the widgets' strings through their String Catalogs (nil: the source text).
-    package static func load(paths: [String], defaultZone: ZoneRules, locale: String? = nil) throws(SourceFiles.ReadError) -> Loaded {
+    /// - Parameter reader: how definition files are read (each once).
+    package static func load(
+        paths: [String], defaultZone: ZoneRules, locale: String? = nil, reader: FileReader = .files
+    ) throws(SourceFiles.ReadError) -> Loaded {
         var loaded = Loaded()
         let validator: DefinitionValidator
         do { validator = try DefinitionValidator(lowers: true) } catch {
             loaded.diagnostics.append(.error("schema", error.message, file: "<built-in>", at: .start))
             return loaded
         }
+        var checker = validator.checker
+        checker.reader = reader
+        // The files named directly are loaded as given; a manifest's bundle check leaves them to that.
+        checker.given = Set(paths.filter { !$0.hasSuffix(PlanFiles.widgetSuffix) }.flatMap { (try? SourceFiles.expand($0)) ?? [] })
         for path in paths {
             if path.hasSuffix(PlanFiles.widgetSuffix) {
                 try loadPlan(file: path, defaultZone, locale, &loaded)
                 continue
             }
             for file in try SourceFiles.expand(path) {
-                try load(file: file, container: SourceFiles.defaultContainer(beside: file), validator, defaultZone, locale, &loaded)
+                try load(file: file, container: SourceFiles.defaultContainer(beside: file), validator, checker, defaultZone, locale, &loaded)
             }
         }
         // A catalog that is not usable is an error (its warnings are validate's business).
@@ -70,13 +77,15 @@ package enum WidgetLoader {
     }
 
     private static func load(
-        file: String, container: String, _ validator: DefinitionValidator, _ zone: ZoneRules, _ locale: String?, _ loaded: inout Loaded
+        file: String, container: String, _ validator: DefinitionValidator, _ checker: FileChecker, _ zone: ZoneRules, _ locale: String?,
+        _ loaded: inout Loaded, examined: FileExamination? = nil
     ) throws(SourceFiles.ReadError) {
         guard loaded.seen.insert(realPath(file)).inserted else { return }
-        let bytes = try SourceFiles.read(file)
-        // One pass over the file: YAML, schema, checks, and each clean document's plan.
-        let examination = validator.checker.examine(bytes: bytes, path: file)
-        let diagnostics = (try? validator.conclude(examination)) ?? []
+        // One pass over the file: YAML, schema, checks, and each clean document's plan
+        // (a bundle's file was examined with its manifest, and is not read again).
+        let examination: FileExamination
+        if let examined { examination = examined } else { examination = checker.examine(bytes: try checker.reader.read(file), path: file) }
+        let diagnostics = try validator.conclude(examination)
         loaded.diagnostics += diagnostics
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return }
         for lowered in examination.lowered {
@@ -84,7 +93,9 @@ package enum WidgetLoader {
             case .app(_, _, let widgetFiles):
                 // A manifest runs its bundle with the manifest's container.
                 for widgetFile in widgetFiles {
-                    try load(file: widgetFile, container: SourceFiles.defaultContainer(beside: file), validator, zone, locale, &loaded)
+                    try load(
+                        file: widgetFile, container: SourceFiles.defaultContainer(beside: file), validator, checker, zone, locale, &loaded,
+                        examined: examination.bundle.first { $0.path == widgetFile })
                 }
             case .widget(_, let plan):
                 // `run` executes the very plan `compile` writes: one path from definition to provider.
