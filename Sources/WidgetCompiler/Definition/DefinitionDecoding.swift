@@ -20,11 +20,11 @@ extension WidgetDefinition {
             case .parameters:
                 guard parametersNode == nil else { continue }
                 parametersNode = node
-                parameters = Self.mappings(node).map(Self.parameter)
+                parameters = Self.mappings(node, Self.parameter)
             case .data:
                 guard dataNode == nil else { continue }
                 dataNode = node
-                data = Self.mappings(node).map(Self.dataSource)
+                data = Self.mappings(node, Self.dataSource)
             case .content: if content == nil { content = node }
             case .familyContent: if familyContent == nil { familyContent = node }
             case .placeholder: if placeholder == nil { placeholder = node }
@@ -52,17 +52,20 @@ extension WidgetDefinition {
     ])
 
     /// A string value; nil for any other shape.
-    private static func text(_ node: SourceNode) -> Positioned<String>? {
-        node.string.map { Positioned(value: $0, node: node) }
+    private static func text(_ node: SourceNode) -> Text? {
+        node.isString ? Text(node: node) : nil
     }
 
-    /// The members of a mapping whose values are mappings, with their keys.
-    private static func mappings(_ node: SourceNode) -> [(name: String, node: SourceNode)] {
+    /// `decode` of each member of a mapping whose value is a mapping, with its key, in order.
+    private static func mappings<T>(_ node: SourceNode, _ decode: (String, SourceNode) -> T) -> [T] {
         guard node.isMapping else { return [] }
-        return (0..<node.count).compactMap { i in
+        var decoded: [T] = []
+        decoded.reserveCapacity(node.count)
+        for i in 0..<node.count {
             let value = node.child(i)
-            return value.isMapping ? (node.key(i), value) : nil
+            if value.isMapping { decoded.append(decode(node.key(i), value)) }
         }
+        return decoded
     }
 
     /// The families of a well-formed list (every item a family's name), else nil.
@@ -80,26 +83,41 @@ extension WidgetDefinition {
         ("integer", .integer), ("number", .number), ("duration", .duration), ("boolean", .boolean), ("string", .string), ("enum", .enum),
     ])
 
-    private static func parameter(_ member: (name: String, node: SourceNode)) -> Parameter {
-        let node = member.node
-        var p = Parameter(name: member.name, node: node)
-        if let type = node[word: "type"], let bytes = type.stringBytes, let value = parameterTypes.value(ofText: bytes) {
-            p.type = Positioned(value: value, node: type)
+    private enum ParameterKey {
+        case type, title, min, max, `default`, values, valueTitles
+    }
+
+    private static let parameterKeys = WordMap<ParameterKey>([
+        ("type", .type), ("title", .title), ("min", .min), ("max", .max), ("default", .default), ("values", .values),
+        ("valueTitles", .valueTitles),
+    ])
+
+    /// One parameter, in one pass over its keys (the first member of each name counts).
+    private static func parameter(_ name: String, _ node: SourceNode) -> Parameter {
+        var p = Parameter(name: name, node: node)
+        var typeSeen = false
+        for i in 0..<node.count {
+            guard let key = parameterKeys.value(ofText: node.keyBytes(i)) else { continue }
+            let value = node.child(i)
+            switch key {
+            case .type:
+                if !typeSeen, let bytes = value.stringBytes, let type = parameterTypes.value(ofText: bytes) {
+                    p.type = Positioned(value: type, node: value)
+                }
+                typeSeen = true
+            case .title: if p.title == nil { p.title = text(value) }
+            case .min: if p.min == nil { p.min = value }
+            case .max: if p.max == nil { p.max = value }
+            case .default: if p.defaultValue == nil { p.defaultValue = value }
+            case .values: if p.values == nil { p.values = value }
+            case .valueTitles: if p.valueTitles == nil { p.valueTitles = value }
+            }
         }
-        p.title = node[word: "title"].flatMap(text)
-        p.min = node[word: "min"]
-        p.max = node[word: "max"]
-        p.defaultValue = node[word: "default"]
-        p.values = node[word: "values"]
-        // Only an enum's values are read as strings (most parameters have none).
-        if p.type?.value == .enum { p.enumValues = (p.values?.items ?? .empty).compactMap(\.string) }
-        p.valueTitles = node[word: "valueTitles"]
         return p
     }
 
-    private static func dataSource(_ member: (name: String, node: SourceNode)) -> DataSource {
-        let node = member.node
-        var source = DataSource(name: member.name, node: node)
+    private static func dataSource(_ name: String, _ node: SourceNode) -> DataSource {
+        var source = DataSource(name: name, node: node)
         source.file = node[word: "file"].flatMap(text)
         if let url = node[word: "url"] {
             var request = Request(url: url)

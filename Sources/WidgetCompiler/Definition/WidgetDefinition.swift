@@ -14,6 +14,17 @@ package struct Positioned<Value: Sendable>: Sendable {
     package var location: SourceLocation { node.location }
 }
 
+/// A string of a definition, with the node it was read from. The `String` is built
+/// when `value` is read: the checks mostly compare the bytes in place (`node`), and
+/// only the lowering and the messages need the text.
+package struct Text: Sendable {
+    /// Where the string is written (always a string node).
+    package let node: SourceNode
+
+    package var value: String { node.string ?? "" }
+    package var location: SourceLocation { node.location }
+}
+
 /// A widget definition (spec "Widget definitions"), decoded once from its document
 /// (`WidgetDefinition(decoding:)`); the semantic checks and the lowering both read it.
 ///
@@ -23,13 +34,13 @@ package struct Positioned<Value: Sendable>: Sendable {
 package struct WidgetDefinition: Sendable {
     /// The document, for what walks it whole (localizable strings).
     package let root: SourceNode
-    package var kind: Positioned<String>?
-    package var displayName: Positioned<String>?
-    package var description: Positioned<String>?
+    package var kind: Text?
+    package var displayName: Text?
+    package var description: Text?
     /// `families` as written: `value` is nil when the list is not well formed (not a
     /// list, or an item that is not a family); absent means the three system families.
     package var families: Positioned<[WidgetFamily]?>?
-    package var timeZone: Positioned<String>?
+    package var timeZone: Text?
     /// The parameters that are mappings, in order.
     package var parameters: [Parameter] = []
     /// The `parameters` mapping itself: template names are looked up in its keys in place.
@@ -48,7 +59,7 @@ package struct WidgetDefinition: Sendable {
     package var timeline: Timeline?
     /// Whether `localization` is written, and its `catalog` (a path relative to the file).
     package var hasLocalization = false
-    package var catalog: Positioned<String>?
+    package var catalog: Text?
 
     /// The families the widget declares, as written or by default.
     package static let defaultFamilies: [WidgetFamily] = [.systemSmall, .systemMedium, .systemLarge]
@@ -62,7 +73,7 @@ extension WidgetDefinition {
         package let node: SourceNode
         /// The declared type; nil when `type` is absent or names no type (the schema reports that).
         package var type: Positioned<ParameterType>?
-        package var title: Positioned<String>?
+        package var title: Text?
         /// The bounds and default as written: raw scalars, because the checks judge their
         /// form (an integer written as `1e23`, `2^53 + 1` against a double) and not only their value.
         package var min: SourceNode?
@@ -70,8 +81,8 @@ extension WidgetDefinition {
         package var defaultValue: SourceNode?
         /// An enum's `values` as written (duplicates and non-strings are the checks' to report).
         package var values: SourceNode?
-        /// The string items of `values`, in order.
-        package var enumValues: [String] = []
+        /// The string items of `values`, in order (built when read: only the lowering wants them).
+        package var enumValues: [String] { (values?.items ?? .empty).compactMap(\.string) }
         package var valueTitles: SourceNode?
     }
 
@@ -84,7 +95,7 @@ extension WidgetDefinition {
     package struct DataSource: Sendable {
         package let name: String
         package let node: SourceNode
-        package var file: Positioned<String>?
+        package var file: Text?
         /// Set when `url` is written.
         package var request: Request?
     }
@@ -93,7 +104,7 @@ extension WidgetDefinition {
     package struct Request: Sendable {
         /// The URL (a template over `param.*`); a value that is not a string is kept as its node.
         package var url: SourceNode
-        package var method: Positioned<String>?
+        package var method: Text?
         /// Each header's name and value as written.
         package var headers: [(name: String, value: SourceNode)] = []
         package var body: SourceNode?
@@ -101,7 +112,7 @@ extension WidgetDefinition {
         package var maxAge: SourceNode?
         package var stale: SourceNode?
         package var retry: SourceNode?
-        package var select: Positioned<String>?
+        package var select: Text?
         package var insecure: Bool?
     }
 
@@ -169,14 +180,14 @@ extension WidgetDefinition {
     /// A rule with what it says, each field as written (durations and numbers may be templates).
     package enum Rule: Sendable {
         /// A duration or a template; nil when the value is not a string.
-        case every(Positioned<String>?)
+        case every(Text?)
         /// The value when it is a boolean (only `true` is a rule).
         case hourly(Bool?)
         case daily([DailySlot])
-        case cron(Positioned<String>?)
-        case market(exchange: Positioned<String>?, every: SourceNode?)
+        case cron(Text?)
+        case market(exchange: Text?, every: SourceNode?)
         case progress(Progress)
-        case sequence(items: Positioned<String>?, every: SourceNode?)
+        case sequence(items: Text?, every: SourceNode?)
         case once(Bool?)
 
         package var name: RuleName {
@@ -196,8 +207,8 @@ extension WidgetDefinition {
     /// One daily slot (every item of the list, so indices match the source).
     package struct DailySlot: Sendable {
         package let node: SourceNode
-        package var at: Positioned<String>?
-        package var name: Positioned<String>?
+        package var at: Text?
+        package var name: Text?
         package var content: SourceNode?
     }
 
