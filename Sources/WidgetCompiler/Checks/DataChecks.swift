@@ -16,7 +16,8 @@ func checkDataSources(_ data: SourceNode, _ pointer: @autoclosure () -> [String]
 
 /// The same for a widget's decoded data sources (each `file` read in place).
 func checkDataSources(_ sources: [WidgetDefinition.DataSource], _ context: inout CheckContext) {
-    for source in sources {
+    for i in sources.indices {
+        let source = sources[i]
         guard let file = source.file, let path = file.node.stringBytes, let problem = containerPathProblem(path) else { continue }
         context.error("data-path", "data source '\(source.name)': \(problem)", at: file.node, ["data", source.name, "file"])
     }

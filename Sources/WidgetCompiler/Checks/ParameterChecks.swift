@@ -4,7 +4,8 @@ import WidgetSupport
 /// `[min, max]` or in `values`; enum `values` unique and non-empty.
 /// Codes: `param-range`, `param-default-type`, `param-enum`.
 func checkParameters(_ parameters: [WidgetDefinition.Parameter], _ context: inout CheckContext) {
-    for parameter in parameters { checkParameter(parameter, &context) }
+    // By index: the parameter is read where it is, not copied.
+    for i in parameters.indices { checkParameter(parameters[i], &context) }
 }
 
 /// One parameter. Its bounds and default are raw scalars (their form matters: an

@@ -23,8 +23,8 @@ func checkTimeline(_ timeline: WidgetDefinition.Timeline, scope: VariableScope, 
         }
     }
     let aligned = timeline.align ?? true
-    for entry in timeline.rules {
-        checkRule(entry, aligned: aligned, scope: scope, &context)
+    for i in timeline.rules.indices {
+        checkRule(timeline.rules[i], aligned: aligned, scope: scope, &context)
     }
     if let horizon = timeline.horizon {
         checkTypedField(horizon, ["timeline", "horizon"], .duration, scope: scope, &context)

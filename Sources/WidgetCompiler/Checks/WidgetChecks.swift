@@ -56,7 +56,7 @@ func variableScope(of definition: WidgetDefinition) -> VariableScope {
     scope.parameters = DeclaredNames(definition.parametersNode)
     scope.dataSources = DeclaredNames(definition.dataNode)
     // The rule when the timeline has exactly one.
-    scope.rule = definition.timeline?.rule?.name
+    if let rules = definition.timeline?.rules, rules.count == 1 { scope.rule = rules[0].name }
     return scope
 }
 

@@ -34,7 +34,7 @@ extension WidgetDefinition {
             case .localization:
                 guard !hasLocalization else { continue }
                 hasLocalization = true
-                catalog = node[word: "catalog"].flatMap(Self.text)
+                catalog = Self.text(node, "catalog")
             }
         }
     }
@@ -54,6 +54,12 @@ extension WidgetDefinition {
     /// A string value; nil for any other shape.
     private static func text(_ node: SourceNode) -> Text? {
         node.isString ? Text(node: node) : nil
+    }
+
+    /// The string member `word` of a mapping, if it is one.
+    private static func text(_ mapping: SourceNode, _ word: StaticString) -> Text? {
+        guard let node = mapping[word: word], node.isString else { return nil }
+        return Text(node: node)
     }
 
     /// `decode` of each member of a mapping whose value is a mapping, with its key, in order.
@@ -118,10 +124,10 @@ extension WidgetDefinition {
 
     private static func dataSource(_ name: String, _ node: SourceNode) -> DataSource {
         var source = DataSource(name: name, node: node)
-        source.file = node[word: "file"].flatMap(text)
+        source.file = Self.text(node, "file")
         if let url = node[word: "url"] {
             var request = Request(url: url)
-            request.method = node[word: "method"].flatMap(text)
+            request.method = Self.text(node, "method")
             if let headers = node[word: "headers"], headers.isMapping {
                 request.headers = (0..<headers.count).map { (headers.key($0), headers.child($0)) }
             }
@@ -130,7 +136,7 @@ extension WidgetDefinition {
             request.maxAge = node[word: "maxAge"]
             request.stale = node[word: "stale"]
             request.retry = node[word: "retry"]
-            request.select = node[word: "select"].flatMap(text)
+            request.select = Self.text(node, "select")
             request.insecure = node[word: "insecure"]?.bool
             source.request = request
         }
@@ -184,13 +190,13 @@ extension WidgetDefinition {
         case .daily:
             return .daily(node.items.map { slot in
                 DailySlot(
-                    node: slot, at: slot[word: "at"].flatMap(text), name: slot[word: "name"].flatMap(text),
+                    node: slot, at: Self.text(slot, "at"), name: Self.text(slot, "name"),
                     content: slot[word: "content"])
             })
         case .market:
-            return .market(exchange: node[word: "exchange"].flatMap(text), every: node[word: "every"])
+            return .market(exchange: Self.text(node, "exchange"), every: node[word: "every"])
         case .sequence:
-            return .sequence(items: node[word: "items"].flatMap(text), every: node[word: "every"])
+            return .sequence(items: Self.text(node, "items"), every: node[word: "every"])
         case .progress:
             return .progress(Progress(
                 value: node[word: "value"], since: node[word: "since"], by: node[word: "by"],

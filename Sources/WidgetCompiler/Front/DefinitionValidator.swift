@@ -231,7 +231,8 @@ package struct FileChecker: Sendable {
             let definition = WidgetDefinition(decoding: document)
             checkWidget(definition, &context)
             let (catalog, catalogUse) = catalogUse(of: document, path, &context)
-            let kind = definition.kind.map { (name: $0.value, location: $0.location) }
+            var kind: (name: String, location: SourceLocation)? = nil
+            if let text = definition.kind { kind = (text.value, text.location) }
             var lowered: FileExamination.Lowered? = nil
             if lowers, !Self.hasErrors(shape, context.diagnostics), let kind {
                 // The checks have passed, the plan follows from the same definition.
