@@ -111,14 +111,14 @@ enum RequestRate {
         guard let horizonSeconds = seconds(timeline.horizon) else { return nil }
         let horizon = horizonSeconds ?? 86_400
         // The first member of each rule's name counts, as a lookup by key finds it.
-        let first = { (name: WidgetDefinition.RuleName) in timeline.rules.first { $0.name == name } }
+        let rules = timeline.rules
         var step: Int64?
-        if first(.hourly) != nil { step = 3_600 }
-        if let every = first(.every) {
-            guard let s = seconds(every.node), let s else { return nil }
+        if rules.contains(where: { $0.name == .hourly }) { step = 3_600 }
+        if let every = rules.firstIndex(where: { $0.name == .every }) {
+            guard let s = seconds(rules[every].node), let s else { return nil }
             step = s
         }
-        if first(.once) != nil { return 86_400 }
+        if rules.contains(where: { $0.name == .once }) { return 86_400 }
         guard let step, step > 0 else { return max(horizon, minimum) }
         let maxEntries = Int64(timeline.maxEntries ?? 200)
         // atEnd: the reload comes at the last entry.

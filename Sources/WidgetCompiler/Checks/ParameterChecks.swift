@@ -13,9 +13,10 @@ func checkParameters(_ parameters: [WidgetDefinition.Parameter], _ context: inou
 private func checkParameter(_ declared: WidgetDefinition.Parameter, _ context: inout CheckContext) {
     // Unknown types are the schema's to report.
     guard let type = declared.type?.value else { return }
-    // Built only for a diagnostic.
-    var label: String { "parameter '\(declared.name)'" }
-    var pointer: [String] { ["parameters", declared.name] }
+    // Built only for a diagnostic (they capture the name, not the parameter).
+    let name = declared.name
+    var label: String { "parameter '\(name)'" }
+    var pointer: [String] { ["parameters", name] }
 
     /// A bound or default as a comparable number (durations in seconds).
     func magnitude(_ value: SourceNode, _ key: String) -> Double? {

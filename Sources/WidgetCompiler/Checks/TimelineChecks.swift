@@ -42,8 +42,10 @@ func checkTimeline(_ timeline: WidgetDefinition.Timeline, scope: VariableScope, 
 /// One rule's value. Pointers are local functions: built only for a diagnostic.
 private func checkRule(_ entry: WidgetDefinition.RuleEntry, aligned: Bool, scope: VariableScope, _ context: inout CheckContext) {
     let node = entry.node
-    // A rule's key is its name's word, so the name is the key as written.
-    func name() -> String { entry.name.rawValue }
+    // A rule's key is its name's word, so the name is the key as written. Only the name is
+    // captured: the pointer closures then copy no rule.
+    let ruleName = entry.name
+    func name() -> String { ruleName.rawValue }
     func pointer() -> [String] { ["timeline", name()] }
     switch entry.rule {
     case .every:

@@ -104,19 +104,20 @@ extension WidgetDefinition {
         var typeSeen = false
         for i in 0..<node.count {
             guard let key = parameterKeys.value(ofText: node.keyBytes(i)) else { continue }
-            let value = node.child(i)
+            let value = node.document.childNode(node.index, i)
             switch key {
             case .type:
-                if !typeSeen, let bytes = value.stringBytes, let type = parameterTypes.value(ofText: bytes) {
-                    p.type = Positioned(value: type, node: value)
+                if !typeSeen, let bytes = node.document.stringBytes(value), let type = parameterTypes.value(ofText: bytes) {
+                    p.declaredType = type
+                    p.typeIndex = value
                 }
                 typeSeen = true
-            case .title: if p.title == nil { p.title = text(value) }
-            case .min: if p.min == nil { p.min = value }
-            case .max: if p.max == nil { p.max = value }
-            case .default: if p.defaultValue == nil { p.defaultValue = value }
-            case .values: if p.values == nil { p.values = value }
-            case .valueTitles: if p.valueTitles == nil { p.valueTitles = value }
+            case .title: if p.titleIndex < 0, node.document.kind(value) == .string { p.titleIndex = value }
+            case .min: if p.minIndex < 0 { p.minIndex = value }
+            case .max: if p.maxIndex < 0 { p.maxIndex = value }
+            case .default: if p.defaultIndex < 0 { p.defaultIndex = value }
+            case .values: if p.valuesIndex < 0 { p.valuesIndex = value }
+            case .valueTitles: if p.valueTitlesIndex < 0 { p.valueTitlesIndex = value }
             }
         }
         return p

@@ -72,18 +72,41 @@ extension WidgetDefinition {
         /// The parameter's mapping.
         package let node: SourceNode
         /// The declared type; nil when `type` is absent or names no type (the schema reports that).
-        package var type: Positioned<ParameterType>?
-        package var title: Text?
+        package var type: Positioned<ParameterType>? {
+            guard let declaredType, let node = member(typeIndex) else { return nil }
+            return Positioned(value: declaredType, node: node)
+        }
+        package var title: Text? { member(titleIndex).map(Text.init) }
         /// The bounds and default as written: raw scalars, because the checks judge their
         /// form (an integer written as `1e23`, `2^53 + 1` against a double) and not only their value.
-        package var min: SourceNode?
-        package var max: SourceNode?
-        package var defaultValue: SourceNode?
+        package var min: SourceNode? { member(minIndex) }
+        package var max: SourceNode? { member(maxIndex) }
+        package var defaultValue: SourceNode? { member(defaultIndex) }
         /// An enum's `values` as written (duplicates and non-strings are the checks' to report).
-        package var values: SourceNode?
+        package var values: SourceNode? { member(valuesIndex) }
         /// The string items of `values`, in order (built when read: only the lowering wants them).
         package var enumValues: [String] { (values?.items ?? .empty).compactMap(\.string) }
-        package var valueTitles: SourceNode?
+        package var valueTitles: SourceNode? { member(valueTitlesIndex) }
+
+        // What decoding found, as node numbers in the parameter's document (-1: absent): the
+        // checks pass parameters around, and numbers copy without reference counting.
+        var declaredType: ParameterType?
+        var typeIndex: Int32 = -1
+        var titleIndex: Int32 = -1
+        var minIndex: Int32 = -1
+        var maxIndex: Int32 = -1
+        var defaultIndex: Int32 = -1
+        var valuesIndex: Int32 = -1
+        var valueTitlesIndex: Int32 = -1
+
+        init(name: String, node: SourceNode) {
+            self.name = name
+            self.node = node
+        }
+
+        private func member(_ index: Int32) -> SourceNode? {
+            index < 0 ? nil : SourceNode(document: node.document, index: index)
+        }
     }
 
     /// A parameter's type (spec "Parameters").
