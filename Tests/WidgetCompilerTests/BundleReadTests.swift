@@ -66,4 +66,18 @@ import WidgetTestSupport
         let diagnostics = try validator.conclude(validator.checker.examine(path: directory + "/app.yaml"))
         #expect(diagnostics.map(\.code) == ["missing-widget-file"])
     }
+
+    /// Examined whole or only for its kinds, a bundle's file counts the same kinds: a
+    /// `kind` written in a manifest's document too.
+    @Test func bothReadingsCountTheSameKinds() throws {
+        let directory = try bundleDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try "app: com.example.other\ndisplayName: Other\nkind: com.example.a\n".write(
+            toFile: directory + "/b.yaml", atomically: true, encoding: .utf8)
+        for lowers in [false, true] {
+            let validator = try DefinitionValidator(lowers: lowers)
+            let diagnostics = try validator.conclude(validator.checker.examine(path: directory + "/app.yaml"))
+            #expect(diagnostics.map(\.code) == ["duplicate-kind"], "lowers: \(lowers)")
+        }
+    }
 }

@@ -106,6 +106,9 @@ package struct FileExamination: Sendable {
         var semantic: [Diagnostic] = []
         /// A widget's kind, for uniqueness across files.
         var kind: (name: String, location: SourceLocation)? = nil
+        /// A `kind` written in an app manifest's document: not a widget's, but a bundle that
+        /// lists the file counts it, as it counts every document's `kind`.
+        var manifestKind: String? = nil
         /// The document lowered (when asked, and only without errors).
         var lowered: Lowered? = nil
         /// An app manifest's document (when lowering, and only without errors), for commands that read it typed.
@@ -262,7 +265,9 @@ package struct FileChecker: Sendable {
                 }
                 manifestDocument = document
             }
-            return .init(shape: shape, semantic: context.diagnostics, lowered: lowered, manifestDocument: manifestDocument, catalogUse: catalogUse)
+            return .init(
+                shape: shape, semantic: context.diagnostics, manifestKind: document[word: "kind"]?.string, lowered: lowered,
+                manifestDocument: manifestDocument, catalogUse: catalogUse)
         case .scenario:
             // A list is a scenario (`--scenario FILE`): its schema and checks, merged.
             return .init(semantic: ScenarioLoader.diagnostics(of: document, &context))
@@ -308,7 +313,7 @@ package struct FileChecker: Sendable {
             var examination: FileExamination? = nil
             if examines, !given.contains(full) {
                 let examined = examine(path: full, inBundle: true)
-                kinds = examined.unreadable ? nil : examined.documents.compactMap { $0.kind?.name }
+                kinds = examined.unreadable ? nil : examined.documents.compactMap { $0.kind?.name ?? $0.manifestKind }
                 if !examined.unreadable { examination = examined }
             } else {
                 // Only the kinds are needed here: the documents, not their checks.
