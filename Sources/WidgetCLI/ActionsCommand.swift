@@ -80,21 +80,21 @@ enum ActionsCommand {
             console.err("error: the manifest has errors; fix them first (see widgetc validate)\n")
             return nil
         }
-        let manifests = examination.manifestDocuments
-        guard manifests.count == 1, let document = manifests.first else {
+        let manifests = examination.manifests
+        guard manifests.count == 1, let definition = manifests.first else {
             let found = manifests.isEmpty ? "no app manifest (a document with the key 'app')" : "\(manifests.count) app manifests"
             throw UsageError(message: "'\(path)' holds \(found); give one app's manifest, such as widgets/notes-app.yaml")
         }
         var localizer: Localizer? = nil
-        if let locale, let (catalogPath, _) = LocalizableStrings.catalogPath(of: document, file: path) {
+        if let locale, let catalogPath = definition.catalogPath(file: path) {
             let (catalog, problems) = StringCatalog.load(path: catalogPath)
             for d in problems { console.err(renderer.text(d)) }
             guard let catalog, !problems.contains(where: { $0.severity == .error }) else { return nil }
-            let table = (try? PlanStrings(json: catalog.planStrings(keys: LocalizableStrings.of(document).map(\.key)))) ?? PlanStrings()
+            let table = (try? PlanStrings(json: catalog.planStrings(keys: LocalizableStrings.of(definition.root).map(\.key)))) ?? PlanStrings()
             localizer = Localizer(locale: locale, table: table)
         }
         do {
-            return try AppManifest(document, file: path, localizer: localizer)
+            return try AppManifest(definition, file: path, localizer: localizer)
         } catch {
             console.err(renderer.text(error))
             return nil

@@ -2,45 +2,50 @@ import WidgetSupport
 import WidgetTemplates
 import WidgetcRuntime
 
-/// An app manifest (spec "App manifest and quick actions"): its widget bundle,
-/// static quick actions and the recipe for dynamic ones.
+/// An app manifest read for its quick actions (spec "App manifest and quick actions"):
+/// the decoded manifest (`AppDefinition`, the one model of it), with the static quick
+/// actions built (localized, sanitized) and the dynamic ones' templates compiled.
 ///
-/// Built from a document that `widgetc validate` accepts; a document of another
-/// shape throws a positioned error instead of being guessed at.
+/// Built from a manifest that `widgetc validate` accepts; one of another shape throws a
+/// positioned error instead of being guessed at.
 package struct AppManifest: Sendable {
     /// The manifest file as the user named it.
     package let file: String
+    /// The manifest as decoded; the fields below read it.
+    package let definition: AppDefinition
     /// The bundle identifier (`app`).
-    package let app: String
-    package let displayName: String
-    package let appGroup: String?
+    package var app: String { definition.app?.value ?? "" }
+    package var displayName: String { definition.displayName?.value ?? "" }
+    package var appGroup: String? { definition.appGroup?.value }
     /// The bundle's widget files, relative to the manifest.
-    package let widgets: [String]
+    package var widgets: [String] { definition.widgets.compactMap { $0?.value } }
     /// The static quick actions (Info.plist), in manifest order.
     package let shortcuts: [QuickAction]
     /// How dynamic quick actions are built from container data; nil when the manifest has none.
     package let dynamicShortcuts: DynamicShortcuts?
 
-    /// Reads the manifest from its document; throws an error diagnostic for a shape the schema refuses.
+    /// Decodes the manifest's document and reads it; throws an error diagnostic for a shape the schema refuses.
     package init(_ document: SourceNode, file: String) throws(Diagnostic) {
-        try self.init(document, file: file, localizer: nil)
+        try self.init(AppDefinition(decoding: document), file: file)
     }
 
     /// - Parameter localizer: quick action titles and subtitles in its language (`actions --locale`).
-    package init(_ document: SourceNode, file: String, localizer: Localizer?) throws(Diagnostic) {
+    package init(_ definition: AppDefinition, file: String, localizer: Localizer? = nil) throws(Diagnostic) {
         let reader = ManifestReader(file: file, localizer: localizer)
+        let root = definition.root
         self.file = file
-        app = try reader.string(document, "app", [])
-        displayName = try reader.string(document, "displayName", [])
-        appGroup = try reader.optionalString(document, "appGroup", [])
-        widgets = (document["widgets"]?.items ?? .empty).compactMap(\.string)
+        self.definition = definition
+        // Required as `validate` requires them; the values are read from `definition`.
+        _ = try reader.string(definition.app, in: root, "app", [])
+        _ = try reader.string(definition.displayName, in: root, "displayName", [])
+        _ = try reader.optionalString(definition.appGroup, in: root, "appGroup", [])
         var shortcuts: [QuickAction] = []
-        for (i, node) in (document["shortcuts"]?.items ?? .empty).enumerated() {
-            shortcuts.append(try reader.staticShortcut(node, ["shortcuts", String(i)]))
+        for (i, shortcut) in definition.shortcuts.enumerated() {
+            shortcuts.append(try reader.staticShortcut(shortcut, ["shortcuts", String(i)]))
         }
         self.shortcuts = shortcuts
-        dynamicShortcuts = try document["dynamicShortcuts"].map { (node) throws(Diagnostic) in
-            try DynamicShortcuts(node, reader)
+        dynamicShortcuts = try definition.dynamicShortcuts.map { (dynamic) throws(Diagnostic) in
+            try DynamicShortcuts(dynamic, reader)
         }
     }
 }
@@ -67,29 +72,31 @@ package struct DynamicShortcuts: Sendable {
     /// The quick action built from each kept record.
     let item: ShortcutRecipe
 
-    init(_ node: SourceNode, _ reader: ManifestReader) throws(Diagnostic) {
+    init(_ dynamic: AppDefinition.DynamicShortcuts, _ reader: ManifestReader) throws(Diagnostic) {
         let pointer = ["dynamicShortcuts"]
         var sources: [Source] = []
-        for member in node["data"]?.members ?? .empty {
-            let fileNode = try reader.node(member.value, "file", pointer + ["data", member.key])
-            guard let path = fileNode.string else {
-                throw reader.shape("a data source's file is a path string", at: fileNode, pointer + ["data", member.key, "file"])
+        for source in dynamic.data {
+            let sourcePointer = pointer + ["data", source.name]
+            guard let file = source.file else {
+                // Not decoded: no `file`, or not a string; the written value says which.
+                let fileNode = try reader.node(source.node, "file", sourcePointer)
+                throw reader.shape("a data source's file is a path string", at: fileNode, sourcePointer + ["file"])
             }
-            sources.append(Source(name: member.key, file: path, location: fileNode.location))
+            sources.append(Source(name: source.name, file: file.value, location: file.location))
         }
         self.sources = sources
-        let itemsNode = try reader.node(node, "items", pointer)
-        guard let source = sources.first(where: { $0.name == itemsNode.string }) else {
+        let itemsNode = try reader.node(dynamic.itemsNode, in: dynamic.node, "items", pointer)
+        guard let source = sources.first(where: { $0.name == dynamic.items?.value }) else {
             throw reader.error("unknown-data-source", "items \(itemsNode.shown) is not a data source of dynamicShortcuts", at: itemsNode, pointer + ["items"])
         }
         items = source
-        if let sort = node["sort"] {
-            let byNode = try reader.node(sort, "by", pointer + ["sort"])
+        if let sort = dynamic.sort {
+            let byNode = try reader.node(sort.by, in: sort.node, "by", pointer + ["sort"])
             guard let by = byNode.string, !by.isEmpty else {
                 throw reader.shape("sort.by is a field name or a dotted path", at: byNode, pointer + ["sort", "by"])
             }
             let direction: RecordOrder.Direction
-            if let orderNode = sort["order"] {
+            if let orderNode = sort.order {
                 guard let parsed = orderNode.string.flatMap(RecordOrder.Direction.init(rawValue:)) else {
                     throw reader.shape("sort.order is ascending or descending", at: orderNode, pointer + ["sort", "order"])
                 }
@@ -101,8 +108,9 @@ package struct DynamicShortcuts: Sendable {
         } else {
             order = nil
         }
-        when = try node["when"].map { (n) throws(Diagnostic) in try reader.template(n, pointer + ["when"]) }
-        item = try ShortcutRecipe(try reader.node(node, "item", pointer), reader, pointer + ["item"])
+        when = try dynamic.when.map { (n) throws(Diagnostic) in try reader.template(n, pointer + ["when"]) }
+        guard let recipe = dynamic.item else { throw reader.absent(dynamic.node, "item", pointer) }
+        item = try ShortcutRecipe(recipe, reader, pointer + ["item"])
     }
 }
 
@@ -119,16 +127,17 @@ struct ShortcutRecipe: Sendable {
     let icon: (kind: IconKind, template: Template)?
     let userInfo: [(key: String, value: PlistRecipe)]
 
-    init(_ node: SourceNode, _ reader: ManifestReader, _ pointer: [String]) throws(Diagnostic) {
-        type = try reader.template(try reader.node(node, "type", pointer), pointer + ["type"])
-        (title, titleForms) = try reader.localizedTemplate(try reader.node(node, "title", pointer), pointer + ["title"])
-        if let n = node["subtitle"] {
+    init(_ recipe: AppDefinition.Recipe, _ reader: ManifestReader, _ pointer: [String]) throws(Diagnostic) {
+        let node = recipe.node
+        type = try reader.template(try reader.node(recipe.type, in: node, "type", pointer), pointer + ["type"])
+        (title, titleForms) = try reader.localizedTemplate(try reader.node(recipe.title, in: node, "title", pointer), pointer + ["title"])
+        if let n = recipe.subtitle {
             let (t, forms) = try reader.localizedTemplate(n, pointer + ["subtitle"])
             (subtitle, subtitleForms) = (t, forms)
         } else {
             (subtitle, subtitleForms) = (nil, nil)
         }
-        if let iconNode = node["icon"] {
+        if let iconNode = recipe.icon {
             let (key, valueNode) = try reader.iconMember(iconNode, pointer + ["icon"])
             let kind: IconKind = key == "symbol" ? .symbol : key == "type" ? .type : .file
             icon = (kind, try reader.template(valueNode, pointer + ["icon", key]))
@@ -136,7 +145,7 @@ struct ShortcutRecipe: Sendable {
             icon = nil
         }
         var userInfo: [(key: String, value: PlistRecipe)] = []
-        for member in node["userInfo"]?.members ?? .empty {
+        for member in recipe.userInfo?.members ?? .empty {
             userInfo.append((member.key, try PlistRecipe(member.value, reader, pointer + ["userInfo", member.key])))
         }
         self.userInfo = userInfo

@@ -25,6 +25,30 @@ struct ManifestReader {
         return child
     }
 
+    /// The error `node(_:_:_:)` throws for a member that is absent.
+    func absent(_ parent: SourceNode, _ key: String, _ pointer: [String]) -> Diagnostic {
+        guard parent.isMapping else { return shape("\(JSONPointer.string(pointer)) is a mapping", at: parent, pointer) }
+        return error("missing-key", "'\(key)' is required here", at: parent, pointer)
+    }
+
+    /// A required member the definition decoded as written (any shape); nil is its absence.
+    func node(_ decoded: SourceNode?, in parent: SourceNode, _ key: String, _ pointer: [String]) throws(Diagnostic) -> SourceNode {
+        guard let decoded else { throw absent(parent, key, pointer) }
+        return decoded
+    }
+
+    /// A required string the definition decoded. When decoding left it out (absent, or not
+    /// a string), the written member is read for the error to report.
+    func string(_ decoded: Text?, in parent: SourceNode, _ key: String, _ pointer: [String]) throws(Diagnostic) -> String {
+        guard let decoded else { return try string(parent, key, pointer) }
+        return decoded.value
+    }
+
+    func optionalString(_ decoded: Text?, in parent: SourceNode, _ key: String, _ pointer: [String]) throws(Diagnostic) -> String? {
+        guard let decoded else { return try optionalString(parent, key, pointer) }
+        return decoded.value
+    }
+
     func string(_ parent: SourceNode, _ key: String, _ pointer: [String]) throws(Diagnostic) -> String {
         let child = try node(parent, key, pointer)
         guard let text = child.string else { throw shape("'\(key)' is a string", at: child, pointer + [key]) }
@@ -76,10 +100,12 @@ struct ManifestReader {
     /// Fixed text in the localizer's language (plural variations: `other`).
     func localized(_ text: String) -> String { localizer?.text(text) ?? text }
 
-    func staticShortcut(_ node: SourceNode, _ pointer: [String]) throws(Diagnostic) -> QuickAction {
-        var action = QuickAction(type: try string(node, "type", pointer), title: localized(try string(node, "title", pointer)))
-        action.subtitle = try optionalString(node, "subtitle", pointer).map(localized)
-        if let iconNode = node["icon"] {
+    func staticShortcut(_ shortcut: AppDefinition.Shortcut, _ pointer: [String]) throws(Diagnostic) -> QuickAction {
+        let node = shortcut.node
+        var action = QuickAction(
+            type: try string(shortcut.type, in: node, "type", pointer), title: localized(try string(shortcut.title, in: node, "title", pointer)))
+        action.subtitle = try optionalString(shortcut.subtitle, in: node, "subtitle", pointer).map(localized)
+        if let iconNode = shortcut.icon {
             let (key, valueNode) = try iconMember(iconNode, pointer + ["icon"])
             guard let name = valueNode.string else { throw shape("an icon's \(key) is a string", at: valueNode, pointer + ["icon", key]) }
             guard let icon = icon(key, name) else {
@@ -87,7 +113,7 @@ struct ManifestReader {
             }
             action.icon = icon
         }
-        if let info = node["userInfo"] {
+        if let info = shortcut.userInfo {
             guard case .object(let object) = info.json else {
                 throw shape("userInfo is a mapping", at: info, pointer + ["userInfo"])
             }

@@ -4,30 +4,37 @@ import WidgetTemplates
 /// The semantic checks of an app manifest's own document (its widget files
 /// are checked by the pipeline, which can read them). Codes:
 /// `duplicate-shortcut-type`, `data-path`, `unknown-data-source`, `template-syntax`.
-func checkApp(_ root: SourceNode, _ context: inout CheckContext) {
+func checkApp(_ app: AppDefinition, _ context: inout CheckContext) {
     var types: [String: Int] = [:]
-    for (i, item) in (root[word: "shortcuts"]?.items ?? .empty).enumerated() {
-        guard let typeNode = item[word: "type"], let type = typeNode.string else { continue }
+    for (i, shortcut) in app.shortcuts.enumerated() {
+        guard let typeText = shortcut.type else { continue }
+        let type = typeText.value
         if let first = types[type] {
             context.error(
                 "duplicate-shortcut-type", "shortcut type '\(type)' is used twice (first by shortcut \(first)); types identify actions and must be unique",
-                at: typeNode, ["shortcuts", String(i), "type"])
+                at: typeText.node, ["shortcuts", String(i), "type"])
         } else {
             types[type] = i
         }
     }
-    guard let dynamic = root[word: "dynamicShortcuts"] else { return }
+    guard let dynamic = app.dynamicShortcuts else { return }
     let pointer = ["dynamicShortcuts"]
-    let data = dynamic[word: "data"]
-    if let data { checkDataSources(data, pointer + ["data"], &context) }
-    let sources = Set(data?.members.map(\.key) ?? [])
-    if let items = dynamic[word: "items"], let name = items.string, !sources.contains(name) {
-        let hint = Suggest.hint(for: name, among: sources.sorted())
-        context.error("unknown-data-source", "items '\(name)' is not a data source of dynamicShortcuts\(hint)", at: items, pointer + ["items"])
+    for source in dynamic.data {
+        // Read in place; a string is built only for a diagnostic.
+        guard let file = source.file, let path = file.node.stringBytes, let problem = containerPathProblem(path) else { continue }
+        context.error("data-path", "data source '\(source.name)': \(problem)", at: file.node, pointer + ["data", source.name, "file"])
+    }
+    if let items = dynamic.items {
+        let name = items.value
+        let sources = Set(dynamic.data.map(\.name))
+        if !sources.contains(name) {
+            let hint = Suggest.hint(for: name, among: sources.sorted())
+            context.error("unknown-data-source", "items '\(name)' is not a data source of dynamicShortcuts\(hint)", at: items.node, pointer + ["items"])
+        }
     }
     // Record fields are free, so only the syntax of these templates is checked.
-    if let when = dynamic[word: "when"] { checkTemplateSyntax(when, pointer + ["when"], &context) }
-    if let item = dynamic[word: "item"] { checkTemplateSyntax(item, pointer + ["item"], &context) }
+    if let when = dynamic.when { checkTemplateSyntax(when, pointer + ["when"], &context) }
+    if let item = dynamic.item { checkTemplateSyntax(item.node, pointer + ["item"], &context) }
 }
 
 /// The syntax of every template in `node`, scanned in place (the scan reports what

@@ -3,18 +3,7 @@ import WidgetSupport
 /// Data sources: each `file` is a relative path that stays inside the app
 /// group container. Code: `data-path`. (Symbolic links are checked when the
 /// container is read, since the container may not exist at validation time.)
-func checkDataSources(_ data: SourceNode, _ pointer: @autoclosure () -> [String], _ context: inout CheckContext) {
-    guard data.isMapping else { return }
-    for i in 0..<data.count {
-        // Read in place; a string is built only for a diagnostic.
-        guard let file = data.child(i)[word: "file"], let path = file.stringBytes,
-              let problem = containerPathProblem(path) else { continue }
-        let name = data.key(i)
-        context.error("data-path", "data source '\(name)': \(problem)", at: file, pointer() + [name, "file"])
-    }
-}
-
-/// The same for a widget's decoded data sources (each `file` read in place).
+/// A widget's decoded data sources (each `file` read in place).
 func checkDataSources(_ sources: [WidgetDefinition.DataSource], _ context: inout CheckContext) {
     for i in sources.indices {
         let source = sources[i]

@@ -111,8 +111,8 @@ package struct FileExamination: Sendable {
         var manifestKind: String? = nil
         /// The document lowered (when asked, and only without errors).
         var lowered: Lowered? = nil
-        /// An app manifest's document (when lowering, and only without errors), for commands that read it typed.
-        var manifestDocument: SourceNode? = nil
+        /// An app manifest, decoded (when lowering, and only without errors), for `actions`.
+        var manifest: AppDefinition? = nil
         /// The String Catalog the definition names, and what it uses of it.
         var catalogUse: (catalog: String, use: CatalogUse)? = nil
     }
@@ -128,9 +128,9 @@ package struct FileExamination: Sendable {
     /// Every document's lowering, in document order (call after `conclude` found no errors).
     package var lowered: [Lowered] { documents.compactMap(\.lowered) }
 
-    /// The app manifests' documents (when lowering, and only those without errors), read once
-    /// with the rest of the file, for `actions` to type.
-    package var manifestDocuments: [SourceNode] { documents.compactMap(\.manifestDocument) }
+    /// The app manifests (when lowering, and only those without errors), decoded once with
+    /// the rest of the file, for `actions`.
+    package var manifests: [AppDefinition] { documents.compactMap(\.manifest) }
 
     package let path: String
     var readError: SourceFiles.ReadError? = nil
@@ -252,22 +252,24 @@ package struct FileChecker: Sendable {
             } catch {
                 shape = [.error("schema", error.message, file: path, at: document.location)]
             }
-            checkApp(document, &context)
+            // Decoded once: the checks, the bundle, the plan and `actions` read the same manifest.
+            let manifest = AppDefinition(decoding: document)
+            checkApp(manifest, &context)
             let (_, catalogUse) = catalogUse(of: document, path, &context)
-            let bundle = checkBundle(of: document, manifest: path, examines: lowers && !inBundle, &context)
+            let bundle = checkBundle(of: manifest, manifest: path, examines: lowers && !inBundle, &context)
             bundleExaminations += bundle.compactMap(\.examination)
             var lowered: FileExamination.Lowered? = nil
-            var manifestDocument: SourceNode? = nil
+            var decoded: AppDefinition? = nil
             if lowers, !Self.hasErrors(shape, context.diagnostics) {
-                switch Lowering.appPlan(document, file: path, kinds: bundle.flatMap(\.kinds)) {
+                switch Lowering.appPlan(manifest, file: path, kinds: bundle.flatMap(\.kinds)) {
                 case .success(let (id, plan)): lowered = .app(id: id, plan: plan, widgetFiles: bundle.map(\.file))
                 case .failure(let problem): context.diagnostics.append(problem)
                 }
-                manifestDocument = document
+                decoded = manifest
             }
             return .init(
-                shape: shape, semantic: context.diagnostics, manifestKind: document[word: "kind"]?.string, lowered: lowered,
-                manifestDocument: manifestDocument, catalogUse: catalogUse)
+                shape: shape, semantic: context.diagnostics, manifestKind: manifest.kind?.value, lowered: lowered,
+                manifest: decoded, catalogUse: catalogUse)
         case .scenario:
             // A list is a scenario (`--scenario FILE`): its schema and checks, merged.
             return .init(semantic: ScenarioLoader.diagnostics(of: document, &context))
@@ -299,14 +301,14 @@ package struct FileChecker: Sendable {
     /// `examines`, its whole examination, so the file is read once (a file the command
     /// was given is left to the command, which examines it anyway).
     private func checkBundle(
-        of manifest: SourceNode, manifest path: String, examines: Bool, _ context: inout CheckContext
+        of manifest: AppDefinition, manifest path: String, examines: Bool, _ context: inout CheckContext
     ) -> [(file: String, kinds: [String], examination: FileExamination?)] {
         var bundle: [(file: String, kinds: [String], examination: FileExamination?)] = []
-        guard let widgets = manifest[word: "widgets"] else { return bundle }
         let directory = SourceFiles.directory(of: path)
         var bundleKinds: [String: String] = [:]
-        for (i, entry) in widgets.items.enumerated() {
-            guard let relative = entry.string else { continue }
+        for (i, written) in manifest.widgets.enumerated() {
+            guard let written else { continue }
+            let (relative, entry) = (written.value, written.node)
             let pointer = ["widgets", String(i)]
             let full = relative.hasPrefix("/") ? relative : directory + relative
             let kinds: [String]?  // nil: the file cannot be read

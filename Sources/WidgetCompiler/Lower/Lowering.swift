@@ -179,19 +179,20 @@ package enum Lowering {
 
     /// An app manifest's plan (`APP.app.json`): the bundle's widget plans by kind,
     /// the static quick actions, and the recipe for the dynamic ones.
-    package static func appPlan(_ root: SourceNode, file: String, kinds: [String]) -> Result<(id: String, plan: JSONValue), Diagnostic> {
-        guard let app = root["app"]?.string else {
-            return .failure(.error("compile", "an app manifest needs 'app'", file: file, at: root.location, pointer: "/app"))
+    package static func appPlan(_ manifest: AppDefinition, file: String, kinds: [String]) -> Result<(id: String, plan: JSONValue), Diagnostic> {
+        guard let app = manifest.app?.value else {
+            return .failure(.error("compile", "an app manifest needs 'app'", file: file, at: manifest.root.location, pointer: "/app"))
         }
         var plan = JSONObject()
         plan.appendNew("format", .string(PlanFormat.widget))
         plan.appendNew("app", .string(app))
-        plan.appendNew("displayName", root["displayName"]?.json ?? .string(app))
+        plan.appendNew("displayName", .string(manifest.displayName?.value ?? app))
         plan.appendNew("source", .string(file))
-        plan.appendNew("appGroup", root["appGroup"]?.json ?? .null)
+        plan.appendNew("appGroup", manifest.appGroup.map { .string($0.value) } ?? .null)
         plan.appendNew("widgets", .array(kinds.map { .string($0 + PlanFiles.widgetSuffix) }))
-        plan.appendNew("shortcuts", root["shortcuts"]?.json ?? .array([]))
-        plan.appendNew("dynamicShortcuts", root["dynamicShortcuts"]?.json ?? .null)
+        // The quick actions as written: the app's runtime reads them as the manifest says.
+        plan.appendNew("shortcuts", manifest.shortcutsNode?.json ?? .array([]))
+        plan.appendNew("dynamicShortcuts", manifest.dynamicShortcuts?.node.json ?? .null)
         return .success((app, .object(plan)))
     }
 
