@@ -117,7 +117,7 @@ if Context.environment["WIDGETC_FUZZ"] == "1" {
         ],
         path: "Fuzz/widgetc-fuzz",
         swiftSettings: [.unsafeFlags(sanitize)],
-        linkerSettings: [.unsafeFlags(sanitize)]
+        linkerSettings: [.unsafeFlags(sanitize + ["-use-ld=lld"])]
     ))
     package.products.append(.executable(name: "widgetc-fuzz", targets: ["widgetc-fuzz"]))
 }

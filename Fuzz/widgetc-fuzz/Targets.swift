@@ -15,6 +15,12 @@ import WidgetcRuntime
 /// does (input size, output size), and a refusal by the code under test is a normal outcome:
 /// only a trap, a sanitizer report, a timeout (`-timeout=1`) or memory over `-rss_limit_mb`
 /// is a finding.
+/// Writes to standard error (no stdio `FILE`: Swift 6 sees it as shared mutable state).
+func printError(_ text: String) {
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+}
+
 struct FuzzTarget: Sendable {
     let name: String
     let summary: String
@@ -315,7 +321,7 @@ enum NetworkFixture {
         for case .widget(_, let p) in examination.lowered { plan = p }
         if plan == nil {
             let problems = ((try? validator.conclude(examination)) ?? []).map(\.message).joined(separator: "; ")
-            fputs("widgetc-fuzz network: the fixture does not lower: \(problems)\n", stderr)
+            printError("widgetc-fuzz network: the fixture does not lower: \(problems)\n")
             exit(2)
         }
     }

@@ -38,7 +38,7 @@ if name == "list" {
 }
 guard let name, let target = FuzzTargets.named(name) else {
     let known = FuzzTargets.all.map(\.name).joined(separator: " ")
-    fputs("usage: widgetc-fuzz TARGET [libFuzzer flags] [CORPUS...]\ntargets: \(known)\n", stderr)
+    printError("usage: widgetc-fuzz TARGET [libFuzzer flags] [CORPUS...]\ntargets: \(known)\n")
     exit(2)
 }
 setenv("WIDGETC_FUZZ_TARGET", name, 1)
