@@ -25,16 +25,21 @@ struct LinearPattern: Sendable {
 
     private enum Shape {
         case anchored(steps: [Step], toEnd: Bool)
-        /// The literal's bytes and, per prefix length, the longest proper border (Knuth-Morris-Pratt).
-        case literal([UInt8], borders: [Int])
+        case literal([UInt8])
     }
 
     private let shape: Shape
+    /// For a literal, per prefix length, the longest proper border (Knuth-Morris-Pratt); empty
+    /// otherwise. Kept out of `Shape`: a second array in a multi-payload case gets the enum's tag
+    /// in its pointer's spare bits, where LeakSanitizer no longer sees the pointer and reports
+    /// the built-in schemas' literals as leaked at exit.
+    private let borders: [Int]
 
     /// The linear form of a main program, or nil when it has another shape.
     init?(_ code: [RegexInstruction]) {
         if let literal = Self.literal(code) {
-            shape = .literal(literal, borders: Self.borders(literal))
+            shape = .literal(literal)
+            borders = Self.borders(literal)
             return
         }
         guard code.first.map({ if case .start = $0 { true } else { false } }) == true else { return nil }
@@ -63,6 +68,7 @@ struct LinearPattern: Sendable {
             guard next.min >= 1, step.isDisjoint(next) else { return nil }
         }
         shape = .anchored(steps: steps, toEnd: toEnd)
+        borders = []
     }
 
     /// The bytes of `split(3, 1), skip, jump(0), scalar…, match` (an unanchored ASCII literal).
@@ -81,7 +87,7 @@ struct LinearPattern: Sendable {
     /// Whether the pattern matches `input`; nil when the machine must decide (non-ASCII input).
     func matches(_ input: UnsafeBufferPointer<UInt8>) -> Bool? {
         switch shape {
-        case .literal(let bytes, let borders): Self.find(bytes, borders: borders, in: input)
+        case .literal(let bytes): Self.find(bytes, borders: borders, in: input)
         case .anchored(let steps, let toEnd): Self.run(steps, toEnd: toEnd, input)
         }
     }
