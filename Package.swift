@@ -98,8 +98,9 @@ let package = Package(
 // The libFuzzer harness `widgetc-fuzz` (Fuzz/widgetc-fuzz: every target in one executable, the
 // target named by its first argument). The libraries it exercises get coverage instrumentation
 // and AddressSanitizer through per-target flags: `-Xswiftc -sanitize=fuzzer` would also reach
-// the build plugin's tool (embed-files), which then does not link. Without the variable the
-// package is exactly the one above.
+// the build plugin's tool (embed-files), which then does not link. The harness links with lld
+// (gold stops with an internal error in format_file_lineno on this link). Without the variable
+// the package is exactly the one above.
 if Context.environment["WIDGETC_FUZZ"] == "1" {
     let sanitize = ["-sanitize=fuzzer,address"]
     let instrumented: Set<String> = [
