@@ -93,3 +93,32 @@ let package = Package(
         .testTarget(name: "WidgetLSPTests", dependencies: ["WidgetTestSupport", "WidgetLSP", "WidgetSupport", "WidgetCompiler"]),
     ]
 )
+
+// MARK: Fuzzing (only with WIDGETC_FUZZ=1; bench/fuzz builds it in .build/fuzz, see bench/README.md)
+// The libFuzzer harness `widgetc-fuzz` (Fuzz/widgetc-fuzz: every target in one executable, the
+// target named by its first argument). The libraries it exercises get coverage instrumentation
+// and AddressSanitizer through per-target flags: `-Xswiftc -sanitize=fuzzer` would also reach
+// the build plugin's tool (embed-files), which then does not link. The harness links with lld
+// (gold stops with an internal error in format_file_lineno on this link). Without the variable
+// the package is exactly the one above.
+if Context.environment["WIDGETC_FUZZ"] == "1" {
+    let sanitize = ["-sanitize=fuzzer,address"]
+    let instrumented: Set<String> = [
+        "WidgetSupport", "WidgetYAML", "JSONSchema", "WidgetTemplates", "WidgetTime", "MarketCalendars",
+        "WidgetcRuntime", "WidgetSimulator", "WidgetCompiler", "WidgetLSP", "WidgetCLI",
+    ]
+    for target in package.targets where instrumented.contains(target.name) {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(sanitize)]
+    }
+    package.targets.append(.executableTarget(
+        name: "widgetc-fuzz",
+        dependencies: [
+            "WidgetSupport", "WidgetYAML", "JSONSchema", "WidgetTemplates", "WidgetTime", "WidgetcRuntime",
+            "WidgetCompiler", "WidgetCLI",
+        ],
+        path: "Fuzz/widgetc-fuzz",
+        swiftSettings: [.unsafeFlags(sanitize)],
+        linkerSettings: [.unsafeFlags(sanitize + ["-use-ld=lld"])]
+    ))
+    package.products.append(.executable(name: "widgetc-fuzz", targets: ["widgetc-fuzz"]))
+}

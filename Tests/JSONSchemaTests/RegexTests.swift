@@ -133,9 +133,50 @@ struct RegexTests {
         (found, used) = try steps(".{0,65535}x", String(repeating: "a", count: 200_000))
         #expect(found == nil)
         #expect(used <= CompiledRegex.memoStepBudget + 70_000)
+        // Found by the regex fuzz target: a loop its bound stops, 10,240 characters. 40 million
+        // steps took 2.6 s in the fuzzing build; the budget keeps it well under a second.
+        (found, used) = try steps(".{5,6535}x", String(repeating: "a", count: 10_240))
+        #expect(found == nil)
+        #expect(used <= CompiledRegex.memoStepBudget + 70_000)
+        #expect(CompiledRegex.memoStepBudget <= 5_000_000)
+        // Found by the regex fuzz target: 10 million steps of this took 1.2 s in the fuzzing build.
+        let ab65k = String(repeating: "ab", count: 32_640)
+        (found, used) = try steps("(?:a|b){3000}(?=c)", ab65k)
+        #expect(found == nil)
+        #expect(used <= CompiledRegex.memoStepBudget + 70_000)
         // With captures (a backreference) the budget applies as before, and says so.
         (found, _) = try steps("^(a|a)*\\1b", String(repeating: "a", count: 40) + "c")
         #expect(found == nil)
+    }
+
+    /// Found by the regex fuzz target: an unanchored literal was searched by comparing up to its
+    /// length at each position, `(?:ab){15000}c` over 65 KB of `abab…` about 10⁹ byte compares
+    /// (3.4 s in the fuzzing build). The search now reads each byte once (Knuth-Morris-Pratt).
+    @Test func literalSearchIsLinear() throws {
+        let long = try ECMARegex("(?:ab){15000}c")
+        #expect(long.compiled.linear != nil)
+        let ab65k = String(repeating: "ab", count: 32_640)
+        #expect(long.outcome(ab65k) == false)
+        #expect(long.outcome(ab65k + "c") == true)
+        #expect(long.outcome("x" + String(repeating: "ab", count: 15_000) + "c") == true)
+        // Borders: a mismatch falls back to the longest prefix that is also a suffix.
+        for (pattern, subject, expected) in [
+            ("aab", "aaab", true), ("abab", "abaabab", true), ("abab", "abaaba", false), ("aaaa", "aaa", false),
+            ("abcabd", "abcabcabd", true), ("abcabd", "abcabcab", false), ("a", "", false), ("a", "ba", true),
+            ("aabaaa", "aabaabaaa", true), ("xyz", "xyxyz", true),
+        ] {
+            let regex = try ECMARegex(pattern)
+            #expect(regex.compiled.linear != nil, "\(pattern)")
+            #expect(regex.outcome(subject) == expected, "\(pattern) in \(subject)")
+            var bytes = Array(subject.utf8)
+            let literal = Array(pattern.utf8)
+            let (machine, searched) = bytes.withUnsafeMutableBufferPointer {
+                (regex.compiled.runMachine(UnsafeBufferPointer($0)),
+                 LinearPattern.find(literal, borders: LinearPattern.borders(literal), in: UnsafeBufferPointer($0)))
+            }
+            #expect(machine == expected, "machine: \(pattern) in \(subject)")
+            #expect(searched == expected, "search: \(pattern) in \(subject)")
+        }
     }
 
     @Test func syntaxErrorsCarryOffsets() {
