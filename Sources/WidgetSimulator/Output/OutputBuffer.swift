@@ -185,7 +185,6 @@ final class OutputBuffer {
 
     /// Whether any of eight bytes is below 0x20, `"`, `\\` or 0x7F (exact for "any":
     /// the classic has-zero-byte and has-byte-less-than tests, byte order aside).
-    @inline(__always)
     private static func needsEscape(_ w: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
@@ -255,11 +254,11 @@ final class OutputBuffer {
         byte(UInt8(ascii: "}"))
     }
 
-    @inline(__always) func separator(_ spaced: Bool) {
+    func separator(_ spaced: Bool) {
         spaced ? ascii(", ") : byte(UInt8(ascii: ","))
     }
 
-    @inline(__always) func colon(_ spaced: Bool) {
+    func colon(_ spaced: Bool) {
         spaced ? ascii(": ") : byte(UInt8(ascii: ":"))
     }
 }
