@@ -164,6 +164,14 @@ final class OutputBuffer {
         byte(UInt8(ascii: "\""))
     }
 
+    /// `string(s)` without the quotes.
+    func stringBody(_ s: String) {
+        if s.utf8.withContiguousStorageIfAvailable({ escaped($0) }) == nil {
+            var copy = s
+            copy.withUTF8 { escaped($0) }
+        }
+    }
+
     /// Copies runs of plain bytes at once; escapes the rest one by one.
     private func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         guard let start = utf8.baseAddress else { return }
