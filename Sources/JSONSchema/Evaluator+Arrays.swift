@@ -106,7 +106,6 @@ extension Evaluator {
 
     /// Whether items `i` and `j` are equal. Two strings (the usual unique items) are
     /// compared by their bytes directly.
-    @inline(__always)
     private static func sameItem(_ items: UnsafeBufferPointer<SourceDocument.Child>, _ i: Int, _ j: Int, in doc: SourceDocument.Tables) -> Bool {
         let a = doc.node(items[i]), b = doc.node(items[j])
         if a.pointee.kind == .string {

@@ -82,7 +82,6 @@ struct Evaluator {
 
     /// Counts the step; quietly, answers a node by its shortcut (a member test only when no
     /// annotations are collected) or follows its bare `$ref`s.
-    @inline(__always)
     private mutating func start(_ id: Int, _ value: Instance, collect: Bool) -> QuietStart {
         steps += 1
         if steps > stepBudget { return .answer(false) }
@@ -175,7 +174,7 @@ struct Evaluator {
         return evaluateChecks(node, value, &marks, collect: collect)
     }
 
-    @inline(__always)  // into `evaluate`: one call a node, not two
+     // into `evaluate`: one call a node, not two
     private mutating func evaluateChecks(_ node: SchemaNode, _ value: Instance, _ marks: inout IndexMarks, collect: Bool) -> Bool {
         // A wrong type, or a value outside `enum`/`const`, says it all: the node's other
         // keywords would only repeat it, so they are not reported.
@@ -248,7 +247,6 @@ struct Evaluator {
 
     /// The answer of node `id`'s scalar shortcut, counting its steps; nil when it has none or
     /// is near a limit (then the full evaluation decides).
-    @inline(__always)
     private mutating func shortcutAnswer(_ id: Int, _ value: Instance) -> Bool? {
         guard let shortcut = graph.scalarShortcuts[id], refChain + shortcut.references <= Self.maxRefChain,
               steps + shortcut.references <= stepBudget
@@ -258,7 +256,6 @@ struct Evaluator {
     }
 
     /// Whether `value` passes a scalar shortcut's checks (its steps counted by the caller).
-    @inline(__always)
     private mutating func scalarAnswer(_ shortcut: ScalarShortcut, _ value: Instance) -> Bool {
         guard shortcut.types.contains(TypeSet.of(value)) else { return false }
         if shortcut.stringNode >= 0, value.pointee.kind == .string {
@@ -282,7 +279,6 @@ struct Evaluator {
     /// Whether a member test, and what may precede it within `steps` more steps, is answered
     /// without reaching a limit: the step into the member's value stays within the depth, and
     /// the steps it counts within the budget (else the full evaluation decides).
-    @inline(__always)
     func canTestMember(afterSteps extra: Int) -> Bool {
         depth < Self.maxDepth && steps + extra + 1 + ScalarShortcut.maxReferences <= stepBudget
     }
@@ -334,7 +330,6 @@ struct Evaluator {
 
     /// Evaluates a subschema on a member or item of the current instance.
     /// (`token` is an autoclosure: quietly no token, and no key string, is built.)
-    @inline(__always)
     mutating func descend(_ edge: Edge, _ value: Instance, _ token: @autoclosure () -> PathToken) -> Bool {
         if report {
             schemaPath.append(graph.segments[edge.segment])
@@ -396,7 +391,6 @@ struct Evaluator {
     }
 
     /// Evaluates a subschema on the current instance itself.
-    @inline(__always)
     mutating func inPlace(_ edge: Edge, _ value: Instance, _ marks: inout IndexMarks, collect: Bool) -> Bool {
         if report { schemaPath.append(graph.segments[edge.segment]) }
         let ok = evaluate(edge.node, value, &marks, collect: collect)

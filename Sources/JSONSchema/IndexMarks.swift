@@ -12,7 +12,6 @@ struct IndexMarks {
     /// The overflow list of positions from 64 on, or -1.
     private var list = -1
 
-    @inline(__always)
     mutating func insert(_ i: Int, _ overflow: inout MarkOverflow) {
         if i < 64 {
             low |= 1 << UInt64(i)
@@ -33,7 +32,6 @@ struct IndexMarks {
         overflow.lists[list][word] |= 1 << UInt64(i % 64)
     }
 
-    @inline(__always)
     func contains(_ i: Int, _ overflow: MarkOverflow) -> Bool {
         if all { return true }
         if i < 64 { return low & (1 << UInt64(i)) != 0 }

@@ -13,7 +13,6 @@ struct TypeSet: OptionSet, Sendable {
     static let number: TypeSet = [.integer, .fraction]
 
     /// The type of an instance node (a whole double is an integer, as JSON Schema counts).
-    @inline(__always)
     static func of(_ value: Instance) -> TypeSet {
         switch value.pointee.kind {
         case .null: .null
@@ -27,7 +26,6 @@ struct TypeSet: OptionSet, Sendable {
     }
 
     /// Whether a double is a whole number (JSON Schema's integers include `1.0`).
-    @inline(__always)
     static func isWhole(_ d: Double) -> Bool { d.rounded(.towardZero) == d && d.isFinite }
 
     static func named(_ name: String) -> TypeSet? {

@@ -41,7 +41,6 @@ struct StackLimit {
 
     /// Whether the stack may grow by another level. An address outside the thread's stack
     /// (AddressSanitizer's fake stack, when asked for) is not judged: the depth bound holds.
-    @inline(__always)
     func hasRoom() -> Bool {
         guard floor != 0 else { return true }
         let sp = Self.here()
@@ -49,7 +48,6 @@ struct StackLimit {
     }
 
     /// Bytes of stack between the start and here.
-    @inline(__always)
     func used() -> Int {
         let sp = Self.here()
         return sp < start ? Int(start - sp) : 0

@@ -15,7 +15,6 @@ struct LinearPattern: Sendable {
         var min: Int
         var max: Int
 
-        @inline(__always)
         func contains(_ b: UInt8) -> Bool {
             b < 64 ? low & (1 << UInt64(b)) != 0 : high & (1 << UInt64(b - 64)) != 0
         }

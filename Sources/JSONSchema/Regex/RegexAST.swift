@@ -166,7 +166,6 @@ struct CharSet: Sendable {
     /// The ASCII table (bits 0-63, 64-127), for instructions to test without the set.
     var asciiMembership: (UInt64, UInt64) { ascii }
 
-    @inline(__always)
     func contains(_ c: UInt32) -> Bool {
         if c < 64 { return ascii.0 & (1 << UInt64(c)) != 0 }
         if c < 128 { return ascii.1 & (1 << UInt64(c - 64)) != 0 }
