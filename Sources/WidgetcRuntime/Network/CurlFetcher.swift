@@ -41,6 +41,9 @@ public struct URLSessionFetcher: DataFetcher {
             ok = ok && curl.setLong(handle, Curl.optNoSignal, 1)
             ok = ok && curl.setLong(handle, Curl.optFollowLocation, 1)
             ok = ok && curl.setLong(handle, Curl.optMaxRedirs, 16)
+            // HTTP and HTTPS only, redirects included (libcurl would also follow one to FTP).
+            ok = ok && curl.setLong(handle, Curl.optProtocols, Curl.protocolsHTTP)
+            ok = ok && curl.setLong(handle, Curl.optRedirProtocols, Curl.protocolsHTTP)
             ok = ok && curl.setLong(handle, Curl.optTimeoutMS, Int(clamping: request.timeout) &* 1000)
             ok = ok && curl.setString(handle, Curl.optAcceptEncoding, "")
             ok = ok && curl.setPointer(handle, Curl.optWriteFunction, unsafeBitCast(Curl.write, to: UnsafeRawPointer.self))
@@ -118,6 +121,12 @@ struct Curl: @unchecked Sendable {
     static let optMaxRedirs: Int32 = 68
     static let optNoSignal: Int32 = 99
     static let optTimeoutMS: Int32 = 155
+    /// CURLOPT_PROTOCOLS and CURLOPT_REDIR_PROTOCOLS: bit masks, in every libcurl since 7.19.4
+    /// (deprecated beside the `_STR` forms of 7.85, which older systems lack).
+    static let optProtocols: Int32 = 181
+    static let optRedirProtocols: Int32 = 182
+    /// CURLPROTO_HTTP | CURLPROTO_HTTPS.
+    static let protocolsHTTP = 3
     static let infoResponseCode: Int32 = 0x20_0002
     /// A zero byte that outlives every request (the body of an empty POST).
     nonisolated(unsafe) static let empty: UnsafeMutablePointer<UInt8> = {
