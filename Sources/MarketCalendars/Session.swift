@@ -31,11 +31,9 @@ package struct Session: Sendable, Hashable {
     package var date: CivilDate { CivilDate(dayNumber: day) }
 
     /// Whether `t` is in `[open, close)` (lunch break included).
-    @inline(__always)
     package func contains(_ t: Instant) -> Bool { open <= t && t < close }
 
     /// Whether `t` is in the lunch break `[breakStart, breakEnd)`.
-    @inline(__always)
     package func isInBreak(_ t: Instant) -> Bool {
         guard let breakStart, let breakEnd else { return false }
         return breakStart <= t && t < breakEnd

@@ -96,11 +96,9 @@ final class YearTable: Sendable {
     }
 
     /// Whether the local day number lies in this year.
-    @inline(__always)
     func covers(day: Int64) -> Bool { day >= firstDay && day - firstDay < Int64(sessionIndex.count) }
 
     /// The session on a local day of this year, if any.
-    @inline(__always)
     func session(onDay day: Int64) -> Session? {
         let i = sessionIndex[Int(day - firstDay)]
         return i < 0 ? nil : sessions[Int(i)]

@@ -10,9 +10,8 @@ package struct ByteKey: Equatable, Sendable {
     package let length: Int
 
     /// Whether the key holds every byte (up to sixteen): then equal keys mean equal bytes.
-    @inlinable package var isWhole: Bool { length <= 16 }
+    package var isWhole: Bool { length <= 16 }
 
-    @inlinable
     package init(_ bytes: UnsafeBufferPointer<UInt8>) {
         let n = bytes.count
         length = n
@@ -42,7 +41,7 @@ package struct ByteKey: Equatable, Sendable {
     }
 
     /// A hash of the key, for tables.
-    @inlinable package var hash: UInt64 {
+    package var hash: UInt64 {
         ((low ^ (high &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: length)) &* 0x9E37_79B9_7F4A_7C15)
     }
 }

@@ -43,7 +43,6 @@ package struct ByteTable: Sendable {
         storage.append(contentsOf: bytes)
     }
 
-    @inlinable
     static func slot(of key: ByteKey, shift: UInt64) -> Int { Int(truncatingIfNeeded: key.hash >> shift) }
 
     /// The name's index in `names`, or nil (for building tables; lookups read bytes).
@@ -54,7 +53,6 @@ package struct ByteTable: Sendable {
 
     /// The index of the name with exactly these UTF-8 bytes (a member name or string
     /// read in place), or nil.
-    @inlinable
     package func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let probe = ByteKey(bytes)
         return slots.withUnsafeBufferPointer { slots in
@@ -72,7 +70,6 @@ package struct ByteTable: Sendable {
 
     /// Whether name `k` has exactly these bytes (one comparison, without a lookup; most
     /// other names are told apart by their length alone).
-    @inlinable
     package func isName(_ k: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         keys.withUnsafeBufferPointer { keys in
             guard keys[k].length == bytes.count else { return false }

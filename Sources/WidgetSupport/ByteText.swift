@@ -2,14 +2,13 @@
 /// words of a table), answered on the bytes without making a `String`.
 extension UnsafeBufferPointer<UInt8> {
     /// Whether every byte is ASCII (below 0x80): then `String` equality is byte equality.
-    @inlinable package var isASCII: Bool {
+    package var isASCII: Bool {
         var any: UInt8 = 0
         for b in self { any |= b }
         return any < 0x80
     }
 
     /// Whether both hold the same bytes (compared a word at a time).
-    @inlinable
     package func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
         guard count == other.count else { return false }
         guard count > 0, let a = baseAddress, let b = other.baseAddress else { return true }
@@ -19,7 +18,6 @@ extension UnsafeBufferPointer<UInt8> {
 
 /// Whether `n` bytes at `a` and at `b` are the same, compared a word at a time; the last
 /// word overlaps the one before rather than ending in a byte loop.
-@inlinable
 package func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count n: Int) -> Bool {
     if n >= 8 {
         var i = 0

@@ -35,7 +35,6 @@ package enum CivilTime {
     }
 
     /// Floor division, for splitting seconds into days and seconds of day.
-    @inline(__always)
     package static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
         let q = a / b
         return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
@@ -83,7 +82,7 @@ extension Instant {
         let days = CivilTime.floorDiv(local, 86_400)
         let secondOfDay = Int(local - days * 86_400)
         let (y, m, d) = CivilTime.date(days: days)
-        @inline(__always) func two(_ v: Int) {
+        func two(_ v: Int) {
             out.append(UInt8(48 + v / 10))
             out.append(UInt8(48 + v % 10))
         }

@@ -29,6 +29,7 @@ package final class PlainBuffer<Element: BitwiseCopyable> {
 
     deinit { base.deallocate() }
 
+    // @inlinable: with PlainBuffer's 6 others, -10.4% instructions on bench/run (examples x2, 30 days, callgrind)
     @inlinable
     subscript(i: Int) -> Element {
         get {
@@ -41,6 +42,7 @@ package final class PlainBuffer<Element: BitwiseCopyable> {
         }
     }
 
+    // @inlinable: with PlainBuffer's 6 others, -10.4% instructions on bench/run (examples x2, 30 days, callgrind)
     @inlinable
     package func append(_ element: Element) {
         if count == capacity { grow(toHold: count + 1) }
@@ -48,6 +50,7 @@ package final class PlainBuffer<Element: BitwiseCopyable> {
         count += 1
     }
 
+    // @inlinable: with PlainBuffer's 6 others, -10.4% instructions on bench/run (examples x2, 30 days, callgrind)
     @inlinable
     package func append(contentsOf more: UnsafeBufferPointer<Element>) {
         guard let source = more.baseAddress else { return }
@@ -57,10 +60,12 @@ package final class PlainBuffer<Element: BitwiseCopyable> {
     /// How many elements it holds. (Readers in other modules go through this and
     /// `elements`: read there directly, the fields were checked for exclusive
     /// access at run time, about 3 M instructions per 1,000 files in the composer.)
+    // @inlinable: with PlainBuffer's 6 others, -10.4% instructions on bench/run (examples x2, 30 days, callgrind)
     @inlinable
     package var elementCount: Int { count }
 
     /// Elements `start ..< start + n`, in place (valid until the next append).
+    // @inlinable: with PlainBuffer's 6 others, -10.4% instructions on bench/run (examples x2, 30 days, callgrind)
     @inlinable
     package func elements(from start: Int, count n: Int) -> UnsafeBufferPointer<Element> {
         precondition(start >= 0 && n >= 0 && start + n <= count)
@@ -69,6 +74,7 @@ package final class PlainBuffer<Element: BitwiseCopyable> {
 
     /// Counts `n` more elements and returns where they go, for the caller to
     /// initialize at once (a writer with its own way of copying).
+    // @inlinable: with PlainBuffer's 6 others, -10.4% instructions on bench/run (examples x2, 30 days, callgrind)
     @inlinable
     package func appendingRoom(_ n: Int) -> UnsafeMutablePointer<Element> {
         if count + n > capacity { grow(toHold: count + n) }
@@ -103,6 +109,7 @@ extension PlainBuffer where Element == UInt8 {
     /// Appends bytes. Most texts are short (a key, a scalar, a run of output), and
     /// copying up to sixteen by two overlapping words costs less than calling
     /// `memcpy` (run output: 38 M of 3.41 G instructions on 300 widgets over 30 days).
+    // @inlinable: with PlainBuffer's 6 others, -10.4% instructions on bench/run (examples x2, 30 days, callgrind)
     @inlinable
     package func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }

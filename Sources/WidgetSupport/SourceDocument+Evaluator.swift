@@ -14,7 +14,6 @@ extension SourceDocument {
         package let children: UnsafePointer<Child>
         package let text: UnsafePointer<UInt8>
 
-        @inlinable
         init(nodes: UnsafePointer<Node>, children: UnsafePointer<Child>, text: UnsafePointer<UInt8>) {
             self.nodes = nodes
             self.children = children
@@ -23,7 +22,6 @@ extension SourceDocument {
     }
 
     /// The document's tables (see `Tables` for how long they stay valid).
-    @inlinable
     package var tables: Tables {
         Tables(nodes: UnsafePointer(nodes), children: UnsafePointer(children), text: UnsafePointer(text))
     }

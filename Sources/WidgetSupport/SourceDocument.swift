@@ -55,7 +55,6 @@ package final class SourceDocument: @unchecked Sendable {
         /// An integer's value, a double's bits, a boolean's 0 or 1.
         package var payload: UInt64
 
-        @inlinable
         package init(kind: Kind, line: Int32, column: Int32, first: Int32, count: Int32, payload: UInt64) {
             self.kind = kind
             self.line = line
@@ -75,7 +74,6 @@ package final class SourceDocument: @unchecked Sendable {
         package var keyLine: Int32
         package var keyColumn: Int32
 
-        @inlinable
         package init(node: Int32, keyFirst: Int32, keyCount: Int32, keyLine: Int32, keyColumn: Int32) {
             self.node = node
             self.keyFirst = keyFirst
@@ -85,7 +83,6 @@ package final class SourceDocument: @unchecked Sendable {
         }
 
         /// A sequence item (it has no key).
-        @inlinable
         package init(item node: Int32) {
             self.init(node: node, keyFirst: 0, keyCount: 0, keyLine: 1, keyColumn: 1)
         }
@@ -125,31 +122,26 @@ package final class SourceDocument: @unchecked Sendable {
     package var nodeNumbers: Range<Int32> { 0..<Int32(truncatingIfNeeded: nodeCount) }
 
     /// Node `n` (which must exist).
-    @inlinable
     package func node(_ n: Int32) -> Node {
         precondition(n >= 0 && Int(n) < nodeCount)
         return nodes[Int(n)]
     }
 
-    @inlinable
     package func kind(_ n: Int32) -> Kind { node(n).kind }
 
     /// Where node `n` starts (for an alias: where its anchored node starts).
-    @inlinable
     package func location(_ n: Int32) -> SourceLocation {
         let e = node(n)
         return SourceLocation(line: Int(e.line), column: Int(e.column))
     }
 
     /// How many items or members collection `n` has (0 for a scalar).
-    @inlinable
     package func childCount(_ n: Int32) -> Int {
         let e = node(n)
         return e.kind.rawValue >= Kind.array.rawValue ? Int(e.count) : 0
     }
 
     /// Child `i` of collection `n`: its node, and for a mapping its key.
-    @inlinable
     package func child(_ n: Int32, _ i: Int) -> Child {
         let e = node(n)
         precondition(e.kind.rawValue >= Kind.array.rawValue && i >= 0 && i < Int(e.count))
@@ -157,25 +149,21 @@ package final class SourceDocument: @unchecked Sendable {
     }
 
     /// The node of child `i` of collection `n`.
-    @inlinable
     package func childNode(_ n: Int32, _ i: Int) -> Int32 { child(n, i).node }
 
     /// Where the key of member `i` of mapping `n` was written.
-    @inlinable
     package func keyLocation(_ n: Int32, _ i: Int) -> SourceLocation {
         let c = child(n, i)
         return SourceLocation(line: Int(c.keyLine), column: Int(c.keyColumn))
     }
 
     /// The bytes of the key of member `i` of mapping `n`; valid while the document is.
-    @inlinable
     package func keyBytes(_ n: Int32, _ i: Int) -> UnsafeBufferPointer<UInt8> {
         let c = child(n, i)
         return UnsafeBufferPointer(start: text + Int(c.keyFirst), count: Int(c.keyCount))
     }
 
     /// The key of member `i` of mapping `n`.
-    @inlinable
     package func key(_ n: Int32, _ i: Int) -> String { String(decoding: keyBytes(n, i), as: UTF8.self) }
 
     /// A scalar's text: a string's value, or how another scalar was written
@@ -183,7 +171,6 @@ package final class SourceDocument: @unchecked Sendable {
     /// reader's `true`, `false` and `null`, which messages show as JSON; an
     /// empty YAML document's null has the empty text libyaml gives it). Valid
     /// while the document is.
-    @inlinable
     package func textBytes(_ n: Int32) -> UnsafeBufferPointer<UInt8>? {
         let e = node(n)
         guard e.kind.rawValue < Kind.array.rawValue, e.count >= 0 else { return nil }
@@ -191,42 +178,35 @@ package final class SourceDocument: @unchecked Sendable {
     }
 
     /// The text of a scalar as written, for messages.
-    @inlinable
     package func sourceText(_ n: Int32) -> String? { textBytes(n).map { String(decoding: $0, as: UTF8.self) } }
 
     /// A string node's value (nil for any other kind).
-    @inlinable
     package func string(_ n: Int32) -> String? {
         guard kind(n) == .string, let bytes = textBytes(n) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A string node's bytes (nil for any other kind); valid while the document is.
-    @inlinable
     package func stringBytes(_ n: Int32) -> UnsafeBufferPointer<UInt8>? {
         kind(n) == .string ? textBytes(n) : nil
     }
 
-    @inlinable
     package func bool(_ n: Int32) -> Bool? {
         let e = node(n)
         return e.kind == .bool ? e.payload != 0 : nil
     }
 
-    @inlinable
     package func int(_ n: Int32) -> Int? {
         let e = node(n)
         return e.kind == .int ? Int(truncatingIfNeeded: e.payload) : nil
     }
 
-    @inlinable
     package func double(_ n: Int32) -> Double? {
         let e = node(n)
         return e.kind == .double ? Double(bitPattern: e.payload) : nil
     }
 
     /// An integer's or a double's value.
-    @inlinable
     package func number(_ n: Int32) -> Double? {
         let e = node(n)
         switch e.kind {
@@ -238,7 +218,6 @@ package final class SourceDocument: @unchecked Sendable {
 
     /// The position of the member of mapping `n` whose key has exactly these
     /// bytes (the first, though readers refuse duplicate keys).
-    @inlinable
     package func memberIndex(_ n: Int32, key: UnsafeBufferPointer<UInt8>) -> Int? {
         let e = node(n)
         guard e.kind == .object else { return nil }
@@ -250,7 +229,6 @@ package final class SourceDocument: @unchecked Sendable {
     }
 
     /// The same for a key given as a string.
-    @inlinable
     package func memberIndex(_ n: Int32, key: String) -> Int? {
         var key = key
         return key.withUTF8 { memberIndex(n, key: $0) }
@@ -329,11 +307,10 @@ package struct SourceDocumentBuilder {
     }
 
     /// Where the next children start; pass it to `endCollection`.
-    @inlinable
     package var childCount: Int { children.count }
 
     /// Appends bytes to the arena and returns where they start.
-    @inlinable @discardableResult
+    @discardableResult
     package mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
         let start = Int32(truncatingIfNeeded: text.count)
         text.append(contentsOf: bytes)
@@ -348,7 +325,6 @@ package struct SourceDocumentBuilder {
     }
 
     /// A scalar node whose text is at `textStart` in the arena (`textCount` -1: none).
-    @inlinable
     package mutating func scalar(
         _ kind: SourceDocument.Kind, at location: SourceLocation, textStart: Int32, textCount: Int32, payload: UInt64 = 0
     ) -> Int32 {
@@ -359,7 +335,6 @@ package struct SourceDocumentBuilder {
     }
 
     /// A scalar node with its text appended to the arena now.
-    @inlinable
     package mutating func scalar(
         _ kind: SourceDocument.Kind, at location: SourceLocation, text bytes: UnsafeBufferPointer<UInt8>, payload: UInt64 = 0
     ) -> Int32 {
@@ -368,7 +343,6 @@ package struct SourceDocumentBuilder {
     }
 
     /// A collection node (`.array` or `.object`) whose children come later, through `endCollection`.
-    @inlinable
     package mutating func startCollection(_ kind: SourceDocument.Kind, at location: SourceLocation) -> Int32 {
         precondition(kind == .array || kind == .object, "not a collection kind")
         return add(SourceDocument.Node(
@@ -376,18 +350,15 @@ package struct SourceDocumentBuilder {
             first: 0, count: 0, payload: 0))
     }
 
-    @inlinable
     package mutating func appendChild(_ child: SourceDocument.Child) {
         children.append(child)
     }
 
-    @inlinable
     package mutating func appendChildren(_ more: UnsafeBufferPointer<SourceDocument.Child>) {
         children.append(contentsOf: more)
     }
 
     /// Gives collection `node` the children appended since `start`.
-    @inlinable
     package mutating func endCollection(_ node: Int32, childrenFrom start: Int) {
         let count = Int32(truncatingIfNeeded: children.count - start)
         nodes[Int(node)].first = Int32(truncatingIfNeeded: start)
@@ -395,11 +366,9 @@ package struct SourceDocumentBuilder {
     }
 
     /// Node `n` as it is so far.
-    @inlinable
     package func node(_ n: Int32) -> SourceDocument.Node { nodes[Int(n)] }
 
     /// The children of a finished collection.
-    @inlinable
     package func children(of n: Int32) -> UnsafeBufferPointer<SourceDocument.Child> {
         let e = nodes[Int(n)]
         precondition(e.kind == .array || e.kind == .object)
@@ -418,7 +387,6 @@ package struct SourceDocumentBuilder {
         text.removeAll()
     }
 
-    @inlinable
     mutating func add(_ node: SourceDocument.Node) -> Int32 {
         let n = Int32(truncatingIfNeeded: nodes.count)
         nodes.append(node)

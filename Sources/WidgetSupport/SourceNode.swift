@@ -12,14 +12,12 @@ package struct SourceNode: Sendable {
     /// The node's number in its document.
     package let index: Int32
 
-    @inlinable
     package init(document: SourceDocument, index: Int32) {
         self.document = document
         self.index = index
     }
 
     /// The root of a document.
-    @inlinable
     package init(document: SourceDocument) { self.init(document: document, index: document.root) }
 
     /// A document of `value` alone (every position 1:1), for values not read from a file.
@@ -29,7 +27,6 @@ package struct SourceNode: Sendable {
     package var json: JSONValue { document.json(index) }
 
     /// What kind of JSON value the node is.
-    @inlinable
     package var kind: SourceDocument.Kind { document.kind(index) }
 
     /// One member of a mapping, with the position of its key.
@@ -37,7 +34,6 @@ package struct SourceNode: Sendable {
         package let key: String
         package let keyLocation: SourceLocation
         package let value: SourceNode
-        @inlinable
         package init(key: String, keyLocation: SourceLocation, value: SourceNode) {
             self.key = key
             self.keyLocation = keyLocation
@@ -52,11 +48,9 @@ package struct SourceNode: Sendable {
     }
 
     /// Where the node starts (for an alias: where its anchored node starts).
-    @inlinable
     package var location: SourceLocation { document.location(index) }
 
     /// The node's scalar value, items or members.
-    @inlinable
     package var content: Content {
         switch kind {
         case .array: .sequence(Items(document: document, node: index))
@@ -66,27 +60,22 @@ package struct SourceNode: Sendable {
     }
 
     /// The members of a mapping (none for anything else).
-    @inlinable
     package var members: Members {
         kind == .object ? Members(document: document, node: index) : Members(document: nil, node: 0)
     }
 
     /// The items of a sequence (none for anything else).
-    @inlinable
     package var items: Items {
         kind == .array ? Items(document: document, node: index) : Items(document: nil, node: 0)
     }
 
     /// The number of items or members (0 for a scalar).
-    @inlinable
     package var count: Int { document.childCount(index) }
 
     /// The text of a scalar as written, for messages (nil for collections).
-    @inlinable
     package var sourceText: String? { document.sourceText(index) }
 
     /// The scalar value, or nil for collections.
-    @inlinable
     package var scalar: JSONValue? {
         switch kind {
         case .array, .object: nil
@@ -95,24 +84,19 @@ package struct SourceNode: Sendable {
     }
 
     /// A string's value (nil for any other kind).
-    @inlinable
     package var string: String? { document.string(index) }
     /// A boolean's value.
-    @inlinable
     package var bool: Bool? { document.bool(index) }
     /// An integer's or a double's value.
-    @inlinable
     package var number: Double? { document.number(index) }
 
     /// Item `i` of a sequence, or the value of member `i` of a mapping (in
     /// order); `i` must be below the count.
-    @inlinable
     package func child(_ i: Int) -> SourceNode {
         SourceNode(document: document, index: document.childNode(index, i))
     }
 
     /// The key of member `i` of a mapping.
-    @inlinable
     package func key(_ i: Int) -> String { document.key(index, i) }
 
     /// Whether both are the same node of the same document (an alias is the node it names).
@@ -121,14 +105,12 @@ package struct SourceNode: Sendable {
     }
 
     /// The member named `key` of a mapping.
-    @inlinable
     package func member(_ key: String) -> Member? {
         guard let i = document.memberIndex(index, key: key) else { return nil }
         return Members(document: document, node: index)[i]
     }
 
     /// The value of member `key` of a mapping.
-    @inlinable
     package subscript(key: String) -> SourceNode? {
         guard let i = document.memberIndex(index, key: key) else { return nil }
         return child(i)
@@ -181,7 +163,6 @@ package struct SourceNode: Sendable {
         @usableFromInline let document: SourceDocument?
         @usableFromInline let node: Int32
 
-        @inlinable
         init(document: SourceDocument?, node: Int32) {
             self.document = document
             self.node = node
@@ -190,9 +171,9 @@ package struct SourceNode: Sendable {
         /// No items.
         package static let empty = Items(document: nil, node: 0)
 
-        @inlinable package var startIndex: Int { 0 }
-        @inlinable package var endIndex: Int { document?.childCount(node) ?? 0 }
-        @inlinable package subscript(i: Int) -> SourceNode {
+        package var startIndex: Int { 0 }
+        package var endIndex: Int { document?.childCount(node) ?? 0 }
+        package subscript(i: Int) -> SourceNode {
             let document = document!
             return SourceNode(document: document, index: document.childNode(node, i))
         }
@@ -204,7 +185,6 @@ package struct SourceNode: Sendable {
         @usableFromInline let document: SourceDocument?
         @usableFromInline let node: Int32
 
-        @inlinable
         init(document: SourceDocument?, node: Int32) {
             self.document = document
             self.node = node
@@ -213,9 +193,9 @@ package struct SourceNode: Sendable {
         /// No members.
         package static let empty = Members(document: nil, node: 0)
 
-        @inlinable package var startIndex: Int { 0 }
-        @inlinable package var endIndex: Int { document?.childCount(node) ?? 0 }
-        @inlinable package subscript(i: Int) -> Member {
+        package var startIndex: Int { 0 }
+        package var endIndex: Int { document?.childCount(node) ?? 0 }
+        package subscript(i: Int) -> Member {
             // A member exists only in a non-empty mapping, which has its document.
             let document = document!
             return Member(

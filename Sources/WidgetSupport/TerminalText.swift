@@ -3,7 +3,6 @@
 package enum TerminalText {
     /// Whether a terminal would act on the scalar: C0 controls but tab (and newline when
     /// `newline` is kept), DEL, and the C1 controls (U+0080 to U+009F; U+009B is a CSI).
-    @inlinable
     package static func isControl(_ v: UInt32, keepingNewline newline: Bool = false) -> Bool {
         if v < 0x20 { return v != 0x09 && !(newline && v == 0x0A) }
         return v == 0x7F || (v >= 0x80 && v <= 0x9F)

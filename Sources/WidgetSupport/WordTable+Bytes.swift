@@ -4,7 +4,6 @@ extension WordTable {
     /// keys and values read in place from a document. ASCII text is matched by its bytes
     /// alone; other text is built and compared only when no word has its bytes, since it
     /// can still be canonically equivalent to a word (the Kelvin sign is K).
-    @inlinable
     package func index(ofText bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         if let k = index(of: bytes) { return k }
         return bytes.isASCII ? nil : index(ofBuilt: bytes)

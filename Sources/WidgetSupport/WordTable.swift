@@ -20,7 +20,6 @@ package struct WordTable: Sendable {
     }
 
     /// The index of the word with exactly these bytes, or nil.
-    @inlinable
     package func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         table.index(of: bytes)
     }
@@ -52,7 +51,6 @@ package struct WordMap<Value: Sendable>: Sendable {
     }
 
     /// The value of the word these bytes hold (as `String ==` decides), or nil.
-    @inlinable
     package func value(ofText bytes: UnsafeBufferPointer<UInt8>) -> Value? {
         table.index(ofText: bytes).map { values[$0] }
     }
@@ -63,7 +61,6 @@ package struct WordMap<Value: Sendable>: Sendable {
     }
 
     /// The value of the word at a table index (for callers that look words up by index).
-    @inlinable
     package func value(at index: Int) -> Value { values[index] }
 
     /// The words, in their listed order (for messages).

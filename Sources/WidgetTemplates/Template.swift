@@ -71,6 +71,31 @@ package struct Template: Sendable, Hashable {
     /// The lone tag's reference, when the template is one interpolation tag.
     package var loneTag: TemplateReference? { isLoneTag ? references.first : nil }
 
+    /// The template as text, one interpolation tag, text (`tutorials://tip/{{index}}`): what it
+    /// renders is `prefix`, the tag's value as text, `suffix`. nil for anything else (sections,
+    /// two tags), and when the texts leave too little room under `maxRenderedBytes` for any value
+    /// the caller might put between them (a 64-bit integer's 20 bytes).
+    package var textAroundOneTag: (prefix: String, tag: TemplateReference, suffix: String)? {
+        let program = self.program
+        guard program.references.count == 1, program.ops.count <= 3 else { return nil }
+        var prefix: [UInt8] = []
+        var suffix: [UInt8] = []
+        var seenTag = false
+        for op in program.ops {
+            switch op.kind {
+            case .text:
+                if seenTag { suffix += program.sourceBytes[op.operand..<op.end] } else { prefix += program.sourceBytes[op.operand..<op.end] }
+            case .variable:
+                guard !seenTag else { return nil }
+                seenTag = true
+            case .section, .invertedSection:
+                return nil
+            }
+        }
+        guard seenTag, prefix.count + suffix.count + 20 <= Self.maxRenderedBytes else { return nil }
+        return (String(decoding: prefix, as: UTF8.self), program.references[0], String(decoding: suffix, as: UTF8.self))
+    }
+
     /// True when the template has no tags (comments aside): it always renders its text.
     package var isConstant: Bool { program.references.isEmpty }
 

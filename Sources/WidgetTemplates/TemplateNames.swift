@@ -66,7 +66,6 @@ package struct TemplateName {
 
     /// The bytes of component `i` when it is read in place (components 0 and 1 of a name
     /// of ASCII name characters and dots), or nil.
-    @inlinable
     package func componentBytes(_ i: Int) -> UnsafeBufferPointer<UInt8>? {
         guard inPlace, i < 2 else { return nil }
         return i == 0 ? first : second
@@ -74,7 +73,6 @@ package struct TemplateName {
 
     /// The index of the first of `words` that component `i` is, or nil: one call tells a
     /// component among several candidates, one integer comparison per word.
-    @inlinable
     package func component(_ i: Int, among words: WordTable) -> Int? {
         if let bytes = componentBytes(i) { return words.index(of: bytes) }
         return builtComponent(i, among: words)

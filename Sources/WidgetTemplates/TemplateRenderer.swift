@@ -117,7 +117,6 @@ struct TemplateRenderer {
         }
     }
 
-    @inline(__always)
     private static func position(of key: String, in keys: borrowing [String]) -> Int? {
         var k = 0
         let count = keys.count
@@ -173,7 +172,6 @@ struct TemplateRenderer {
         }
     }
 
-    @inline(__always)
     private static func objectHops(
         after firstValue: borrowing JSONValue, _ components: borrowing [String], _ start: Int, _ hops: Int
     ) -> Hops {

@@ -153,7 +153,6 @@ struct TemplateScanner {
     /// before `}}`, or nil. The name's end is where `scanTag` closes the tag: no `}`
     /// comes before it. A byte loop without bounds checks: names are most of a
     /// template's tag bytes.
-    @inline(__always)
     static func quickName(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> NameSpan? {
         guard let base = bytes.baseAddress else { return nil }
         let n = bytes.count
@@ -273,7 +272,6 @@ struct TemplateScanner {
     private func text(_ name: NameSpan) -> String { name.text(in: bytes) }
 
     /// The tag's checked name: `quickTag` checked most (then no call, which would copy the scanner).
-    @inline(__always)
     private func name(of tag: Tag) throws(TemplateError) -> NameSpan {
         if let checked = tag.checked { return checked }
         return try checkedName(of: tag)
@@ -319,7 +317,6 @@ struct TemplateScanner {
 
     /// Whether `b` is an ASCII name character: a letter, a digit or one of `_ - @ :`.
     /// One bit per byte below 128, in two constant words: a shift and a test, no table to load.
-    @inline(__always)
     static func isNameByte(_ b: UInt8) -> Bool {
         // Bytes 0–63: the digits, `-` and `:`.
         let low: UInt64 = 0x3FF << 48 | 1 << 45 | 1 << 58
@@ -407,21 +404,18 @@ struct TemplateScanner {
     }
 
     /// Where the next `{{` starts, from byte `start` on, or nil.
-    @inline(__always)
     static func findOpenBraces(from start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         find(.openBraces, from: start, in: bytes)
     }
 
-    /// Where the next `delimiter` starts, from byte `start` on, or nil. Inlined: the
-    /// delimiter is then a constant, and a scan pays no call per tag.
-    @inline(__always)
+    /// Where the next `delimiter` starts, from byte `start` on, or nil.
     private static func find(_ delimiter: Delimiter, from start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         let byte = delimiter.byte
         let count = delimiter.count
         // The last byte a delimiter can start at, plus one.
         let limit = bytes.count - count + 1
-        @inline(__always) func isDelimiter(at i: Int) -> Bool {
+        func isDelimiter(at i: Int) -> Bool {
             base[i + 1] == byte && (count == 2 || base[i + 2] == byte)
         }
         var i = start

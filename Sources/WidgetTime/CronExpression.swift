@@ -120,7 +120,6 @@ package struct CronSchedule: Sendable, Hashable, LocalClockPattern {
     }
 
     /// Whether a local date fires (month 1-12, day of month 1-31, weekday 0 = Sunday).
-    @inline(__always)
     package func matchesDay(month: Int, day: Int, weekday: Int) -> Bool {
         guard months & (1 << UInt16(month)) != 0 else { return false }
         let dom = daysOfMonth & (1 << UInt32(day)) != 0
@@ -135,7 +134,6 @@ package struct CronSchedule: Sendable, Hashable, LocalClockPattern {
     }
 
     /// The first firing minute of a day at or after `minuteOfDay`, or nil.
-    @inline(__always)
     func firstMinute(atOrAfter minuteOfDay: Int) -> Int? {
         let h = minuteOfDay / 60, m = minuteOfDay % 60
         if hours & (1 << UInt32(h)) != 0 {

@@ -89,7 +89,6 @@ package struct LocalClockIterator<Pattern: LocalClockPattern>: IteratorProtocol,
     }
 }
 
-@inline(__always)
 func ceilDiv(_ a: Int64, _ b: Int64) -> Int64 {
     -CivilTime.floorDiv(-a, b)
 }

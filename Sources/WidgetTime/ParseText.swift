@@ -6,14 +6,11 @@ struct ParseText {
 
     var count: Int { bytes.count }
 
-    @inline(__always)
     subscript(_ i: Int) -> UInt8 { bytes[i] }
 
     /// The byte at `i`, or 0 past the end (0 never appears in valid input).
-    @inline(__always)
     func at(_ i: Int) -> UInt8 { i < bytes.count ? bytes[i] : 0 }
 
-    @inline(__always)
     func isDigit(_ i: Int) -> Bool { i < bytes.count && bytes[i] &- 48 < 10 }
 
     /// Unicode scalars before byte `i`.
@@ -43,12 +40,10 @@ struct ParseText {
         return j
     }
 
-    @inline(__always)
     func isLetter(_ b: UInt8) -> Bool { (b | 0x20) &- 97 < 26 }
 }
 
 /// Runs `body` over the UTF-8 bytes of `text` without copying when the string is native.
-@inline(__always)
 func withBytes<T>(_ text: String, _ body: (ParseText) -> Result<T, TimeParseError>) throws(TimeParseError) -> T {
     var copy = text
     let result = copy.withUTF8 { body(ParseText(bytes: $0)) }

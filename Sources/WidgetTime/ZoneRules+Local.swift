@@ -90,13 +90,11 @@ extension ZoneRules {
     /// million years), so the arithmetic around them cannot overflow.
     static let localReach: Int64 = 1 << 52
 
-    @inline(__always)
     static func clampLocal(_ l: Int64) -> Int64 { min(max(l, -localReach), localReach) }
 
     // MARK: - Local readings of an instant
 
     /// Seconds since 1970-01-01T00:00 as the local clock reads at `instant`.
-    @inline(__always)
     package func localSeconds(of instant: Instant) -> Int64 {
         let (l, overflow) = instant.seconds.addingReportingOverflow(Int64(utcOffset(at: instant)))
         return overflow ? (instant.seconds < 0 ? Int64.min : Int64.max) : l

@@ -110,7 +110,6 @@ package final class ZoneRules: UTCOffsetSource, Sendable, CustomStringConvertibl
     // MARK: - Table access
 
     /// Runs `body` on the newest table without retaining it (the hot path).
-    @inline(__always)
     func withPublished<R>(_ body: (ZoneTable) -> R?) -> R? {
         let bits = published.load()
         guard let p = UnsafeRawPointer(bitPattern: bits) else { return nil }
@@ -118,7 +117,6 @@ package final class ZoneRules: UTCOffsetSource, Sendable, CustomStringConvertibl
     }
 
     /// A table covering `u` (reading more years from Foundation if needed).
-    @inline(__always)
     func table(covering u: Int64) -> ZoneTable {
         table(covering: u, u)
     }
@@ -155,7 +153,6 @@ package final class ZoneRules: UTCOffsetSource, Sendable, CustomStringConvertibl
     // MARK: - Offsets
 
     /// Seconds east of UTC in force at `instant`.
-    @inline(__always)
     package func utcOffset(at instant: Instant) -> Int {
         let u = instant.seconds
         if let o = withPublished({ t in t.covers(u) ? Int(t.offsets[t.index(of: u)]) : nil }) { return o }

@@ -12,7 +12,6 @@ package struct ZoneSpan: Sendable, Hashable {
     package let end: Int64
     package let offset: Int
 
-    @inline(__always)
     package func contains(_ seconds: Int64) -> Bool { start <= seconds && seconds < end }
 }
 
@@ -63,11 +62,9 @@ final class ZoneTable: Sendable {
     }
 
     /// Whether `u` is inside the table (an unbounded end includes `Int64.max`).
-    @inline(__always)
     func covers(_ u: Int64) -> Bool { coverStart <= u && (u < coverEnd || coverEnd == Int64.max) }
 
     /// The index of the span holding `u` (which must be covered).
-    @inline(__always)
     func index(of u: Int64) -> Int {
         guard starts.count > 1, u >= bucketBase else { return 0 }
         guard u < lastStart else { return starts.count - 1 }
@@ -77,10 +74,8 @@ final class ZoneTable: Sendable {
         return i
     }
 
-    @inline(__always)
     func end(of i: Int) -> Int64 { i + 1 < starts.count ? starts[i + 1] : coverEnd }
 
-    @inline(__always)
     func span(at i: Int) -> ZoneSpan { ZoneSpan(start: starts[i], end: end(of: i), offset: Int(offsets[i])) }
 }
 
@@ -107,7 +102,6 @@ struct ZoneScanner {
     static let denseStart = CivilTime.days(year: 1900, month: 1, day: 1) * 86_400
     static let denseEnd = CivilTime.days(year: 2100, month: 1, day: 1) * 86_400
 
-    @inline(__always)
     func offset(_ u: Int64) -> Int32 {
         Int32(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(u))))
     }

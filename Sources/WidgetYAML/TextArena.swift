@@ -14,6 +14,7 @@ struct TextArena {
 
 
     /// Appends `bytes` and returns where they start.
+    // @inline(__always): with WidgetYAML's 9 others, -1.3% instructions on bench/validate (1,000 files, one thread, callgrind)
     @inline(__always)
     func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
         let start = buffer.elementCount
@@ -22,6 +23,7 @@ struct TextArena {
     }
 
     /// Bytes already appended (valid until the next append).
+    // @inline(__always): with WidgetYAML's 9 others, -1.3% instructions on bench/validate (1,000 files, one thread, callgrind)
     @inline(__always)
     func bytes(from start: Int32, count: Int32) -> UnsafeBufferPointer<UInt8> {
         buffer.elements(from: Int(start), count: Int(count))

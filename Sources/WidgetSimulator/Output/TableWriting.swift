@@ -33,6 +33,8 @@ final class TableWriting {
     private var layouts: [Encoded] = []
     /// What follows the content of every entry when all share one URL.
     private let urlBytes = OutputBuffer(capacity: 256)
+    /// For `.numbered` URLs: what follows the number (`urlBytes` then holds what precedes it).
+    private let urlTail = OutputBuffer(capacity: 64)
     private var hasSameURL = false
 
     init(flavor: LayoutFlavor) { self.flavor = flavor }
@@ -48,6 +50,7 @@ final class TableWriting {
         fileprivate let pieces: UnsafeBufferPointer<Piece>
         fileprivate let bytes: UnsafePointer<UInt8>
         fileprivate let url: UnsafeBufferPointer<UInt8>?
+        fileprivate let numberedURL: (head: UnsafeBufferPointer<UInt8>, tail: UnsafeBufferPointer<UInt8>, numbers: [Int])?
     }
 
     /// Encodes the table's layouts (and shared URL) once, then lends `body` a view to write entries with.
@@ -57,8 +60,19 @@ final class TableWriting {
         layouts.removeAll(keepingCapacity: true)
         for layout in table.layouts { encode(layout) }
         urlBytes.removeAll()
-        if case .same(let url) = table.urls { Self.urlSuffix(url, flavor: flavor, into: urlBytes) }
-        let sameURL = urlBytes.count > 0 ? UnsafeBufferPointer(start: urlBytes.start, count: urlBytes.count) : nil
+        urlTail.removeAll()
+        var sameURL: UnsafeBufferPointer<UInt8>?
+        var numberedURL: (head: UnsafeBufferPointer<UInt8>, tail: UnsafeBufferPointer<UInt8>, numbers: [Int])?
+        switch table.urls {
+        case .same(let url):
+            Self.urlSuffix(url, flavor: flavor, into: urlBytes)
+            sameURL = UnsafeBufferPointer(start: urlBytes.start, count: urlBytes.count)
+        case .numbered(let prefix, let suffix, let numbers) where Self.urlHead(prefix, suffix, flavor: flavor, head: urlBytes, tail: urlTail):
+            numberedURL = (
+                UnsafeBufferPointer(start: urlBytes.start, count: urlBytes.count),
+                UnsafeBufferPointer(start: urlTail.start, count: urlTail.count), numbers)
+        case .none, .each, .numbered: break
+        }
         table.dates.withUnsafeBufferPointer { dates in
             table.placements.withUnsafeBufferPointer { placements in
                 table.rows.withUnsafeBufferPointer { rows in
@@ -66,7 +80,7 @@ final class TableWriting {
                         pieces.withUnsafeBufferPointer { pieces in
                             body(View(
                                 table: table, count: dates.count, dates: dates, placements: placements, rows: rows,
-                                layouts: layouts, pieces: pieces, bytes: bytes.start, url: sameURL))
+                                layouts: layouts, pieces: pieces, bytes: bytes.start, url: sameURL, numberedURL: numberedURL))
                         }
                     }
                 }
@@ -108,6 +122,26 @@ final class TableWriting {
         }
     }
 
+    /// The bytes before and after the number of a `.numbered` URL, as `urlSuffix` writes the whole
+    /// URL (JSON escaping and the text format's escaping go character by character, and digits need
+    /// none); false when the text format would escape the URL (it is then written whole per entry).
+    static func urlHead(_ prefix: String, _ suffix: String, flavor: LayoutFlavor, head: OutputBuffer, tail: OutputBuffer) -> Bool {
+        switch flavor {
+        case .compact, .spaced:
+            head.ascii(flavor == .compact ? ",\"url\":" : ", \"url\": ")
+            head.byte(UInt8(ascii: "\""))
+            head.stringBody(prefix)
+            tail.stringBody(suffix)
+            tail.byte(UInt8(ascii: "\""))
+        case .text:
+            if TerminalText.needsEscape(prefix.utf8) || TerminalText.needsEscape(suffix.utf8) { return false }
+            head.ascii("  url ")
+            head.text(prefix)
+            tail.text(suffix)
+        }
+        return true
+    }
+
     /// Writes entry `i`'s content: the layout's bytes with the row's values between them.
     func content(_ view: View, _ i: Int, into out: OutputBuffer) {
         let placement = view.placements[i]
@@ -131,8 +165,16 @@ final class TableWriting {
     func url(_ view: View, _ i: Int, into out: OutputBuffer) {
         if let same = view.url {
             out.raw(same)
-        } else if case .each(let urls) = view.table.urls, let url = urls[i] {
-            Self.urlSuffix(url, flavor: flavor, into: out)
+        } else if let numbered = view.numberedURL {
+            out.raw(numbered.head)
+            out.int(numbered.numbers[i])
+            out.raw(numbered.tail)
+        } else {
+            switch view.table.urls {
+            case .each(let urls): if let url = urls[i] { Self.urlSuffix(url, flavor: flavor, into: out) }
+            case .numbered: if let url = view.table.url(at: i) { Self.urlSuffix(url, flavor: flavor, into: out) }
+            case .none, .same: break
+            }
         }
     }
 }

@@ -72,10 +72,10 @@ package struct PluralRules: Sendable, Equatable {
 
 // The relations the generated table is written with: plain functions, so the
 // type checker meets no overloaded operator chains.
-@inline(__always) func eqi(_ a: Int, _ b: Int) -> Bool { a == b }
-@inline(__always) func ini(_ a: Int, _ lo: Int, _ hi: Int) -> Bool { a >= lo && a <= hi }
-@inline(__always) func modi(_ a: Int, _ m: Int) -> Int { a % m }
-@inline(__always) func eqn(_ a: Double, _ b: Double) -> Bool { a == b }
+func eqi(_ a: Int, _ b: Int) -> Bool { a == b }
+func ini(_ a: Int, _ lo: Int, _ hi: Int) -> Bool { a >= lo && a <= hi }
+func modi(_ a: Int, _ m: Int) -> Int { a % m }
+func eqn(_ a: Double, _ b: Double) -> Bool { a == b }
 /// A range holds n only when n is a whole number in it (`n = 2..4` is false for 2.5).
-@inline(__always) func inn(_ a: Double, _ lo: Double, _ hi: Double) -> Bool { a >= lo && a <= hi && a.rounded(.towardZero) == a }
-@inline(__always) func modn(_ a: Double, _ m: Double) -> Double { a.truncatingRemainder(dividingBy: m) }
+func inn(_ a: Double, _ lo: Double, _ hi: Double) -> Bool { a >= lo && a <= hi && a.rounded(.towardZero) == a }
+func modn(_ a: Double, _ m: Double) -> Double { a.truncatingRemainder(dividingBy: m) }

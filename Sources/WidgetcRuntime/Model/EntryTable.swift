@@ -47,6 +47,8 @@ package final class EntryTable: Sendable {
         /// The same URL for every entry.
         case same(String)
         case each([String?])
+        /// Entry i's URL is `prefix`, `numbers[i]` in decimal, `suffix`.
+        case numbered(prefix: String, suffix: String, [Int])
     }
 
     package let dates: [Instant]
@@ -88,6 +90,7 @@ package final class EntryTable: Sendable {
         case .none: nil
         case .same(let url): url
         case .each(let list): list[i]
+        case .numbered(let prefix, let suffix, let numbers): prefix + String(numbers[i]) + suffix
         }
     }
 

@@ -30,6 +30,9 @@ package final class CompiledWidget: @unchecked Sendable {
     let url: Template?
     /// Whether the URL names an entry or rule variable (else it renders once per timeline).
     let urlVaries: Bool
+    /// A varying URL that is text around one entry or rule variable (`tutorials://tip/{{index}}`):
+    /// entries whose variable is an integer keep just the integer (`EntryTable.URLs.numbered`).
+    let urlAroundVariable: (prefix: String, path: DirectPath, suffix: String)?
     let rule: TimelineRule
     let horizon: Field<Int64>
     let maxEntries: Int
@@ -70,6 +73,11 @@ package final class CompiledWidget: @unchecked Sendable {
         self.snapshotContent = snapshot
         self.url = url
         self.urlVaries = url?.references.contains { $0.components.first.map(CompiledContent.entryRoots.contains) ?? false } ?? false
+        if urlVaries, let parts = url?.textAroundOneTag, let path = DirectPath(parts.tag.components) {
+            urlAroundVariable = (parts.prefix, path, parts.suffix)
+        } else {
+            urlAroundVariable = nil
+        }
         self.rule = rule
         if case .daily(let slots) = rule { slotContents = slots.map(\.content) } else { slotContents = [] }
         self.horizon = horizon

@@ -58,8 +58,15 @@ struct TimelineContent {
         var sawNull = false
         for box in source.rowTemplates {
             // A lone variable the scope has is the template's value; otherwise the
-            // template runs (and reports the name missing).
-            let value = box.direct.flatMap(scope.value) ?? box.render(scope, missing: &missing)
+            // template runs (and reports the name missing). Not `direct.flatMap(scope.value)`:
+            // that partial application copied the whole scope per field and entry (callgrind,
+            // 30-day run of the examples x2: see bench/RUN.md).
+            let value: JSONValue
+            if let direct = box.direct, let found = scope.value(direct) {
+                value = found
+            } else {
+                value = box.render(scope, missing: &missing)
+            }
             if value.isNull { sawNull = true }
             values.append(value)
         }
