@@ -1,7 +1,3 @@
-// Where URLSession is part of Foundation (Apple's platforms). On Linux, where it is the
-// separate FoundationNetworking (libcurl and about 30 more libraries loaded into every process
-// that links it), `URLSessionFetcher` is CurlFetcher.swift's: libcurl opened on first use.
-#if !canImport(FoundationNetworking) || !canImport(Glibc)
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -81,4 +77,3 @@ public struct URLSessionFetcher: DataFetcher, @unchecked Sendable {
         }
     }
 }
-#endif
