@@ -15,6 +15,8 @@ struct CompilePass {
     /// The app manifests among the files given (not those reached through a bundle).
     var givenApps: [JSONValue] = []
     var errors = 0
+    /// Every definition file read: those given and those a manifest's bundle added.
+    var inputs: [String] = []
 
     init(files given: [String], console: Console) throws(UsageError) {
         let validator: DefinitionValidator
@@ -46,6 +48,7 @@ struct CompilePass {
         }
         stream.reportCatalogs(locale: nil)
         stream.finish(files: files.count)
+        inputs = files
         errors = stream.errors
         if errors > 0 { console.err("error: nothing written; fix the errors first\n") }
     }
@@ -62,8 +65,7 @@ struct CompilePass {
 
     /// `--out DIR` must name a directory or nothing yet.
     static func checkOutputDirectory(_ out: String, holding what: String) throws(UsageError) {
-        var st = stat()
-        if stat(out, &st) == 0, (st.st_mode & S_IFMT) != S_IFDIR {
+        if let st = POSIXFiles.status(out), st.type != .directory {
             throw UsageError(message: "--out '\(out)' exists and is not a directory; name a directory for the \(what)")
         }
     }
@@ -74,7 +76,7 @@ struct CompilePass {
         for part in path.split(separator: "/") {
             prefix += part + "/"
             if mkdir(prefix, 0o777) != 0, errno != EEXIST {
-                throw UsageError(message: "cannot create directory '\(prefix)': \(String(cString: strerror(errno)))")
+                throw UsageError(message: "cannot create directory '\(prefix)': \(POSIXFiles.errorText(errno))")
             }
         }
     }
