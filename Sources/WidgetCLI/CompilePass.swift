@@ -15,7 +15,8 @@ struct CompilePass {
     /// The app manifests among the files given (not those reached through a bundle).
     var givenApps: [JSONValue] = []
     var errors = 0
-    /// Every definition file read: those given and those a manifest's bundle added.
+    /// Every file read: the definitions given, those a manifest's bundle added, and their
+    /// String Catalogs (what `--out` must never write over).
     var inputs: [String] = []
 
     init(files given: [String], console: Console) throws(UsageError) {
@@ -48,7 +49,7 @@ struct CompilePass {
         }
         stream.reportCatalogs(locale: nil)
         stream.finish(files: files.count)
-        inputs = files
+        inputs = files + stream.catalogs
         errors = stream.errors
         if errors > 0 { console.err("error: nothing written; fix the errors first\n") }
     }
