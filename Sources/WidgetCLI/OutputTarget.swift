@@ -120,7 +120,8 @@ final class OutputTarget {
     private static func temporaryFile(beside target: String, shown: String) throws(Failure) -> (Int32, Pending) {
         let dir = SourceFiles.directory(of: target)
         #if os(Linux)
-        // O_TMPFILE is __O_TMPFILE | O_DIRECTORY; the macro does not reach Swift.
+        // O_TMPFILE is __O_TMPFILE | O_DIRECTORY; the macro does not reach Swift. 0o20000000 is
+        // __O_TMPFILE on x86_64 and arm64 (the asm-generic value). Elsewhere (Darwin): mkstemp.
         let fd = open(dir.isEmpty ? "." : dir, Int32(0o20000000) | O_DIRECTORY | O_WRONLY | O_CLOEXEC, mode_t(0o600))
         if fd >= 0 { return (fd, .anonymous(target: target)) }
         #endif
@@ -182,12 +183,14 @@ final class OutputTarget {
         let base = target.split(separator: "/").last.map(String.init) ?? target
         for _ in 0..<100 {
             let name = dir + "." + base + ".widgetc-" + String(UInt32.random(in: 0...UInt32.max), radix: 36)
-            let slot = TemporaryFiles.withSignalsBlocked { () -> Int in
-                linkat(AT_FDCWD, proc, AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0 ? TemporaryFiles.register(Array(name.utf8CString)) : -1
+            // The link and its registration (the slot may be -1 when every one is taken: the
+            // link is still made and renamed, only not removed on a signal meanwhile).
+            let (linkError, slot) = TemporaryFiles.withSignalsBlocked { () -> (Int32, Int) in
+                linkat(AT_FDCWD, proc, AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0 ? (0, TemporaryFiles.register(Array(name.utf8CString))) : (errno, -1)
             }
-            if slot < 0 {
-                if errno == EEXIST { continue }
-                return POSIXFiles.errorText(errno)
+            if linkError != 0 {
+                if linkError == EEXIST { continue }
+                return POSIXFiles.errorText(linkError)
             }
             defer { TemporaryFiles.unregister(slot) }
             if rename(name, target) != 0 {
@@ -302,16 +305,17 @@ enum TemporaryFiles {
     private static func install(_ signal: Int32) {
         var old = sigaction()
         sigaction(signal, nil, &old)
-        #if os(Linux)
+        // The handler's field differs by C library (Glibc's union, Darwin's).
+        #if canImport(Glibc)
         let ignored = unsafeBitCast(old.__sigaction_handler.sa_handler, to: Int.self) == 1  // SIG_IGN
-        #else
+        #elseif canImport(Darwin)
         let ignored = unsafeBitCast(old.__sigaction_u.__sa_handler, to: Int.self) == 1
         #endif
         guard !ignored else { return }
         var action = sigaction()
-        #if os(Linux)
+        #if canImport(Glibc)
         action.__sigaction_handler.sa_handler = TemporaryFiles.handle
-        #else
+        #elseif canImport(Darwin)
         action.__sigaction_u.__sa_handler = TemporaryFiles.handle
         #endif
         sigemptyset(&action.sa_mask)

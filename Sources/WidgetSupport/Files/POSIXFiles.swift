@@ -67,8 +67,8 @@ package enum POSIXFiles {
         let changed: timespec
 
         init(_ info: stat) {
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
+            device = UInt64(truncatingIfNeeded: info.st_dev)  // dev_t is Int32 on Darwin
+            inode = UInt64(truncatingIfNeeded: info.st_ino)
             size = Int64(info.st_size)
             type = FileType(info.st_mode)
             permissions = UInt32(info.st_mode) & 0o7777
