@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import WidgetCompiler
 import WidgetSimulator
@@ -42,8 +44,7 @@ enum ActionsCommand {
             guard format == "json" else {
                 throw UsageError(message: "--container needs --format json: Info.plist holds only the static shortcuts")
             }
-            var st = stat()
-            guard stat(dir, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else {
+            guard POSIXFiles.status(dir)?.type == .directory else {
                 throw UsageError(message: "--container '\(dir)' is not a directory")
             }
         }

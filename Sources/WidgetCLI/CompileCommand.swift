@@ -39,8 +39,9 @@ enum CompileCommand {
         let pass = try CompilePass(files: files, console: console)
         guard pass.errors == 0 else { return .inputErrors }
         let outputs = pass.plans
-        try CompilePass.makeDirectory(out)
         let directory = out.hasSuffix("/") ? out : out + "/"
+        try OutputTarget.refuseInputs(writing: outputs.map { directory + $0.name }, into: out, inputs: pass.inputs)
+        try CompilePass.makeDirectory(out)
         let mask = OutputTarget.currentUmask()  // read before any thread creates a file
         // Plans are independent files: encoded and written on every core.
         let failures = Locked<[String]>([])

@@ -15,6 +15,9 @@ struct CompilePass {
     /// The app manifests among the files given (not those reached through a bundle).
     var givenApps: [JSONValue] = []
     var errors = 0
+    /// Every file read: the definitions given, those a manifest's bundle added, and their
+    /// String Catalogs (what `--out` must never write over).
+    var inputs: [String] = []
 
     /// - Parameter reader: how definition files are read (each once).
     init(files given: [String], console: Console, reader: FileReader = .files) throws(UsageError) {
@@ -60,6 +63,7 @@ struct CompilePass {
         }
         stream.reportCatalogs(locale: nil)
         stream.finish(files: files.count)
+        inputs = files + stream.catalogs
         errors = stream.errors
         if errors > 0 { console.err("error: nothing written; fix the errors first\n") }
     }
@@ -76,8 +80,7 @@ struct CompilePass {
 
     /// `--out DIR` must name a directory or nothing yet.
     static func checkOutputDirectory(_ out: String, holding what: String) throws(UsageError) {
-        var st = stat()
-        if stat(out, &st) == 0, (st.st_mode & S_IFMT) != S_IFDIR {
+        if let st = POSIXFiles.status(out), st.type != .directory {
             throw UsageError(message: "--out '\(out)' exists and is not a directory; name a directory for the \(what)")
         }
     }
@@ -88,7 +91,7 @@ struct CompilePass {
         for part in path.split(separator: "/") {
             prefix += part + "/"
             if mkdir(prefix, 0o777) != 0, errno != EEXIST {
-                throw UsageError(message: "cannot create directory '\(prefix)': \(String(cString: strerror(errno)))")
+                throw UsageError(message: "cannot create directory '\(prefix)': \(POSIXFiles.errorText(errno))")
             }
         }
     }

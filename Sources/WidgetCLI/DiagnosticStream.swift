@@ -12,6 +12,8 @@ struct DiagnosticStream {
     private(set) var all: [Diagnostic] = []
     private(set) var errors = 0
     private(set) var warnings = 0
+    /// The String Catalogs read (by `reportCatalogs`): inputs too, for `--out`'s refusal.
+    private(set) var catalogs: [String] = []
 
     init(validator: DefinitionValidator, console: Console, json: Bool = false) {
         self.validator = validator
@@ -43,6 +45,7 @@ struct DiagnosticStream {
     /// The String Catalogs' diagnostics, once every file is reported (spec localization.md "Validation").
     mutating func reportCatalogs(locale: String?) {
         for (path, source, found) in validator.concludeCatalogs(locale: locale) {
+            catalogs.append(path)
             let diagnostics = found.sorted { ($0.file, $0.location, $0.code) < ($1.file, $1.location, $1.code) }
             for d in diagnostics {
                 if d.severity == .error { errors += 1 } else if d.severity == .warning { warnings += 1 }

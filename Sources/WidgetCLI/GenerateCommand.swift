@@ -75,14 +75,19 @@ enum GenerateCommand {
 
         let directory = out.hasSuffix("/") ? out : out + "/"
         let force = args.has("force")
-        var written = 0
         var kept: [String] = []
+        var writes: [(target: String, file: GeneratedFile)] = []
         for file in generated {
             let target = directory + file.path
             if !file.overwrites, !force, access(target, F_OK) == 0 {
                 kept.append(file.path)
-                continue
+            } else {
+                writes.append((target, file))
             }
+        }
+        try OutputTarget.refuseInputs(writing: writes.map(\.target), into: out, inputs: pass.inputs)
+        var written = 0
+        for (target, file) in writes {
             try CompilePass.makeDirectory(SourceFiles.directory(of: target))
             let output = try OutputTarget(path: target, console: console)
             output.write(Array(file.contents.utf8))

@@ -34,10 +34,12 @@ enum PreviewCommand {
             throw UsageError(message: "'preview' needs --out PAGE.html (the page is written to a file)")
         }
         let options = try RunOptions(args)
-        guard let (_, _, instances) = try options.instances(of: args.positional, console: console, verb: "preview") else {
+        guard let (loaded, _, instances) = try options.instances(of: args.positional, console: console, verb: "preview") else {
             return .inputErrors
         }
 
+        try OutputTarget.refuseInput(
+            outPath, inputs: args.positional + loaded.widgets.map(\.widget.file) + (options.scenarioPath.map { [$0] } ?? []))
         let output = try OutputTarget(path: outPath, console: console)
         var widgets: [PreviewPage.Widget] = []
         for (loadedWidget, configuration) in instances {

@@ -44,9 +44,6 @@ package enum DurationParser {
         var total: Int64 = 0
         var lastUnit: (name: UInt8, seconds: Int64)? = nil
         while i < t.count {
-            guard t.isDigit(i) || t[i] == UInt8(ascii: ".") else {
-                return .failure(unexpected(t, at: i, whole: whole, numberExpected: true))
-            }
             let numberStart = i
             let number: Number
             switch readNumber(t, at: &i, whole: whole) {
@@ -115,9 +112,6 @@ package enum DurationParser {
                 }
                 continue
             }
-            guard t.isDigit(i) || t[i] == UInt8(ascii: ".") else {
-                return .failure(unexpected(t, at: i, whole: whole, numberExpected: true))
-            }
             let numberStart = i
             let number: Number
             switch readNumber(t, at: &i, whole: whole) {
@@ -185,7 +179,11 @@ package enum DurationParser {
         }
     }
 
+    /// The number at `i` (digits, a fraction), or the error for what stands there instead.
     private static func readNumber(_ t: ParseText, at i: inout Int, whole: String) -> Result<Number, TimeParseError> {
+        guard t.isDigit(i) || t[i] == UInt8(ascii: ".") else {
+            return .failure(unexpected(t, at: i, whole: whole, numberExpected: true))
+        }
         let start = i
         var value: Int64 = 0
         while t.isDigit(i) {

@@ -58,12 +58,18 @@ package enum WallTime {
         let h = m / 60, mm = m % 60
         // Written byte by byte: entry.time is formatted for every timeline entry.
         return String(unsafeUninitializedCapacity: 5) { out in
-            out[0] = UInt8(48 + h / 10)
-            out[1] = UInt8(48 + h % 10)
+            out.putTwoDigits(h, at: 0)
             out[2] = UInt8(ascii: ":")
-            out[3] = UInt8(48 + mm / 10)
-            out[4] = UInt8(48 + mm % 10)
+            out.putTwoDigits(mm, at: 3)
             return 5
         }
+    }
+}
+
+extension UnsafeMutableBufferPointer where Element == UInt8 {
+    /// `value` (0...99) as two ASCII digits at `i` and `i + 1` (the entry texts' fields).
+    func putTwoDigits(_ value: Int, at i: Int) {
+        self[i] = UInt8(48 + value / 10)
+        self[i + 1] = UInt8(48 + value % 10)
     }
 }

@@ -135,16 +135,12 @@ extension ZoneRules {
         }
         // Written byte by byte: entry.day is formatted for every timeline entry.
         return String(unsafeUninitializedCapacity: 10) { out in
-            out[0] = UInt8(48 + y / 1_000)
-            out[1] = UInt8(48 + y / 100 % 10)
-            out[2] = UInt8(48 + y / 10 % 10)
-            out[3] = UInt8(48 + y % 10)
+            out.putTwoDigits(y / 100, at: 0)
+            out.putTwoDigits(y % 100, at: 2)
             out[4] = UInt8(ascii: "-")
-            out[5] = UInt8(48 + m / 10)
-            out[6] = UInt8(48 + m % 10)
+            out.putTwoDigits(m, at: 5)
             out[7] = UInt8(ascii: "-")
-            out[8] = UInt8(48 + d / 10)
-            out[9] = UInt8(48 + d % 10)
+            out.putTwoDigits(d, at: 8)
             return 10
         }
     }

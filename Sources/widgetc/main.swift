@@ -2,6 +2,8 @@ import WidgetCLI
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 let console = StandardConsole()

@@ -151,4 +151,22 @@ import WidgetTestSupport
         #expect(console.stderr.contains("is not a directory"))
         #expect(try String(contentsOf: file, encoding: .utf8) == "x")
     }
+
+    /// Issue 19: `--out DIR` holding a plan's name as a link to an input would have the plan
+    /// written over the definition (the writer follows links): refused, exit 2, nothing written.
+    @Test func aPlanOverAnInputIsRefused() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = dir.path + "/weather.yaml", out = dir.path + "/plans"
+        try FileManager.default.copyItem(atPath: TestPaths.widgets + "/weather.yaml", toPath: source)
+        let before = try String(contentsOfFile: source, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: out + "/com.example.weather.now.plan.json", withDestinationPath: "../weather.yaml")
+        let (status, console) = run(["compile", source, "--out", out])
+        #expect(status == .usage)
+        let errors = console.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
+        #expect(errors == ["error: --out '\(out)' would write '\(out)/com.example.weather.now.plan.json' over the input file '\(source)'; write the output to another directory"])
+        #expect(try String(contentsOfFile: source, encoding: .utf8) == before)
+        #expect(try files(URL(fileURLWithPath: out)) == ["com.example.weather.now.plan.json"])
+    }
 }

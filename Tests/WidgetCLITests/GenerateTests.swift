@@ -103,4 +103,28 @@ import WidgetTestSupport
         #expect(widgetConsole.stderr.contains("no app manifest"))
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
+
+    /// Issue 19: a generated file that is an input through a link (here the bundle's widget,
+    /// reached through the manifest, and the String Catalog) is refused before anything is written.
+    @Test func aGeneratedFileOverAnInputIsRefused() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fm = FileManager.default
+        for name in ["notes-app.yaml", "notes.yaml", "Localizable.xcstrings"] {
+            try fm.copyItem(atPath: TestPaths.widgets + "/" + name, toPath: dir.path + "/" + name)
+        }
+        let out = dir.path + "/out"
+        try fm.createDirectory(atPath: out + "/Resources", withIntermediateDirectories: true)
+        for (generated, input) in [("Resources/com.example.notebuddy.recent.plan.json", "notes.yaml"), ("NoteBuddyWidgets.swift", "Localizable.xcstrings")] {
+            let link = out + "/" + generated
+            try fm.createSymbolicLink(atPath: link, withDestinationPath: dir.path + "/" + input)
+            let before = try String(contentsOfFile: dir.path + "/" + input, encoding: .utf8)
+            let (status, console) = run(["generate", "swift", dir.path + "/notes-app.yaml", "--out", out])
+            #expect(status == .usage)
+            #expect(console.stderr.contains("error: --out '\(out)' would write '\(link)' over the input file '\(dir.path)/\(input)'"), "\(console.stderr)")
+            #expect(try String(contentsOfFile: dir.path + "/" + input, encoding: .utf8) == before)
+            #expect(listing(URL(fileURLWithPath: out)) == [generated])
+            try fm.removeItem(atPath: link)
+        }
+    }
 }

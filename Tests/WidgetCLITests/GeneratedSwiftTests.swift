@@ -44,8 +44,7 @@ import WidgetTime
     /// The package's objects built under a sanitizer (`bench/sanitize` says which in
     /// WIDGETC_SANITIZER) link only with that sanitizer's runtime.
     static var sanitizerFlags: [String] {
-        guard let name = ProcessInfo.processInfo.environment["WIDGETC_SANITIZER"], !name.isEmpty else { return [] }
-        return ["-sanitize=" + name]
+        Sanitizer.name.map { ["-sanitize=" + $0] } ?? []
     }
 
     static func buildStub(into dir: URL) throws -> [String] {

@@ -219,6 +219,20 @@ import WidgetcRuntime
         #expect(format == .usage)
     }
 
+    /// As `run --out`: the page is never written over an input (here the definition, through a link).
+    @Test func anInputAsThePageIsRefused() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let copy = dir.path + "/weather.yaml", link = dir.path + "/page.html"
+        try FileManager.default.copyItem(atPath: Self.widgets + "/weather.yaml", toPath: copy)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "weather.yaml")
+        let before = try String(contentsOfFile: copy, encoding: .utf8)
+        let (status, console) = cli(["preview", copy, "--from", "2026-11-29T09:00:00Z", "--for", "2h", "--out", link])
+        #expect(status == .usage)
+        #expect(console.stderr == "error: --out '\(link)' is the input file '\(copy)'; write the output to another path\n")
+        #expect(try String(contentsOfFile: copy, encoding: .utf8) == before)
+    }
+
     // MARK: In a real browser
 
     static let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }

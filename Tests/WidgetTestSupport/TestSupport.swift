@@ -96,3 +96,18 @@ package func runWidgetc(_ arguments: [String], environment: [String: String] = [
     }
     return try runProcess([widgetc] + arguments, environment: environment, in: directory ?? TestPaths.root)
 }
+
+/// The sanitizer the package was built with, when `bench/sanitize` says (`WIDGETC_SANITIZER`:
+/// `address` or `thread`): nil for a plain build.
+package enum Sanitizer {
+    package static let name: String? = {
+        guard let name = ProcessInfo.processInfo.environment["WIDGETC_SANITIZER"], !name.isEmpty else { return nil }
+        return name
+    }()
+
+    /// A time limit in minutes for this build: `plain` as given, ten times that under a sanitizer
+    /// (ThreadSanitizer slows the cron cross-check's per-minute year scan past two minutes).
+    package static func minutes(_ plain: Int) -> Int {
+        name == nil ? plain : plain * 10
+    }
+}

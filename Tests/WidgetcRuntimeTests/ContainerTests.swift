@@ -52,14 +52,14 @@ struct ContainerTests {
         #expect(truncate(sparse, 3 << 30) == 0)  // 3 GiB of holes: nothing written
         let atCap = l.container.appendingPathComponent("cap.json").path
         #expect(FileManager.default.createFile(atPath: atCap, contents: nil))
-        #expect(truncate(atCap, off_t(POSIXFiles.maxFileBytes)) == 0)
+        #expect(truncate(atCap, off_t(Container.maxFileBytes)) == 0)
         let c = Container(directory: l.container.path)
         // No writer on the FIFO: a blocking open would never return.
         guard case .unreadable(let why) = c.read("pipe.json") else { Issue.record("a FIFO is not read"); return }
         #expect(why == "it is a FIFO, not a regular file")
         guard case .unreadable(let big) = c.read("sparse.json") else { Issue.record("over the cap"); return }
         #expect(big == "it has 3221225472 bytes; a container file may have at most 16 MiB")
-        if case .found(let bytes) = c.read("cap.json") { #expect(bytes.count == POSIXFiles.maxFileBytes) } else {
+        if case .found(let bytes) = c.read("cap.json") { #expect(bytes.count == Container.maxFileBytes) } else {
             Issue.record("a file of exactly the cap is read")
         }
     }

@@ -41,6 +41,12 @@ package struct Container: Sendable {
     /// resolving symbolic links at every reload was a tenth of a run's time.
     private let checked: PathChecks
 
+    /// The most a container file may have: a larger one is refused unread, and one that grows
+    /// past it while read is refused too.
+    package static let maxFileBytes = 16 << 20
+    /// Only regular files are read (a FIFO, a device is the data source's warning, as a missing file).
+    static let fileLimits = FileLimits(what: "a container file", maxBytes: maxFileBytes, streamBytes: nil)
+
     /// A container over `directory` (which need not exist: then every file is missing).
     package init(directory: String) {
         self.directory = directory
@@ -72,12 +78,13 @@ package struct Container: Sendable {
         }
         // The file is read again only when its status changed since the last read.
         if let same = checked.unchangedBytes(known) { return .found(same) }
-        switch POSIXFiles.readFile(full) {
-        case .bytes(let bytes, let status):
+        do {
+            let (bytes, status) = try POSIXFiles.readFile(full, limits: Self.fileLimits)
             checked.remember(bytes, status: status, in: known)
             return .found(bytes)
-        case .missing: return .missing
-        case .failed(let why): return .unreadable(why)
+        } catch {
+            if case .missing = error.cause { return .missing }
+            return .unreadable(error.reason)
         }
     }
 
