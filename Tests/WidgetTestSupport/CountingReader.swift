@@ -9,9 +9,9 @@ package final class CountingReader: Sendable {
     package init() {}
 
     package var reader: FileReader {
-        FileReader { [counts] path throws(SourceFiles.ReadError) in
+        FileReader { [counts] path, named throws(SourceFiles.ReadError) in
             counts.withLock { $0[path, default: 0] += 1 }
-            return try FileReader.files.read(path)
+            return try FileReader.files.read(path, named)
         }
     }
 

@@ -185,7 +185,7 @@ package struct FileChecker: Sendable {
 
     private func examine(path: String, inBundle: Bool) -> FileExamination {
         do {
-            return examine(bytes: try reader.read(path), path: path, inBundle: inBundle)
+            return examine(bytes: try reader.read(path, inBundle), path: path, inBundle: inBundle)
         } catch {
             guard let size = error.oversizeByteCount else { return FileExamination(path: path, readError: error, unreadable: true) }
             var examination = FileExamination(path: path, unreadable: true)
@@ -292,6 +292,19 @@ package struct FileChecker: Sendable {
         return (loaded.catalog, (catalogPath, CatalogUse(file: path, strings: LocalizableStrings.of(document))))
     }
 
+    /// Why a bundle's widget file cannot be read: missing (the common case), or not a
+    /// regular file, unreadable, too large, in the file layer's words.
+    private static func unreadableWidgetFile(_ relative: String, _ full: String, _ reader: FileReader) -> String {
+        do {
+            _ = try reader.read(full, true)
+        } catch {
+            if case .missing = error.cause {} else {
+                return "widget file '\(relative)' cannot be read (looked for \(full)): \(error.reason); name a YAML file"
+            }
+        }
+        return "widget file '\(relative)' does not exist (looked for \(full))"
+    }
+
     private static func hasErrors(_ a: [Diagnostic], _ b: [Diagnostic]) -> Bool {
         a.contains { $0.severity == .error } || b.contains { $0.severity == .error }
     }
@@ -319,12 +332,12 @@ package struct FileChecker: Sendable {
                 if !examined.unreadable { examination = examined }
             } else {
                 // Only the kinds are needed here: the documents, not their checks.
-                kinds = (try? reader.read(full)).map { bytes in
+                kinds = (try? reader.read(full, true)).map { bytes in
                     SourceFiles.documents(of: bytes, path: full).documents.compactMap { $0[word: "kind"]?.string }
                 }
             }
             guard let kinds else {
-                context.error("missing-widget-file", "widget file '\(relative)' does not exist (looked for \(full))", at: entry, pointer)
+                context.error("missing-widget-file", Self.unreadableWidgetFile(relative, full, reader), at: entry, pointer)
                 continue
             }
             bundle.append((full, kinds, examination))
@@ -343,14 +356,18 @@ package struct FileChecker: Sendable {
 /// How the commands read a source file: `SourceFiles.read`, unless a test reads through
 /// its own wrapper (to count the reads of each file).
 package struct FileReader: Sendable {
-    package let read: @Sendable (String) throws(SourceFiles.ReadError) -> [UInt8]
+    /// Reads a path; `named` when another file names it (a bundle's widget file), which
+    /// reads only a regular file (`SourceFiles.readNamed`).
+    package let read: @Sendable (_ path: String, _ named: Bool) throws(SourceFiles.ReadError) -> [UInt8]
 
-    package init(read: @escaping @Sendable (String) throws(SourceFiles.ReadError) -> [UInt8]) {
+    package init(read: @escaping @Sendable (_ path: String, _ named: Bool) throws(SourceFiles.ReadError) -> [UInt8]) {
         self.read = read
     }
 
     /// The file system.
-    package static let files = FileReader { path throws(SourceFiles.ReadError) in try SourceFiles.read(path) }
+    package static let files = FileReader { path, named throws(SourceFiles.ReadError) in
+        try named ? SourceFiles.readNamed(path) : SourceFiles.read(path)
+    }
 }
 
 /// What a document is, by its top-level keys (spec "Files"), read in place; a list is a

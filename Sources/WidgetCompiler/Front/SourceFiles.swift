@@ -20,9 +20,18 @@ package enum SourceFiles {
     /// A source file may have 1 GiB (the readers' own limit); a pipe or device is read too.
     static let limits = FileLimits(what: "a source file", maxBytes: SourceDocument.maxSourceBytes, streamBytes: maxStreamBytes)
 
+    /// A file another file names (a bundle's widget file, a String Catalog): regular files
+    /// only, opened without blocking, so a FIFO named there is refused instead of waiting forever.
+    static let namedLimits = FileLimits(what: "a source file", maxBytes: SourceDocument.maxSourceBytes, streamBytes: nil)
+
     /// The whole file (a pipe or a device up to `maxStreamBytes`).
     package static func read(_ path: String) throws(ReadError) -> [UInt8] {
         try POSIXFiles.readFile(path, limits: limits).bytes
+    }
+
+    /// The whole file, when another file names it: only a regular file is read.
+    package static func readNamed(_ path: String) throws(ReadError) -> [UInt8] {
+        try POSIXFiles.readFile(path, limits: namedLimits).bytes
     }
 
     /// The documents of a file: JSON for `.json`, YAML otherwise. Reading stops

@@ -214,7 +214,8 @@ package final class CatalogCache: Sendable {
     package func load(_ path: String) -> Loaded {
         if let hit = cache.withLock({ $0[path] }) { return hit }
         let loaded: Loaded
-        if let bytes = try? SourceFiles.read(path) {
+        // A catalog a definition names: a FIFO there must not block validate.
+        if let bytes = try? SourceFiles.readNamed(path) {
             let (catalog, diagnostics) = StringCatalog.load(bytes: bytes, path: path)
             loaded = Loaded(catalog: catalog, diagnostics: diagnostics, bytes: bytes)
         } else {

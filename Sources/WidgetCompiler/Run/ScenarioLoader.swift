@@ -174,7 +174,7 @@ enum ScenarioResponses {
             response.body = Array(text.utf8)
         } else if let fileNode = node["file"], let name = fileNode.string {
             let path = name.hasPrefix("/") ? name : SourceFiles.directory(of: scenario) + name
-            do { response.body = try SourceFiles.read(path) } catch {
+            do { response.body = try SourceFiles.readNamed(path) } catch {
                 return .failure(.error("scenario-file", "respond file '\(name)': \(error.description)", file: scenario, at: fileNode.location, pointer: JSONPointer.string(pointer + ["file"])))
             }
         }

@@ -86,7 +86,7 @@ package enum WidgetLoader {
         // One pass over the file: YAML, schema, checks, and each clean document's plan
         // (a bundle's file was examined with its manifest, and is not read again).
         let examination: FileExamination
-        if let examined { examination = examined } else { examination = checker.examine(bytes: try checker.reader.read(file), path: file) }
+        if let examined { examination = examined } else { examination = checker.examine(bytes: try checker.reader.read(file, false), path: file) }
         let diagnostics = try validator.conclude(examination)
         loaded.diagnostics += diagnostics
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return }
