@@ -93,8 +93,8 @@ package final class PlainBuffer<Element: BitwiseCopyable> {
         }
     }
 
-    /// (Not inlined: it runs rarely, and keeping it out keeps the append paths short.)
-    @usableFromInline @inline(never)
+    /// Grows the storage (rare: doubling).
+    @usableFromInline
     func grow(toHold needed: Int) {
         let newCapacity = max(needed, capacity * 2)
         let bigger = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)

@@ -361,7 +361,6 @@ struct Composer {
     /// mapping, if it was: in either order, `K` and the Kelvin sign are one
     /// key. A mapping with more than `indexThreshold` keys looks them up in a
     /// `String` dictionary.
-    @inline(never)
     private func existingKeyLocation(_ bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation? {
         let key = String(decoding: bytes, as: UTF8.self)
         if top.hasKeyIndex {
@@ -408,7 +407,6 @@ struct Composer {
         top.pendingIsMerge = true
     }
 
-    @inline(never)
     private static func duplicate(_ key: UnsafeBufferPointer<UInt8>, at location: SourceLocation, first: SourceLocation) -> SourceError {
         duplicate(String(decoding: key, as: UTF8.self), at: location, firstLine: first.line)
     }
