@@ -122,7 +122,7 @@ extension Evaluator {
 
     /// Quietly, `properties` by name: each of the node's few names is looked for among the
     /// members, and the member found, if any, gets its schema (what `walkMembers` would do).
-    @inline(never)
+    @inline(never)  // its own frame: inlined, its locals would grow every level of the recursion
     private mutating func lookUpNames(
         _ node: SchemaNode, _ members: UnsafeBufferPointer<SourceDocument.Child>,
         _ present: inout IndexMarks, _ marks: inout IndexMarks, collect: Bool

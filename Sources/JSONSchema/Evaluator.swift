@@ -156,7 +156,8 @@ struct Evaluator {
     }
 
     /// A node with `unevaluatedProperties`/`unevaluatedItems`: its checks collect what they
-    /// evaluate, then the rest of the members or items is checked. (Out of line: rare.)
+    /// evaluate, then the rest of the members or items is checked. (Out of line: rare, and
+    /// its locals would otherwise be in every level's frame of the recursive `evaluate`.)
     @inline(never)
     private mutating func evaluateWithUnevaluated(_ node: SchemaNode, _ value: Instance, _ marks: inout IndexMarks, collect: Bool) -> Bool {
         if let edge = node.unevaluatedProperties, value.pointee.kind == .object {
@@ -370,7 +371,7 @@ struct Evaluator {
 
     /// Stops the evaluation for a value nested deeper than the depth bound or the stack allows,
     /// remembering where (the instance path as far as it is reported).
-    @inline(never)
+    @inline(never)  // out of the recursive frames: it runs once, at the limit
     mutating func refuseDepth(_ value: Instance) {
         if !tooDeep {
             deepNode = Int32(truncatingIfNeeded: value - doc.nodes)
@@ -380,7 +381,7 @@ struct Evaluator {
     }
 
     /// Notes the stack used at this depth (what `RobustnessTests` measures per level).
-    @inline(never)
+    @inline(never)  // its own frame, so the measure is of the caller's frames, not of itself
     mutating func noteStack() {
         let used = stack.used()
         if used > stackHighWater { (stackHighWater, depthHighWater) = (used, depth) }
@@ -389,7 +390,7 @@ struct Evaluator {
     /// Reporting, a member or item valid as a whole has nothing to report: it is answered
     /// quietly first, and only an invalid one is evaluated again to report (the steps of its
     /// quiet try not counted, so the budget sees what it saw before).
-    @inline(never)
+    @inline(never)  // its saved state stays out of every level's frame of the recursive `evaluate`
     private mutating func reportingDescend(_ edge: Edge, _ value: Instance) -> Bool {
         let saved = steps
         var ignored = IndexMarks()
