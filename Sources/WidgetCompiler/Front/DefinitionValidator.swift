@@ -294,15 +294,16 @@ package struct FileChecker: Sendable {
 
     /// Why a bundle's widget file cannot be read: missing (the common case), or not a
     /// regular file, unreadable, too large, in the file layer's words.
-    private static func unreadableWidgetFile(_ relative: String, _ full: String, _ reader: FileReader) -> String {
-        do {
-            _ = try reader.read(full, true)
-        } catch {
-            if case .missing = error.cause {} else {
-                return "widget file '\(relative)' cannot be read (looked for \(full)): \(error.reason); name a YAML file"
-            }
+    private static func unreadableWidgetFile(_ relative: String, _ full: String, _ failure: FileError?) -> String {
+        if let failure, !Self.isMissing(failure) {
+            return "widget file '\(relative)' cannot be read (looked for \(full)): \(failure.reason); name a YAML file"
         }
         return "widget file '\(relative)' does not exist (looked for \(full))"
+    }
+
+    private static func isMissing(_ failure: FileError) -> Bool {
+        if case .missing = failure.cause { return true }
+        return false
     }
 
     private static func hasErrors(_ a: [Diagnostic], _ b: [Diagnostic]) -> Bool {
@@ -325,19 +326,25 @@ package struct FileChecker: Sendable {
             let pointer = ["widgets", String(i)]
             let full = relative.hasPrefix("/") ? relative : directory + relative
             let kinds: [String]?  // nil: the file cannot be read
+            var failure: FileError? = nil
             var examination: FileExamination? = nil
             if examines, !given.contains(full) {
                 let examined = examine(path: full, inBundle: true)
                 kinds = examined.unreadable ? nil : examined.documents.compactMap { $0.kind?.name ?? $0.manifestKind }
                 if !examined.unreadable { examination = examined }
+                failure = examined.readError
             } else {
                 // Only the kinds are needed here: the documents, not their checks.
-                kinds = (try? reader.read(full, true)).map { bytes in
-                    SourceFiles.documents(of: bytes, path: full).documents.compactMap { $0[word: "kind"]?.string }
+                do {
+                    let bytes = try reader.read(full, true)
+                    kinds = SourceFiles.documents(of: bytes, path: full).documents.compactMap { $0[word: "kind"]?.string }
+                } catch {
+                    kinds = nil
+                    failure = error
                 }
             }
             guard let kinds else {
-                context.error("missing-widget-file", Self.unreadableWidgetFile(relative, full, reader), at: entry, pointer)
+                context.error("missing-widget-file", Self.unreadableWidgetFile(relative, full, failure), at: entry, pointer)
                 continue
             }
             bundle.append((full, kinds, examination))
