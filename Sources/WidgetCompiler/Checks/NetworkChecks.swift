@@ -120,9 +120,13 @@ enum RequestRate {
         }
         if rules.contains(where: { $0.name == .once }) { return 86_400 }
         guard let step, step > 0 else { return max(horizon, minimum) }
-        let maxEntries = Int64(timeline.maxEntries ?? 200)
+        // `maxEntries` as written may be any number (1e30, -1e30, a fraction: the schema reports
+        // those); bounded here so that neither the conversion nor the product can trap.
+        let written = timeline.maxEntries ?? 200
+        let maxEntries = written.isFinite ? Int64(min(max(written, 0), 1e9)) : 200
         // atEnd: the reload comes at the last entry.
-        let span = min(horizon, max(maxEntries - 1, 0) * step)
+        let (product, overflow) = max(maxEntries - 1, 0).multipliedReportingOverflow(by: step)
+        let span = overflow ? horizon : min(horizon, product)
         return max(span > 0 ? span : step, minimum)
     }
 }

@@ -157,7 +157,9 @@ package enum Lowering {
         var planned = JSONObject()
         planned.appendNew("rule", .object(rule))
         planned.appendNew("horizon", timeline.horizon.map { duration($0, ["timeline", "horizon"]) } ?? .int(86_400))
-        planned.appendNew("maxEntries", .int(min(1000, max(1, Int(timeline.maxEntries ?? 200)))))
+        // Bounded as a double first: converting 1e30 or .nan to Int would trap.
+        let maxEntries = timeline.maxEntries ?? 200
+        planned.appendNew("maxEntries", .int(Int(maxEntries.isFinite ? min(1000, max(1, maxEntries)) : 200)))
         var policy: JSONValue = .null
         switch timeline.policy?.value {
         case .word(let word): policy = .string(word)
