@@ -25,7 +25,7 @@ struct CompilePass {
         do { validator = try DefinitionValidator(lowers: true) } catch { throw UsageError(message: "\(error)") }
         var files = given
         var checker = validator.checker
-        checker.given = Set(given)
+        checker.given = GivenFiles(given)
         checker.reader = reader
         var stream = DiagnosticStream(validator: validator, console: console)
         // Real paths, to add a bundle's widget files once; made when the first manifest comes

@@ -44,7 +44,9 @@ enum ValidateCommand {
         }
         let files = try CompilePass.files(in: args.positional.isEmpty ? ["widgets/"] : args.positional)
         var stream = DiagnosticStream(validator: validator, console: console, json: format == "json")
-        for examination in ParallelExamination(files, checker: validator.checker) {
+        var checker = validator.checker
+        checker.given = GivenFiles(files)
+        for examination in ParallelExamination(files, checker: checker) {
             try stream.report(examination)
         }
         stream.reportCatalogs(locale: locale)

@@ -136,6 +136,8 @@ package struct FileExamination: Sendable {
     var readError: SourceFiles.ReadError? = nil
     /// Whether the file could not be read (missing, unreadable or too large).
     var unreadable = false
+    /// Why, in the file layer's words (a bundle that names the file says so).
+    var readFailure: FileError? = nil
     /// When lowering, an app manifest's widget files as examined for its bundle check, in the
     /// manifest's order: each read once there, then reused by the commands rather than read
     /// again (`FileChecker.given` files excepted). A file of a bundle does not examine a bundle itself.
@@ -161,8 +163,8 @@ package struct FileChecker: Sendable {
     /// String Catalogs, read once for all the files that name them.
     let catalogs = CatalogCache()
     /// The files the command examines itself, as it names them: a manifest's bundle check
-    /// reads only their kinds, since the command examines them anyway.
-    package var given: Set<String> = []
+    /// shares each one's examination with the file's own turn (`GivenFiles`).
+    package var given = GivenFiles([])
     /// How source files are read (the file system; a test counts the reads through it).
     package var reader = FileReader.files
 
@@ -180,15 +182,18 @@ package struct FileChecker: Sendable {
     /// A file too large to be a source file is the file's own error (exit 1), as
     /// the readers give it, without being read.
     package func examine(path: String) -> FileExamination {
-        examine(path: path, inBundle: false)
+        guard given.contains(path) else { return examine(path: path, inBundle: false) }
+        return given.turn(path) { examine(path: path, inBundle: false) }
     }
 
     private func examine(path: String, inBundle: Bool) -> FileExamination {
         do {
             return examine(bytes: try reader.read(path, inBundle), path: path, inBundle: inBundle)
         } catch {
-            guard let size = error.oversizeByteCount else { return FileExamination(path: path, readError: error, unreadable: true) }
-            var examination = FileExamination(path: path, unreadable: true)
+            guard let size = error.oversizeByteCount else {
+                return FileExamination(path: path, readError: error, unreadable: true, readFailure: error)
+            }
+            var examination = FileExamination(path: path, unreadable: true, readFailure: error)
             let code = path.hasSuffix(".json") ? "json-too-large" : "yaml-too-large"
             examination.loadError = SourceDocument.sizeError(byteCount: size, code: code).diagnostic(file: path)
             return examination
@@ -328,13 +333,17 @@ package struct FileChecker: Sendable {
             let kinds: [String]?  // nil: the file cannot be read
             var failure: FileError? = nil
             var examination: FileExamination? = nil
-            if examines, !given.contains(full) {
+            // A given file: examined once in the run, here or in its own turn, whichever is first.
+            let shared = given.contains(full) ? given.kinds(full) { examine(path: full, inBundle: false) } : nil
+            if let shared {
+                (kinds, failure) = (shared.kinds, shared.failure)
+            } else if examines, !given.contains(full) {
                 let examined = examine(path: full, inBundle: true)
-                kinds = examined.unreadable ? nil : examined.documents.compactMap { $0.kind?.name ?? $0.manifestKind }
+                (kinds, failure) = (GivenFiles.kinds(of: examined).kinds, examined.readFailure)
                 if !examined.unreadable { examination = examined }
-                failure = examined.readError
             } else {
-                // Only the kinds are needed here: the documents, not their checks.
+                // Only the kinds are needed (a file this bundle reached while another thread
+                // examines it, or one that is not given when nothing is lowered).
                 do {
                     let bytes = try reader.read(full, true)
                     kinds = SourceFiles.documents(of: bytes, path: full).documents.compactMap { $0[word: "kind"]?.string }

@@ -44,7 +44,7 @@ package enum WidgetLoader {
         var checker = validator.checker
         checker.reader = reader
         // The files named directly are loaded as given; a manifest's bundle check leaves them to that.
-        checker.given = Set(paths.filter { !$0.hasSuffix(PlanFiles.widgetSuffix) }.flatMap { (try? SourceFiles.expand($0)) ?? [] })
+        checker.given = GivenFiles(paths.filter { !$0.hasSuffix(PlanFiles.widgetSuffix) }.flatMap { (try? SourceFiles.expand($0)) ?? [] })
         for path in paths {
             if path.hasSuffix(PlanFiles.widgetSuffix) {
                 try loadPlan(file: path, defaultZone, locale, &loaded)
@@ -84,9 +84,9 @@ package enum WidgetLoader {
     ) throws(SourceFiles.ReadError) {
         guard loaded.seen.insert(realPath(file)).inserted else { return }
         // One pass over the file: YAML, schema, checks, and each clean document's plan
-        // (a bundle's file was examined with its manifest, and is not read again).
-        let examination: FileExamination
-        if let examined { examination = examined } else { examination = checker.examine(bytes: try checker.reader.read(file, false), path: file) }
+        // (a bundle's file was examined with its manifest, and is not read again; a file given
+        // with its manifest is examined once, by whichever reaches it first).
+        let examination = examined ?? checker.examine(path: file)
         let diagnostics = try validator.conclude(examination)
         loaded.diagnostics += diagnostics
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return }
