@@ -182,8 +182,8 @@ package struct FileChecker: Sendable {
     /// A file too large to be a source file is the file's own error (exit 1), as
     /// the readers give it, without being read.
     package func examine(path: String) -> FileExamination {
-        guard given.contains(path) else { return examine(path: path, inBundle: false) }
-        return given.turn(path) { examine(path: path, inBundle: false) }
+        guard let position = given.position(of: path) else { return examine(path: path, inBundle: false) }
+        return given.turn(position) { examine(path: path, inBundle: false) }
     }
 
     private func examine(path: String, inBundle: Bool) -> FileExamination {
@@ -334,10 +334,11 @@ package struct FileChecker: Sendable {
             var failure: FileError? = nil
             var examination: FileExamination? = nil
             // A given file: examined once in the run, here or in its own turn, whichever is first.
-            let shared = given.contains(full) ? given.kinds(full) { examine(path: full, inBundle: false) } : nil
+            let position = given.position(of: full)
+            let shared = position.flatMap { given.kinds($0) { examine(path: full, inBundle: false) } }
             if let shared {
                 (kinds, failure) = (shared.kinds, shared.failure)
-            } else if examines, !given.contains(full) {
+            } else if examines, position == nil {
                 let examined = examine(path: full, inBundle: true)
                 (kinds, failure) = (GivenFiles.kinds(of: examined).kinds, examined.readFailure)
                 if !examined.unreadable { examination = examined }
