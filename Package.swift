@@ -3,9 +3,11 @@ import PackageDescription
 
 // Dependencies point down only:
 //   widgetc -> WidgetCLI -> {WidgetLSP, WidgetCompiler, WidgetSimulator};  WidgetLSP -> WidgetCompiler
-//   WidgetCompiler -> {WidgetYAML, JSONSchema, WidgetcRuntime}      (the Mac side: YAML, schema, checks, lowering to plans)
-//   WidgetSimulator -> WidgetcRuntime                              (scheduler, budget, scenarios, writers)
-//   WidgetcRuntime -> {WidgetTemplates, WidgetTime, MarketCalendars} -> WidgetSupport   (what a device ships: stdlib + Foundation)
+//   WidgetCompiler -> {WidgetYAML, JSONSchema, WidgetcRuntimeCore}  (the Mac side: YAML, schema, checks, lowering to plans)
+//   WidgetSimulator -> WidgetcRuntimeCore                          (scheduler, budget, scenarios, writers)
+//   WidgetcRuntime -> {WidgetcRuntimeCore, WidgetcURLSession}      (the library an app links)
+//   WidgetcRuntimeCore -> {WidgetTemplates, WidgetTime, MarketCalendars} -> WidgetSupport   (what a device ships: stdlib + Foundation)
+//   WidgetcURLSession: URLSession alone (on Linux, widgetc loads it as a dynamic library on its first live request)
 // No package outside the toolchain: libyaml comes from the system (Debian libyaml-dev).
 let package = Package(
     name: "widgetc",
@@ -15,6 +17,10 @@ let package = Package(
         .executable(name: "widgetc", targets: ["widgetc"]),
         // The one library an app links: a widget extension loads compiled plans with it.
         .library(name: "WidgetcRuntime", targets: ["WidgetcRuntime"]),
+        // URLSession for `widgetc run --network live` on Linux, opened on the first live request
+        // (`libWidgetcURLSession.so` beside `widgetc`), so that no other command loads
+        // FoundationNetworking and libcurl (6.4 MB and 22 M instructions at every start).
+        .library(name: "WidgetcURLSession", type: .dynamic, targets: ["WidgetcURLSession"]),
     ],
     targets: [
         .systemLibrary(
@@ -42,31 +48,39 @@ let package = Package(
         // What a device ships: plans, the rule engines, template rendering, container reads,
         // timeline/snapshot/placeholder. Standard library and Foundation only (no YAML, no schema).
         .target(
-            name: "WidgetcRuntime",
+            name: "WidgetcRuntimeCore",
             dependencies: ["WidgetSupport", "WidgetTemplates", "WidgetTime", "MarketCalendars"]
         ),
+        // One HTTP request through URLSession, in plain types (no Swift module of ours), and its
+        // C interface for the dynamic library.
+        .target(name: "CWidgetcURLSession"),
+        .target(name: "WidgetcURLSession", dependencies: ["CWidgetcURLSession"]),
+        // The library an app links: the core, re-exported, and URLSession for URL data sources.
+        .target(name: "WidgetcRuntime", dependencies: ["WidgetcRuntimeCore", "WidgetcURLSession"]),
         // The simulator: the scheduler (budget, policies, reloads), scenarios and writers.
-        .target(name: "WidgetSimulator", dependencies: ["WidgetSupport", "WidgetTime", "WidgetTemplates", "WidgetcRuntime"]),
+        .target(name: "WidgetSimulator", dependencies: ["WidgetSupport", "WidgetTime", "WidgetTemplates", "WidgetcRuntimeCore"]),
         // Definitions: the front end (YAML, schema, semantic checks) and lowering to plans.
         .target(
             name: "WidgetCompiler",
             dependencies: [
                 "WidgetSupport", "WidgetYAML", "JSONSchema", "WidgetTemplates", "WidgetTime", "MarketCalendars",
-                "WidgetcRuntime", "WidgetSimulator",
+                "WidgetcRuntimeCore", "WidgetSimulator",
             ],
             plugins: ["EmbedFiles"]
         ),
         // The editor service (`widgetc lsp`): LSP over stdio, on the compiler's checks.
         .target(
             name: "WidgetLSP",
-            dependencies: ["WidgetSupport", "WidgetTime", "MarketCalendars", "WidgetcRuntime", "WidgetCompiler"]
+            dependencies: ["WidgetSupport", "WidgetTime", "MarketCalendars", "WidgetcRuntimeCore", "WidgetCompiler"]
         ),
         // The command layer: argument parsing, rendering, exit statuses.
         .target(
             name: "WidgetCLI",
             dependencies: [
-                "WidgetSupport", "WidgetTime", "MarketCalendars", "WidgetcRuntime", "WidgetSimulator", "WidgetCompiler",
-                "WidgetLSP",
+                "WidgetSupport", "WidgetTime", "MarketCalendars", "WidgetcRuntimeCore", "WidgetSimulator", "WidgetCompiler",
+                "WidgetLSP", "CWidgetcURLSession",
+                // URLSession is Foundation's on Apple platforms: linked, it costs nothing more there.
+                .target(name: "WidgetcRuntime", condition: .when(platforms: [.macOS])),
             ]
         ),
         .executableTarget(name: "widgetc", dependencies: ["WidgetCLI"]),
@@ -85,11 +99,11 @@ let package = Package(
         .testTarget(name: "JSONSchemaTests", dependencies: ["WidgetTestSupport", "JSONSchema"]),
         .testTarget(name: "WidgetTemplatesTests", dependencies: ["WidgetTestSupport", "WidgetTemplates"]),
         .testTarget(name: "WidgetTimeTests", dependencies: ["WidgetTestSupport", "WidgetTime"]),
-        .testTarget(name: "WidgetcRuntimeTests", dependencies: ["WidgetTestSupport", "WidgetcRuntime"]),
-        .testTarget(name: "WidgetSimulatorTests", dependencies: ["WidgetTestSupport", "WidgetSimulator", "WidgetcRuntime"]),
+        .testTarget(name: "WidgetcRuntimeTests", dependencies: ["WidgetTestSupport", "WidgetcRuntime", "WidgetcRuntimeCore", "WidgetcURLSession"]),
+        .testTarget(name: "WidgetSimulatorTests", dependencies: ["WidgetTestSupport", "WidgetSimulator", "WidgetcRuntimeCore"]),
         .testTarget(name: "MarketCalendarsTests", dependencies: ["WidgetTestSupport", "MarketCalendars"]),
-        .testTarget(name: "WidgetCompilerTests", dependencies: ["WidgetTestSupport", "WidgetCompiler"], exclude: ["Fixtures"]),
-        .testTarget(name: "WidgetCLITests", dependencies: ["WidgetTestSupport", "WidgetCLI", "WidgetSimulator"]),
+        .testTarget(name: "WidgetCompilerTests", dependencies: ["WidgetTestSupport", "WidgetCompiler", "WidgetcRuntime"], exclude: ["Fixtures"]),
+        .testTarget(name: "WidgetCLITests", dependencies: ["WidgetTestSupport", "WidgetCLI", "WidgetSimulator", "WidgetcRuntime"]),
         .testTarget(name: "WidgetLSPTests", dependencies: ["WidgetTestSupport", "WidgetLSP", "WidgetSupport", "WidgetCompiler"]),
     ]
 )
@@ -105,7 +119,7 @@ if Context.environment["WIDGETC_FUZZ"] == "1" {
     let sanitize = ["-sanitize=fuzzer,address"]
     let instrumented: Set<String> = [
         "WidgetSupport", "WidgetYAML", "JSONSchema", "WidgetTemplates", "WidgetTime", "MarketCalendars",
-        "WidgetcRuntime", "WidgetSimulator", "WidgetCompiler", "WidgetLSP", "WidgetCLI",
+        "WidgetcRuntimeCore", "WidgetSimulator", "WidgetCompiler", "WidgetLSP", "WidgetCLI",
     ]
     for target in package.targets where instrumented.contains(target.name) {
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(sanitize)]
@@ -113,7 +127,7 @@ if Context.environment["WIDGETC_FUZZ"] == "1" {
     package.targets.append(.executableTarget(
         name: "widgetc-fuzz",
         dependencies: [
-            "WidgetSupport", "WidgetYAML", "JSONSchema", "WidgetTemplates", "WidgetTime", "WidgetcRuntime",
+            "WidgetSupport", "WidgetYAML", "JSONSchema", "WidgetTemplates", "WidgetTime", "WidgetcRuntimeCore",
             "WidgetCompiler", "WidgetCLI",
         ],
         path: "Fuzz/widgetc-fuzz",

@@ -9,7 +9,7 @@ import WidgetSupport
 import WidgetTemplates
 import WidgetTime
 import WidgetYAML
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// One libFuzzer target: a reader of outside bytes and what follows it. Each bounds what it
 /// does (input size, output size), and a refusal by the code under test is a normal outcome:

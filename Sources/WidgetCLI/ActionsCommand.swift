@@ -5,7 +5,7 @@ import Darwin
 #endif
 import WidgetCompiler
 import WidgetSimulator
-import WidgetcRuntime
+import WidgetcRuntimeCore
 import WidgetSupport
 
 /// `widgetc actions APP.yaml`: an app manifest's Home Screen quick actions, as an

@@ -1,4 +1,4 @@
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// `--locale LANG` (run, actions, validate): a well-formed BCP 47 tag, else exit 2.
 /// A tag the catalog has no translations for is fine: the source text shows.

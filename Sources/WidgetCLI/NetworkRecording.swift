@@ -1,5 +1,5 @@
 import WidgetSimulator
-import WidgetcRuntime
+import WidgetcRuntimeCore
 import WidgetSupport
 import WidgetTime
 
@@ -53,6 +53,8 @@ struct NetworkOptions {
     let live: Bool
     let recordPath: String?
     private let recorder: RecordingFetcher?
+    /// URLSession, loaded when the requests are live.
+    private let liveFetcher: (any DataFetcher)?
 
     init(_ args: ParsedArguments, alwaysLive: Bool = false) throws(UsageError) {
         switch args.value("network") ?? (alwaysLive ? "live" : "scenario") {
@@ -62,7 +64,8 @@ struct NetworkOptions {
         }
         recordPath = args.value("record")
         if let path = recordPath, path.isEmpty { throw UsageError(message: "--record needs a file name") }
-        recorder = recordPath == nil ? nil : RecordingFetcher(live ? URLSessionFetcher.shared : NoNetwork())
+        liveFetcher = live ? try LiveFetcher.load() : nil
+        recorder = recordPath == nil ? nil : RecordingFetcher(liveFetcher ?? NoNetwork())
     }
 
     /// The fetcher of one widget's run: live requests (recorded if asked), or the scenario's answers.
@@ -70,7 +73,7 @@ struct NetworkOptions {
         if let recorder {
             return live ? recorder : RecordingFetcher.replaying(ScriptedFetcher(scenario), into: recorder)
         }
-        return live ? URLSessionFetcher.shared : ScriptedFetcher(scenario)
+        return liveFetcher ?? ScriptedFetcher(scenario)
     }
 
     /// Writes the recorded scenario, atomically.

@@ -1,6 +1,6 @@
 import WidgetCompiler
 import WidgetSimulator
-import WidgetcRuntime
+import WidgetcRuntimeCore
 import WidgetSupport
 
 /// `widgetc preview FILE --out PAGE.html`: the run drawn as one self-contained HTML page

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import WidgetCompiler
 import WidgetSimulator
-import WidgetcRuntime
+import WidgetcRuntimeCore
 import WidgetSupport
 import WidgetTime
 

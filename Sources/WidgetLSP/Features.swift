@@ -2,7 +2,7 @@ import Foundation
 import MarketCalendars
 import WidgetCompiler
 import WidgetSupport
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// Hover, completion, definition and the outline (spec editor.md). Each reads the document's
 /// current text with the compiler's YAML loader; where the text does not parse (mid-typing),

@@ -7,7 +7,7 @@ import WidgetCLI
 import WidgetSimulator
 import WidgetSupport
 import WidgetTestSupport
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// `widgetc preview`: the page's structure without a browser (it parses as XML, one card per
 /// distinct entry with its time, the budget line ends at the run's `budget.used`), escaping,

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WidgetCompiler
 import WidgetSimulator
-import WidgetcRuntime
+import WidgetcRuntimeCore
 import WidgetSupport
 import WidgetTestSupport
 

@@ -1,7 +1,7 @@
 import Testing
 import WidgetCompiler
 import WidgetSimulator
-import WidgetcRuntime
+import WidgetcRuntimeCore
 import WidgetSupport
 
 /// Spec "events": an `at` after the timeline's last entry makes the policy

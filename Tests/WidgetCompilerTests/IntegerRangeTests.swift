@@ -1,7 +1,7 @@
 import Testing
 import WidgetSupport
 @testable import WidgetCompiler
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// Integers fit in 64 bits signed (spec "Scalars"): a larger one is `integer-range` at its
 /// position, with the value quoted and the accepted range, never silently a double.

@@ -1,7 +1,7 @@
 import Testing
 import WidgetCompiler
 import WidgetSimulator
-import WidgetcRuntime
+import WidgetcRuntimeCore
 import WidgetSupport
 
 /// The `market` rule through the compiler and the runtime (spec "Market hours").

@@ -1,7 +1,7 @@
 import Testing
 import WidgetCompiler
 import WidgetSimulator
-import WidgetcRuntime
+import WidgetcRuntimeCore
 import WidgetSupport
 
 /// Spec "Timeline rules": a rule with no instant within the horizon asks for

@@ -1,7 +1,7 @@
 import Testing
 import WidgetCompiler
 import WidgetSimulator
-import WidgetcRuntime
+import WidgetcRuntimeCore
 import WidgetSupport
 
 /// Each timeline rule and option through the compiler, with real zone transitions.

@@ -3,7 +3,7 @@ import Testing
 import WidgetCompiler
 import WidgetTestSupport
 import WidgetSimulator
-import WidgetcRuntime
+import WidgetcRuntimeCore
 import WidgetSupport
 import WidgetTime
 

@@ -1,7 +1,7 @@
 import Testing
 import WidgetCompiler
 import WidgetSimulator
-import WidgetcRuntime
+import WidgetcRuntimeCore
 import WidgetSupport
 
 /// The model documents' own stories, from YAML through the compiler and the runtime.

@@ -1,6 +1,6 @@
 import Foundation
 import WidgetSimulator
-import WidgetcRuntime
+import WidgetcRuntimeCore
 import WidgetSupport
 
 /// A UTC instant from civil fields.

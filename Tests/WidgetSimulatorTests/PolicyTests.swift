@@ -1,6 +1,6 @@
 import Testing
 import WidgetSimulator
-import WidgetcRuntime
+import WidgetcRuntimeCore
 import WidgetSupport
 
 @Suite("Reload policies and the run window")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WidgetTestSupport
 import WidgetSimulator
-import WidgetcRuntime
+import WidgetcRuntimeCore
 import WidgetSupport
 
 @Suite("Scenario: app reloads, writes, foreground")

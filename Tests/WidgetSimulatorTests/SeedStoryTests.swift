@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import WidgetSimulator
-import WidgetcRuntime
+import WidgetcRuntimeCore
 import WidgetSupport
 
 /// The character-detail widget, written by hand: health recovers `by` percent

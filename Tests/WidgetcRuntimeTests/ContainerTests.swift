@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WidgetTestSupport
 import WidgetSupport
-@testable import WidgetcRuntime
+@testable import WidgetcRuntimeCore
 
 @Suite("App group container")
 struct ContainerTests {

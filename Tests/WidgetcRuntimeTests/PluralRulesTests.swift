@@ -1,5 +1,5 @@
 import Testing
-@testable import WidgetcRuntime
+@testable import WidgetcRuntimeCore
 
 /// CLDR cardinal plural rules (spec "Plurals"): the generated table answers
 /// CLDR's own examples for every locale it defines.

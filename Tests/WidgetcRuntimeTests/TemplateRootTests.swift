@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import WidgetTestSupport
-@testable import WidgetcRuntime
+@testable import WidgetcRuntimeCore
 
 /// The docs' table of template roots is the declaration's (issue 14: declared once).
 @Suite struct TemplateRootTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WidgetcRuntime
+import WidgetcRuntimeCore
 import WidgetSupport
 
 /// A plan's URL data sources through the library's API, with a fetcher of the

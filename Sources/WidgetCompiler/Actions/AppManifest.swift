@@ -1,6 +1,6 @@
 import WidgetSupport
 import WidgetTemplates
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// An app manifest read for its quick actions (spec "App manifest and quick actions"):
 /// the decoded manifest (`AppDefinition`, the one model of it), with the static quick

@@ -1,5 +1,5 @@
 import WidgetSimulator
-import WidgetcRuntime
+import WidgetcRuntimeCore
 import WidgetSupport
 import WidgetTemplates
 

@@ -1,6 +1,6 @@
 import WidgetSupport
 import WidgetTemplates
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// Typed reads of an app manifest's nodes, each failure a positioned error diagnostic.
 struct ManifestReader {

@@ -1,7 +1,7 @@
 import WidgetSupport
 import WidgetTemplates
 import WidgetTime
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// URL data sources (spec network-data.md, Validation): templates over `param.*`
 /// only (`request-template`), `https:` unless `insecure: true`

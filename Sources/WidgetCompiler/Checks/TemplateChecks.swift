@@ -1,6 +1,6 @@
 import WidgetSupport
 import WidgetTemplates
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// What template variables exist for one widget (spec "Templates", Variables).
 struct VariableScope {

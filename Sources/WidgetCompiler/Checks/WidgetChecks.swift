@@ -1,5 +1,5 @@
 import WidgetSupport
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// The semantic checks of one widget, after the schema, on its decoded definition.
 /// Template text and raw scalars are read in place in the document through the

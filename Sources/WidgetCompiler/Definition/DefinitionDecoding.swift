@@ -1,5 +1,5 @@
 import WidgetSupport
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// Decoding a widget document into its `WidgetDefinition`: one pass over each
 /// mapping's keys, told apart by their bytes (a lookup per key would scan them again).

@@ -1,5 +1,5 @@
 import WidgetSupport
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// A value read from a definition, with the node it was read from.
 ///

@@ -1,6 +1,6 @@
 import WidgetSupport
 import WidgetTemplates
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// Where a definition uses a catalog: its file and its localizable strings.
 package struct CatalogUse: Sendable {

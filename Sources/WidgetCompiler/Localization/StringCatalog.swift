@@ -1,6 +1,6 @@
 import WidgetSupport
 import WidgetTemplates
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// An Xcode String Catalog (`.xcstrings`, spec localization.md "The catalog"),
 /// read with every value's position so problems point inside the JSON.

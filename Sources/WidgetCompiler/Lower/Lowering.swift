@@ -2,7 +2,7 @@ import WidgetSupport
 import WidgetTemplates
 import WidgetTime
 import MarketCalendars
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// Turns a validated widget definition into its plan (`widgetc-plan/1`,
 /// docs/plan-format.md): defaults resolved, every rule in one normal form.

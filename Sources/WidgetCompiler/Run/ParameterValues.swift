@@ -1,6 +1,6 @@
 import WidgetSupport
 import WidgetTime
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// `--param NAME=VALUE` checked against a widget's declarations.
 package enum ParameterValues {

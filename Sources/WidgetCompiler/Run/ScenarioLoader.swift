@@ -1,7 +1,7 @@
 import WidgetSupport
 import WidgetTime
 import WidgetSimulator
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// Reads `--scenario FILE`: a YAML list checked against the scenario schema and by the
 /// scenario's own checks, all in one pass, turned into the runtime's events.

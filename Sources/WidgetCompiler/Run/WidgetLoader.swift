@@ -5,7 +5,7 @@ import Darwin
 #endif
 import WidgetSupport
 import WidgetTime
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// One widget ready to run: compiled, with the container it reads.
 package struct LoadedWidget {

@@ -1,5 +1,5 @@
 import WidgetSupport
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// The appends run output needs, over one `PlainBuffer<UInt8>` (raw memory, no
 /// per-append array bookkeeping), written for speed: no intermediate `String`s

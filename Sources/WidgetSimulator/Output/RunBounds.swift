@@ -1,6 +1,6 @@
 import WidgetSupport
 import WidgetTemplates
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// The bounds on what one `widgetc run` writes (docs/runtime-notes.md): a rendered value
 /// has at most `Template.maxRenderedBytes`, and the whole output at most `maxOutputBytes`.

@@ -1,5 +1,5 @@
 import WidgetSupport
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// Output formats of `widgetc run` (`--format`).
 package enum RunOutputFormat: String, Sendable, Hashable, CaseIterable {

@@ -1,5 +1,5 @@
 import WidgetSupport
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// Writes runs in one of the output formats, streaming: each reload is written
 /// as it arrives and bytes go to `output` in chunks, so memory stays flat.

@@ -1,5 +1,5 @@
 import WidgetSupport
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// The counted reloads of the last 24 hours, oldest first: the budget's memory.
 ///

@@ -1,5 +1,5 @@
 import WidgetSupport
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// The scenario's foreground windows, merged and sorted, for O(log n) lookups.
 struct ForegroundWindows {

@@ -1,6 +1,6 @@
 import WidgetSupport
 import WidgetTime
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// The run's own warnings (spec, runtime 3 and 7): entries closer than five minutes,
 /// an `after` date at or before its request, and reloads that exceed the budget over a day. Facts are gathered while the

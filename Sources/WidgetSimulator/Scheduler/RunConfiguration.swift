@@ -1,5 +1,5 @@
 import WidgetSupport
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// What WidgetKit asks the provider for (`--context`).
 package enum RunContextKind: String, Sendable, Hashable, CaseIterable {

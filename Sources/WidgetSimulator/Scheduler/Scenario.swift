@@ -1,5 +1,5 @@
 import WidgetSupport
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// One thing the app does during a run (a scenario file's item, already parsed).
 package enum ScenarioEvent: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import WidgetSupport
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// How a URL answers in a run, from a scenario's `respond` item on.
 package struct ScriptedResponse: Sendable, Equatable {

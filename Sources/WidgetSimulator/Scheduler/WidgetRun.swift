@@ -1,5 +1,5 @@
 import WidgetSupport
-import WidgetcRuntime
+import WidgetcRuntimeCore
 
 /// Simulates one widget instance over a window, as WidgetKit would (spec: "The runtime").
 ///

@@ -69,12 +69,13 @@ public struct WidgetPlan: Sendable {
     ///   - parameters: the instance's intent values; the others keep their defaults.
     ///   - container: the app group container (`FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`);
     ///     nil when the app has none (data sources are then missing, and the placeholder shows).
-    ///   - fetcher: performs URL data sources' requests (blocking, each within its `timeout`); default: URLSession.
+    ///   - fetcher: performs URL data sources' requests (blocking, each within its `timeout`); the
+    ///     `WidgetcRuntime` library adds this method without it, requesting through URLSession.
     ///   - responses: successful answers kept for `maxAge` and `stale`: pass the same store to every
     ///     request (a `static let` of the provider); nil keeps none.
     public func timeline(
         at date: Date, family: String? = nil, parameters: [String: WidgetValue] = [:], container: URL? = nil,
-        fetcher: any DataFetcher = URLSessionFetcher.shared, responses: ResponseStore? = nil
+        fetcher: any DataFetcher, responses: ResponseStore? = nil
     ) -> WidgetTimeline {
         let (base, warnings) = self.context(date, family, parameters, container, preview: false)
         let log = RequestLog()

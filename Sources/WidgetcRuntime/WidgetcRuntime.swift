@@ -1,0 +1,16 @@
+// The library an app links: everything of the runtime (`WidgetcRuntimeCore`), and URL data
+// sources through URLSession. `widgetc` itself links only the core, and on Linux loads
+// URLSession (FoundationNetworking) on its first live request (see WidgetcURLSession).
+@_exported import WidgetcRuntimeCore
+import Foundation
+
+extension WidgetPlan {
+    /// `timeline(at:family:parameters:container:fetcher:responses:)` with URL data sources
+    /// requested through URLSession (`URLSessionFetcher.shared`), as a widget extension does.
+    public func timeline(
+        at date: Date, family: String? = nil, parameters: [String: WidgetValue] = [:], container: URL? = nil,
+        responses: ResponseStore? = nil
+    ) -> WidgetTimeline {
+        timeline(at: date, family: family, parameters: parameters, container: container, fetcher: URLSessionFetcher.shared, responses: responses)
+    }
+}
