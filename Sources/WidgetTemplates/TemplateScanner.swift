@@ -20,56 +20,36 @@ struct TemplateScanner {
     /// Where the next step starts looking for a tag.
     private var textStart = 0
     private var finished = false
-    /// The open sections, innermost last: `depth` of them live at `open`.
-    private var open: UnsafeMutablePointer<OpenSection>
-    private var capacity: Int
-    /// Whether `open` moved to the heap (past `inlineCapacity` sections).
-    private var ownsOpen = false
+    /// The open sections, innermost last: the first `depth` of `open`.
+    private var open: [OpenSection] = []
     private(set) var depth = 0
     private(set) var tagCount = 0
 
     static var maxNesting: Int { 100 }
-    /// Sections kept on the stack: small enough that `withUnsafeTemporaryAllocation`
-    /// never falls back to the heap (it does above 1 KiB).
-    private static var inlineCapacity: Int { 1024 / MemoryLayout<OpenSection>.stride }
 
-    /// Runs `body` with a scanner whose section stack starts on the stack. The scan
+    /// Runs `body` with a new scanner. The scan
     /// starts at byte `start`, which must be where a step of a scan from the start
     /// would start with no section open (the end of a variable tag, or 0).
     static func with<R>(
         _ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, _ body: (inout TemplateScanner) -> R
     ) -> R {
-        withUnsafeTemporaryAllocation(of: OpenSection.self, capacity: inlineCapacity) { stack in
-            var scanner = TemplateScanner(bytes: bytes, open: stack.baseAddress!, capacity: stack.count)
-            scanner.textStart = start
-            let result = body(&scanner)
-            if scanner.ownsOpen { scanner.open.deallocate() }
-            return result
-        }
+        var scanner = TemplateScanner(bytes: bytes)
+        scanner.textStart = start
+        return body(&scanner)
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, open: UnsafeMutablePointer<OpenSection>, capacity: Int) {
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        self.open = open
-        self.capacity = capacity
     }
 
-    /// Opens a section, moving the stack to the heap when it outgrows the inline part.
+    /// Opens a section (the array keeps its room when sections close).
     private mutating func push(_ section: OpenSection) {
-        if depth == capacity {
-            let grown = UnsafeMutablePointer<OpenSection>.allocate(capacity: Self.maxNesting)
-            grown.initialize(from: open, count: depth)  // trivial values: a plain copy
-            if ownsOpen { open.deallocate() }
-            open = grown
-            capacity = Self.maxNesting
-            ownsOpen = true
-        }
-        (open + depth).initialize(to: section)
+        if depth < open.count { open[depth] = section } else { open.append(section) }
         depth += 1
     }
 
     /// The open sections, outermost first.
-    var openSections: UnsafeBufferPointer<OpenSection> { UnsafeBufferPointer(start: open, count: depth) }
+    var openSections: ArraySlice<OpenSection> { open[..<depth] }
 
     enum TagKind { case variable, section, inverted, close, comment }
 

@@ -56,20 +56,8 @@ package enum WallTime {
     package static func format(minuteOfDay: Int) -> String {
         let m = ((minuteOfDay % 1_440) + 1_440) % 1_440
         let h = m / 60, mm = m % 60
-        // Written byte by byte: entry.time is formatted for every timeline entry.
-        return String(unsafeUninitializedCapacity: 5) { out in
-            out.putTwoDigits(h, at: 0)
-            out[2] = UInt8(ascii: ":")
-            out.putTwoDigits(mm, at: 3)
-            return 5
-        }
-    }
-}
-
-extension UnsafeMutableBufferPointer where Element == UInt8 {
-    /// `value` (0...99) as two ASCII digits at `i` and `i + 1` (the entry texts' fields).
-    func putTwoDigits(_ value: Int, at i: Int) {
-        self[i] = UInt8(48 + value / 10)
-        self[i + 1] = UInt8(48 + value % 10)
+        // Digits by arithmetic, not interpolation: entry.time is formatted for every timeline entry.
+        let bytes: [UInt8] = [UInt8(48 + h / 10), UInt8(48 + h % 10), UInt8(ascii: ":"), UInt8(48 + mm / 10), UInt8(48 + mm % 10)]
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

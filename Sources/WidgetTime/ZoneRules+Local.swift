@@ -133,16 +133,13 @@ extension ZoneRules {
         guard (0...9_999).contains(y) else {
             return "\(y)-\(m < 10 ? "0" : "")\(m)-\(d < 10 ? "0" : "")\(d)"
         }
-        // Written byte by byte: entry.day is formatted for every timeline entry.
-        return String(unsafeUninitializedCapacity: 10) { out in
-            out.putTwoDigits(y / 100, at: 0)
-            out.putTwoDigits(y % 100, at: 2)
-            out[4] = UInt8(ascii: "-")
-            out.putTwoDigits(m, at: 5)
-            out[7] = UInt8(ascii: "-")
-            out.putTwoDigits(d, at: 8)
-            return 10
-        }
+        // Digits by arithmetic, not interpolation: entry.day is formatted for every timeline entry.
+        let bytes: [UInt8] = [
+            UInt8(48 + y / 1000), UInt8(48 + y / 100 % 10), UInt8(48 + y / 10 % 10), UInt8(48 + y % 10),
+            UInt8(ascii: "-"), UInt8(48 + m / 10), UInt8(48 + m % 10),
+            UInt8(ascii: "-"), UInt8(48 + d / 10), UInt8(48 + d % 10),
+        ]
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The local weekday's English name at `instant` (`Monday`).

@@ -109,11 +109,11 @@ package final class ZoneRules: UTCOffsetSource, Sendable, CustomStringConvertibl
 
     // MARK: - Table access
 
-    /// Runs `body` on the newest table without retaining it (the hot path).
+    /// Runs `body` on the newest table (the hot path).
     func withPublished<R>(_ body: (ZoneTable) -> R?) -> R? {
         let bits = published.load()
         guard let p = UnsafeRawPointer(bitPattern: bits) else { return nil }
-        return Unmanaged<ZoneTable>.fromOpaque(p)._withUnsafeGuaranteedRef(body)
+        return body(Unmanaged<ZoneTable>.fromOpaque(p).takeUnretainedValue())
     }
 
     /// A table covering `u` (reading more years from Foundation if needed).

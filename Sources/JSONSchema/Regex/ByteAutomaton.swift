@@ -54,14 +54,12 @@ struct ByteAutomaton: Sendable {
     func matches(_ input: UnsafeBufferPointer<UInt8>) -> Bool? {
         var state = initial
         if state == Self.accept { return true }
-        return table.withUnsafeBufferPointer { table in
-            for b in input {
-                if b >= 0x80 { return nil }
-                state = table[Int(state) &<< 7 | Int(b)]
-                if state < 0 { return state == Self.accept }
-            }
-            return acceptsAtEnd[Int(state)]
+        for b in input {
+            if b >= 0x80 { return nil }
+            state = table[Int(state) &<< 7 | Int(b)]
+            if state < 0 { return state == Self.accept }
         }
+        return acceptsAtEnd[Int(state)]
     }
 
     /// Groups the 128 ASCII bytes by how every consuming instruction treats them: each
@@ -243,12 +241,8 @@ struct ByteAutomaton: Sendable {
                 done += 1
             }
             var table = [Int16](repeating: ByteAutomaton.dead, count: columnsOf.count * 128)
-            table.withUnsafeMutableBufferPointer { table in
-                classOf.withUnsafeBufferPointer { classOf in
-                    for (s, columns) in columnsOf.enumerated() {
-                        for b in 0..<128 { table[s << 7 | b] = columns[classOf[b]] }
-                    }
-                }
+            for (s, columns) in columnsOf.enumerated() {
+                for b in 0..<128 { table[s << 7 | b] = columns[classOf[b]] }
             }
             return (table, acceptsAtEnd, initial)
         }

@@ -135,18 +135,14 @@ struct LinearPattern: Sendable {
         let n = literal.count
         guard n <= input.count else { return false }
         guard n > 0 else { return true }
-        return literal.withUnsafeBufferPointer { literal in
-            borders.withUnsafeBufferPointer { borders in
-                var k = 0
-                for b in input {
-                    while k > 0, b != literal[k] { k = borders[k] }
-                    if b == literal[k] {
-                        k += 1
-                        if k == n { return true }
-                    }
-                }
-                return false
+        var k = 0
+        for b in input {
+            while k > 0, b != literal[k] { k = borders[k] }
+            if b == literal[k] {
+                k += 1
+                if k == n { return true }
             }
         }
+        return false
     }
 }

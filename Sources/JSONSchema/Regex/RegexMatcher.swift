@@ -10,7 +10,8 @@
 /// super-linear (a bounded loop that its bound stops, nested lookarounds that succeed far
 /// away) and, with backreferences, the machine that tracks captures stop after a budget
 /// of steps: the search then answers nil, "too expensive", rather than taking seconds.
-/// Short inputs allocate nothing: the memo and the backtrack stack start in stack memory.
+/// The memo and the backtrack stack are arrays (stack memory for them saved 0.17% of the
+/// instructions of bench/validate, with the automaton's and the literal search's buffers: not kept).
 extension CompiledRegex {
     static let stepBudget = 5_000_000
     /// The budget of the memoized machine: far above what `instructions × length` needs for
@@ -25,7 +26,7 @@ extension CompiledRegex {
     static let maxMemoBits = 1 << 28
     /// Lookaround memo entries (32-bit run stamps) beyond this keep a bitmap per run.
     static let maxSharedMemo = 1 << 22
-    /// Backtrack frames kept in stack memory (temporary allocations above 1 KB go to the heap).
+    /// Backtrack frames reserved for a run.
     static let initialFrames = 40
 
     /// True when the pattern matches somewhere in `string`.
@@ -168,25 +169,28 @@ extension CompiledRegex {
         guard stamp != 0 else { return nil }
         m.failedRuns.append(false)
         var none: [Int] = []
-        let found = withUnsafeTemporaryAllocation(of: Frame.self, capacity: Self.initialFrames) { frames in
-            guard let base = frames.baseAddress else { return false }
-            var stack = FrameStack(base: base, capacity: Self.initialFrames)
-            defer { stack.release() }
-            guard let memo = m.shared[sub] else { return false }
-            return execute(sub, &m, from: pos, memo: nil, shared: (memo, stamp), registers: &none, stack: &stack)
+        var stack = FrameStack()
+        stack.frames.reserveCapacity(Self.initialFrames)
+        let found: Bool
+        if let memo = m.shared[sub] {
+            found = execute(sub, &m, from: pos, memo: nil, shared: (memo, stamp), registers: &none, stack: &stack)
+        } else {
+            found = false
         }
         m.failedRuns[Int(stamp)] = !found
         return found
     }
 
-    private func withMemo(for program: Int, _ input: UnsafeBufferPointer<UInt8>, _ body: (UnsafeMutablePointer<UInt64>) -> Bool) -> Bool {
+    private func withMemo(for program: Int, _ input: UnsafeBufferPointer<UInt8>, _ body: (MemoBits) -> Bool) -> Bool {
         let bits = code[program].count * (input.count + 1)
         let words = (bits + 63) / 64
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words) { buffer in
-            guard let base = buffer.baseAddress else { return false }
-            base.initialize(repeating: 0, count: words)
-            return body(base)
-        }
+        return body(MemoBits(words: [UInt64](repeating: 0, count: words)))
+    }
+
+    /// The visited (instruction, position) states of a run, one bit each.
+    private final class MemoBits {
+        var words: [UInt64]
+        init(words: [UInt64]) { self.words = words }
     }
 
     /// A backtrack entry. `low` -1: resume at `pc`/`pos`; -2: restore register `pc` to `pos`;
@@ -198,53 +202,32 @@ extension CompiledRegex {
         var low = -1
     }
 
-    /// The backtrack stack: starts in caller-provided (stack) memory, moves to the heap if it grows.
+    /// The backtrack stack.
     private struct FrameStack {
-        var base: UnsafeMutablePointer<Frame>
-        var capacity: Int
-        var count = 0
-        var heap: UnsafeMutablePointer<Frame>? = nil
+        var frames: [Frame] = []
 
         // @inline(__always): with JSONSchema's 31 others, -0.43% instructions on bench/validate (10,000 files, one thread, callgrind)
         @inline(__always)
         mutating func push(_ frame: Frame) {
-            if count == capacity { grow() }
-            base[count] = frame
-            count += 1
+            frames.append(frame)
         }
 
         // @inline(__always): with JSONSchema's 31 others, -0.43% instructions on bench/validate (10,000 files, one thread, callgrind)
         @inline(__always)
         mutating func pop() -> Frame? {
-            guard count > 0 else { return nil }
-            count -= 1
-            return base[count]
+            frames.popLast()
         }
-
-        private mutating func grow() {
-            let bigger = UnsafeMutablePointer<Frame>.allocate(capacity: capacity * 2)
-            bigger.initialize(from: base, count: count)
-            heap?.deallocate()
-            heap = bigger
-            base = bigger
-            capacity *= 2
-        }
-
-        func release() { heap?.deallocate() }
     }
 
     /// Runs one program from `start`; true if it reaches `match`.
-    private func run(_ program: Int, _ m: inout Machine, at start: Int, memo: UnsafeMutablePointer<UInt64>?, registers: inout [Int]) -> Bool {
-        withUnsafeTemporaryAllocation(of: Frame.self, capacity: Self.initialFrames) { frames in
-            guard let base = frames.baseAddress else { return false }
-            var stack = FrameStack(base: base, capacity: Self.initialFrames)
-            defer { stack.release() }
-            return execute(program, &m, from: start, memo: memo, shared: nil, registers: &registers, stack: &stack)
-        }
+    private func run(_ program: Int, _ m: inout Machine, at start: Int, memo: MemoBits?, registers: inout [Int]) -> Bool {
+        var stack = FrameStack()
+        stack.frames.reserveCapacity(Self.initialFrames)
+        return execute(program, &m, from: start, memo: memo, shared: nil, registers: &registers, stack: &stack)
     }
 
     private func execute(
-        _ program: Int, _ m: inout Machine, from start: Int, memo: UnsafeMutablePointer<UInt64>?,
+        _ program: Int, _ m: inout Machine, from start: Int, memo: MemoBits?,
         shared: (memo: UnsafeMutablePointer<UInt32>, stamp: UInt32)?, registers: inout [Int], stack: inout FrameStack
     ) -> Bool {
         let code = self.code[program]
@@ -261,7 +244,7 @@ extension CompiledRegex {
                 if joins[pc] {
                     let bit = pc &* width &+ pos
                     let word = bit >> 6, mask: UInt64 = 1 << UInt64(bit & 63)
-                    if memo[word] & mask != 0 { ok = false } else { memo[word] |= mask }
+                    if memo.words[word] & mask != 0 { ok = false } else { memo.words[word] |= mask }
                 }
             } else if let shared, joins[pc] {
                 let i = pc &* width &+ pos
@@ -400,14 +383,14 @@ extension CompiledRegex {
 
     /// Marks loop `pc` as visited at `positions` (those inside a scalar are never looked up).
     private func markCrossed(
-        _ pc: Int, _ positions: ClosedRange<Int>, width: Int, memo: UnsafeMutablePointer<UInt64>?,
+        _ pc: Int, _ positions: ClosedRange<Int>, width: Int, memo: MemoBits?,
         shared: (memo: UnsafeMutablePointer<UInt32>, stamp: UInt32)?
     ) {
         let base = pc &* width
         if let memo {
             for q in positions {
                 let bit = base &+ q
-                memo[bit >> 6] |= 1 << UInt64(bit & 63)
+                memo.words[bit >> 6] |= 1 << UInt64(bit & 63)
             }
         } else if let shared {
             for q in positions { shared.memo[base &+ q] = shared.stamp }

@@ -51,12 +51,10 @@ package struct RecordOrder: Sendable, Hashable {
             if b.key.precedes(a.key) { return descending }
             return a.index < b.index
         }
-        text.withUnsafeBufferPointer { bytes in
-            strings.sort { a, b in
-                let order = Self.compare(bytes, a.start, a.count, b.start, b.count)
-                if order != 0 { return (order < 0) != descending }
-                return a.index < b.index
-            }
+        strings.sort { a, b in
+            let order = Self.compare(text, a.start, a.count, b.start, b.count)
+            if order != 0 { return (order < 0) != descending }
+            return a.index < b.index
         }
         let numberIndices = numbers.map(\.index)
         let stringIndices = strings.map(\.index)
@@ -67,7 +65,7 @@ package struct RecordOrder: Sendable, Hashable {
     }
 
     /// Byte-wise comparison of two UTF-8 spans (UTF-8 byte order is Unicode scalar order).
-    private static func compare(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Int, _ aCount: Int, _ b: Int, _ bCount: Int) -> Int {
+    private static func compare(_ bytes: [UInt8], _ a: Int, _ aCount: Int, _ b: Int, _ bCount: Int) -> Int {
         let common = min(aCount, bCount)
         var k = 0
         while k < common {

@@ -101,28 +101,26 @@ private func checkEnumValues(
     // indices (lists are short; a dictionary would hash every value and find the same
     // ones). Only first indices are compared, as numbers are not transitively equal:
     // 2^53 + 1 equals the double 2^53, which equals 2^53, yet the two integers differ.
-    withUnsafeTemporaryAllocation(of: Bool.self, capacity: count) { isFirst in
-        func firstIndex(of scalar: SourceNode, before end: Int) -> Int? {
-            for j in 0..<end where isFirst[j] && valuesNode.child(j).hasSameScalar(as: scalar) { return j }
-            return nil
+    var isFirst = [Bool](repeating: false, count: count)
+    func firstIndex(of scalar: SourceNode, before end: Int) -> Int? {
+        for j in 0..<end where isFirst[j] && valuesNode.child(j).hasSameScalar(as: scalar) { return j }
+        return nil
+    }
+    for i in 0..<count {
+        let item = valuesNode.child(i)
+        guard item.isScalar else { continue }
+        if let first = firstIndex(of: item, before: i) {
+            context.error(
+                "param-enum", "\(label()): value \(item.shown) is listed twice (first at index \(first))", at: item,
+                pointer() + ["values", String(i)])
+        } else {
+            isFirst[i] = true
         }
-        for i in 0..<count {
-            let item = valuesNode.child(i)
-            isFirst[i] = false
-            guard item.isScalar else { continue }
-            if let first = firstIndex(of: item, before: i) {
-                context.error(
-                    "param-enum", "\(label()): value \(item.shown) is listed twice (first at index \(first))", at: item,
-                    pointer() + ["values", String(i)])
-            } else {
-                isFirst[i] = true
-            }
-        }
-        if let defaultNode = parameter.defaultValue, defaultNode.isScalar, count > 0,
-           firstIndex(of: defaultNode, before: count) == nil {
-            let list = valuesNode.items.map(\.shown).joined(separator: ", ")
-            context.error("param-enum", "\(label()): default \(defaultNode.shown) is not one of its values (\(list))", at: defaultNode, pointer() + ["default"])
-        }
+    }
+    if let defaultNode = parameter.defaultValue, defaultNode.isScalar, count > 0,
+       firstIndex(of: defaultNode, before: count) == nil {
+        let list = valuesNode.items.map(\.shown).joined(separator: ", ")
+        context.error("param-enum", "\(label()): default \(defaultNode.shown) is not one of its values (\(list))", at: defaultNode, pointer() + ["default"])
     }
     // `valueTitles` names values the parameter has.
     for title in parameter.valueTitles?.members ?? .empty where !valuesNode.items.contains(where: { $0.string == title.key }) {

@@ -71,20 +71,17 @@ package struct SourceLines: Sendable {
     /// `SourceLines(bytes:).line(n)` gives, found by one scan and without a table.
     static func line(_ n: Int, of bytes: [UInt8]) -> String? {
         guard n >= 1 else { return nil }
-        return bytes.withUnsafeBufferPointer { all -> String? in
-            let hasBOM = all.count >= 3 && all[0] == 0xEF && all[1] == 0xBB && all[2] == 0xBF
-            let text = UnsafeBufferPointer(rebasing: all[(hasBOM ? 3 : 0)...])
-            var start = 0
-            var line = 1
-            while line < n {
-                guard let newline = text[start...].firstIndex(of: 0x0A) else { return nil }
-                start = newline + 1
-                line += 1
-            }
-            var end = text[start...].firstIndex(of: 0x0A) ?? text.count
-            if end > start, text[end - 1] == 0x0D { end -= 1 }
-            return String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)
+        let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        var start = hasBOM ? 3 : 0
+        var line = 1
+        while line < n {
+            guard let newline = bytes[start...].firstIndex(of: 0x0A) else { return nil }
+            start = newline + 1
+            line += 1
         }
+        var end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
     /// Line `n` (1-based) without its line end, or nil past the end.

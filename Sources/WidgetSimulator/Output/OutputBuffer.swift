@@ -137,7 +137,7 @@ final class OutputBuffer {
         var formatted: [UInt8] = []
         Instant(seconds: days * 86_400).appendISO8601(offset: 0, to: &formatted)
         datePrefixCount = min(formatted.count - 15, 32)  // without "T00:00:00+00:00"
-        formatted.withUnsafeBufferPointer { datePrefix.update(from: $0.baseAddress!, count: datePrefixCount) }
+        for i in 0..<datePrefixCount { datePrefix[i] = formatted[i] }
         cachedDay = days
     }
 
@@ -249,15 +249,11 @@ final class OutputBuffer {
 
     func object(_ o: JSONObject, spaced: Bool) {
         byte(UInt8(ascii: "{"))
-        o.keys.withUnsafeBufferPointer { keys in
-            o.values.withUnsafeBufferPointer { values in
-                for i in 0..<keys.count {
-                    if i > 0 { separator(spaced) }
-                    string(keys[i])
-                    colon(spaced)
-                    json(values[i], spaced: spaced)
-                }
-            }
+        for i in 0..<o.keys.count {
+            if i > 0 { separator(spaced) }
+            string(o.keys[i])
+            colon(spaced)
+            json(o.values[i], spaced: spaced)
         }
         byte(UInt8(ascii: "}"))
     }

