@@ -134,7 +134,7 @@ def count(widgetc, paths, duration, parse):
     patterns the writer puts at the start of each entry and in each reload (GB/s), which
     `count_checked` first proves equal to the parse on the short run."""
     c = Counts()
-    argv = [widgetc, "run", *paths, "--from", FROM, "--for", duration, "--format", "ndjson"]
+    argv = run_argv(widgetc, paths, duration)
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     fast = Counts()
     for line in proc.stdout:
@@ -166,8 +166,12 @@ def count(widgetc, paths, duration, parse):
     return c, same
 
 
+# run's output bound (256 MiB by default) raised for the long runs: 365 days are about 3 GB.
+MAX_OUTPUT = ["--max-output", "16G"]
+
+
 def run_argv(widgetc, paths, duration):
-    return [widgetc, "run", *paths, "--from", FROM, "--for", duration, "--format", "ndjson"]
+    return [widgetc, "run", *paths, "--from", FROM, "--for", duration, "--format", "ndjson", *MAX_OUTPUT]
 
 
 def manifest(corpus):
@@ -248,7 +252,7 @@ def market_year(args, results):
     for name, rule, state in cases:
         path = os.path.join(args.out, "run-market", name + ".yaml")
         write(path, YEAR_WIDGET.format(name=name, rule=rule, state=state))
-        argv = [args.widgetc, "run", path, "--from", FROM, "--for", "365d", "--format", "ndjson"]
+        argv = [args.widgetc, "run", path, "--from", FROM, "--for", "365d", "--format", "ndjson", *MAX_OUTPUT]
         proc = subprocess.run(argv, capture_output=True, text=True)
         if proc.returncode != 0:
             raise SystemExit(f"bench/run: {name}: widgetc run exited {proc.returncode}: {proc.stderr[-500:]}")
@@ -501,7 +505,7 @@ def examples_main(args):
     d = args.long
     out_file = os.path.join(args.out, "run-examples.ndjson")
     floor_file = os.path.join(args.out, "run-examples-orjson.ndjson")
-    base = [args.widgetc, "run", dest, "--from", FROM, "--for", d, "--tz", EXAMPLES_TZ, "--format", "ndjson"]
+    base = [args.widgetc, "run", dest, "--from", FROM, "--for", d, "--tz", EXAMPLES_TZ, "--format", "ndjson", *MAX_OUTPUT]
 
     def pair(argv, out, ffile, label):
         """widgetc and the floor interleaved, `runs` times each; best CPU of each (user+sys)."""
@@ -531,7 +535,7 @@ def examples_main(args):
             by_rule[rule] += [os.path.join(dest, f"{stem}-c{i:02d}.yaml") for i in range(args.copies)]
         for rule, paths in sorted(by_rule.items()):
             say(f"per rule: widgetc run of the {len(paths)} {rule} copies --for {d} --out FILE, best of {args.runs}")
-            argv = [args.widgetc, "run", *paths, "--from", FROM, "--for", d, "--tz", EXAMPLES_TZ, "--format", "ndjson"]
+            argv = [args.widgetc, "run", *paths, "--from", FROM, "--for", d, "--tz", EXAMPLES_TZ, "--format", "ndjson", *MAX_OUTPUT]
             per_rule[rule] = timed_out(argv, os.path.join(args.out, f"run-examples-{rule}.ndjson"),
                                        os.path.join(args.out, f"run-examples-{rule}.log"), args.runs)
 
