@@ -124,7 +124,9 @@ package struct BoundedSink<Base: ReloadSink>: ReloadSink {
         // The rows walked in place, strings tested without a copy of each value: through
         // `contains(where:)` this check was 4.4% of the instructions of a 30-day run of the
         // examples x2 (callgrind, 31 M of 699 M; see bench/RUN.md).
-        let rowCut = table.rows.withUnsafeBufferPointer { rows in
+        // Only the table's own values: cells that refer into the data hold no cut value (short
+        // strings, numbers and booleans only, see `EntryTable.Cell`).
+        let rowCut = table.values.withUnsafeBufferPointer { rows in
             for i in rows.indices {
                 switch rows[i] {
                 case .string(let s): if s.utf8.count > Template.maxRenderedBytes { return true }

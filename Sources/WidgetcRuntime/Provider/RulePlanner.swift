@@ -14,6 +14,8 @@ struct PlannedEntry {
 struct PlannedTimeline {
     var slots: [PlannedEntry]
     var policy: ReloadPolicy
+    /// A `sequence`'s records: slot variables `.record(records[i], index: i)`.
+    var records: [JSONValue] = []
 }
 
 /// Each rule's instants for a timeline requested at `now` (spec "Timeline rules"):
@@ -98,7 +100,7 @@ extension CompiledWidget {
                 guard date <= end, slots.count < cap else { break }
                 slots.append(PlannedEntry(date: date, variables: .record(record, index: i)))
             }
-            return PlannedTimeline(slots: slots, policy: .atEnd)
+            return PlannedTimeline(slots: slots, policy: .atEnd, records: records)
 
         case .progress(let p):
             return planProgress(p, request: request, now: now, end: end, cap: cap, context: context)
