@@ -95,6 +95,7 @@ extension CompiledWidget {
                 return nil
             }
             var slots: [PlannedEntry] = []
+            slots.reserveCapacity(min(records.count, cap))
             for (i, record) in records.enumerated() {
                 let date = now + Int64(i) * step
                 guard date <= end, slots.count < cap else { break }

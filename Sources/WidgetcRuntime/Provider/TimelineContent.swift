@@ -35,8 +35,13 @@ struct TimelineContent {
     /// `firstScope` renders the fields that do not vary (any entry's scope would do).
     init(
         content: CompiledContent, slots: [CompiledContent], family: CompiledContent?, firstScope: EntryScope,
-        records: [JSONValue], missing: inout [String]
+        records: [JSONValue], entries: Int, missing: inout [String]
     ) {
+        // Room for every row at once: growing the arrays entry by entry reallocated them
+        // about once per timeline.
+        let width = content.rowTemplates.count + (family?.rowTemplates.count ?? 0) + (slots.map(\.rowTemplates.count).max() ?? 0)
+        cells.reserveCapacity(entries * width)
+        if records.isEmpty { values.reserveCapacity(entries * width) }
         // Cells hold 32-bit positions (a data file has at most 16 MiB).
         self.records = records.count < Int(Int32.max) ? records : []
         self.content = content
