@@ -14,7 +14,7 @@ struct PlannedEntry {
 struct PlannedTimeline {
     var slots: [PlannedEntry]
     var policy: ReloadPolicy
-    /// A `sequence`'s records: slot variables `.record(records[i], index: i)`.
+    /// A `sequence`'s records: slot variables `.record(list of records, index: i)`.
     var records: [JSONValue] = []
 }
 
@@ -96,10 +96,11 @@ extension CompiledWidget {
             }
             var slots: [PlannedEntry] = []
             slots.reserveCapacity(min(records.count, cap))
-            for (i, record) in records.enumerated() {
+            let list = RecordList(records)
+            for i in records.indices {
                 let date = now + Int64(i) * step
                 guard date <= end, slots.count < cap else { break }
-                slots.append(PlannedEntry(date: date, variables: .record(record, index: i)))
+                slots.append(PlannedEntry(date: date, variables: .record(list, index: i)))
             }
             return PlannedTimeline(slots: slots, policy: .atEnd, records: records)
 

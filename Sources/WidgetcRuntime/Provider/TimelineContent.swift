@@ -59,7 +59,7 @@ struct TimelineContent {
         // The record (`sequence`) whose members the cells may refer to.
         var record: (index: Int, object: JSONObject)?
         lookups = 0
-        if !records.isEmpty, case .record(let value, let i) = scope.rule, case .object(let object) = value, i < records.count {
+        if !records.isEmpty, case .record(_, let i) = scope.rule, i < records.count, case .object(let object) = records[i] {
             record = (i, object)
         }
         var sawNull = appendRow(content, scope, record, &missing)
