@@ -34,6 +34,9 @@ enum RunCommand {
             OptionSpec("context", value: "timeline|snapshot|placeholder", help: "What WidgetKit asks for (default timeline)."),
             OptionSpec("format", value: "text|json|ndjson", help: "Output format (default text)."),
             OptionSpec("out", value: "FILE", help: "Write the output there, atomically (default stdout)."),
+            OptionSpec(
+                "max-output", value: "SIZE",
+                help: "Stop the run past this much output, every widget's runs together: bytes, or K, M, G, T (binary: 512M, 4G) (default 256M)."),
             OptionSpec("network", value: "scenario|live", help: "Where URL data sources' answers come from: the scenario's respond items (default) or real requests."),
             OptionSpec("record", value: "FILE", help: "Write the answers the run got as a scenario that replays it offline (atomically)."),
             OptionSpec("locale", value: "LANG", help: "Show the strings in this language (a BCP 47 tag such as de or zh-Hans) through the widget's String Catalog."),
@@ -46,6 +49,7 @@ enum RunCommand {
             throw UsageError(message: "'run' needs at least one PATH, e.g. widgetc run widgets/weather.yaml")
         }
         let options = try RunOptions(args)
+        let bounds = try runBounds(args)
         if options.budget == 0 {
             console.err("warning: --budget 0 allows no counted reload: only reloads inside a scenario's foreground windows can happen\n")
         }
@@ -57,7 +61,6 @@ enum RunCommand {
         try OutputTarget.refuseInput(
             args.value("out"), inputs: args.positional + loaded.widgets.map(\.widget.file) + (options.scenarioPath.map { [$0] } ?? []))
         let output = try OutputTarget(path: args.value("out"), console: console)
-        let bounds = RunBounds()
         var writer = RunWriter(format: options.format, arrayOfRuns: options.format == .json && instances.count > 1, bytesOutput: { bytes in
             if bounds.wrote(bytes.count) { output.write(bytes) }
         })
@@ -88,6 +91,19 @@ enum RunCommand {
         do { try output.commit() } catch { throw UsageError(message: error.message) }
         try network.writeRecording(scenario: scenario)
         return .success
+    }
+}
+
+extension RunCommand {
+    /// `--max-output SIZE` (docs/runtime-notes.md): the output bound guards against template
+    /// bombs and full disks; a long run to a file may raise it.
+    static func runBounds(_ args: ParsedArguments) throws(UsageError) -> RunBounds {
+        guard let text = args.value("max-output") else { return RunBounds() }
+        guard let bytes = RunBounds.parseSize(text) else {
+            throw UsageError(
+                message: "--max-output '\(text)' is not a size; use a whole number of bytes, or of KiB, MiB, GiB or TiB with K, M, G or T (such as 1073741824, 512M or 4G)")
+        }
+        return RunBounds(maxOutputBytes: bytes)
     }
 }
 

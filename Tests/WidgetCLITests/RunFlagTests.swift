@@ -153,6 +153,53 @@ import WidgetTestSupport
         #expect(bounds.problem == nil)
         #expect(!bounds.wrote(60))
         #expect(bounds.problem?.hasPrefix("the run's output passed its bound") == true)
+        #expect(bounds.problem?.contains("--max-output") == true)
         #expect(RunBounds.maxOutputBytes == 256 << 20)
+    }
+
+    @Test func maxOutputSizes() {
+        #expect(RunBounds.parseSize("1073741824") == 1 << 30)
+        #expect(RunBounds.parseSize("512M") == 512 << 20)
+        #expect(RunBounds.parseSize("4G") == 4 << 30)
+        #expect(RunBounds.parseSize("4g") == 4 << 30)
+        #expect(RunBounds.parseSize("4GiB") == 4 << 30)
+        #expect(RunBounds.parseSize("64K") == 64 << 10)
+        #expect(RunBounds.parseSize("2T") == 2 << 40)
+        for bad in ["", "0", "0M", "-1", "+5", "G", "1.5G", "4 G", "4GB", "12X", "99999999999T", "99999999999999999999"] {
+            #expect(RunBounds.parseSize(bad) == nil, "\(bad)")
+        }
+        #expect(RunBounds.sizeText(256 << 20) == "256 MiB")
+        #expect(RunBounds.sizeText(4 << 30) == "4 GiB")
+        #expect(RunBounds.sizeText(1000) == "1000 bytes")
+    }
+
+    /// Issue 13: a long run to a file may raise the output bound with --max-output; the default stays.
+    @Test func maxOutputRaisesOrLowersTheBound() throws {
+        let args = ["run", Self.widgets + "/weather.yaml", "--from", "2026-11-29T09:00:00Z", "--for", "7d", "--format", "ndjson"]
+        let (plain, whole) = run(args)
+        #expect(plain == .success)
+        #expect(whole.stdout.utf8.count > 8 << 10)
+        let (stopped, small) = run(args + ["--max-output", "8K"])
+        #expect(stopped == .inputErrors)
+        #expect(small.stderr.contains("error: the run's output passed its bound of 8 KiB"), "\(small.stderr)")
+        #expect(small.stderr.contains("--max-output"))
+        let (raised, large) = run(args + ["--max-output", "1G"])
+        #expect(raised == .success)
+        #expect(large.stdout == whole.stdout)
+        #expect(large.stderr.isEmpty)
+    }
+
+    @Test func aBadMaxOutputIsAUsageError() throws {
+        for bad in ["12X", "0", "1.5G", "-1", "lots"] {
+            let result = try runWidgetc(["run", Self.widgets + "/weather.yaml", "--for", "1h", "--max-output", bad])
+            #expect(result.status == 2, "\(bad)")
+            #expect(result.stdout.isEmpty)
+            let lines = result.stderr.split(separator: "\n")
+            #expect(lines.count == 1, "\(result.stderr)")
+            #expect(lines.first?.contains("--max-output '\(bad)'") == true, "\(result.stderr)")
+            #expect(lines.first?.contains("512M") == true)
+        }
+        let (_, help) = run(["run", "--help"])
+        #expect((help.stdout + help.stderr).contains("--max-output SIZE"))
     }
 }

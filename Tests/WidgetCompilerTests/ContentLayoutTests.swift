@@ -87,4 +87,73 @@ import WidgetTime
             }
         }
     }
+
+    /// `{{record.key}}` cells refer into the records (issue 13), and the writer keeps each member's
+    /// encoding while the records stay the same: with keys in other orders, a key some records
+    /// lack, values of every kind, and a second run's other records through the same writer.
+    @Test func recordCellsPrintAsCopiedValuesWould() throws {
+        let yaml = """
+            kind: test.cells
+            displayName: Cells
+            description: Record members referred to.
+            families: [systemSmall]
+            data:
+              notes: { file: notes.json }
+            content:
+              title: "{{record.title}}"
+              tag: "{{record.tag}}"
+              n: "{{index}}"
+            timeline:
+              sequence:
+                items: notes
+                every: 10m
+            """
+        let first = """
+            [{"title": "a \\"q\\"", "tag": 1}, {"tag": 2.5, "title": "b\\u0001"}, {"title": true},
+             {"tag": "t", "title": null}, {"title": "é\\\\", "tag": [1]}, {"tag": {"k": "v"}, "title": "z", "other": 0}]
+            """
+        let second = """
+            [{"tag": "x", "title": "y"}, {"title": "only"}]
+            """
+        var runs: [(config: RunConfiguration, zone: ZoneRules, reloads: [Reload], summary: RunSummary)] = []
+        for data in [first, second] {
+            let w = try SimulatedWidget(yaml: yaml, data: ["notes.json": data])
+            let config = RunConfiguration(
+                kind: w.widget.widget.kind, family: .systemSmall, parameters: w.widget.widget.defaultParameters,
+                from: at("2026-11-29T08:00:00Z"), until: at("2026-11-29T12:00:00Z"))
+            let run = WidgetRun(
+                provider: w.widget.widget, configuration: config,
+                container: Container(directory: w.widget.containerDirectory), zone: w.widget.widget.zone)
+            let (reloads, summary) = run.collect()
+            #expect(reloads.count > 2)
+            runs.append((config, w.widget.widget.zone, reloads, summary))
+        }
+        let table = try #require(runs[0].reloads.first).timeline.table
+        #expect(table.cells.contains { $0.record >= 0 })
+        #expect(table.count == 6)
+        let entries = table.entries
+        #expect(entries.map { $0.content["title"] } == ["a \"q\"", "b\u{1}", true, nil, "é\\", "z"])
+        // A record without the key renders it empty (and warns), as a template does.
+        #expect(entries.map { $0.content["tag"] } == [1, 2.5, "", "t", [1], ["k": "v"]])
+        for format in [RunOutputFormat.ndjson, .json, .text] {
+            func printed(_ copyValues: Bool) -> String {
+                var chunks: [[UInt8]] = []
+                var writer = RunWriter(format: format) { chunks.append($0) }
+                for run in runs {
+                    writer.begin(RunHeader(configuration: run.config, file: "widget.yaml", timeZone: run.zone.identifier, zone: run.zone))
+                    for r in run.reloads {
+                        var copy = r
+                        if copyValues { copy.timeline.entries = r.timeline.entries }
+                        writer.receive(copy)
+                    }
+                    writer.end(run.summary)
+                }
+                writer.finish()
+                return String(decoding: chunks.joined(), as: UTF8.self)
+            }
+            let cells = printed(false)
+            #expect(cells == printed(true), "\(format)")
+            #expect(cells.contains("only"))
+        }
+    }
 }

@@ -6,7 +6,8 @@ import WidgetcRuntimeCore
 /// has at most `Template.maxRenderedBytes`, and the whole output at most `maxOutputBytes`.
 /// Past either, the run stops with `problem`, a line that names the field or the bound.
 package final class RunBounds {
-    /// The most bytes one invocation of `run` writes (every widget's runs together).
+    /// The most bytes one invocation of `run` writes (every widget's runs together), unless
+    /// `--max-output` says otherwise.
     package static let maxOutputBytes = 256 << 20
     package let maxOutputBytes: Int
     package private(set) var written = 0
@@ -22,9 +23,37 @@ package final class RunBounds {
     package func wrote(_ count: Int) -> Bool {
         written += count
         if written > maxOutputBytes, problem == nil {
-            problem = "the run's output passed its bound of \(maxOutputBytes >> 20) MiB; the run stops (a shorter --for, or fewer widgets at once)"
+            problem = "the run's output passed its bound of \(Self.sizeText(maxOutputBytes)); the run stops "
+                + "(a shorter --for, fewer widgets at once, or a larger bound with --max-output, e.g. --max-output 4G)"
         }
         return problem == nil
+    }
+
+    /// A byte count as `--max-output` would take it: `256 MiB`, `4 GiB`, else in bytes.
+    package static func sizeText(_ bytes: Int) -> String {
+        for (shift, unit) in [(40, "TiB"), (30, "GiB"), (20, "MiB"), (10, "KiB")] where bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+            return "\(bytes >> shift) \(unit)"
+        }
+        return "\(bytes) bytes"
+    }
+
+    /// `--max-output`'s value: a whole number of bytes, or of KiB, MiB, GiB or TiB with the suffix
+    /// K, M, G or T (`512M`, `4G`, `1073741824`; also `KiB`, `MiB`, ...; case-insensitive); at
+    /// least 1 byte. nil for anything else, or a size past `Int.max`.
+    package static func parseSize(_ text: String) -> Int? {
+        var digits = Substring(text)
+        var shift = 0
+        let units: [(String, Int)] = [("tib", 40), ("gib", 30), ("mib", 20), ("kib", 10), ("t", 40), ("g", 30), ("m", 20), ("k", 10), ("b", 0)]
+        let lower = text.lowercased()
+        for (suffix, s) in units where lower.hasSuffix(suffix) {
+            digits = digits.dropLast(suffix.count)
+            shift = s
+            break
+        }
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            let n = Int(digits), n > 0, n <= Int.max >> shift
+        else { return nil }
+        return n << shift
     }
 
     func stop(_ why: String) {
@@ -92,19 +121,21 @@ package struct BoundedSink<Base: ReloadSink>: ReloadSink {
 
     /// Whether any value of the table was cut (cheap: a string's UTF-8 count is stored).
     private static func anyCut(_ table: EntryTable) -> Bool {
-        // The rows walked in place, strings tested without a copy of each value: through
-        // `contains(where:)` this check was 4.4% of the instructions of a 30-day run of the
-        // examples x2 (callgrind, 31 M of 699 M; see bench/RUN.md). The unsafe buffer itself,
-        // against a safe indexed loop over `table.rows`: -0.13% on the same run (bench/README.md).
-        let rowCut = table.rows.withUnsafeBufferPointer { rows in
-            for i in rows.indices {
-                switch rows[i] {
-                case .string(let s): if s.utf8.count > Template.maxRenderedBytes { return true }
-                case .array, .object: if RunBounds.hasCut(rows[i]) { return true }
-                case .null, .bool, .int, .double: break
-                }
+        // The values walked in place by index, strings tested without a copy of each value:
+        // through `contains(where:)` this check was 4.4% of the instructions of a 30-day run of the
+        // examples x2 (callgrind, 31 M of 699 M; see bench/RUN.md); an unsafe buffer over the same
+        // loop bought 0.13% more, under the bar, so the loop is plain (bench/README.md).
+        // Only the table's own values: cells that refer into the data hold no cut value (short
+        // strings, numbers and booleans only, see `EntryTable.Cell`).
+        let values = table.values
+        var rowCut = false
+        for i in values.indices {
+            switch values[i] {
+            case .string(let s): if s.utf8.count > Template.maxRenderedBytes { rowCut = true }
+            case .array, .object: if RunBounds.hasCut(values[i]) { rowCut = true }
+            case .null, .bool, .int, .double: break
             }
-            return false
+            if rowCut { break }
         }
         if rowCut { return true }
         for layout in table.layouts {

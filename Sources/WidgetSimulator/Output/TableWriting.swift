@@ -36,6 +36,17 @@ final class TableWriting {
     /// For `.numbered` URLs: what follows the number (`urlBytes` then holds what precedes it).
     private let urlTail = OutputBuffer(capacity: 64)
     private var hasSameURL = false
+    /// Record members (`EntryTable.Cell`) as JSON, each escaped and encoded once and then copied,
+    /// kept from reload to reload while the tables refer into the same records (a sequence's
+    /// data file, unchanged). With the cells: -13% instructions on bench/run's examples x2,
+    /// 30 days (callgrind, 637.2 M -> 552.6 M; the string escaping of those values is gone).
+    private let memberBytes = OutputBuffer(capacity: 4096)
+    /// The records encoded from: held, so no other array can take their storage's address.
+    private var memberRecords: [JSONValue] = []
+    /// Per record, its first slot (one slot per member).
+    private var memberFirst: [Int] = []
+    /// Per slot, where its bytes start and end in `memberBytes` (two numbers); -1 while not encoded.
+    private var memberSpans: [Int] = []
 
     init(flavor: LayoutFlavor) { self.flavor = flavor }
 
@@ -45,12 +56,17 @@ final class TableWriting {
         let count: Int
         let dates: UnsafeBufferPointer<Instant>
         fileprivate let placements: UnsafeBufferPointer<EntryTable.Placement>
-        fileprivate let rows: UnsafeBufferPointer<JSONValue>
+        fileprivate let cells: UnsafeBufferPointer<EntryTable.Cell>
+        fileprivate let values: UnsafeBufferPointer<JSONValue>
         fileprivate let layouts: UnsafeBufferPointer<Encoded>
         fileprivate let pieces: UnsafeBufferPointer<Piece>
         fileprivate let bytes: UnsafePointer<UInt8>
         fileprivate let url: UnsafeBufferPointer<UInt8>?
         fileprivate let numberedURL: (head: UnsafeBufferPointer<UInt8>, tail: UnsafeBufferPointer<UInt8>, numbers: [Int])?
+        // The member cache borrowed for the reload: through the class's arrays, each
+        // access was a dynamic exclusivity check (38 M instructions, callgrind).
+        fileprivate let memberFirst: UnsafeBufferPointer<Int>
+        fileprivate let memberSpans: UnsafeMutableBufferPointer<Int>
     }
 
     /// Encodes the table's layouts (and shared URL) once, then lends `body` a view to write entries with.
@@ -73,20 +89,57 @@ final class TableWriting {
                 UnsafeBufferPointer(start: urlTail.start, count: urlTail.count), numbers)
         case .none, .each, .numbered: break
         }
-        // unsafe buffers: -0.8% instructions on the bench/run examples x2, 30 days (callgrind)
+        if !table.records.isEmpty { useMembers(of: table.records) }
+        // unsafe buffers: the columns lent to the entry writer, -0.8% instructions on the bench/run
+        // examples x2, 30 days (callgrind); the member cache as pointers, -7% (594.7 M -> 552.6 M, bench/RUN.md)
         table.dates.withUnsafeBufferPointer { dates in
             table.placements.withUnsafeBufferPointer { placements in
-                table.rows.withUnsafeBufferPointer { rows in
-                    layouts.withUnsafeBufferPointer { layouts in
-                        pieces.withUnsafeBufferPointer { pieces in
-                            body(View(
-                                table: table, count: dates.count, dates: dates, placements: placements, rows: rows,
-                                layouts: layouts, pieces: pieces, bytes: bytes.start, url: sameURL, numberedURL: numberedURL))
+                table.cells.withUnsafeBufferPointer { cells in
+                    table.values.withUnsafeBufferPointer { values in
+                        layouts.withUnsafeBufferPointer { layouts in
+                            pieces.withUnsafeBufferPointer { pieces in
+                                memberFirst.withUnsafeBufferPointer { memberFirst in
+                                    memberSpans.withUnsafeMutableBufferPointer { memberSpans in
+                                        body(View(
+                                            table: table, count: dates.count, dates: dates, placements: placements, cells: cells,
+                                            values: values, layouts: layouts, pieces: pieces, bytes: bytes.start, url: sameURL,
+                                            numberedURL: numberedURL, memberFirst: memberFirst, memberSpans: memberSpans))
+                                    }
+                                }
+                            }
                         }
                     }
                 }
             }
         }
+    }
+
+    /// Keeps the member encodings when `records` is the array encoded from (same storage), else starts over.
+    private func useMembers(of records: [JSONValue]) {
+        let same = records.count == memberRecords.count
+            && records.withUnsafeBufferPointer { a in memberRecords.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+        if same { return }
+        memberRecords = records
+        memberBytes.removeAll()
+        memberFirst.removeAll(keepingCapacity: true)
+        var slots = 0
+        for record in records {
+            memberFirst.append(slots)
+            if case .object(let o) = record { slots += o.count }
+        }
+        memberSpans = Array(repeating: -1, count: 2 * slots)
+    }
+
+    /// Writes a member cell's value, encoding it the first time.
+    private func member(_ view: View, _ cell: EntryTable.Cell, into out: OutputBuffer) {
+        let slot = 2 * (view.memberFirst[Int(cell.record)] + Int(cell.index))
+        if view.memberSpans[slot] < 0 {
+            view.memberSpans[slot] = memberBytes.count
+            memberBytes.json(view.table.value(cell), spaced: flavor == .spaced)
+            view.memberSpans[slot + 1] = memberBytes.count
+        }
+        let start = view.memberSpans[slot]
+        out.raw(UnsafeBufferPointer(start: memberBytes.start + start, count: view.memberSpans[slot + 1] - start))
     }
 
     private func encode(_ layout: ContentLayout) {
@@ -158,7 +211,13 @@ final class TableWriting {
             let piece = view.pieces[k]
             out.raw(UnsafeBufferPointer(start: view.bytes + start, count: piece.end - start))
             start = piece.end
-            if piece.row >= 0 { out.json(view.rows[placement.row + piece.row], spaced: spaced) }
+            guard piece.row >= 0 else { continue }
+            let cell = view.cells[placement.row + piece.row]
+            if cell.record < 0 {
+                out.json(view.values[Int(cell.index)], spaced: spaced)
+            } else {
+                member(view, cell, into: out)
+            }
         }
     }
 

@@ -24,7 +24,7 @@ package final class ContentLayout: Sendable {
 }
 
 /// A timeline's entries stored by column: dates, where each entry's content is,
-/// and the varying values of all entries in one flat array. A timeline of
+/// and the varying values of all entries in one flat array of cells. A timeline of
 /// hundreds of entries is then a few allocations, and writers stream it
 /// without reference counting per entry.
 package final class EntryTable: Sendable {
@@ -51,26 +51,71 @@ package final class EntryTable: Sendable {
         case numbered(prefix: String, suffix: String, [Int])
     }
 
+    /// One value of a row: the table's own (`values[index]`), or member `index` of the
+    /// object `records[record]`, a value of the data the table refers into instead of copying.
+    /// Plain integers: a row costs no reference counting to fill, keep or free.
+    package struct Cell: Sendable {
+        /// -1 for the table's own value.
+        package var record: Int32
+        package var index: Int32
+
+        package init(record: Int32, index: Int32) {
+            self.record = record
+            self.index = index
+        }
+
+        package init(own position: Int) {
+            record = -1
+            index = Int32(position)
+        }
+    }
+
     package let dates: [Instant]
     package let layouts: [ContentLayout]
     package let placements: [Placement]
-    package let rows: [JSONValue]
+    /// The rows, one after another.
+    package let cells: [Cell]
+    /// The values of the cells that are the table's own.
+    package let values: [JSONValue]
+    /// The records member cells point into (a `sequence`'s items), or empty. Only short
+    /// strings, numbers and booleans are referred to: nothing a row check needs to see.
+    package let records: [JSONValue]
     /// The contents that fit no layout, by entry index.
     package let objects: [Int: JSONObject]
     package let urls: URLs
 
-    /// - Precondition: one placement per date; each placement's layout and row are in range.
+    /// - Precondition: one placement per date; each placement's layout and row are in range;
+    ///   every cell is in range of `values` or of an object of `records`.
     package init(
-        dates: [Instant], layouts: [ContentLayout], placements: [Placement], rows: [JSONValue],
-        objects: [Int: JSONObject] = [:], urls: URLs = .none
+        dates: [Instant], layouts: [ContentLayout], placements: [Placement], cells: [Cell], values: [JSONValue],
+        records: [JSONValue] = [], objects: [Int: JSONObject] = [:], urls: URLs = .none
     ) {
         precondition(dates.count == placements.count, "one placement per entry")
         self.dates = dates
         self.layouts = layouts
         self.placements = placements
-        self.rows = rows
+        self.cells = cells
+        self.values = values
+        self.records = records
         self.objects = objects
         self.urls = urls
+    }
+
+    /// A table whose rows hold their own values.
+    package convenience init(
+        dates: [Instant], layouts: [ContentLayout], placements: [Placement], rows: [JSONValue],
+        objects: [Int: JSONObject] = [:], urls: URLs = .none
+    ) {
+        self.init(
+            dates: dates, layouts: layouts, placements: placements, cells: rows.indices.map { Cell(own: $0) }, values: rows,
+            objects: objects, urls: urls)
+    }
+
+    /// A cell's value.
+    package func value(_ cell: Cell) -> JSONValue {
+        guard cell.record >= 0 else { return values[Int(cell.index)] }
+        guard case .object(let record) = records[Int(cell.record)] else { preconditionFailure("a member cell's record is an object") }
+        return record.values[Int(cell.index)]
     }
 
     /// A table of entries given as values: each keeps its own object (no layout).
@@ -102,7 +147,7 @@ package final class EntryTable: Sendable {
         let values = layout.members.map { member -> JSONValue in
             switch member {
             case .fixed(let value): value
-            case .row(let k): rows[placement.row + k]
+            case .row(let k): value(cells[placement.row + k])
             }
         }
         return JSONObject(distinctKeys: layout.keys, values: values)

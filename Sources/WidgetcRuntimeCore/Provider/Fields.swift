@@ -21,6 +21,8 @@ final class TemplateBox {
     /// For a lone tag naming an entry or rule variable: the path the entry
     /// scope answers directly, without running the template for each entry.
     let direct: DirectPath?
+    /// `key` when the template is the lone tag `{{record.key}}`.
+    let recordKey: String?
     /// A translation with plural variations (`template` is then its `other` form).
     let plural: PluralTemplates?
 
@@ -28,6 +30,7 @@ final class TemplateBox {
         self.template = template
         self.plural = plural
         direct = plural == nil ? template.loneTag.flatMap { DirectPath($0.components) } : nil
+        if case .rule(.record, let path) = direct, path.count == 2 { recordKey = path[1] } else { recordKey = nil }
     }
 
     /// Every name the field's template (each plural form) uses.

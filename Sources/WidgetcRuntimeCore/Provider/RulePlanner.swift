@@ -14,6 +14,8 @@ struct PlannedEntry {
 struct PlannedTimeline {
     var slots: [PlannedEntry]
     var policy: ReloadPolicy
+    /// A `sequence`'s records: slot variables `.record(list of records, index: i)`.
+    var records: [JSONValue] = []
 }
 
 /// Each rule's instants for a timeline requested at `now` (spec "Timeline rules"):
@@ -93,12 +95,14 @@ extension CompiledWidget {
                 return nil
             }
             var slots: [PlannedEntry] = []
-            for (i, record) in records.enumerated() {
+            slots.reserveCapacity(min(records.count, cap))
+            let list = RecordList(records)
+            for i in records.indices {
                 let date = now + Int64(i) * step
                 guard date <= end, slots.count < cap else { break }
-                slots.append(PlannedEntry(date: date, variables: .record(record, index: i)))
+                slots.append(PlannedEntry(date: date, variables: .record(list, index: i)))
             }
-            return PlannedTimeline(slots: slots, policy: .atEnd)
+            return PlannedTimeline(slots: slots, policy: .atEnd, records: records)
 
         case .progress(let p):
             return planProgress(p, request: request, now: now, end: end, cap: cap, context: context)

@@ -26,13 +26,24 @@ final class RequestScope: TemplateScope {
     }
 }
 
+/// A `sequence`'s records, shared by its planned entries: an entry's variables hold this one
+/// reference and an index, not a copy of its record (an object: its keys and values arrays),
+/// copied into the slot, the entry scope and back: -3.6% instructions on bench/run's examples
+/// x2, 30 days (callgrind, 534.6 M -> 515.6 M).
+final class RecordList {
+    let items: [JSONValue]
+
+    init(_ items: [JSONValue]) { self.items = items }
+}
+
 /// The rule's own variables for one entry (`slot`, `record` and `index`,
 /// `progress`, `market`): an enum rather than an object, so planning an
 /// entry allocates nothing.
 enum RuleVariables {
     case none
     case slot(JSONValue)
-    case record(JSONValue, index: Int)
+    /// `record` is `records.items[index]`.
+    case record(RecordList, index: Int)
     case progress(JSONValue)
     case market(JSONValue)
 
@@ -40,8 +51,8 @@ enum RuleVariables {
         switch self {
         case .none: nil
         case .slot(let slot): name == "slot" ? slot : nil
-        case .record(let record, let index):
-            name.utf8.first == UInt8(ascii: "r") ? (name == "record" ? record : nil) : (name == "index" ? .int(index) : nil)
+        case .record(let records, let index):
+            name.utf8.first == UInt8(ascii: "r") ? (name == "record" ? records.items[index] : nil) : (name == "index" ? .int(index) : nil)
         case .progress(let value): name == "progress" ? value : nil
         case .market(let market): name == "market" ? market : nil
         }
@@ -69,7 +80,7 @@ extension RuleVariables {
     func value(_ name: RuleName) -> JSONValue? {
         switch (self, name) {
         case (.slot(let slot), .slot): slot
-        case (.record(let record, _), .record): record
+        case (.record(let records, let index), .record): records.items[index]
         case (.record(_, let index), .index): .int(index)
         case (.progress(let value), .progress): value
         case (.market(let market), .market): market

@@ -19,15 +19,31 @@ struct TimelineContent {
     private let familyFixed: [JSONValue?]
     /// Per slot id met so far: the slot's fixed fields and the layout.
     private var layouts: [(id: Int, slotFixed: [JSONValue?], layout: ContentLayout)] = []
+    private var cells: [EntryTable.Cell] = []
+    /// The rows' own values (what the cells do not refer to in `records`).
     private var values: [JSONValue] = []
+    /// A `sequence`'s records: `{{record.key}}` refers to the member instead of copying it.
+    private let records: [JSONValue]
+    /// Per row position: the member index `{{record.key}}` had in the last record (records
+    /// of one file mostly share their key order, so one String compare finds it).
+    private var memberGuess: [Int] = []
+    /// `{{record.key}}` fields looked up so far in the entry being added.
+    private var lookups = 0
     /// Contents of entries with a null row value, by entry index.
     private var objects: [Int: JSONObject] = [:]
 
     /// `firstScope` renders the fields that do not vary (any entry's scope would do).
     init(
         content: CompiledContent, slots: [CompiledContent], family: CompiledContent?, firstScope: EntryScope,
-        missing: inout [String]
+        records: [JSONValue], entries: Int, missing: inout [String]
     ) {
+        // Room for every row at once, not grown entry by entry (with the sequence's slots:
+        // -3.3% instructions on bench/run's examples x2, 30 days, callgrind 552.6 M -> 534.6 M).
+        let width = content.rowTemplates.count + (family?.rowTemplates.count ?? 0) + (slots.map(\.rowTemplates.count).max() ?? 0)
+        cells.reserveCapacity(entries * width)
+        if records.isEmpty { values.reserveCapacity(entries * width) }
+        // Cells hold 32-bit positions (a data file has at most 16 MiB).
+        self.records = records.count < Int(Int32.max) ? records : []
         self.content = content
         self.slots = slots
         self.family = family
@@ -38,15 +54,23 @@ struct TimelineContent {
 
     /// Renders entry `index`'s varying fields and says where its content is.
     mutating func add(contentID: Int, index: Int, scope: EntryScope, missing: inout [String]) -> EntryTable.Placement {
-        let start = values.count
+        let start = cells.count, valuesStart = values.count
         let slot = contentID > 0 ? slots[contentID - 1] : nil
-        var sawNull = appendRow(content, scope, &missing)
-        if let slot { sawNull = appendRow(slot, scope, &missing) || sawNull }
-        if let family { sawNull = appendRow(family, scope, &missing) || sawNull }
+        // The record (`sequence`) whose members the cells may refer to.
+        var record: (index: Int, object: JSONObject)?
+        lookups = 0
+        if !records.isEmpty, case .record(_, let i) = scope.rule, i < records.count, case .object(let object) = records[i] {
+            record = (i, object)
+        }
+        var sawNull = appendRow(content, scope, record, &missing)
+        if let slot { sawNull = appendRow(slot, scope, record, &missing) || sawNull }
+        if let family { sawNull = appendRow(family, scope, record, &missing) || sawNull }
         let k = layoutIndex(contentID, slot: slot, missing: &missing)
         if sawNull {
-            let object = merged(slotFixed: layouts[k].slotFixed, slot: slot, row: values[start...])
-            values.removeSubrange(start...)
+            let row = cells[start...].map { cell in cell.record < 0 ? values[Int(cell.index)] : record!.object.values[Int(cell.index)] }
+            let object = merged(slotFixed: layouts[k].slotFixed, slot: slot, row: row[...])
+            cells.removeSubrange(start...)
+            values.removeSubrange(valuesStart...)
             objects[index] = object
             return EntryTable.Placement(layout: -1, row: 0)
         }
@@ -54,9 +78,28 @@ struct TimelineContent {
     }
 
     /// Appends the source's varying fields; true if one rendered null.
-    private mutating func appendRow(_ source: borrowing CompiledContent, _ scope: EntryScope, _ missing: inout [String]) -> Bool {
+    private mutating func appendRow(
+        _ source: borrowing CompiledContent, _ scope: EntryScope, _ record: (index: Int, object: JSONObject)?, _ missing: inout [String]
+    ) -> Bool {
         var sawNull = false
         for box in source.rowTemplates {
+            // `{{record.key}}`: a cell that refers to the record's member, for values no row
+            // check needs to see (short strings, numbers, booleans), not a JSONValue looked up,
+            // retained, stored and released per entry and field. With the writer's member
+            // encodings (TableWriting): -13% instructions on bench/run's examples x2, 30 days
+            // (callgrind, 637.2 M -> 552.6 M; see bench/RUN.md).
+            if let record, let key = box.recordKey, let at = memberIndex(key, in: record.object) {
+                let referable: Bool
+                switch record.object.values[at] {
+                case .string(let s): referable = s.utf8.count <= Template.maxRenderedBytes
+                case .int, .double, .bool: referable = true
+                case .null, .array, .object: referable = false
+                }
+                if referable {
+                    cells.append(EntryTable.Cell(record: Int32(record.index), index: Int32(at)))
+                    continue
+                }
+            }
             // A lone variable the scope has is the template's value; otherwise the
             // template runs (and reports the name missing). Not `direct.flatMap(scope.value)`:
             // that partial application copied the whole scope per field and entry (callgrind,
@@ -68,14 +111,30 @@ struct TimelineContent {
                 value = box.render(scope, missing: &missing)
             }
             if value.isNull { sawNull = true }
+            cells.append(EntryTable.Cell(own: values.count))
             values.append(value)
         }
         return sawNull
     }
 
+    /// Where `key` is among the record's members: first where the entry's `lookups`-th such
+    /// key was in the last record.
+    private mutating func memberIndex(_ key: String, in object: JSONObject) -> Int? {
+        defer { lookups += 1 }
+        if lookups < memberGuess.count {
+            let guess = memberGuess[lookups]
+            if guess < object.keys.count, object.keys[guess] == key { return guess }
+        }
+        guard let at = object.keys.firstIndex(of: key) else { return nil }
+        if lookups < memberGuess.count { memberGuess[lookups] = at } else { memberGuess.append(at) }
+        return at
+    }
+
     /// The timeline's table, once every entry is added.
     func table(dates: [Instant], placements: [EntryTable.Placement], urls: EntryTable.URLs) -> EntryTable {
-        EntryTable(dates: dates, layouts: layouts.map(\.layout), placements: placements, rows: values, objects: objects, urls: urls)
+        EntryTable(
+            dates: dates, layouts: layouts.map(\.layout), placements: placements, cells: cells, values: values,
+            records: cells.contains { $0.record >= 0 } ? records : [], objects: objects, urls: urls)
     }
 
     private mutating func layoutIndex(_ contentID: Int, slot: CompiledContent?, missing: inout [String]) -> Int {

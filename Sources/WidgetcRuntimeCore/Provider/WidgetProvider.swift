@@ -61,7 +61,7 @@ extension CompiledWidget: TimelineProvider {
         let firstScope = EntryScope(request: request, date: now, index: 0, zone: zone, rule: .none)
         var contents = TimelineContent(
             content: content, slots: slotContents, family: familyContent[context.family.rawValue], firstScope: firstScope,
-            missing: &missing)
+            records: planned.records, entries: planned.slots.count, missing: &missing)
         let fixedURL = urlVaries ? nil : url.map { $0.renderString(firstScope, missing: &missing) }
         var dates: [Instant] = []
         var placements: [EntryTable.Placement] = []
