@@ -13,14 +13,18 @@
 /// The memo and the backtrack stack are arrays (stack memory for them saved 0.17% of the
 /// instructions of bench/validate, with the automaton's and the literal search's buffers: not kept).
 extension CompiledRegex {
-    static let stepBudget = 5_000_000
+    /// The budget of the machine that tracks captures (backreferences). 5 million steps took up to
+    /// 1.4 s of CPU in the fuzzing build on a loaded machine, on patterns the regex fuzz target
+    /// found (`(\1aa)*c` over 2,816 characters): over its 1 s bound for one input.
+    static let stepBudget = 2_000_000
     /// The budget of the memoized machine: far above what `instructions × length` needs for
     /// the patterns and strings of widget files (a few thousand steps), far below a second.
-    /// A step costs some 10 ns in a release build and 60 to 110 ns in the fuzzing build (coverage
-    /// and AddressSanitizer): 40 million steps, the budget before, took 2.6 s there on
-    /// `.{5,6535}x` over 10,240 characters (a loop its bound stops rescans at each start), and
-    /// 10 million 1.2 s on `(?:a|b){3000}(?=c)` over 65 KB (both found by the regex fuzz target).
-    static let memoStepBudget = 5_000_000
+    /// A step costs some 10 ns in a release build and 60 to 200 ns in the fuzzing build (coverage
+    /// and AddressSanitizer, on a loaded machine): 40 million steps, an earlier budget, took 2.6 s
+    /// there on `.{5,6535}x` over 10,240 characters (a loop its bound stops rescans at each start),
+    /// 10 million 1.2 s on `(?:a|b){3000}(?=c)` over 65 KB, and 5 million up to 1.1 s (all found
+    /// by the regex fuzz target).
+    static let memoStepBudget = 2_000_000
     /// Memo bits beyond this (a huge pattern over a huge string) make the search too expensive:
     /// 32 MB of memo, more than a search within the step budget can use (it was 256 MB).
     static let maxMemoBits = 1 << 28
