@@ -7,7 +7,7 @@ CLDR_ROOT defaults to Debian's `unicode-cldr-core` (`apt-get install unicode-cld
 /usr/share/unicode/cldr. It reads common/supplemental/plurals.xml (the cardinal rules) and the
 CLDR version from common/dtd/ldmlSupplemental.dtd, and writes
 
-    Sources/WidgetcRuntime/Localization/PluralTable.swift   the rules as Swift, one function per rule set
+    Sources/WidgetcRuntimeCore/Localization/PluralTable.swift   the rules as Swift, one function per rule set
     Tests/WidgetcRuntimeTests/PluralSamples.swift           CLDR's @integer/@decimal examples, every locale
 
 Run at development time only; the build never needs CLDR. Re-running on the same data changes no byte.
@@ -150,7 +150,7 @@ w("        default: return .other")
 w("        }")
 w("    }")
 w("}")
-with open(os.path.join(HERE, "Sources/WidgetcRuntime/Localization/PluralTable.swift"), "w", encoding="utf-8") as f:
+with open(os.path.join(HERE, "Sources/WidgetcRuntimeCore/Localization/PluralTable.swift"), "w", encoding="utf-8") as f:
     f.write("\n".join(lines) + "\n")
 
 lines = []
