@@ -133,11 +133,14 @@ package struct FileExamination: Sendable {
     package var manifests: [AppDefinition] { documents.compactMap(\.manifest) }
 
     package let path: String
-    var readError: SourceFiles.ReadError? = nil
-    /// Whether the file could not be read (missing, unreadable or too large).
-    var unreadable = false
-    /// Why, in the file layer's words (a bundle that names the file says so).
+    /// Why the file could not be read (missing, unreadable or too large), in the file layer's
+    /// words: a bundle that names the file says so.
     var readFailure: FileError? = nil
+    /// Whether the file could not be read.
+    var unreadable: Bool { readFailure != nil }
+    /// What `conclude` throws: every read failure but a file too large, which is the file's own
+    /// diagnostic (`loadError`).
+    var readError: SourceFiles.ReadError? { readFailure?.oversizeByteCount == nil ? readFailure : nil }
     /// When lowering, an app manifest's widget files as examined for its bundle check, in the
     /// manifest's order: each read once there, then reused by the commands rather than read
     /// again (`FileChecker.given` files excepted). A file of a bundle does not examine a bundle itself.
@@ -190,10 +193,8 @@ package struct FileChecker: Sendable {
         do {
             return examine(bytes: try reader.read(path, inBundle), path: path, inBundle: inBundle)
         } catch {
-            guard let size = error.oversizeByteCount else {
-                return FileExamination(path: path, readError: error, unreadable: true, readFailure: error)
-            }
-            var examination = FileExamination(path: path, unreadable: true, readFailure: error)
+            var examination = FileExamination(path: path, readFailure: error)
+            guard let size = error.oversizeByteCount else { return examination }
             let code = path.hasSuffix(".json") ? "json-too-large" : "yaml-too-large"
             examination.loadError = SourceDocument.sizeError(byteCount: size, code: code).diagnostic(file: path)
             return examination
@@ -330,31 +331,28 @@ package struct FileChecker: Sendable {
             let (relative, entry) = (written.value, written.node)
             let pointer = ["widgets", String(i)]
             let full = relative.hasPrefix("/") ? relative : directory + relative
-            let kinds: [String]?  // nil: the file cannot be read
-            var failure: FileError? = nil
+            let found: GivenFiles.Kinds
             var examination: FileExamination? = nil
             // A given file: examined once in the run, here or in its own turn, whichever is first.
             let position = given.position(of: full)
-            let shared = position.flatMap { given.kinds($0) { examine(path: full, inBundle: false) } }
-            if let shared {
-                (kinds, failure) = (shared.kinds, shared.failure)
+            if let shared = position.flatMap({ given.kinds($0) { examine(path: full, inBundle: false) } }) {
+                found = shared
             } else if examines, position == nil {
                 let examined = examine(path: full, inBundle: true)
-                (kinds, failure) = (GivenFiles.kinds(of: examined).kinds, examined.readFailure)
+                found = GivenFiles.Kinds(of: examined)
                 if !examined.unreadable { examination = examined }
             } else {
                 // Only the kinds are needed (a file this bundle reached while another thread
                 // examines it, or one that is not given when nothing is lowered).
                 do {
                     let bytes = try reader.read(full, true)
-                    kinds = SourceFiles.documents(of: bytes, path: full).documents.compactMap { $0[word: "kind"]?.string }
+                    found = GivenFiles.Kinds(kinds: SourceFiles.documents(of: bytes, path: full).documents.compactMap { $0[word: "kind"]?.string })
                 } catch {
-                    kinds = nil
-                    failure = error
+                    found = GivenFiles.Kinds(unreadable: error)
                 }
             }
-            guard let kinds else {
-                context.error("missing-widget-file", Self.unreadableWidgetFile(relative, full, failure), at: entry, pointer)
+            guard let kinds = found.kinds else {
+                context.error("missing-widget-file", Self.unreadableWidgetFile(relative, full, found.failure), at: entry, pointer)
                 continue
             }
             bundle.append((full, kinds, examination))

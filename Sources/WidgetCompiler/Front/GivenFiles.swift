@@ -39,6 +39,15 @@ package final class GivenFiles: @unchecked Sendable {
             storage = .unreadable(failure)
         }
 
+        /// The kinds a bundle counts of an examined file: every document's `kind`, a manifest's too.
+        init(of examination: FileExamination) {
+            if examination.unreadable {
+                self.init(unreadable: examination.readFailure)
+            } else {
+                self.init(kinds: examination.documents.compactMap { $0.kind?.name ?? $0.manifestKind })
+            }
+        }
+
         /// nil: the file cannot be read.
         package var kinds: [String]? {
             switch storage {
@@ -93,7 +102,7 @@ package final class GivenFiles: @unchecked Sendable {
         while true {
             switch states[file] {
             case .examined(let examination)?:
-                states[file] = .taken(Self.kinds(of: examination))
+                states[file] = .taken(Kinds(of: examination))
                 condition.unlock()
                 return examination
             case .examining(let owner)? where mayWait(for: owner, me):
@@ -107,7 +116,7 @@ package final class GivenFiles: @unchecked Sendable {
                 states[file] = .examining(owner: me)
                 condition.unlock()
                 let examination = examine()
-                finish(file, .taken(Self.kinds(of: examination)))
+                finish(file, .taken(Kinds(of: examination)))
                 return examination
             }
         }
@@ -122,7 +131,7 @@ package final class GivenFiles: @unchecked Sendable {
             switch states[file] {
             case .examined(let examination)?:
                 condition.unlock()
-                return Self.kinds(of: examination)
+                return Kinds(of: examination)
             case .taken(let kinds)?:
                 condition.unlock()
                 return kinds
@@ -136,7 +145,7 @@ package final class GivenFiles: @unchecked Sendable {
                 states[file] = .examining(owner: me)
                 condition.unlock()
                 let examination = examine()
-                let kinds = Self.kinds(of: examination)
+                let kinds = Kinds(of: examination)
                 finish(file, .examined(examination))
                 return kinds
             }
@@ -169,12 +178,6 @@ package final class GivenFiles: @unchecked Sendable {
         states[file] = state
         condition.broadcast()
         condition.unlock()
-    }
-
-    /// The kinds a bundle counts of a file: every document's `kind`, a manifest's too.
-    static func kinds(of examination: FileExamination) -> Kinds {
-        if examination.unreadable { return Kinds(unreadable: examination.readFailure) }
-        return Kinds(kinds: examination.documents.compactMap { $0.kind?.name ?? $0.manifestKind })
     }
 
     private static func thread() -> UInt {
