@@ -20,6 +20,7 @@ def parse_args():
     for name in ["root", "out", "corpus", "schema", "floor", "widgetc", "ajv-path", "venv", "only"]:
         ap.add_argument("--" + name, default="")
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--ratio-rounds", type=int, default=9)
     ap.add_argument("--cj-runs", type=int, default=1)
     ap.add_argument("--cj-subset", type=int, default=0)
     return ap.parse_args()
@@ -247,14 +248,40 @@ def main():
     elif wanted("pyyaml") or wanted("check-jsonschema"):
         skipped.append(f"Python peers: no venv at {a.venv}")
 
+    ratios = interleaved_ratios(a, wdir) if a.floor and a.widgetc and wanted("floor") and wanted("widgetc") else None
     report_table(measures, floor_key, n)
-    report_targets(measures)
+    report_targets(measures, ratios)
     report_agreement(invalid, manifest, files, a)
     report_floor_vs_manifest(res, manifest, wanted("floor"))
     if skipped:
         print("\n== skipped or failed")
         for s in skipped:
             print("   " + s)
+
+
+def interleaved_ratios(a, wdir):
+    """CPU time of widgetc over the floor's, in rounds of floor, widgetc (all threads), widgetc on one
+    thread, back to back: the medians of the per-round ratios. On a shared machine the load moves
+    between separate best-of-N runs; within a round all three see about the same machine."""
+    if a.ratio_rounds <= 0:
+        return None
+    def cpu(argv, env=None):
+        import resource
+        r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
+    print(f"   interleaved CPU rounds ({a.ratio_rounds}) ...", end="", flush=True)
+    one = dict(os.environ, WIDGETC_JOBS="1")
+    all_threads, one_thread = [], []
+    for _ in range(a.ratio_rounds):
+        floor = cpu([a.floor, wdir])
+        all_threads.append(cpu([a.widgetc, "validate", "--format", "json", wdir]) / floor)
+        one_thread.append(cpu([a.widgetc, "validate", "--format", "json", wdir], one) / floor)
+    print(" done")
+    import statistics
+    return {"all": (statistics.median(all_threads), min(all_threads), max(all_threads)),
+            "one": (statistics.median(one_thread), min(one_thread), max(one_thread))}
 
 
 def report_table(measures, floor_key, n):
@@ -271,12 +298,18 @@ def report_table(measures, floor_key, n):
             print(f"   note, {m.label}: {m.note}")
 
 
-def report_targets(measures):
+def report_targets(measures, ratios=None):
     d = dict(measures)
     if "widgetc" not in d:
         return
     w = d["widgetc"]
     print("\n== targets")
+    if ratios:
+        median, low, high = ratios["all"]
+        print(f"   {'PASS' if median <= 1.5 else 'FAIL'}  widgetc validate's CPU time, all threads, at most 1.5x the floor's: "
+              f"{median:.2f}x (median of interleaved rounds, {low:.2f} to {high:.2f})")
+        median, low, high = ratios["one"]
+        print(f"         the same on one thread: {median:.2f}x ({low:.2f} to {high:.2f})")
     if "floor" in d:
         ratio = w.seconds / d["floor"].seconds
         print(f"   {'PASS' if ratio <= 2 else 'FAIL'}  widgetc validate within 2x of the floor: {ratio:.2f}x "
