@@ -22,9 +22,10 @@ struct ParallelExamination: Sequence, IteratorProtocol {
     private var used = 0
 
     /// Files per thread in a batch. Each batch ends in a wait for its slowest file, which
-    /// costs CPU: on bench/validate's 10,000 files with 2 threads, 16 per thread took 1.95x
-    /// the floor's CPU, 128 took 1.80x (64: 1.86x, 512: 1.82x), and peak memory stayed at
-    /// 30 MB (what a batch holds is small beside the runtime's own).
+    /// costs CPU: on bench/validate's 10,000 files with 2 threads, 16 per thread took 2.00x
+    /// the floor's CPU and 128 took 1.88x (medians of 25 rounds in random order; 64 and 512
+    /// were no better), and peak memory stayed at 30 MB (a batch's examinations are small
+    /// beside the runtime's own).
     static let filesPerJob = 128
 
     /// `jobs` threads (default: `WIDGETC_JOBS`, else one per online processor).
