@@ -20,7 +20,7 @@ def parse_args():
     for name in ["root", "out", "corpus", "schema", "floor", "widgetc", "ajv-path", "venv", "only"]:
         ap.add_argument("--" + name, default="")
     ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--ratio-rounds", type=int, default=9)
+    ap.add_argument("--ratio-rounds", type=int, default=15)
     ap.add_argument("--cj-runs", type=int, default=1)
     ap.add_argument("--cj-subset", type=int, default=0)
     return ap.parse_args()
@@ -261,7 +261,7 @@ def main():
 
 def interleaved_ratios(a, wdir):
     """CPU time of widgetc over the floor's, in rounds of floor, widgetc (all threads), widgetc on one
-    thread, back to back: the medians of the per-round ratios. On a shared machine the load moves
+    thread, back to back in random order: the medians of the per-round ratios. On a shared machine the load moves
     between separate best-of-N runs; within a round all three see about the same machine."""
     if a.ratio_rounds <= 0:
         return None
@@ -274,10 +274,16 @@ def interleaved_ratios(a, wdir):
     print(f"   interleaved CPU rounds ({a.ratio_rounds}) ...", end="", flush=True)
     one = dict(os.environ, WIDGETC_JOBS="1")
     all_threads, one_thread = [], []
+    import random
+    runs = {"floor": ([a.floor, wdir], None), "all": ([a.widgetc, "validate", "--format", "json", wdir], None),
+            "one": ([a.widgetc, "validate", "--format", "json", wdir], one)}
     for _ in range(a.ratio_rounds):
-        floor = cpu([a.floor, wdir])
-        all_threads.append(cpu([a.widgetc, "validate", "--format", "json", wdir]) / floor)
-        one_thread.append(cpu([a.widgetc, "validate", "--format", "json", wdir], one) / floor)
+        # In random order: whichever runs first after another tool pays for it (caches, frequency).
+        order = list(runs)
+        random.shuffle(order)
+        took = {k: cpu(*runs[k]) for k in order}
+        all_threads.append(took["all"] / took["floor"])
+        one_thread.append(took["one"] / took["floor"])
     print(" done")
     import statistics
     return {"all": (statistics.median(all_threads), min(all_threads), max(all_threads)),
