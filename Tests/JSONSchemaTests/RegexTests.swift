@@ -1,5 +1,17 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 @testable import JSONSchema
+
+/// `getrusage`'s "this process" (an enum on Glibc, an Int32 on Darwin).
+#if canImport(Glibc)
+private let RUSAGE_SELF_WHO = Int32(RUSAGE_SELF.rawValue)
+#else
+private let RUSAGE_SELF_WHO = RUSAGE_SELF
+#endif
 
 @Suite("ECMA-262 patterns")
 struct RegexTests {
@@ -178,6 +190,22 @@ struct RegexTests {
         (found, used) = try steps("^(a*)a*\\1b", String(repeating: "a", count: 1_000) + "c")
         #expect(found == nil)
         #expect(used <= CompiledRegex.stepBudget + 70_000)
+    }
+
+    /// Found by the regex fuzz target (an `oom` with 256 MB in one allocation): a lookaround whose
+    /// shared memo would be too large got a memo of its own, allocated before the budget it was
+    /// charged to was checked. Here that memo would be 96,001 instructions × 120,002 positions,
+    /// 1.4 GB; the search is refused without making it.
+    @Test func aLookaroundMemoTheBudgetCannotPayForIsNeverMade() throws {
+        let regex = try ECMARegex("x(?=(?:a|b){24000})")
+        var input = Array(("x" + String(repeating: "a", count: 120_000)).utf8)
+        var before = rusage(), after = rusage()
+        getrusage(RUSAGE_SELF_WHO, &before)
+        let (found, _) = input.withUnsafeMutableBufferPointer { regex.compiled.searchCounting(UnsafeBufferPointer($0)) }
+        getrusage(RUSAGE_SELF_WHO, &after)
+        #expect(found == nil)
+        // The peak grows by far less than the memo (tests running beside this one allocate little).
+        #expect(after.ru_maxrss - before.ru_maxrss < 400 << 10, "peak grew by \((after.ru_maxrss - before.ru_maxrss) >> 10) MB")
     }
 
     /// Found by the regex fuzz target: an unanchored literal was searched by comparing up to its

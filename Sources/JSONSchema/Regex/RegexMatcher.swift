@@ -311,7 +311,11 @@ extension CompiledRegex {
                         if let answer = runShared(sub, &m, at: pos) {
                             found = answer
                         } else {
+                            // A memo of its own, charged before it is made: one the budget cannot
+                            // pay for is never allocated (the fuzz target's was 256 MB, for a
+                            // run that then ended at its first step).
                             m.steps += self.code[sub].count * width / 64
+                            if m.steps > m.budget { return false }
                             found = withMemo(for: sub, input) { subMemo in run(sub, &m, at: pos, memo: subMemo, registers: &inner) }
                         }
                     } else {
