@@ -371,10 +371,7 @@ extension CompiledRegex {
                 case .checkProgress(let r):
                     if registers[r] != pos { pc += 1 } else { ok = false }
                 case .backreference(let g):
-                    // Comparing the captured text is a step per byte: the budget bounds the work.
-                    let from = registers[2 * g], to = registers[2 * g + 1]
-                    if from >= 0, to > from { m.steps &+= to - from }
-                    if let next = matchBackreference(g, input, at: pos, backward: backward, registers: registers) {
+                    if let next = matchBackreference(g, &m, at: pos, backward: backward, registers: registers) {
                         pos = next
                         pc += 1
                     } else {
@@ -427,10 +424,13 @@ extension CompiledRegex {
     }
 
     /// Compares the text a group captured at the current position; an unset group matches empty.
-    private func matchBackreference(_ group: Int, _ input: UnsafeBufferPointer<UInt8>, at pos: Int, backward: Bool, registers: [Int]) -> Int? {
+    /// The comparison counts a step per byte of the capture, so the budget bounds the work.
+    private func matchBackreference(_ group: Int, _ m: inout Machine, at pos: Int, backward: Bool, registers: [Int]) -> Int? {
+        let input = m.input
         let from = registers[2 * group], to = registers[2 * group + 1]
         guard from >= 0, to >= from else { return pos }
         let length = to - from
+        m.steps &+= length
         if backward {
             guard pos - length >= 0 else { return nil }
             for k in 0..<length where input[pos - length + k] != input[from + k] { return nil }
