@@ -136,3 +136,16 @@ if Context.environment["WIDGETC_FUZZ"] == "1" {
     ))
     package.products.append(.executable(name: "widgetc-fuzz", targets: ["widgetc-fuzz"]))
 }
+
+// MARK: ThreadSanitizer (only with WIDGETC_SANITIZER=thread, as bench/sanitize sets it)
+// `swift test --sanitize=thread` links TSan's runtime statically into each executable, and the
+// executable exports only the runtime's symbol list (libclang_rt.tsan-x86_64.a.syms). The URLSession
+// library that `--network live` opens with dlopen is instrumented too and also calls three functions
+// missing from that list (Swift's instrumentation of inout accesses and of a deinit), so it failed to
+// load: "undefined symbol: __tsan_ignore_thread_begin". The executables that open it export them.
+if Context.environment["WIDGETC_SANITIZER"] == "thread", let cli = package.targets.first(where: { $0.name == "WidgetCLI" }) {
+    let exported = ["__tsan_external_write", "__tsan_ignore_thread_begin", "__tsan_ignore_thread_end"]
+    cli.linkerSettings = (cli.linkerSettings ?? []) + [
+        .unsafeFlags(exported.flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })
+    ]
+}
