@@ -39,7 +39,7 @@ enum FuzzTargets {
     nonisolated(unsafe) static var selected: FuzzTarget?
 
     static let all: [FuzzTarget] = [
-        FuzzTarget(name: "yaml", summary: "WidgetYAML: load + compose every document, then as JSON", maxInput: 64 << 10, body: yaml),
+        FuzzTarget(name: "yaml", summary: "WidgetYAML: load + compose every document, then as JSON; the simple form against libyaml", maxInput: 64 << 10, body: yaml),
         FuzzTarget(name: "json", summary: "WidgetSupport JSONReader (plans, catalogs, container files, schemas)", maxInput: 64 << 10, body: json),
         FuzzTarget(name: "schema", summary: "JSONSchema: compile a schema, evaluate an instance (SCHEMA NUL INSTANCE)", maxInput: 32 << 10, body: schema),
         FuzzTarget(name: "regex", summary: "JSONSchema ECMARegex: parse + search (PATTERN NUL [k] SUBJECT, repeated to k*256 bytes)", maxInput: 8 << 10, body: regex),
@@ -77,6 +77,12 @@ enum FuzzTargets {
             _ = JSONWriter.string(value).utf8.count
         }
         _ = file.error?.message
+        // Differential: what the simple form reads (the loader's fast path), libyaml reads into
+        // the same events, mark for mark; a difference is a finding.
+        if let simple = YAMLEventListing.simpleForm(bytes), simple != YAMLEventListing.libyaml(bytes) {
+            printError("the simple form and libyaml disagree on this input")
+            abort()
+        }
     }
 
     static func json(_ bytes: [UInt8]) {

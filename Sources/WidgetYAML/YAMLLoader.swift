@@ -16,7 +16,8 @@ package struct YAMLFile: Sendable {
 
 /// Reads YAML files over libyaml's event parser: each document becomes a
 /// `SourceDocument` (flat tables of nodes, children and text, every node and
-/// key positioned), given as the `SourceNode` of its root.
+/// key positioned), given as the `SourceNode` of its root. A file in the simple
+/// form is read by `SimpleFormReader` instead, into the same events.
 ///
 /// - Scalars resolve by the YAML 1.2 core schema (see `CoreSchema`); quoted
 ///   and block scalars are strings. A string's text is its value; any other
@@ -70,9 +71,46 @@ package enum YAMLLoader {
                 documents: [],
                 error: SourceError(code: "yaml-encoding", message: "the file is UTF-16; YAML files here must be UTF-8", location: .start))
         }
+        if let file = composeSimpleForm(buffer) { return file }
         let (file, failure) = compose(buffer, inputIsCut: false)
         guard case .reader(let problem, let offset, let value)? = failure else { return file }
         return readerFailure(buffer, problem: problem, offset: offset, value: value)
+    }
+
+    /// Composes the events of `SimpleFormReader`, the events libyaml would give, when
+    /// `buffer` is in the simple form; nil when it is not (the reader declined before the
+    /// composer saw an event).
+    private static func composeSimpleForm(_ buffer: UnsafeBufferPointer<UInt8>) -> YAMLFile? {
+        let workspace = Workspace.take()
+        defer {
+            workspace.clear()
+            Workspace.putBack(workspace)
+        }
+        do {
+            try SimpleFormReader.read(buffer, into: workspace.simpleEvents, scratch: workspace.simpleScratch)
+        } catch {
+            return nil
+        }
+        let events = workspace.simpleEvents.elements(from: 0, count: workspace.simpleEvents.elementCount)
+        let scratch = workspace.simpleScratch.elements(from: 0, count: workspace.simpleScratch.elementCount)
+        var composer = Composer(maxDepth: maxDepth, maxExpanded: maxExpandedNodes, workspace: workspace)
+        var event = yaml_event_t()
+        do {
+            event.type = YAML_DOCUMENT_START_EVENT
+            try composer.handle(&event)
+            for simple in events {
+                event = simple.libyamlEvent(input: buffer, scratch: scratch)
+                try composer.handle(&event)
+            }
+            event = yaml_event_t()
+            event.type = YAML_DOCUMENT_END_EVENT
+            event.data.document_end.implicit = 1
+            try composer.handle(&event)
+        } catch {
+            return YAMLFile(documents: composer.documents, error: error)
+        }
+        composer.commitPendingDocument()
+        return YAMLFile(documents: composer.documents, error: nil)
     }
 
     /// Runs libyaml over `buffer` and composes its events. With `inputIsCut`,

@@ -1,0 +1,556 @@
+internal import CYAML
+import WidgetSupport
+
+/// Reads the form nearly every widget file is written in without libyaml, and gives the
+/// composer exactly the events libyaml would give for it; for anything else it declines
+/// before the composer has seen an event, and libyaml reads the file from the start.
+///
+/// Why: libyaml's scanner is most of `validate`'s time (about 250 k instructions of a
+/// typical 1.5 KB file, the floor of issue #13 itself). This reader does the same file in
+/// a small fraction of that (figure in bench/README, "The simple form").
+///
+/// The form, one document, every line of it:
+/// - block mappings and sequences indented with spaces; `- key: value` (a mapping in a
+///   sequence item); a key or `-` alone on its line followed by its block, more indented;
+/// - one-line scalars: plain, single-quoted (`''` inside), double-quoted (escapes `\n`, `\t`,
+///   `\\`, `\"`, `\/` only);
+/// - one-line flow collections `[a, "b"]`, `{k: v, n: {m: 1}}` of those scalars;
+/// - comments and blank lines; LF line ends; printable UTF-8 (libyaml's set).
+///
+/// It declines everything else, whether valid or not: tabs, CR, `---`, `...`, `%`, anchors,
+/// aliases, tags, block scalars, multi-line scalars and flows, `?` keys, an empty value
+/// (`key:` with nothing under it), a sequence at its key's indentation, other escapes in a
+/// double quote, a trailing comma, keys over 1,000 bytes. So it never has to say why something is
+/// wrong: every error message and mark stays libyaml's. That the events are libyaml's, mark
+/// for mark, is what `SimpleFormDifferentialTests` checks on the examples, the validate
+/// corpus, the YAML test suite and mutations of them, and the `yaml` fuzz target checks on
+/// every input.
+struct SimpleFormReader: ~Copyable {
+    /// One node event, its text in the input or (a single-quoted scalar with `''`) in `scratch`.
+    struct Event: BitwiseCopyable {
+        enum Kind: UInt8 { case scalar, mappingStart, sequenceStart, mappingEnd, sequenceEnd }
+        enum Style: UInt8 { case plain, singleQuoted, doubleQuoted }
+        var kind: Kind
+        var style: Style = .plain
+        var inScratch = false
+        /// libyaml's mark: 0-based line and column (in characters).
+        var line: Int32
+        var column: Int32
+        var textStart: Int32 = 0
+        var textCount: Int32 = 0
+    }
+
+    /// Outside the form: libyaml reads the file.
+    struct Declined: Error {}
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let events: PlainBuffer<Event>
+    private let scratch: PlainBuffer<UInt8>
+    /// The open block collections, outermost first: the column of their keys or dashes.
+    private var levels: [(indent: Int, isMapping: Bool)] = []
+    /// A key or `-` ended its line: its value is the block on the next lines, indented
+    /// more than this (the indentation of the collection the key or `-` belongs to).
+    private var awaitingBlockOver: Int? = nil
+    private var lineStart = 0
+    private var lineEnd = 0
+    private var line: Int32 = 0
+    private var lineIsASCII = true
+
+    /// The deepest flow nesting read here (deeper ones are libyaml's to read).
+    private static let maxFlowDepth = 32
+    /// libyaml refuses a simple key longer than 1,024 characters; these stay well under.
+    private static let maxKeyBytes = 1_000
+
+    /// Reads `bytes` into `events` (and `scratch`), both emptied first.
+    static func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, into events: PlainBuffer<Event>, scratch: PlainBuffer<UInt8>
+    ) throws(Declined) {
+        events.removeAll()
+        scratch.removeAll()
+        var reader = SimpleFormReader(bytes: bytes, events: events, scratch: scratch)
+        try reader.readLines()
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, events: PlainBuffer<Event>, scratch: PlainBuffer<UInt8>) {
+        self.bytes = bytes
+        self.events = events
+        self.scratch = scratch
+    }
+
+    // MARK: Lines
+
+    private mutating func readLines() throws(Declined) {
+        let n = bytes.count
+        var position = 0
+        while position < n {
+            lineStart = position
+            lineEnd = try endOfLine(from: position)
+            position = lineEnd < n ? lineEnd + 1 : n
+            var first = lineStart
+            while first < lineEnd, bytes[first] == UInt8(ascii: " ") { first += 1 }
+            if first < lineEnd, bytes[first] != UInt8(ascii: "#") {
+                try contentLine(indent: first - lineStart, at: first)
+            }
+            line += 1
+        }
+        guard !levels.isEmpty, awaitingBlockOver == nil else { throw Declined() }
+        while let level = levels.popLast() { end(level.isMapping) }
+    }
+
+    /// Where the line from `start` ends (its LF, or the end of the input), checking each
+    /// character is one libyaml reads as this reader does: printable ASCII, or UTF-8 of a
+    /// printable character that is neither a line break for libyaml (NEL, LS, PS) nor a BOM.
+    private mutating func endOfLine(from start: Int) throws(Declined) -> Int {
+        lineIsASCII = true
+        var i = start
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b >= 0x20 && b < 0x7F { i += 1; continue }
+            if b == 0x0A { return i }
+            guard b >= 0x80 else { throw Declined() }  // tab, CR, other controls, DEL
+            lineIsASCII = false
+            i = try afterMultiByteCharacter(at: i)
+        }
+        return n
+    }
+
+    private func afterMultiByteCharacter(at i: Int) throws(Declined) -> Int {
+        let n = bytes.count
+        let b = bytes[i]
+        let length: Int
+        var value: UInt32
+        switch b {
+        case 0xC2...0xDF: length = 2; value = UInt32(b & 0x1F)
+        case 0xE0...0xEF: length = 3; value = UInt32(b & 0x0F)
+        case 0xF0...0xF4: length = 4; value = UInt32(b & 0x07)
+        default: throw Declined()
+        }
+        guard i + length <= n else { throw Declined() }
+        for k in 1..<length {
+            let c = bytes[i + k]
+            guard c & 0xC0 == 0x80 else { throw Declined() }
+            value = value << 6 | UInt32(c & 0x3F)
+        }
+        // Shortest form only, no surrogates, and libyaml's printable set less its breaks and the BOM.
+        let shortest: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+        guard value >= shortest, value >= 0xA0, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value),
+              value != 0x2028, value != 0x2029, value != 0xFEFF, value != 0xFFFE, value != 0xFFFF
+        else { throw Declined() }
+        return i + length
+    }
+
+    private mutating func contentLine(indent: Int, at first: Int) throws(Declined) {
+        // Document markers and directives.
+        if indent == 0 {
+            let b = bytes[first]
+            if b == UInt8(ascii: "%") { throw Declined() }
+            if (b == UInt8(ascii: "-") || b == UInt8(ascii: ".")), first + 2 < lineEnd,
+               bytes[first + 1] == b, bytes[first + 2] == b { throw Declined() }
+        }
+        if let over = awaitingBlockOver {
+            awaitingBlockOver = nil
+            // Not more indented: an empty value, or a sequence at its key's indentation.
+            guard indent > over else { throw Declined() }
+            try openBlock(indent: indent, at: first)
+            return
+        }
+        if levels.isEmpty {
+            // The root collection; a second root would be a second node of the document.
+            guard indent == 0, events.elementCount == 0 else { throw Declined() }
+            try openBlock(indent: 0, at: first)
+            return
+        }
+        while let level = levels.last, level.indent > indent {
+            levels.removeLast()
+            end(level.isMapping)
+        }
+        // More indented than the collection: a continued scalar, or an error.
+        guard let level = levels.last, level.indent == indent else { throw Declined() }
+        if level.isMapping { try mappingEntry(at: first) } else { try sequenceEntry(at: first) }
+    }
+
+    private mutating func openBlock(indent: Int, at first: Int) throws(Declined) {
+        if isDash(first) {
+            levels.append((indent, false))
+            start(.sequenceStart, at: first)
+            try sequenceEntry(at: first)
+        } else {
+            levels.append((indent, true))
+            start(.mappingStart, at: first)
+            try mappingEntry(at: first)
+        }
+    }
+
+    /// `-` followed by a space or the line's end.
+    private func isDash(_ i: Int) -> Bool {
+        bytes[i] == UInt8(ascii: "-") && (i + 1 == lineEnd || bytes[i + 1] == UInt8(ascii: " "))
+    }
+
+    private mutating func mappingEntry(at first: Int) throws(Declined) {
+        guard let key = try keyAhead(at: first) else { throw Declined() }
+        emitScalar(key.scalar)
+        var i = key.afterColon
+        skipSpaces(&i)
+        // (After the colon's space, `#` starts a comment.)
+        if i == lineEnd || bytes[i] == UInt8(ascii: "#") {
+            awaitingBlockOver = levels[levels.count - 1].indent
+            return
+        }
+        try restOfLine(from: try blockValue(at: i))
+    }
+
+    private mutating func sequenceEntry(at first: Int) throws(Declined) {
+        guard isDash(first) else { throw Declined() }
+        var i = first + 1
+        skipSpaces(&i)
+        if i == lineEnd || bytes[i] == UInt8(ascii: "#") {
+            awaitingBlockOver = levels[levels.count - 1].indent
+            return
+        }
+        if isDash(i) { throw Declined() }  // `- - a`
+        if try keyAhead(at: i) != nil {
+            // `- key: value`: a mapping whose keys stand at this column (ASCII before it: dash and spaces).
+            levels.append((i - lineStart, true))
+            start(.mappingStart, at: i)
+            try mappingEntry(at: i)
+            return
+        }
+        try restOfLine(from: try blockValue(at: i))
+    }
+
+    /// After a node: spaces, then the line's end or a comment.
+    private func restOfLine(from i: Int) throws(Declined) {
+        var i = i
+        skipSpaces(&i)
+        guard i == lineEnd || (bytes[i] == UInt8(ascii: "#") && bytes[i - 1] == UInt8(ascii: " ")) else { throw Declined() }
+    }
+
+    private func skipSpaces(_ i: inout Int) {
+        while i < lineEnd, bytes[i] == UInt8(ascii: " ") { i += 1 }
+    }
+
+    // MARK: Keys and scalars
+
+    /// A scalar read but not yet emitted.
+    private struct Scalar {
+        var style: Event.Style
+        var start: Int
+        var textStart: Int
+        var textCount: Int
+        /// `''` (single-quoted) or `\` (double-quoted) inside: its text must be unescaped.
+        var hasEscapes = false
+    }
+
+    /// The key at `i` and where its colon's space starts, if the line holds `key:` there
+    /// (plain or quoted key, `:` followed by a space or the line's end); nil if it does not.
+    private func keyAhead(at i: Int) throws(Declined) -> (scalar: Scalar, afterColon: Int)? {
+        let b = bytes[i]
+        var scalar: Scalar
+        var j: Int
+        if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+            scalar = try quoted(at: i)
+            j = scalar.textStart + scalar.textCount + 1
+            skipSpaces(&j)
+            guard j < lineEnd, bytes[j] == UInt8(ascii: ":") else { return nil }
+            guard j + 1 == lineEnd || bytes[j + 1] == UInt8(ascii: " ") else { throw Declined() }
+        } else {
+            guard Self.canStartPlain(bytes, i, lineEnd, inFlow: false) else { return nil }
+            j = i
+            var textEnd = i
+            while true {
+                guard j < lineEnd else { return nil }
+                let c = bytes[j]
+                if c == UInt8(ascii: ":"), j + 1 == lineEnd || bytes[j + 1] == UInt8(ascii: " ") { break }
+                if c == UInt8(ascii: " ") {
+                    if j + 1 < lineEnd, bytes[j + 1] == UInt8(ascii: "#") { return nil }
+                } else {
+                    textEnd = j + 1
+                }
+                j += 1
+            }
+            scalar = Scalar(style: .plain, start: i, textStart: i, textCount: textEnd - i)
+        }
+        guard j - i <= Self.maxKeyBytes else { throw Declined() }
+        return (scalar, j + 1)
+    }
+
+    /// A value in block context: a flow collection, a quoted or a plain scalar; returns
+    /// where it ends.
+    private mutating func blockValue(at i: Int) throws(Declined) -> Int {
+        switch bytes[i] {
+        case UInt8(ascii: "["): return try flowSequence(at: i, depth: 1)
+        case UInt8(ascii: "{"): return try flowMapping(at: i, depth: 1)
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            let scalar = try quoted(at: i)
+            emitScalar(scalar)
+            return scalar.textStart + scalar.textCount + 1
+        default:
+            guard Self.canStartPlain(bytes, i, lineEnd, inFlow: false) else { throw Declined() }
+            var j = i
+            var textEnd = i
+            while j < lineEnd {
+                let c = bytes[j]
+                if c == UInt8(ascii: " ") {
+                    if j + 1 < lineEnd, bytes[j + 1] == UInt8(ascii: "#") { break }
+                } else if c == UInt8(ascii: ":"), j + 1 == lineEnd || bytes[j + 1] == UInt8(ascii: " ") {
+                    throw Declined()  // `a: b: c`
+                } else {
+                    textEnd = j + 1
+                }
+                j += 1
+            }
+            emitScalar(Scalar(style: .plain, start: i, textStart: i, textCount: textEnd - i))
+            return j
+        }
+    }
+
+    /// A quoted scalar closed on this line (its text runs from `textStart`, its closing quote
+    /// right after). In a double-quoted one, `\n`, `\t`, `\\`, `\"` and `\/` are read here;
+    /// any other escape is declined.
+    private func quoted(at i: Int) throws(Declined) -> Scalar {
+        let quote = bytes[i]
+        var j = i + 1
+        var hasEscapes = false
+        while true {
+            guard j < lineEnd else { throw Declined() }
+            let c = bytes[j]
+            if c == quote {
+                if quote == UInt8(ascii: "'"), j + 1 < lineEnd, bytes[j + 1] == quote {
+                    hasEscapes = true
+                    j += 2
+                    continue
+                }
+                break
+            }
+            if c == UInt8(ascii: "\\"), quote == UInt8(ascii: "\"") {
+                // The common escapes; any other is libyaml's to read.
+                guard j + 1 < lineEnd, Self.escaped(bytes[j + 1]) != nil else { throw Declined() }
+                hasEscapes = true
+                j += 2
+                continue
+            }
+            j += 1
+        }
+        return Scalar(
+            style: quote == UInt8(ascii: "'") ? .singleQuoted : .doubleQuoted, start: i, textStart: i + 1,
+            textCount: j - i - 1, hasEscapes: hasEscapes)
+    }
+
+    /// The byte a double-quoted escape `\c` stands for, for the escapes read here.
+    private static func escaped(_ c: UInt8) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "t"): 0x09
+        case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "/"): c
+        default: nil
+        }
+    }
+
+    /// Whether a plain scalar can start at `i`: not at an indicator (libyaml's rule), and,
+    /// to stay clear of its corners, not at `?` or `:`, nor at `-` unless a character of
+    /// a word or a number follows.
+    private static func canStartPlain(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ lineEnd: Int, inFlow: Bool) -> Bool {
+        switch bytes[i] {
+        case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+             UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
+             UInt8(ascii: ">"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "%"), UInt8(ascii: "@"),
+             UInt8(ascii: "`"), UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: " "):
+            return false
+        case UInt8(ascii: "-"):
+            guard i + 1 < lineEnd else { return false }
+            let next = bytes[i + 1]
+            return (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9")) || next == UInt8(ascii: ".")
+                || (next | 0x20 >= UInt8(ascii: "a") && next | 0x20 <= UInt8(ascii: "z"))
+        default:
+            return true
+        }
+    }
+
+    // MARK: Flow collections (on one line)
+
+    private mutating func flowSequence(at i: Int, depth: Int) throws(Declined) -> Int {
+        guard depth <= Self.maxFlowDepth else { throw Declined() }
+        start(.sequenceStart, at: i)
+        var j = i + 1
+        skipSpaces(&j)
+        if j < lineEnd, bytes[j] == UInt8(ascii: "]") {
+            end(false)
+            return j + 1
+        }
+        while true {
+            j = try flowNode(at: j, depth: depth)
+            skipSpaces(&j)
+            guard j < lineEnd else { throw Declined() }
+            switch bytes[j] {
+            case UInt8(ascii: "]"):
+                end(false)
+                return j + 1
+            case UInt8(ascii: ","):
+                j += 1
+                skipSpaces(&j)
+                // A trailing comma is libyaml's to read.
+                guard j < lineEnd, bytes[j] != UInt8(ascii: "]") else { throw Declined() }
+            default:
+                throw Declined()  // `[a: b]`, `[a b` …
+            }
+        }
+    }
+
+    private mutating func flowMapping(at i: Int, depth: Int) throws(Declined) -> Int {
+        guard depth <= Self.maxFlowDepth else { throw Declined() }
+        start(.mappingStart, at: i)
+        var j = i + 1
+        skipSpaces(&j)
+        if j < lineEnd, bytes[j] == UInt8(ascii: "}") {
+            end(true)
+            return j + 1
+        }
+        while true {
+            // A key is a scalar, then `: ` and a value.
+            guard j < lineEnd, bytes[j] != UInt8(ascii: "["), bytes[j] != UInt8(ascii: "{") else { throw Declined() }
+            j = try flowNode(at: j, depth: depth)
+            skipSpaces(&j)
+            guard j + 1 < lineEnd, bytes[j] == UInt8(ascii: ":"), bytes[j + 1] == UInt8(ascii: " ") else { throw Declined() }
+            j += 2
+            skipSpaces(&j)
+            guard j < lineEnd, bytes[j] != UInt8(ascii: ","), bytes[j] != UInt8(ascii: "}") else { throw Declined() }
+            j = try flowNode(at: j, depth: depth)
+            skipSpaces(&j)
+            guard j < lineEnd else { throw Declined() }
+            switch bytes[j] {
+            case UInt8(ascii: "}"):
+                end(true)
+                return j + 1
+            case UInt8(ascii: ","):
+                j += 1
+                skipSpaces(&j)
+                guard j < lineEnd, bytes[j] != UInt8(ascii: "}") else { throw Declined() }
+            default:
+                throw Declined()
+            }
+        }
+    }
+
+    /// A node inside a flow collection; returns where it ends.
+    private mutating func flowNode(at i: Int, depth: Int) throws(Declined) -> Int {
+        guard i < lineEnd else { throw Declined() }
+        switch bytes[i] {
+        case UInt8(ascii: "["): return try flowSequence(at: i, depth: depth + 1)
+        case UInt8(ascii: "{"): return try flowMapping(at: i, depth: depth + 1)
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            let scalar = try quoted(at: i)
+            emitScalar(scalar)
+            return scalar.textStart + scalar.textCount + 1
+        default:
+            guard Self.canStartPlain(bytes, i, lineEnd, inFlow: true) else { throw Declined() }
+            var j = i
+            var textEnd = i
+            scan: while j < lineEnd {
+                switch bytes[j] {
+                case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+                    break scan
+                case UInt8(ascii: ":"):
+                    // `: ` ends a key; any other `:` in a flow is libyaml's to read.
+                    guard j + 1 < lineEnd, bytes[j + 1] == UInt8(ascii: " ") else { throw Declined() }
+                    break scan
+                case UInt8(ascii: "?"):
+                    throw Declined()
+                case UInt8(ascii: " "):
+                    // A comment would leave the flow open on this line.
+                    if j + 1 < lineEnd, bytes[j + 1] == UInt8(ascii: "#") { throw Declined() }
+                default:
+                    textEnd = j + 1
+                }
+                j += 1
+            }
+            emitScalar(Scalar(style: .plain, start: i, textStart: i, textCount: textEnd - i))
+            return j
+        }
+    }
+
+    // MARK: Events
+
+    /// libyaml's column: characters from the line's start.
+    private func column(_ i: Int) -> Int32 {
+        if lineIsASCII { return Int32(i - lineStart) }
+        var count: Int32 = 0
+        for k in lineStart..<i where bytes[k] & 0xC0 != 0x80 { count += 1 }
+        return count
+    }
+
+    private func start(_ kind: Event.Kind, at i: Int) {
+        events.append(Event(kind: kind, line: line, column: column(i)))
+    }
+
+    private func end(_ isMapping: Bool) {
+        events.append(Event(kind: isMapping ? .mappingEnd : .sequenceEnd, line: line, column: 0))
+    }
+
+    private func emitScalar(_ scalar: Scalar) {
+        var event = Event(kind: .scalar, style: scalar.style, line: line, column: column(scalar.start))
+        if scalar.hasEscapes {
+            // `''` is one quote; `\n` and the others are what `escaped` says.
+            event.inScratch = true
+            event.textStart = Int32(scratch.elementCount)
+            var k = scalar.textStart
+            let end = scalar.textStart + scalar.textCount
+            while k < end {
+                let b = bytes[k]
+                if scalar.style == .doubleQuoted, b == UInt8(ascii: "\\"), let value = Self.escaped(bytes[k + 1]) {
+                    scratch.append(value)
+                    k += 2
+                } else {
+                    scratch.append(b)
+                    k += b == UInt8(ascii: "'") && scalar.style == .singleQuoted ? 2 : 1
+                }
+            }
+            event.textCount = Int32(scratch.elementCount) - event.textStart
+        } else {
+            event.textStart = Int32(scalar.textStart)
+            event.textCount = Int32(scalar.textCount)
+        }
+        events.append(event)
+    }
+}
+
+extension SimpleFormReader.Event.Style {
+    var libyaml: yaml_scalar_style_t {
+        switch self {
+        case .plain: YAML_PLAIN_SCALAR_STYLE
+        case .singleQuoted: YAML_SINGLE_QUOTED_SCALAR_STYLE
+        case .doubleQuoted: YAML_DOUBLE_QUOTED_SCALAR_STYLE
+        }
+    }
+}
+
+extension SimpleFormReader.Event {
+    /// This event as libyaml's, its text pointing into `input` or `scratch` (which must
+    /// outlive its use).
+    func libyamlEvent(input: UnsafeBufferPointer<UInt8>, scratch: UnsafeBufferPointer<UInt8>) -> yaml_event_t {
+        var event = yaml_event_t()
+        event.start_mark = yaml_mark_t(index: 0, line: Int(line), column: Int(column))
+        event.end_mark = event.start_mark
+        switch kind {
+        case .scalar:
+            event.type = YAML_SCALAR_EVENT
+            let text = inScratch ? scratch : input
+            event.data.scalar.value = text.baseAddress.map { UnsafeMutablePointer(mutating: $0 + Int(textStart)) }
+            event.data.scalar.length = Int(textCount)
+            event.data.scalar.plain_implicit = style == .plain ? 1 : 0
+            event.data.scalar.quoted_implicit = style == .plain ? 0 : 1
+            event.data.scalar.style = style.libyaml
+        case .mappingStart:
+            event.type = YAML_MAPPING_START_EVENT
+            event.data.mapping_start.implicit = 1
+        case .sequenceStart:
+            event.type = YAML_SEQUENCE_START_EVENT
+            event.data.sequence_start.implicit = 1
+        case .mappingEnd:
+            event.type = YAML_MAPPING_END_EVENT
+        case .sequenceEnd:
+            event.type = YAML_SEQUENCE_END_EVENT
+        }
+        return event
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+import WidgetSupport
+import WidgetTestSupport
+@testable import WidgetYAML
+
+/// `SimpleFormReader` against libyaml: whatever the simple form reads, libyaml reads
+/// without error into the same events, mark for mark (same scalars, styles, lines and
+/// columns). The composer after them is shared, so the same events are the same documents
+/// and the same diagnostics.
+@Suite struct SimpleFormDifferentialTests {
+    /// What one input did: read by the simple form (and agreed with libyaml), or declined.
+    enum Outcome: Equatable { case agreed, declined, disagreed(String) }
+
+    static func compare(_ bytes: [UInt8]) -> Outcome {
+        guard let simple = YAMLEventListing.simpleForm(bytes) else { return .declined }
+        guard let libyaml = YAMLEventListing.libyaml(bytes) else {
+            return .disagreed("the simple form read it, libyaml refuses it")
+        }
+        guard simple != libyaml else { return .agreed }
+        for (i, (s, l)) in zip(simple, libyaml).enumerated() where s != l {
+            return .disagreed("event \(i): simple form \(s), libyaml \(l)")
+        }
+        return .disagreed("\(simple.count) events from the simple form, \(libyaml.count) from libyaml")
+    }
+
+    /// Every YAML file of the examples and the test fixtures.
+    static func repositoryFiles() -> [(name: String, bytes: [UInt8])] {
+        var files: [(String, [UInt8])] = []
+        for folder in [TestPaths.widgets, TestPaths.root + "/Tests", TestPaths.root + "/docs"] {
+            guard let walker = FileManager.default.enumerator(atPath: folder) else { continue }
+            for case let relative as String in walker where relative.hasSuffix(".yaml") || relative.hasSuffix(".yml") {
+                let path = folder + "/" + relative
+                if let data = FileManager.default.contents(atPath: path) { files.append((path, Array(data))) }
+            }
+        }
+        return files.sorted { $0.0 < $1.0 }
+    }
+
+    @Test func examplesAndFixturesReadAsLibyamlReadsThem() {
+        let files = Self.repositoryFiles()
+        #expect(files.count > 40)
+        var agreed = 0
+        var examplesAgreed = 0, examples = 0
+        var declined: [String] = []
+        for (name, bytes) in files {
+            let outcome = Self.compare(bytes)
+            if case .disagreed(let why) = outcome { Issue.record("\(name): \(why)") }
+            if outcome == .agreed { agreed += 1 }
+            if outcome == .declined { declined.append(String(name.dropFirst(TestPaths.root.count + 1))) }
+            if name.hasPrefix(TestPaths.widgets) {
+                examples += 1
+                if outcome == .agreed { examplesAgreed += 1 }
+            }
+        }
+        print("simple form: \(agreed) of \(files.count) files read; examples \(examplesAgreed) of \(examples); declined: \(declined.joined(separator: ", "))")
+        // Not a vacuous pass: most examples are in the simple form.
+        #expect(examplesAgreed * 4 >= examples * 3, "\(examplesAgreed) of \(examples) examples in the simple form")
+    }
+
+    @Test(.conformance("yaml-test-suite")) func yamlTestSuiteReadAsLibyamlReadsIt() throws {
+        let root = try Conformance.folder("yaml-test-suite")
+        var agreed = 0, total = 0
+        guard let walker = FileManager.default.enumerator(atPath: root.path) else { return }
+        for case let relative as String in walker where relative.hasSuffix("in.yaml") {
+            guard let data = FileManager.default.contents(atPath: root.path + "/" + relative) else { continue }
+            total += 1
+            let outcome = Self.compare(Array(data))
+            if case .disagreed(let why) = outcome { Issue.record("\(relative): \(why)") }
+            if outcome == .agreed { agreed += 1 }
+        }
+        print("simple form: \(agreed) of \(total) YAML test suite cases read")
+        #expect(total > 300)
+        #expect(agreed > 20)
+    }
+
+    /// The validate benchmark's generator (bench/gen_corpus.py): files written as authors
+    /// write them, a tenth of them invalid. (`SIMPLE_FORM_CORPUS=DIR` reads DIR/*.yaml instead,
+    /// such as the benchmark's whole corpus, bench/out/corpus/widgets.)
+    @Test(.enabled(if: SimpleFormDifferentialTests.python3 != nil, "python3 is not installed"))
+    func generatedCorpusReadAsLibyamlReadsIt() throws {
+        let fm = FileManager.default
+        var folder = ProcessInfo.processInfo.environment["SIMPLE_FORM_CORPUS"] ?? ""
+        var generated: String? = nil
+        if folder.isEmpty {
+            let out = fm.temporaryDirectory.appendingPathComponent("widgetc-simple-form-\(getpid())").path
+            generated = out
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Self.python3!)
+            process.arguments = [TestPaths.root + "/bench/gen_corpus.py", "--out", out, "--count", "400", "--seed", "7"]
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            folder = out + "/widgets"
+        }
+        defer { if let generated { try? fm.removeItem(atPath: generated) } }
+        let names = try fm.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".yaml") }.sorted()
+        #expect(names.count >= 400)
+        var agreed = 0
+        for name in names {
+            guard let data = fm.contents(atPath: folder + "/" + name) else { continue }
+            let outcome = Self.compare(Array(data))
+            if case .disagreed(let why) = outcome { Issue.record("\(name): \(why)") }
+            if outcome == .agreed { agreed += 1 }
+        }
+        print("simple form: \(agreed) of \(names.count) generated files read")
+        #expect(agreed * 10 >= names.count * 9, "\(agreed) of \(names.count) generated files in the simple form")
+    }
+
+    /// Small edits of the examples and fixtures with the characters YAML gives a meaning to:
+    /// each one the simple form reads, libyaml reads the same. (`SIMPLE_FORM_MUTATIONS=N`
+    /// runs N instead of 30,000, and `SIMPLE_FORM_SEED` another seed, for a longer search.)
+    @Test func mutationsReadAsLibyamlReadsThem() {
+        let environment = ProcessInfo.processInfo.environment
+        let rounds = environment["SIMPLE_FORM_MUTATIONS"].flatMap { Int($0) } ?? 30_000
+        let seed = environment["SIMPLE_FORM_SEED"].flatMap { UInt64($0) } ?? 20261202
+        let bases = Self.repositoryFiles().map(\.bytes)
+        #expect(!bases.isEmpty)
+        var generator = SplitMix(seed: seed)
+        var agreed = 0, declined = 0
+        var disagreements: [String] = []
+        for round in 0..<rounds {
+            var bytes = bases[round % bases.count]
+            for _ in 0...Int(generator.next() % 3) { Self.mutate(&bytes, &generator) }
+            switch Self.compare(bytes) {
+            case .agreed: agreed += 1
+            case .declined: declined += 1
+            case .disagreed(let why):
+                if disagreements.count < 5 {
+                    disagreements.append("\(why)\n--- input ---\n\(String(decoding: bytes, as: UTF8.self))")
+                }
+            }
+        }
+        print("simple form on mutations: \(agreed) read, \(declined) declined")
+        for d in disagreements { Issue.record(Comment(rawValue: d)) }
+        #expect(agreed > 500 && declined > 500)
+    }
+
+    static let pieces: [[UInt8]] = [
+        " ", "  ", "\n", ":", ": ", "-", "- ", "#", " #", "'", "''", "\"", "[", "]", "{", "}", ",", ", ", "?", "? ",
+        "&a ", "*a", "!!str ", "|", ">", "%", "@", "`", "\\", "\t", "\r", "\r\n", ".", "...", "---", "a", "0",
+        "-1", "é", "—", "\\n", "\\\"", "\\t", "\\/", "\\\\", "\\u00e9", "\\x41", "\\ ", "\u{85}", "\u{2028}", "\u{FEFF}", "\u{7F}", "x: y", "[a, b]", "{a: b}", "k:",
+    ].map { Array($0.utf8) }
+
+    static func mutate(_ bytes: inout [UInt8], _ g: inout SplitMix) {
+        guard !bytes.isEmpty else { bytes = pieces[Int(g.next() % UInt64(pieces.count))]; return }
+        let at = Int(g.next() % UInt64(bytes.count))
+        switch g.next() % 6 {
+        case 0, 1:  // insert a piece
+            bytes.insert(contentsOf: pieces[Int(g.next() % UInt64(pieces.count))], at: at)
+        case 2:  // delete 1 to 3 bytes (possibly inside a character)
+            bytes.removeSubrange(at..<min(bytes.count, at + 1 + Int(g.next() % 3)))
+        case 3:  // replace a byte by a piece
+            bytes.replaceSubrange(at...at, with: pieces[Int(g.next() % UInt64(pieces.count))])
+        case 4:  // indent or outdent the line
+            let start = bytes[..<at].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            if g.next() % 2 == 0 { bytes.insert(0x20, at: start) } else if start < bytes.count, bytes[start] == 0x20 { bytes.remove(at: start) }
+        default:  // duplicate the line
+            let start = bytes[..<at].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            let end = bytes[at...].firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.count
+            bytes.insert(contentsOf: Array(bytes[start..<end]), at: start)
+        }
+    }
+
+    static let python3: String? = ["/usr/bin/python3", "/usr/local/bin/python3"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+}
+
+/// A small seeded generator, so a failing mutation is the same on every run.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
