@@ -56,8 +56,10 @@ struct SimpleFormReader: ~Copyable {
     private var line: Int32 = 0
     private var lineIsASCII = true
 
-    /// The deepest flow nesting read here (deeper ones are libyaml's to read).
+    /// The deepest nesting read here, of flows and of blocks (deeper ones are libyaml's to read,
+    /// and the composer's to refuse past its own limit).
     private static let maxFlowDepth = 32
+    private static let maxBlockDepth = 64
     /// libyaml refuses a simple key longer than 1,024 characters; these stay well under.
     private static let maxKeyBytes = 1_000
 
@@ -171,6 +173,7 @@ struct SimpleFormReader: ~Copyable {
     }
 
     private mutating func openBlock(indent: Int, at first: Int) throws(Declined) {
+        guard levels.count < Self.maxBlockDepth else { throw Declined() }
         if isDash(first) {
             levels.append((indent, false))
             start(.sequenceStart, at: first)
@@ -197,7 +200,7 @@ struct SimpleFormReader: ~Copyable {
             awaitingBlockOver = levels[levels.count - 1].indent
             return
         }
-        try restOfLine(from: try blockValue(at: i))
+        try restOfLine(from: try node(at: i, depth: 0))
     }
 
     private mutating func sequenceEntry(at first: Int) throws(Declined) {
@@ -211,12 +214,13 @@ struct SimpleFormReader: ~Copyable {
         if isDash(i) { throw Declined() }  // `- - a`
         if try keyAhead(at: i) != nil {
             // `- key: value`: a mapping whose keys stand at this column (ASCII before it: dash and spaces).
+            guard levels.count < Self.maxBlockDepth else { throw Declined() }
             levels.append((i - lineStart, true))
             start(.mappingStart, at: i)
             try mappingEntry(at: i)
             return
         }
-        try restOfLine(from: try blockValue(at: i))
+        try restOfLine(from: try node(at: i, depth: 0))
     }
 
     /// After a node: spaces, then the line's end or a comment.
@@ -255,7 +259,7 @@ struct SimpleFormReader: ~Copyable {
             guard j < lineEnd, bytes[j] == UInt8(ascii: ":") else { return nil }
             guard j + 1 == lineEnd || bytes[j + 1] == UInt8(ascii: " ") else { throw Declined() }
         } else {
-            guard Self.canStartPlain(bytes, i, lineEnd, inFlow: false) else { return nil }
+            guard canStartPlain(at: i) else { return nil }
             j = i
             var textEnd = i
             while true {
@@ -273,36 +277,6 @@ struct SimpleFormReader: ~Copyable {
         }
         guard j - i <= Self.maxKeyBytes else { throw Declined() }
         return (scalar, j + 1)
-    }
-
-    /// A value in block context: a flow collection, a quoted or a plain scalar; returns
-    /// where it ends.
-    private mutating func blockValue(at i: Int) throws(Declined) -> Int {
-        switch bytes[i] {
-        case UInt8(ascii: "["): return try flowSequence(at: i, depth: 1)
-        case UInt8(ascii: "{"): return try flowMapping(at: i, depth: 1)
-        case UInt8(ascii: "\""), UInt8(ascii: "'"):
-            let scalar = try quoted(at: i)
-            emitScalar(scalar)
-            return scalar.textStart + scalar.textCount + 1
-        default:
-            guard Self.canStartPlain(bytes, i, lineEnd, inFlow: false) else { throw Declined() }
-            var j = i
-            var textEnd = i
-            while j < lineEnd {
-                let c = bytes[j]
-                if c == UInt8(ascii: " ") {
-                    if j + 1 < lineEnd, bytes[j + 1] == UInt8(ascii: "#") { break }
-                } else if c == UInt8(ascii: ":"), j + 1 == lineEnd || bytes[j + 1] == UInt8(ascii: " ") {
-                    throw Declined()  // `a: b: c`
-                } else {
-                    textEnd = j + 1
-                }
-                j += 1
-            }
-            emitScalar(Scalar(style: .plain, start: i, textStart: i, textCount: textEnd - i))
-            return j
-        }
     }
 
     /// A quoted scalar closed on this line (its text runs from `textStart`, its closing quote
@@ -350,7 +324,7 @@ struct SimpleFormReader: ~Copyable {
     /// Whether a plain scalar can start at `i`: not at an indicator (libyaml's rule), and,
     /// to stay clear of its corners, not at `?` or `:`, nor at `-` unless a character of
     /// a word or a number follows.
-    private static func canStartPlain(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ lineEnd: Int, inFlow: Bool) -> Bool {
+    private func canStartPlain(at i: Int) -> Bool {
         switch bytes[i] {
         case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
              UInt8(ascii: "#"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
@@ -369,104 +343,109 @@ struct SimpleFormReader: ~Copyable {
 
     // MARK: Flow collections (on one line)
 
-    private mutating func flowSequence(at i: Int, depth: Int) throws(Declined) -> Int {
+    /// `[…]` or `{…}`, closed on this line; returns where it ends.
+    private mutating func flowCollection(at i: Int, depth: Int) throws(Declined) -> Int {
         guard depth <= Self.maxFlowDepth else { throw Declined() }
-        start(.sequenceStart, at: i)
+        let isMapping = bytes[i] == UInt8(ascii: "{")
+        let close = isMapping ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        start(isMapping ? .mappingStart : .sequenceStart, at: i)
         var j = i + 1
         skipSpaces(&j)
-        if j < lineEnd, bytes[j] == UInt8(ascii: "]") {
-            end(false)
+        if j < lineEnd, bytes[j] == close {
+            end(isMapping)
             return j + 1
         }
         while true {
-            j = try flowNode(at: j, depth: depth)
+            if isMapping {
+                // A key is a scalar, then `: ` and its value.
+                guard j < lineEnd, bytes[j] != UInt8(ascii: "["), bytes[j] != UInt8(ascii: "{") else { throw Declined() }
+                let keyStart = j
+                j = try node(at: j, depth: depth)
+                skipSpaces(&j)
+                guard j + 1 < lineEnd, bytes[j] == UInt8(ascii: ":"), bytes[j + 1] == UInt8(ascii: " ") else { throw Declined() }
+                // Past 1,024 characters libyaml no longer takes it for a key.
+                guard j - keyStart <= Self.maxKeyBytes else { throw Declined() }
+                j += 2
+                skipSpaces(&j)
+                guard j < lineEnd, bytes[j] != UInt8(ascii: ","), bytes[j] != close else { throw Declined() }
+            }
+            j = try node(at: j, depth: depth)
             skipSpaces(&j)
             guard j < lineEnd else { throw Declined() }
-            switch bytes[j] {
-            case UInt8(ascii: "]"):
-                end(false)
+            if bytes[j] == close {
+                end(isMapping)
                 return j + 1
-            case UInt8(ascii: ","):
-                j += 1
-                skipSpaces(&j)
-                // A trailing comma is libyaml's to read.
-                guard j < lineEnd, bytes[j] != UInt8(ascii: "]") else { throw Declined() }
-            default:
-                throw Declined()  // `[a: b]`, `[a b` …
             }
+            // `[a: b]`, `[a b]`, `{a: b c}` … are libyaml's to read.
+            guard bytes[j] == UInt8(ascii: ",") else { throw Declined() }
+            j += 1
+            skipSpaces(&j)
+            // So is a trailing comma.
+            guard j < lineEnd, bytes[j] != close else { throw Declined() }
         }
     }
 
-    private mutating func flowMapping(at i: Int, depth: Int) throws(Declined) -> Int {
-        guard depth <= Self.maxFlowDepth else { throw Declined() }
-        start(.mappingStart, at: i)
-        var j = i + 1
-        skipSpaces(&j)
-        if j < lineEnd, bytes[j] == UInt8(ascii: "}") {
-            end(true)
-            return j + 1
-        }
-        while true {
-            // A key is a scalar, then `: ` and a value.
-            guard j < lineEnd, bytes[j] != UInt8(ascii: "["), bytes[j] != UInt8(ascii: "{") else { throw Declined() }
-            j = try flowNode(at: j, depth: depth)
-            skipSpaces(&j)
-            guard j + 1 < lineEnd, bytes[j] == UInt8(ascii: ":"), bytes[j + 1] == UInt8(ascii: " ") else { throw Declined() }
-            j += 2
-            skipSpaces(&j)
-            guard j < lineEnd, bytes[j] != UInt8(ascii: ","), bytes[j] != UInt8(ascii: "}") else { throw Declined() }
-            j = try flowNode(at: j, depth: depth)
-            skipSpaces(&j)
-            guard j < lineEnd else { throw Declined() }
-            switch bytes[j] {
-            case UInt8(ascii: "}"):
-                end(true)
-                return j + 1
-            case UInt8(ascii: ","):
-                j += 1
-                skipSpaces(&j)
-                guard j < lineEnd, bytes[j] != UInt8(ascii: "}") else { throw Declined() }
-            default:
-                throw Declined()
-            }
-        }
-    }
-
-    /// A node inside a flow collection; returns where it ends.
-    private mutating func flowNode(at i: Int, depth: Int) throws(Declined) -> Int {
+    /// A node on this line: a flow collection, a quoted or a plain scalar, in block context
+    /// (`depth` 0) or inside a flow; returns where it ends.
+    private mutating func node(at i: Int, depth: Int) throws(Declined) -> Int {
         guard i < lineEnd else { throw Declined() }
         switch bytes[i] {
-        case UInt8(ascii: "["): return try flowSequence(at: i, depth: depth + 1)
-        case UInt8(ascii: "{"): return try flowMapping(at: i, depth: depth + 1)
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            return try flowCollection(at: i, depth: depth + 1)
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             let scalar = try quoted(at: i)
             emitScalar(scalar)
             return scalar.textStart + scalar.textCount + 1
         default:
-            guard Self.canStartPlain(bytes, i, lineEnd, inFlow: true) else { throw Declined() }
-            var j = i
-            var textEnd = i
-            scan: while j < lineEnd {
-                switch bytes[j] {
-                case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
-                    break scan
-                case UInt8(ascii: ":"):
-                    // `: ` ends a key; any other `:` in a flow is libyaml's to read.
-                    guard j + 1 < lineEnd, bytes[j + 1] == UInt8(ascii: " ") else { throw Declined() }
-                    break scan
-                case UInt8(ascii: "?"):
-                    throw Declined()
-                case UInt8(ascii: " "):
-                    // A comment would leave the flow open on this line.
-                    if j + 1 < lineEnd, bytes[j + 1] == UInt8(ascii: "#") { throw Declined() }
-                default:
-                    textEnd = j + 1
-                }
-                j += 1
-            }
+            guard canStartPlain(at: i) else { throw Declined() }
+            let (end, textEnd) = depth == 0 ? try blockPlain(from: i) : try flowPlain(from: i)
             emitScalar(Scalar(style: .plain, start: i, textStart: i, textCount: textEnd - i))
-            return j
+            return end
         }
+    }
+
+    /// A plain scalar in block context: to a comment or the line's end (trailing spaces not
+    /// part of it); `: ` inside is declined (`a: b: c`).
+    private func blockPlain(from i: Int) throws(Declined) -> (end: Int, textEnd: Int) {
+        var j = i
+        var textEnd = i
+        while j < lineEnd {
+            let c = bytes[j]
+            if c == UInt8(ascii: " ") {
+                if j + 1 < lineEnd, bytes[j + 1] == UInt8(ascii: "#") { break }
+            } else if c == UInt8(ascii: ":"), j + 1 == lineEnd || bytes[j + 1] == UInt8(ascii: " ") {
+                throw Declined()
+            } else {
+                textEnd = j + 1
+            }
+            j += 1
+        }
+        return (j, textEnd)
+    }
+
+    /// A plain scalar in a flow: to a flow indicator or a key's `: `.
+    private func flowPlain(from i: Int) throws(Declined) -> (end: Int, textEnd: Int) {
+        var j = i
+        var textEnd = i
+        scan: while j < lineEnd {
+            switch bytes[j] {
+            case UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+                break scan
+            case UInt8(ascii: ":"):
+                // `: ` ends a key; any other `:` in a flow is libyaml's to read.
+                guard j + 1 < lineEnd, bytes[j + 1] == UInt8(ascii: " ") else { throw Declined() }
+                break scan
+            case UInt8(ascii: "?"):
+                throw Declined()
+            case UInt8(ascii: " "):
+                // A comment would leave the flow open on this line.
+                if j + 1 < lineEnd, bytes[j + 1] == UInt8(ascii: "#") { throw Declined() }
+            default:
+                textEnd = j + 1
+            }
+            j += 1
+        }
+        return (j, textEnd)
     }
 
     // MARK: Events

@@ -108,6 +108,26 @@ import WidgetTestSupport
         #expect(agreed * 10 >= names.count * 9, "\(agreed) of \(names.count) generated files in the simple form")
     }
 
+    /// Corners the mutations do not reach: long keys (libyaml stops taking a key for one past
+    /// 1,024 characters), deep nesting, long lines, the escapes next to one another, spaces
+    /// around indicators.
+    @Test(arguments: [
+        "k: {" + String(repeating: "a", count: 1030) + ": 1}",
+        "k: {" + String(repeating: "a", count: 990) + ": 1}",
+        "\"" + String(repeating: "b", count: 1030) + "\": 1",
+        String(repeating: "c", count: 999) + ": 1",
+        "k: " + String(repeating: "long value ", count: 500),
+        "- " + String(repeating: "[", count: 40) + String(repeating: "]", count: 40),
+        (0..<100).map { String(repeating: " ", count: $0) + "k\($0):" }.joined(separator: "\n") + " end",
+        (0..<70).map { String(repeating: "  ", count: $0) + "- k:" }.joined(separator: "\n") + " end",
+        #"k: "\n\t\\\"\/x"\#nj: 'a''b'\#nl: ["\"", '''']"#,
+        "k: v # c\n# c\n  # c\nj: [a , b ]  # c\nl: { a : b }",
+    ])
+    func cornersReadAsLibyamlReadsThem(_ text: String) {
+        let outcome = Self.compare(Array(text.utf8))
+        if case .disagreed(let why) = outcome { Issue.record(Comment(rawValue: why)) }
+    }
+
     /// Small edits of the examples and fixtures with the characters YAML gives a meaning to:
     /// each one the simple form reads, libyaml reads the same. (`SIMPLE_FORM_MUTATIONS=N`
     /// runs N instead of 30,000, and `SIMPLE_FORM_SEED` another seed, for a longer search.)
@@ -165,18 +185,5 @@ import WidgetTestSupport
 
     static let python3: String? = ["/usr/bin/python3", "/usr/local/bin/python3"].first {
         FileManager.default.isExecutableFile(atPath: $0)
-    }
-}
-
-/// A small seeded generator, so a failing mutation is the same on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
