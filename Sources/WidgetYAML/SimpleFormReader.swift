@@ -26,7 +26,7 @@ import WidgetSupport
 /// corpus, the YAML test suite and mutations of them, and the `yaml` fuzz target checks on
 /// every input.
 struct SimpleFormReader: ~Copyable {
-    /// One node event, its text in the input or (a single-quoted scalar with `''`) in `scratch`.
+    /// One node event, its text in the input or (a quoted scalar with `''` or `\n` …) in `scratch`.
     struct Event: BitwiseCopyable {
         enum Kind: UInt8 { case scalar, mappingStart, sequenceStart, mappingEnd, sequenceEnd }
         enum Style: UInt8 { case plain, singleQuoted, doubleQuoted }
@@ -55,6 +55,8 @@ struct SimpleFormReader: ~Copyable {
     private var lineEnd = 0
     private var line: Int32 = 0
     private var lineIsASCII = true
+    /// The column of a byte offset on the current line, as last counted (see `column`).
+    private var counted: (offset: Int, column: Int32) = (0, 0)
 
     /// The deepest nesting read here, of flows and of blocks (deeper ones are libyaml's to read,
     /// and the composer's to refuse past its own limit).
@@ -451,14 +453,17 @@ struct SimpleFormReader: ~Copyable {
     // MARK: Events
 
     /// libyaml's column: characters from the line's start.
-    private func column(_ i: Int) -> Int32 {
+    private mutating func column(_ i: Int) -> Int32 {
         if lineIsASCII { return Int32(i - lineStart) }
-        var count: Int32 = 0
-        for k in lineStart..<i where bytes[k] & 0xC0 != 0x80 { count += 1 }
-        return count
+        // Counted on from the line's previous event (events come in order along the line),
+        // so a long line of many events is counted once, not once per event.
+        if i < counted.offset || counted.offset < lineStart { counted = (lineStart, 0) }
+        for k in counted.offset..<i where bytes[k] & 0xC0 != 0x80 { counted.column += 1 }
+        counted.offset = i
+        return counted.column
     }
 
-    private func start(_ kind: Event.Kind, at i: Int) {
+    private mutating func start(_ kind: Event.Kind, at i: Int) {
         events.append(Event(kind: kind, line: line, column: column(i)))
     }
 
@@ -466,7 +471,7 @@ struct SimpleFormReader: ~Copyable {
         events.append(Event(kind: isMapping ? .mappingEnd : .sequenceEnd, line: line, column: 0))
     }
 
-    private func emitScalar(_ scalar: Scalar) {
+    private mutating func emitScalar(_ scalar: Scalar) {
         var event = Event(kind: .scalar, style: scalar.style, line: line, column: column(scalar.start))
         if scalar.hasEscapes {
             // `''` is one quote; `\n` and the others are what `escaped` says.
