@@ -25,25 +25,34 @@ enum InputBytes {
             let b = bytes[i]
             if b == 0 { return (i, .nul) }
             if b < 0x80 { i += 1; continue }
-            let length: Int
-            var low: UInt8 = 0x80, high: UInt8 = 0xBF  // allowed range of the second byte
-            switch b {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; low = 0xA0  // no overlong forms
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; high = 0x9F  // no surrogates
-            case 0xF0: length = 4; low = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; high = 0x8F  // nothing above U+10FFFF
-            default: return (i, .invalidUTF8(byte: b))
-            }
-            guard i + 1 < n, bytes[i + 1] >= low, bytes[i + 1] <= high else { return (i, .invalidUTF8(byte: b)) }
-            for k in 2..<length {
-                guard i + k < n, bytes[i + k] & 0xC0 == 0x80 else { return (i, .invalidUTF8(byte: b)) }
-            }
+            guard let (_, length) = scalar(at: i, in: bytes) else { return (i, .invalidUTF8(byte: b)) }
             i += length
         }
         return nil
+    }
+
+    /// The Unicode scalar whose UTF-8 sequence starts at `i`, a byte of 0x80 or more, and its
+    /// length in bytes; nil if the sequence is not valid UTF-8 (a stray continuation byte, a
+    /// truncated sequence, an overlong form, a surrogate, anything above U+10FFFF).
+    static func scalar(at i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (value: UInt32, length: Int)? {
+        let b = bytes[i]
+        let length: Int
+        var value: UInt32
+        switch b {
+        case 0xC2...0xDF: length = 2; value = UInt32(b & 0x1F)
+        case 0xE0...0xEF: length = 3; value = UInt32(b & 0x0F)
+        case 0xF0...0xF4: length = 4; value = UInt32(b & 0x07)
+        default: return nil
+        }
+        guard i + length <= bytes.count else { return nil }
+        for k in 1..<length {
+            let c = bytes[i + k]
+            guard c & 0xC0 == 0x80 else { return nil }
+            value = value << 6 | UInt32(c & 0x3F)
+        }
+        let shortest: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+        guard value >= shortest, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return nil }
+        return (value, length)
     }
 
     /// The line and column of a byte offset, counted as libyaml counts them:

@@ -120,25 +120,8 @@ struct SimpleFormReader: ~Copyable {
     }
 
     private func afterMultiByteCharacter(at i: Int) throws(Declined) -> Int {
-        let n = bytes.count
-        let b = bytes[i]
-        let length: Int
-        var value: UInt32
-        switch b {
-        case 0xC2...0xDF: length = 2; value = UInt32(b & 0x1F)
-        case 0xE0...0xEF: length = 3; value = UInt32(b & 0x0F)
-        case 0xF0...0xF4: length = 4; value = UInt32(b & 0x07)
-        default: throw Declined()
-        }
-        guard i + length <= n else { throw Declined() }
-        for k in 1..<length {
-            let c = bytes[i + k]
-            guard c & 0xC0 == 0x80 else { throw Declined() }
-            value = value << 6 | UInt32(c & 0x3F)
-        }
-        // Shortest form only, no surrogates, and libyaml's printable set less its breaks and the BOM.
-        let shortest: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
-        guard value >= shortest, value >= 0xA0, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value),
+        // Valid UTF-8, and in libyaml's printable set less its line breaks and the BOM.
+        guard let (value, length) = InputBytes.scalar(at: i, in: bytes), value >= 0xA0,
               value != 0x2028, value != 0x2029, value != 0xFEFF, value != 0xFFFE, value != 0xFFFF
         else { throw Declined() }
         return i + length
@@ -175,16 +158,20 @@ struct SimpleFormReader: ~Copyable {
     }
 
     private mutating func openBlock(indent: Int, at first: Int) throws(Declined) {
-        guard levels.count < Self.maxBlockDepth else { throw Declined() }
         if isDash(first) {
-            levels.append((indent, false))
-            start(.sequenceStart, at: first)
+            try open(isMapping: false, indent: indent, at: first)
             try sequenceEntry(at: first)
         } else {
-            levels.append((indent, true))
-            start(.mappingStart, at: first)
+            try open(isMapping: true, indent: indent, at: first)
             try mappingEntry(at: first)
         }
+    }
+
+    /// A block collection starts at `first`, its keys or dashes at column `indent`.
+    private mutating func open(isMapping: Bool, indent: Int, at first: Int) throws(Declined) {
+        guard levels.count < Self.maxBlockDepth else { throw Declined() }
+        levels.append((indent, isMapping))
+        start(isMapping ? .mappingStart : .sequenceStart, at: first)
     }
 
     /// `-` followed by a space or the line's end.
@@ -194,6 +181,10 @@ struct SimpleFormReader: ~Copyable {
 
     private mutating func mappingEntry(at first: Int) throws(Declined) {
         guard let key = try keyAhead(at: first) else { throw Declined() }
+        try mappingEntry(key)
+    }
+
+    private mutating func mappingEntry(_ key: (scalar: Scalar, afterColon: Int)) throws(Declined) {
         emitScalar(key.scalar)
         var i = key.afterColon
         skipSpaces(&i)
@@ -214,12 +205,10 @@ struct SimpleFormReader: ~Copyable {
             return
         }
         if isDash(i) { throw Declined() }  // `- - a`
-        if try keyAhead(at: i) != nil {
+        if let key = try keyAhead(at: i) {
             // `- key: value`: a mapping whose keys stand at this column (ASCII before it: dash and spaces).
-            guard levels.count < Self.maxBlockDepth else { throw Declined() }
-            levels.append((i - lineStart, true))
-            start(.mappingStart, at: i)
-            try mappingEntry(at: i)
+            try open(isMapping: true, indent: i - lineStart, at: i)
+            try mappingEntry(key)
             return
         }
         try restOfLine(from: try node(at: i, depth: 0))
