@@ -84,7 +84,7 @@ public struct WidgetPlan: Sendable {
             warnings: warnings, fetcher: fetcher, responses: responses, requests: log)
         let timeline = widget.timeline(in: context)
         return WidgetTimeline(
-            entries: timeline.table.entries.map(WidgetEntry.init), policy: WidgetReloadPolicy(timeline.policy),
+            entries: timeline.table.entries.map { WidgetEntry($0) }, policy: WidgetReloadPolicy(timeline.policy),
             warnings: warnings.warnings.map(\.message), requests: log.requests)
     }
 
@@ -153,6 +153,9 @@ public struct WidgetEntry: Sendable, Equatable {
     public let content: [(key: String, value: WidgetValue)]
     /// The widget URL (`widgetURL`), if the widget has one.
     public let url: String?
+    /// The entry's face (docs/render-tree.md): the widget's `view` for the family, every template
+    /// rendered. nil when the widget declares no view (`view: custom` or none).
+    public let view: RenderTree?
 
     /// A content field's value.
     public subscript(key: String) -> WidgetValue? {
@@ -161,20 +164,22 @@ public struct WidgetEntry: Sendable, Equatable {
 
     /// An entry made by hand: the generated provider's answer when its plan cannot be loaded
     /// (no content), or a preview's sample.
-    public init(date: Date, content: [(key: String, value: WidgetValue)] = [], url: String? = nil) {
+    public init(date: Date, content: [(key: String, value: WidgetValue)] = [], url: String? = nil, view: RenderTree? = nil) {
         self.date = date
         self.content = content
         self.url = url
+        self.view = view
     }
 
-    init(_ entry: TimelineEntry) {
+    init(_ entry: TimelineEntry, view: RenderTree? = nil) {
         date = Date(entry.date)
         content = entry.content.map { (key: $0.key, value: WidgetValue($0.value)) }
         url = entry.url
+        self.view = view
     }
 
     public static func == (a: WidgetEntry, b: WidgetEntry) -> Bool {
-        a.date == b.date && a.url == b.url && a.content.map(\.key) == b.content.map(\.key)
+        a.date == b.date && a.url == b.url && a.view == b.view && a.content.map(\.key) == b.content.map(\.key)
             && a.content.map(\.value) == b.content.map(\.value)
     }
 }
