@@ -7,7 +7,7 @@ import PackageDescription
 //   WidgetSimulator -> WidgetcRuntimeCore                          (scheduler, budget, scenarios, writers)
 //   WidgetcRuntime -> {WidgetcRuntimeCore, WidgetcURLSession}      (the library an app links)
 //   WidgetcRuntimeCore -> {WidgetTemplates, WidgetTime, MarketCalendars} -> WidgetSupport   (what a device ships: stdlib + Foundation)
-//   WidgetcURLSession: URLSession alone (on Linux, widgetc loads it as a dynamic library on its first live request)
+//   WidgetcURLSession: URLSession alone;  CWidgetcCurl: libcurl opened on widgetc's first live request (Linux)
 // No package outside the toolchain: libyaml comes from the system (Debian libyaml-dev).
 let package = Package(
     name: "widgetc",
@@ -17,10 +17,6 @@ let package = Package(
         .executable(name: "widgetc", targets: ["widgetc"]),
         // The one library an app links: a widget extension loads compiled plans with it.
         .library(name: "WidgetcRuntime", targets: ["WidgetcRuntime"]),
-        // URLSession for `widgetc run --network live` on Linux, opened on the first live request
-        // (`libWidgetcURLSession.so` beside `widgetc`), so that no other command loads
-        // FoundationNetworking and libcurl (6.4 MB and 22 M instructions at every start).
-        .library(name: "WidgetcURLSession", type: .dynamic, targets: ["WidgetcURLSession"]),
     ],
     targets: [
         .systemLibrary(
@@ -51,10 +47,12 @@ let package = Package(
             name: "WidgetcRuntimeCore",
             dependencies: ["WidgetSupport", "WidgetTemplates", "WidgetTime", "MarketCalendars"]
         ),
-        // One HTTP request through URLSession, in plain types (no Swift module of ours), and its
-        // C interface for the dynamic library.
-        .target(name: "CWidgetcURLSession"),
-        .target(name: "WidgetcURLSession", dependencies: ["CWidgetcURLSession"]),
+        // One HTTP request through URLSession, in plain types.
+        .target(name: "WidgetcURLSession"),
+        // `widgetc`'s live requests on Linux: libcurl, opened with dlopen on the first one, so that
+        // no other command loads FoundationNetworking and libcurl (6.4 MB and 22 M instructions at
+        // every start) and `widgetc` stays one file.
+        .target(name: "CWidgetcCurl"),
         // The library an app links: the core, re-exported, and URLSession for URL data sources.
         .target(name: "WidgetcRuntime", dependencies: ["WidgetcRuntimeCore", "WidgetcURLSession"]),
         // The simulator: the scheduler (budget, policies, reloads), scenarios and writers.
@@ -78,7 +76,7 @@ let package = Package(
             name: "WidgetCLI",
             dependencies: [
                 "WidgetSupport", "WidgetTime", "MarketCalendars", "WidgetcRuntimeCore", "WidgetSimulator", "WidgetCompiler",
-                "WidgetLSP", "CWidgetcURLSession",
+                "WidgetLSP", "CWidgetcCurl",
                 // URLSession is Foundation's on Apple platforms: linked, it costs nothing more there.
                 .target(name: "WidgetcRuntime", condition: .when(platforms: [.macOS])),
             ]
@@ -135,17 +133,4 @@ if Context.environment["WIDGETC_FUZZ"] == "1" {
         linkerSettings: [.unsafeFlags(sanitize + ["-use-ld=lld"])]
     ))
     package.products.append(.executable(name: "widgetc-fuzz", targets: ["widgetc-fuzz"]))
-}
-
-// MARK: ThreadSanitizer (only with WIDGETC_SANITIZER=thread, as bench/sanitize sets it)
-// `swift test --sanitize=thread` links TSan's runtime statically into each executable, and the
-// executable exports only the runtime's symbol list (libclang_rt.tsan-x86_64.a.syms). The URLSession
-// library that `--network live` opens with dlopen is instrumented too and also calls three functions
-// missing from that list (Swift's instrumentation of inout accesses and of a deinit), so it failed to
-// load: "undefined symbol: __tsan_ignore_thread_begin". The executables that open it export them.
-if Context.environment["WIDGETC_SANITIZER"] == "thread", let cli = package.targets.first(where: { $0.name == "WidgetCLI" }) {
-    let exported = ["__tsan_external_write", "__tsan_ignore_thread_begin", "__tsan_ignore_thread_end"]
-    cli.linkerSettings = (cli.linkerSettings ?? []) + [
-        .unsafeFlags(exported.flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })
-    ]
 }

@@ -19,8 +19,8 @@ struct OptionSpec: Sendable {
 }
 
 /// A command-line mistake: exit status 2 with one line saying what to do.
-struct UsageError: Error, Sendable {
-    let message: String
+package struct UsageError: Error, Sendable {
+    package let message: String
 }
 
 struct ParsedArguments: Sendable {

@@ -17,8 +17,8 @@ enum FetchCommand {
         usage: "widgetc fetch [--param NAME=VALUE ...] [--record FILE] FILE ...",
         abstract: "Request each URL data source once, now, and print the outcome and the selected value.",
         discussion: """
-            The developer's quick check of an endpoint against the widget's select: real requests through \
-            URLSession, each within its source's timeout. Exit status 1 when a request failed.
+            The developer's quick check of an endpoint against the widget's select: real requests (URLSession; \
+            libcurl on Linux), each within its source's timeout. Exit status 1 when a request failed.
             """,
         options: [
             OptionSpec("param", value: "NAME=VALUE", repeatable: true, help: "Intent parameter value (repeatable)."),

@@ -1,5 +1,3 @@
-// Internal: the C declarations are checked here, and no client needs them.
-internal import CWidgetcURLSession
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -7,13 +5,10 @@ import FoundationNetworking
 
 /// One HTTP request through the platform's URL loading system (`URLSession`), in plain types.
 ///
-/// Two products carry it: the `WidgetcRuntime` library links it (its `URLSessionFetcher`), and
-/// on Linux `widgetc` loads it as the dynamic library `libWidgetcURLSession.so` on its first live
-/// request, through `widgetc_urlsession_perform`. On Linux URLSession is FoundationNetworking,
-/// which loads libcurl and about 30 more libraries: linked into `widgetc` it cost every command
-/// 6.4 MB of memory and 22 M instructions at start-up, for a feature few runs use (bench/README.md).
-/// So this module knows nothing of widgetc's types: two copies of one Swift module in a process
-/// (the executable's and the library's) would be two sets of types.
+/// The `WidgetcRuntime` library links it (its `URLSessionFetcher`), and so does `widgetc` on Apple
+/// platforms. On Linux `widgetc` does not: FoundationNetworking would cost every command 6.4 MB
+/// and 22 M instructions at start-up, so it calls libcurl on first use (Sources/CWidgetcCurl),
+/// and LiveFetcherTests compare the two transports request by request.
 package enum URLSessionTransport {
     package enum Answer: Sendable, Equatable {
         case response(status: Int, body: [UInt8])
@@ -99,36 +94,3 @@ package enum URLSessionTransport {
         func get() -> Answer? { lock.withLock { answer } }
     }
 }
-
-/// The C entry point `widgetc` finds with `dlsym` in `libWidgetcURLSession.so`
-/// (`widgetc_urlsession_perform_fn` in include/widgetc_urlsession.h): one request, blocking;
-/// the outcome goes to `answer` before it returns.
-@_cdecl("widgetc_urlsession_perform")
-public func widgetcURLSessionPerform(
-    _ url: UnsafePointer<CChar>, _ method: UnsafePointer<CChar>,
-    _ headerFields: UnsafePointer<UnsafePointer<CChar>>?, _ headerFieldCount: Int,
-    _ body: UnsafePointer<UInt8>?, _ bodyCount: Int, _ hasBody: Bool, _ timeout: Int64,
-    _ context: UnsafeMutableRawPointer?,
-    _ answer: @convention(c) (UnsafeMutableRawPointer?, Int, UnsafePointer<UInt8>?, Int, Int32, UnsafePointer<CChar>?) -> Void
-) {
-    var headers: [(name: String, value: String)] = []
-    if let headerFields {
-        for i in stride(from: 0, to: headerFieldCount - 1, by: 2) {
-            headers.append((String(cString: headerFields[i]), String(cString: headerFields[i + 1])))
-        }
-    }
-    let bytes = hasBody ? (body.map { Array(UnsafeBufferPointer(start: $0, count: bodyCount)) } ?? []) : nil
-    let outcome = URLSessionTransport.perform(
-        url: String(cString: url), method: String(cString: method), headers: headers, body: bytes, timeout: timeout)
-    switch outcome {
-    case .response(let status, let body):
-        body.withUnsafeBufferPointer { answer(context, status, $0.baseAddress, $0.count, WIDGETC_URLSESSION_OK, nil) }
-    case .failure(.refused): answer(context, 0, nil, 0, WIDGETC_URLSESSION_REFUSED, nil)
-    case .failure(.timedOut): answer(context, 0, nil, 0, WIDGETC_URLSESSION_TIMED_OUT, nil)
-    case .failure(.noConnection): answer(context, 0, nil, 0, WIDGETC_URLSESSION_NO_CONNECTION, nil)
-    case .failure(.other(let words)): answer(context, 0, nil, 0, WIDGETC_URLSESSION_OTHER, words)
-    }
-}
-
-// The Swift function must have the C type the executable calls it as.
-private let performHasItsCType: widgetc_urlsession_perform_fn = widgetcURLSessionPerform

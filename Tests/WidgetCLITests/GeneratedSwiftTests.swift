@@ -75,7 +75,7 @@ import WidgetTime
 
     static func typeCheck(_ dir: URL, stub: URL) throws -> String {
         try shell([swiftc!, "-swift-version", "6", "-typecheck", "-parse-as-library", "-module-name", "WidgetExtension",
-                   "-I", stub.path, "-I", buildDirectory! + "/Modules"] + runtimeModuleFlags + swiftSources(dir))
+                   "-I", stub.path, "-I", buildDirectory! + "/Modules"] + swiftSources(dir))
     }
 
     /// A manifest bundling every example widget (copied with their container), so every rule and parameter type is covered.
@@ -175,13 +175,13 @@ import WidgetTime
         let driver = bin.appendingPathComponent("main.swift")
         try Self.driverSource(widgets).write(to: driver, atomically: true, encoding: .utf8)
         var runtimeObjects: [String] = []
-        for module in ["WidgetcRuntime", "WidgetcRuntimeCore", "WidgetcURLSession", "CWidgetcURLSession", "WidgetSupport", "WidgetTemplates", "WidgetTime", "MarketCalendars"] {
+        for module in ["WidgetcRuntime", "WidgetcRuntimeCore", "WidgetcURLSession", "WidgetSupport", "WidgetTemplates", "WidgetTime", "MarketCalendars"] {
             runtimeObjects += Self.files(URL(fileURLWithPath: Self.buildDirectory!), under: module + ".build", ext: ".o")
                 .filter { !$0.hasSuffix(".swiftmodule.o") }
         }
         let executable = bin.appendingPathComponent("extension").path
         try Self.shell([Self.swiftc!, "-swift-version", "6", "-module-name", "WidgetExtension", "-I", stub.path,
-                        "-I", Self.buildDirectory! + "/Modules"] + Self.runtimeModuleFlags + Self.swiftSources(all, bundle: false) + [driver.path]
+                        "-I", Self.buildDirectory! + "/Modules"] + Self.swiftSources(all, bundle: false) + [driver.path]
                        + stubObjects + runtimeObjects + Self.sanitizerFlags + ["-lm", "-o", executable])
         // The plans are the extension's resources: beside the executable, where Bundle.main finds them on Linux.
         for plan in Self.files(all, under: "Resources", ext: ".json") {
@@ -283,13 +283,6 @@ import WidgetTime
                 parameters: parameters))
         }
         return result
-    }
-
-    /// The C module under the library's URLSession transport (its declarations for `widgetc`):
-    /// SwiftPM and Xcode pass its module map to a client; a bare `swiftc` is given it here.
-    static var runtimeModuleFlags: [String] {
-        ["-Xcc", "-fmodule-map-file=" + buildDirectory! + "/CWidgetcURLSession.build/module.modulemap",
-         "-Xcc", "-I" + TestPaths.root + "/Sources/CWidgetcURLSession/include"]
     }
 
     /// main.swift: asks each provider for a timeline as WidgetKit would, and prints one JSON line per answer.

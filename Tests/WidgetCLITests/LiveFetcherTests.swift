@@ -1,10 +1,15 @@
 import Foundation
 import Testing
+import WidgetCLI
+import WidgetcRuntime
+import WidgetcRuntimeCore
+import WidgetSupport
 import WidgetTestSupport
 
-/// On Linux, `widgetc` does not link FoundationNetworking (libcurl and about 30 more libraries):
-/// only `--network live` loads URLSession, from `libWidgetcURLSession.so` beside the executable.
-@Suite struct LiveFetcherTests {
+/// `widgetc` is one self-contained file. On Linux it does not link FoundationNetworking (libcurl
+/// and about 30 more libraries at every start): its live requests go through libcurl, opened on
+/// the first one, and answer as URLSession does.
+@Suite(.serialized) struct LiveFetcherTests {
     #if os(Linux)
     static let linux = true
     #else
@@ -12,34 +17,85 @@ import WidgetTestSupport
     #endif
 
     @Test(.enabled(if: linux, "FoundationNetworking is a library of its own on Linux only"))
-    func widgetcStartsWithoutFoundationNetworking() throws {
+    func widgetcStartsWithoutFoundationNetworkingOrLibcurl() throws {
         let widgetc = try #require(TestPaths.widgetc, "no built widgetc; run swift build")
         let libraries = try runProcess(["/usr/bin/ldd", widgetc])
         #expect(libraries.status == 0)
         #expect(libraries.stdout.contains("libFoundation.so"))
         #expect(!libraries.stdout.contains("FoundationNetworking"), "\(libraries.stdout)")
-        #expect(!libraries.stdout.contains("libcurl"))
-        let library = try #require(TestPaths.buildDirectory).appending("/libWidgetcURLSession.so")
-        let loaded = try runProcess(["/usr/bin/ldd", library])
-        #expect(loaded.stdout.contains("libFoundationNetworking.so"), "\(loaded.stdout)")
+        #expect(!libraries.stdout.contains("libcurl"), "\(libraries.stdout)")
     }
 
-    /// A `widgetc` copied without its library: live requests are a usage error that names the
-    /// file and how to build it; every other command works as before.
-    @Test(.enabled(if: linux, "the library is opened with dlopen on Linux only"))
-    func withoutTheLibraryLiveRequestsSaySo() throws {
+    /// A `widgetc` copied alone into an empty directory: `fetch` and `run --network live` reach
+    /// a server on 127.0.0.1 (nothing else beside the binary).
+    @Test func aWidgetcCopiedAloneMakesLiveRequests() throws {
         let widgetc = try #require(TestPaths.widgetc, "no built widgetc; run swift build")
-        let dir = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let copy = dir.path + "/widgetc"
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        let bin = try temporaryDirectory(), work = try temporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(at: bin)
+            try? FileManager.default.removeItem(at: work)
+        }
+        let copy = bin.path + "/widgetc"
         try FileManager.default.copyItem(atPath: widgetc, toPath: copy)
-        let file = TestPaths.widgets + "/notes.yaml"
-        let live = try runProcess([copy, "run", file, "--network", "live", "--for", "1h"])
-        #expect(live.status == 2)
-        #expect(live.stderr.contains("live requests need \(dir.path)/libWidgetcURLSession.so"), "\(live.stderr)")
-        #expect(live.stderr.contains("swift build"))
-        #expect(live.stdout.isEmpty)
-        let scenario = try runProcess([copy, "run", file, "--for", "1h"])
-        #expect(scenario.status == 0, "\(scenario.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: bin.path) == ["widgetc"])
+        let file = work.path + "/live.yaml"
+        try """
+            kind: com.example.alone
+            displayName: Test
+            description: A test widget
+            families: [systemSmall]
+            data:
+              wish: { url: "http://127.0.0.1:\(server.port)/json", insecure: true, select: /data/title }
+            content: { title: "{{data.wish}}" }
+            timeline: { once: true }
+
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let fetched = try runProcess([copy, "fetch", file], in: work.path)
+        #expect(fetched.status == 0, "\(fetched.stderr)")
+        #expect(fetched.stdout == "com.example.alone  \(file)\n  wish  GET http://127.0.0.1:\(server.port)/json\n    ok 200\n    \"Hi\"\n")
+        let live = try runProcess(
+            [copy, "run", file, "--network", "live", "--from", "2026-11-29T09:00:00Z", "--for", "1h"], in: work.path)
+        #expect(live.status == 0, "\(live.stderr)")
+        #expect(live.stdout.contains("wish ok 200"), "\(live.stdout)")
+        #expect(server.requests == ["/json", "/json"])
+    }
+
+    /// The same requests through `widgetc`'s live fetcher and through URLSession (the
+    /// `WidgetcRuntime` library's `URLSessionFetcher`, what a device uses) give the same results.
+    @Test func theLiveFetcherAnswersAsURLSessionDoes() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        func request(_ path: String, method: String = "GET", headers: [HTTPHeader] = [], body: String? = nil, timeout: Int64 = 10, url: String? = nil) -> FetchRequest {
+            FetchRequest(source: "s", url: url ?? base + path, method: method, headers: headers, body: body.map { Array($0.utf8) },
+                         timeout: timeout, date: Instant(seconds: 0))
+        }
+        let refused = "http://127.0.0.1:\(try LoopbackHTTPServer.refusedPort())/json"
+        let requests = [
+            request("/json"), request("/503"), request("/notjson"), request("/nodata"), request("/redirect"), request("/loop"),
+            request("/echo?city=Saint%20%C3%89tienne", method: "POST", headers: [HTTPHeader(name: "Accept", value: "application/json")],
+                    body: "city=Saint Étienne"),
+            request("/echo", method: "POST", body: String(repeating: "b", count: 100_000)),
+            request("/echo", headers: [HTTPHeader(name: "X-Token", value: "t")]),
+            request("/slow", timeout: 1), request("", url: refused),
+        ]
+        let live = try LiveFetcher.load()
+        var compared = 0
+        for r in requests {
+            let curl = live.fetch(r), urlSession = URLSessionFetcher.shared.fetch(r)
+            #expect(curl == urlSession, "\(r.method) \(r.url)")
+            compared += 1
+        }
+        #expect(compared == requests.count)
+        // The outcomes themselves, so that two equal mistakes cannot pass.
+        #expect(live.fetch(requests[0]) == .response(status: 200, body: Array(#"{"data": {"title": "Hi", "content": "From the loopback"}}"#.utf8)))
+        #expect(live.fetch(requests[5]) == .failure("too many redirects"))
+        #expect(live.fetch(requests[9]) == .failure(FetchReason.timedOut(1)))
+        #expect(live.fetch(requests[10]) == .failure(FetchReason.refused))
+        guard case .response(200, let echoed) = live.fetch(requests[6]) else { Issue.record("no echo"); return }
+        let echo = try JSONReader.parse(String(decoding: echoed, as: UTF8.self)).json["data"]
+        #expect(echo == ["method": "POST", "body": "city=Saint Étienne", "accept": "application/json", "path": "/echo?city=Saint%20%C3%89tienne"])
     }
 }

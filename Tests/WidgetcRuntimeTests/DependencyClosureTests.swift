@@ -8,7 +8,7 @@ import WidgetTestSupport
 @Suite struct DependencyClosureTests {
     /// The package's modules the runtime may use, and the toolchain's.
     static let allowedModules: Set<String> = [
-        "WidgetcRuntime", "WidgetcRuntimeCore", "WidgetcURLSession", "CWidgetcURLSession",
+        "WidgetcRuntime", "WidgetcRuntimeCore", "WidgetcURLSession",
         "WidgetSupport", "WidgetTemplates", "WidgetTime", "MarketCalendars",
     ]
     /// FoundationNetworking is Foundation's URLSession on Linux (URL data sources; part of Foundation on Apple platforms).
