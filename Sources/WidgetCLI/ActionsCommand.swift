@@ -91,7 +91,7 @@ enum ActionsCommand {
             let (catalog, problems) = StringCatalog.load(path: catalogPath)
             for d in problems { console.err(renderer.text(d)) }
             guard let catalog, !problems.contains(where: { $0.severity == .error }) else { return nil }
-            let table = (try? PlanStrings(json: catalog.planStrings(keys: LocalizableStrings.of(definition.root).map(\.key)))) ?? PlanStrings()
+            let table = (try? PlanStrings(json: catalog.planStrings(for: LocalizableStrings.of(definition.root)))) ?? PlanStrings()
             localizer = Localizer(locale: locale, table: table)
         }
         do {

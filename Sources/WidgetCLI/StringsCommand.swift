@@ -17,7 +17,7 @@ enum StringsCommand {
             Collects every localizable string of the widgets and app manifests in the paths that name this \
             catalog (localization.catalog) or no catalog (an app manifest brings its bundle's widgets): display names, descriptions, parameter and value titles, content, \
             placeholder and snapshot text, quick action titles. New keys are added with the source-language \
-            unit, keys no longer used are marked stale, translations and comments are kept; the file is \
+            unit, keys no longer used are marked stale (not `manual` ones: Xcode never stales those), translations and comments are kept; the file is \
             written as Xcode writes it (sorted keys, two-space indentation). A second run changes nothing.
             """,
         options: [
@@ -96,6 +96,7 @@ enum StringsCommand {
         if summary.added > 0 { changes.append("\(summary.added) added") }
         if summary.staled > 0 { changes.append("\(summary.staled) marked stale") }
         if summary.revived > 0 { changes.append("\(summary.revived) in use again") }
+        if summary.manualKept > 0 { changes.append("\(summary.manualKept) unused manual key\(summary.manualKept == 1 ? "" : "s") kept") }
         words += changes.isEmpty ? "" : " (" + changes.joined(separator: ", ") + ")"
         console.err("\(catalogPath): \(words)\(bytes == existing ? ", unchanged" : "")\n")
         return .success

@@ -74,6 +74,7 @@ struct ManifestReader {
             var compiled: [PluralCategory: Template] = [:]
             for (category, t) in forms { compiled[category] = try compile(t) }
             return (compiled[.other]!, PluralTemplates(rules: localizer.rules, tags: PluralTemplates.numberTags(of: source), forms: compiled))
+        case .formatted: return (source, nil)   // substitutions need arguments: the source text
         }
     }
 

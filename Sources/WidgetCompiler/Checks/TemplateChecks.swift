@@ -267,6 +267,11 @@ func checkContentTemplates(
     case .string:
         checkTemplate(node, pointer(), scope: scope, place: .entry, &context)
     case .array, .object:
+        if node.kind == .object {
+            for member in node.members where member.value.kind == .object && member.value["key"] != nil {
+                checkFormatArguments(member.value, pointer() + [member.key], &context)
+            }
+        }
         checkContentChildren(of: node.index, in: node.document, pointer: pointer, scope: scope, &context)
     default:
         break
@@ -316,6 +321,38 @@ private func checkContentChildren(
             (parent, next, count) = (child, 0, document.childCount(child))
         default:
             break
+        }
+    }
+}
+
+/// `{ key: "Followers %lld", args: [...] }` (docs/localization.md "Keys with arguments"):
+/// one argument for each argument the key's specifiers read, and a literal argument of
+/// the kind its specifier shows (a number for `%lld` and `%.1f`). The arguments' templates
+/// are checked as any content's.
+func checkFormatArguments(_ node: SourceNode, _ pointer: [String], _ context: inout CheckContext) {
+    guard let key = node["key"]?.string else { return }
+    let format = FormatString(key)
+    let args = Array(node["args"]?.items ?? .empty)
+    let needed = format.argumentCount
+    let spelled = format.specifiers.map(\.text).joined(separator: ", ")
+    if args.count != needed {
+        let at = node["args"] ?? node
+        let wanted = needed == 0 ? "no specifier, so no argument" : "\(needed) argument\(needed == 1 ? "" : "s") (\(spelled))"
+        context.error(
+            "l10n-arguments",
+            "'\(key)' takes \(wanted), but \(args.count) \(args.count == 1 ? "is" : "are") given" + (needed > 0 ? "; one argument per specifier, in order (`%2$@` reads the second)" : ""),
+            at: at, pointer + (node["args"] == nil ? [] : ["args"]))
+        return
+    }
+    for spec in format.specifiers where spec.isNumeric && spec.argument < args.count {
+        let arg = args[spec.argument]
+        // A number is a number; a template renders at run time; anything else is text.
+        let literal: String? = arg.number != nil ? nil : arg.string.map { $0.isTemplate ? nil : $0 } ?? arg.sourceText ?? arg.shown
+        if let literal, FormatString.number(.string(literal)) == nil {
+            context.error(
+                "l10n-arguments",
+                "argument \(spec.argument + 1) of '\(key)' is '\(literal)', but its specifier \(spec.text) shows a number; give a number or a template that renders one",
+                at: arg, pointer + ["args", String(spec.argument)])
         }
     }
 }

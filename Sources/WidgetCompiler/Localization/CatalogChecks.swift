@@ -10,12 +10,21 @@ package struct CatalogUse: Sendable {
 
 /// `validate` with a String Catalog (spec localization.md "Validation"): the
 /// translations' templates and tags, plural units' `other`, and per locale the
-/// keys the definitions use that have no usable translation.
+/// keys the definitions use that have no usable translation. Only the keys the
+/// definitions use are checked: the others are the app's (an app string may well
+/// tell users to type `{{name}}`).
 package enum CatalogChecks {
     package static func check(_ catalog: StringCatalog, uses: [CatalogUse], locale: String?) -> [Diagnostic] {
         var out: [Diagnostic] = []
         let file = catalog.path
-        for entry in catalog.entries where entry.extractionState != "stale" {
+        // The keys the definitions use, once each, in the order they are met.
+        var seen = Set<String>()
+        var used: [(file: String, string: LocalizableString)] = []
+        for use in uses { for s in use.strings where seen.insert(s.key).inserted { used.append((use.file, s)) } }
+        // A key used as a template somewhere: its translations are templates.
+        var templateKeys = Set<String>()
+        for use in uses { for s in use.strings where !s.isFormatted { templateKeys.insert(s.key) } }
+        for entry in catalog.entries where templateKeys.contains(entry.key) {
             let keyNames = Set(((try? Template(entry.key))?.references ?? []).map(\.name))
             for localization in entry.localizations {
                 let pointer = ["strings", entry.key, "localizations", localization.language]
@@ -51,22 +60,21 @@ package enum CatalogChecks {
             }
         }
 
-        // The keys the definitions use, once each, in the order they are met.
-        var seen = Set<String>()
-        var used: [(file: String, string: LocalizableString)] = []
-        for use in uses { for s in use.strings where seen.insert(s.key).inserted { used.append((use.file, s)) } }
         let listed = locale.flatMap(LocaleTag.canonical)
         var languages = catalog.languages.dropFirst().compactMap(LocaleTag.canonical)
         if let listed, !languages.contains(listed) { languages.append(listed) }
         for language in languages {
-            let missing = used.filter { !catalog.hasUsableTranslation($0.string.key, locale: language) }
+            let missing = used.compactMap { u in
+                catalog.whyUntranslated(u.string.key, locale: language, formatted: u.string.isFormatted).map { (u.file, u.string, $0) }
+            }
             guard !missing.isEmpty else { continue }
             if language == listed {
-                for (useFile, s) in missing {
-                    let message = "'\(s.key)' has no usable '\(language)' translation (none, or in state new or stale): it shows in \(catalog.sourceLanguage)"
+                for (useFile, s, why) in missing {
                     if let entry = catalog[s.key] {
+                        let message = "'\(s.key)' has no usable '\(language)' translation (\(why)): it shows in \(catalog.sourceLanguage)"
                         out.append(.warning("l10n-missing", message, file: file, at: entry.keyLocation, pointer: JSONPointer.string(["strings", s.key])))
                     } else {
+                        let message = "'\(s.key)' has no usable '\(language)' translation: it shows in \(catalog.sourceLanguage)"
                         out.append(.warning("l10n-missing", message + " (the key is not in \(file); run widgetc strings to add it)", file: useFile, at: s.location, pointer: JSONPointer.string(s.pointer)))
                     }
                 }
@@ -77,6 +85,22 @@ package enum CatalogChecks {
                     file: file, at: catalog.strings.location, pointer: "/strings"))
             }
         }
+        // A key with format specifiers written as plain text shows them as they are.
+        for use in uses { for s in use.strings where !s.isFormatted && catalog[s.key] != nil {
+            let useFile = use.file
+            let format = FormatString(s.key)
+            let specifiers = format.specifiers
+            // Only what Xcode writes: "50% off" is text, not a specifier with a space flag.
+            guard !specifiers.isEmpty, specifiers.allSatisfy(\.isXcodeStyle) else { continue }
+            let args = (0..<format.argumentCount).map { i in
+                specifiers.contains { $0.argument == i && ($0.isNumeric || $0.isSubstitution) } ? "{{a number}}" : "{{a value}}"
+            }
+            let spelled = specifiers.map(\.text).joined(separator: ", ")
+            out.append(.warning(
+                "l10n-format",
+                "'\(s.key)' has format specifiers (\(spelled)) that plain text shows as written; pass its arguments by naming the key: { key: \(JSONWriter.string(.string(s.key))), args: [\(args.map { JSONWriter.string(.string($0)) }.joined(separator: ", "))] } (one argument per specifier, in order)",
+                file: useFile, at: s.location, pointer: JSONPointer.string(s.pointer)))
+        } }
         return out
     }
 }

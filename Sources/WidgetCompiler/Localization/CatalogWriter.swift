@@ -1,8 +1,8 @@
+import Foundation
 import WidgetSupport
 
 /// JSON as Xcode writes a String Catalog: two-space indentation, `" : "` between a
-/// key and its value, every object's keys sorted as Foundation's `.sortedKeys`
-/// sorts them (numeric, case-insensitive, then literal), an empty object as
+/// key and its value, every object's keys in Xcode's order (`precedes`), an empty object as
 /// `{` newline newline `}`, `/` and non-ASCII text unescaped, no final newline.
 package enum CatalogWriter {
     package static func bytes(_ value: JSONValue) -> [UInt8] {
@@ -21,7 +21,12 @@ package enum CatalogWriter {
         switch value {
         case .object(let members):
             out.append(UInt8(ascii: "{"))
-            let sorted = members.map { $0 }.sorted { precedes($0.key, $1.key) }
+            // A collated compare costs microseconds: a catalog Xcode wrote is in order
+            // already, and n - 1 compares say so.
+            var sorted = members.map { $0 }
+            if !zip(sorted, sorted.dropFirst()).allSatisfy({ precedes($0.key, $1.key) }) {
+                sorted.sort { precedes($0.key, $1.key) }
+            }
             if sorted.isEmpty { out.append(0x0A) }
             for (i, (key, v)) in sorted.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
@@ -71,36 +76,21 @@ package enum CatalogWriter {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// Foundation's `.sortedKeys` order (`compare` with `.numeric`, `.caseInsensitive`,
-    /// `.forcedOrdering`): runs of digits by value, letters without case, and keys equal
-    /// so far by their scalars.
+    /// Xcode's key order: Foundation's `.sortedKeys` on Apple platforms, `compare` with
+    /// `.numeric`, `.caseInsensitive` and `.forcedOrdering` in the system (root) locale, so
+    /// Unicode collation: punctuation and symbols before digits and letters (`_more`, `(%@)`,
+    /// `%lld`, `Comment`), digits by value, lower case first on a case tie; keys that
+    /// compare equal all the same (canonically equivalent ones) by their scalars.
     package static func precedes(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
-        var i = 0, j = 0
-        while i < x.count, j < y.count {
-            if isDigit(x[i]), isDigit(y[j]) {
-                var ei = i, ej = j
-                while ei < x.count, isDigit(x[ei]) { ei += 1 }
-                while ej < y.count, isDigit(y[ej]) { ej += 1 }
-                let da = x[i..<ei].drop { $0 == "0" }, db = y[j..<ej].drop { $0 == "0" }
-                if da.count != db.count { return da.count < db.count }
-                for (p, q) in zip(da, db) where p != q { return p.value < q.value }
-                i = ei
-                j = ej
-                continue
-            }
-            let p = folded(x[i]), q = folded(y[j])
-            if p != q { return p < q }
-            i += 1
-            j += 1
+        switch a.compare(b, options: [.numeric, .caseInsensitive, .forcedOrdering], range: nil, locale: systemLocale) {
+        case .orderedAscending: true
+        case .orderedDescending: false
+        case .orderedSame: a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) { $0.value < $1.value }
         }
-        if (x.count - i) != (y.count - j) { return (x.count - i) < (y.count - j) }
-        return x.lexicographicallyPrecedes(y) { $0.value < $1.value }
     }
 
-    private static func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 0x30 && s.value <= 0x39 }
-
-    private static func folded(_ s: Unicode.Scalar) -> String { s.properties.lowercaseMapping }
+    /// `Locale.system` (root collation), spelled so that it builds with every Foundation.
+    private static let systemLocale = Locale(identifier: "")
 }
 
 /// `widgetc strings`: a catalog brought up to date with the keys in use, as Xcode does.
@@ -109,6 +99,8 @@ package enum CatalogUpdate {
         package var added = 0
         package var staled = 0
         package var revived = 0
+        /// Unused keys left as they are because they are `manual`.
+        package var manualKept = 0
         package var keys = 0
     }
 
@@ -118,9 +110,10 @@ package enum CatalogUpdate {
     }
 
     /// New keys get the source-language unit and `extractionState: manual` (what Xcode
-    /// writes for a key added by hand, and never marks stale itself); keys not in
-    /// `used` are marked `stale`; a stale key in use again is `manual` again. Everything
-    /// else (translations, comments, other members) is kept as it is.
+    /// writes for a key added by hand); keys not in `used` are marked `stale`, except
+    /// `manual` ones, which Xcode never marks stale either (an app's catalog keeps its
+    /// hand-made keys); a stale key in use again is `manual` again. Everything else
+    /// (translations, comments, other members) is kept as it is.
     package static func update(_ catalog: JSONValue, used: [String]) -> (JSONValue, Summary) {
         guard case .object(var root) = catalog else { return (catalog, Summary()) }
         let source = root["sourceLanguage"]?.string ?? "en"
@@ -133,6 +126,8 @@ package enum CatalogUpdate {
             let state = entry["extractionState"]?.string
             if usedSet.contains(key) {
                 if state == "stale" { entry["extractionState"] = "manual"; summary.revived += 1 }
+            } else if state == "manual" {
+                summary.manualKept += 1
             } else if state != "stale" {
                 entry["extractionState"] = "stale"
                 summary.staled += 1

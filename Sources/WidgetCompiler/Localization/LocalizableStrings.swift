@@ -9,6 +9,11 @@ package struct LocalizableString: Sendable {
     package let key: String
     package let location: SourceLocation
     package let pointer: [String]
+    /// `{ key: …, args: […] }`: the key names a catalog string with format specifiers
+    /// (`%@`, `%lld`), filled with these arguments (docs/localization.md).
+    package var arguments: [SourceNode]? = nil
+
+    package var isFormatted: Bool { arguments != nil }
 }
 
 package enum LocalizableStrings {
@@ -24,6 +29,10 @@ package enum LocalizableStrings {
         func walk(_ node: SourceNode?, _ pointer: [String]) {
             guard let node else { return }
             switch node.kind {
+            case .object where node["key"] != nil:
+                // A key with its arguments: the arguments are values, not keys.
+                guard let key = node["key"], let text = key.string, !text.isEmpty else { return }
+                found.append(LocalizableString(key: text, location: key.location, pointer: pointer + ["key"], arguments: Array(node["args"]?.items ?? .empty)))
             case .object: for m in node.members { walk(m.value, pointer + [m.key]) }
             case .array: for (i, item) in node.items.enumerated() { walk(item, pointer + [String(i)]) }
             default: add(node, pointer)

@@ -10,22 +10,39 @@ package struct StringCatalog: Sendable {
         package let state: String
         package let value: String
         package let valueNode: SourceNode
-        /// `translated` and `needs_review` are shown; `new` and `stale` are not.
-        package var isUsable: Bool { state == "translated" || state == "needs_review" }
+        /// `translated`, `needs_review` and `machine_translated` are shown (a translation
+        /// not yet reviewed, as Xcode compiles it into the app); `new` and `stale` are not.
+        package var isUsable: Bool { Self.usableStates.contains(state) }
+        package static let usableStates: Set<String> = ["translated", "needs_review", "machine_translated"]
     }
 
     package enum Unit: Sendable {
         case text(Form)
         /// `variations.plural`, by category as written.
         case plural([(category: String, form: Form)], node: SourceNode)
-        /// Something widgetc does not render (device variations, substitutions only).
-        case unsupported
+        /// Something widgetc does not render, and why (device variations).
+        case unsupported(String)
+    }
+
+    /// One `substitutions` member (`%#@name@` in the unit's text): its argument, its
+    /// format specifier and its plural variations, whose text names the argument `%arg`.
+    package struct Substitution: Sendable {
+        package let name: String
+        /// 1-based; nil when the catalog leaves it to the position of `%#@name@`.
+        package let argNum: Int?
+        package let formatSpecifier: String
+        package let forms: [(category: String, form: Form)]
+        package let node: SourceNode
     }
 
     package struct Localization: Sendable {
         package let language: String
         package let node: SourceNode
         package let unit: Unit
+        /// Empty for most units; only a key used with its arguments can render them.
+        package var substitutions: [Substitution] = []
+        /// Why the substitutions cannot be rendered at all (not plural variations), if so.
+        package var unsupportedSubstitution: String? = nil
     }
 
     package struct Entry: Sendable {
@@ -110,39 +127,77 @@ package struct StringCatalog: Sendable {
                         continue
                     }
                     guard loc.value.isMapping else { fail("a localization must be an object with 'stringUnit' or 'variations'", loc.value, lp); continue }
-                    if let unit = loc.value["stringUnit"] {
-                        if let form = Self.form(unit, lp + ["stringUnit"], fail) {
-                            localizations.append(Localization(language: loc.key, node: loc.value, unit: .text(form)))
-                        }
+                    let unit: Unit
+                    if let unitNode = loc.value["stringUnit"] {
+                        guard let form = Self.form(unitNode, lp + ["stringUnit"], fail) else { continue }
+                        unit = .text(form)
                     } else if let variations = loc.value["variations"] {
-                        guard variations.isMapping else { fail("'variations' must be an object", variations, lp + ["variations"]); continue }
-                        guard let plural = variations["plural"] else {
-                            localizations.append(Localization(language: loc.key, node: loc.value, unit: .unsupported))
-                            continue
-                        }
-                        let pp = lp + ["variations", "plural"]
-                        guard plural.isMapping else { fail("'plural' must be an object of categories", plural, pp); continue }
-                        var forms: [(String, Form)] = []
-                        for category in plural.members {
-                            guard PluralCategory(rawValue: category.key) != nil else {
-                                problems.append(.error("l10n-catalog", "'\(category.key)' is not a plural category (zero, one, two, few, many, other)", file: path, at: category.keyLocation, pointer: JSONPointer.string(pp + [category.key])))
+                        guard let u = Self.variations(variations, lp + ["variations"], path, &problems) else { continue }
+                        unit = u
+                    } else {
+                        unit = .unsupported("neither a 'stringUnit' nor plural variations")
+                    }
+                    var localization = Localization(language: loc.key, node: loc.value, unit: unit)
+                    if let subs = loc.value["substitutions"] {
+                        let sp = lp + ["substitutions"]
+                        guard subs.isMapping else { fail("'substitutions' must be an object of names", subs, sp); continue }
+                        for sub in subs.members {
+                            let np = sp + [sub.key]
+                            guard sub.value.isMapping else { fail("a substitution must be an object with 'argNum', 'formatSpecifier' and 'variations'", sub.value, np); continue }
+                            var argNum: Int? = nil
+                            if let n = sub.value["argNum"] {
+                                guard let v = n.number, let i = Int(exactly: v), i >= 1 else { fail("'argNum' must be a whole number from 1", n, np + ["argNum"]); continue }
+                                argNum = i
+                            }
+                            let specifier = sub.value["formatSpecifier"]?.string ?? "@"
+                            guard let variations = sub.value["variations"],
+                                  let u = Self.variations(variations, np + ["variations"], path, &problems) else {
+                                if sub.value["variations"] == nil { localization.unsupportedSubstitution = "substitution '\(sub.key)' has no variations" }
                                 continue
                             }
-                            guard category.value.isMapping, let unit = category.value["stringUnit"] else {
-                                fail("a plural variation must be an object with 'stringUnit'", category.value, pp + [category.key]); continue
+                            switch u {
+                            case .plural(let forms, _):
+                                localization.substitutions.append(Substitution(name: sub.key, argNum: argNum, formatSpecifier: specifier, forms: forms, node: sub.value))
+                            case .unsupported(let why):
+                                localization.unsupportedSubstitution = "substitution '\(sub.key)' has \(why)"
+                            case .text:
+                                break   // `variations` never reads a lone unit
                             }
-                            if let form = Self.form(unit, pp + [category.key, "stringUnit"], fail) { forms.append((category.key, form)) }
                         }
-                        localizations.append(Localization(language: loc.key, node: loc.value, unit: .plural(forms, node: plural)))
-                    } else {
-                        localizations.append(Localization(language: loc.key, node: loc.value, unit: .unsupported))
                     }
+                    localizations.append(localization)
                 }
             }
             byKey[member.key] = entries.count
             entries.append(Entry(key: member.key, keyLocation: member.keyLocation, node: node, extractionState: extraction, localizations: localizations))
         }
         return (StringCatalog(path: path, sourceLanguage: source, entries: entries, strings: strings, byKey: byKey), problems)
+    }
+
+    /// A `variations` object: plural variations by category, or (device variations) a unit widgetc does not render.
+    private static func variations(_ variations: SourceNode, _ pointer: [String], _ path: String, _ problems: inout [Diagnostic]) -> Unit? {
+        func fail(_ message: String, _ node: SourceNode, _ pointer: [String]) {
+            problems.append(.error("l10n-catalog", message, file: path, at: node.location, pointer: JSONPointer.string(pointer)))
+        }
+        guard variations.isMapping else { fail("'variations' must be an object", variations, pointer); return nil }
+        guard let plural = variations["plural"] else {
+            let kinds = variations.members.map { "'\($0.key)'" }.joined(separator: ", ")
+            return .unsupported("\(kinds.isEmpty ? "no" : kinds) variations, which widgetc does not render")
+        }
+        let pp = pointer + ["plural"]
+        guard plural.isMapping else { fail("'plural' must be an object of categories", plural, pp); return nil }
+        var forms: [(String, Form)] = []
+        for category in plural.members {
+            guard PluralCategory(rawValue: category.key) != nil else {
+                problems.append(.error("l10n-catalog", "'\(category.key)' is not a plural category (zero, one, two, few, many, other)", file: path, at: category.keyLocation, pointer: JSONPointer.string(pp + [category.key])))
+                continue
+            }
+            guard category.value.isMapping, let unit = category.value["stringUnit"] else {
+                fail("a plural variation must be an object with 'stringUnit'", category.value, pp + [category.key]); continue
+            }
+            if let form = Self.form(unit, pp + [category.key, "stringUnit"], fail) { forms.append((category.key, form)) }
+        }
+        return .plural(forms, node: plural)
     }
 
     private static func form(_ unit: SourceNode, _ pointer: [String], _ fail: (String, SourceNode, [String]) -> Void) -> Form? {
@@ -152,32 +207,71 @@ package struct StringCatalog: Sendable {
         return Form(state: state, value: value, valueNode: valueNode)
     }
 
-    /// The usable translation of `key` for one catalog language, as a plan holds it:
-    /// a string, or plural forms by category (with `other`); nil when there is none.
-    package func planTranslation(_ entry: Entry, language: String) -> JSONValue? {
-        guard let localization = entry.localizations.first(where: { $0.language == language }) else { return nil }
-        switch localization.unit {
-        case .text(let form):
-            return form.isUsable ? .string(form.value) : nil
-        case .plural(let forms, _):
-            let usable = forms.filter { $0.form.isUsable }
-            guard usable.contains(where: { $0.category == "other" }) else { return nil }
-            let sorted = usable.sorted { PluralCategory(rawValue: $0.category)! < PluralCategory(rawValue: $1.category)! }
-            return .object(JSONObject(sorted.map { ($0.category, JSONValue.string($0.form.value)) }))
-        case .unsupported:
-            return nil
-        }
+    /// A unit as the plan holds it, or why it cannot be shown.
+    package enum Lookup {
+        case usable(JSONValue)
+        case unusable(String)
+
+        package var value: JSONValue? { if case .usable(let v) = self { v } else { nil } }
     }
 
-    /// The plan's `localization` member for the keys a widget (or app) uses: each
-    /// key's usable translations by canonical language tag, keys and tags sorted.
-    package func planStrings(keys: [String]) -> JSONValue {
+    /// One language's unit of an entry as a plan holds it: a string, plural forms by
+    /// category (with `other`), or (for a key used with its arguments, `formatted`) an
+    /// object with `value` and `substitutions`; else why it cannot be shown.
+    package func lookup(_ localization: Localization, formatted: Bool) -> Lookup {
+        let value: JSONValue
+        switch localization.unit {
+        case .text(let form):
+            guard form.isUsable else { return .unusable("in state \(form.state)") }
+            value = .string(form.value)
+        case .plural(let forms, _):
+            guard let plural = Self.pluralForms(forms) else {
+                let state = forms.first { $0.category == "other" }.map { " ('other' is in state \($0.form.state))" } ?? ""
+                return .unusable("plural variations without a usable 'other'\(state)")
+            }
+            value = plural
+        case .unsupported(let why):
+            return .unusable(why)
+        }
+        if let why = localization.unsupportedSubstitution { return .unusable(why) }
+        guard !localization.substitutions.isEmpty else { return .usable(value) }
+        guard formatted else {
+            let names = localization.substitutions.map { "%#@\($0.name)@" }.joined(separator: ", ")
+            return .unusable("substitutions (\(names)) that need the key's arguments: name the key with them, { key: …, args: […] }")
+        }
+        var substitutions = JSONObject()
+        for sub in localization.substitutions {
+            guard let plural = Self.pluralForms(sub.forms) else { return .unusable("substitution '\(sub.name)' without a usable 'other'") }
+            var member = JSONObject()
+            if let n = sub.argNum { member.appendNew("arg", .int(n)) }
+            member.appendNew("format", .string(sub.formatSpecifier))
+            member.appendNew("plural", plural)
+            substitutions.appendNew(sub.name, .object(member))
+        }
+        return .usable(.object(JSONObject([("value", value), ("substitutions", .object(substitutions))])))
+    }
+
+    /// The usable plural forms in CLDR's order, nil without a usable `other`.
+    private static func pluralForms(_ forms: [(category: String, form: Form)]) -> JSONValue? {
+        let usable = forms.filter { $0.form.isUsable }
+        guard usable.contains(where: { $0.category == "other" }) else { return nil }
+        let sorted = usable.sorted { PluralCategory(rawValue: $0.category)! < PluralCategory(rawValue: $1.category)! }
+        return .object(JSONObject(sorted.map { ($0.category, JSONValue.string($0.form.value)) }))
+    }
+
+    /// The plan's `localization` member for the strings a widget (or app) uses: each
+    /// key's usable translations by canonical language tag, keys and tags sorted. A key
+    /// used with its arguments anywhere carries its substitutions.
+    package func planStrings(for uses: [LocalizableString]) -> JSONValue {
+        var formattedKeys = Set<String>()
+        for use in uses where use.isFormatted { formattedKeys.insert(use.key) }
         var strings = JSONObject()
-        for key in Set(keys).sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
+        for key in Set(uses.map(\.key)).sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
             guard let entry = self[key] else { continue }
             var languages: [(String, JSONValue)] = []
             for localization in entry.localizations {
-                guard let tag = LocaleTag.canonical(localization.language), let t = planTranslation(entry, language: localization.language) else { continue }
+                guard let tag = LocaleTag.canonical(localization.language),
+                      let t = lookup(localization, formatted: formattedKeys.contains(key)).value else { continue }
                 languages.append((tag, t))
             }
             guard !languages.isEmpty else { continue }
@@ -186,14 +280,19 @@ package struct StringCatalog: Sendable {
         return .object(JSONObject([("sourceLanguage", .string(LocaleTag.canonical(sourceLanguage) ?? sourceLanguage)), ("strings", .object(strings))]))
     }
 
-    /// Whether `key` has a usable translation for `locale` by the spec's lookup order.
-    package func hasUsableTranslation(_ key: String, locale: String) -> Bool {
-        guard let entry = self[key] else { return false }
+    /// Why `key` has no usable translation for `locale` by the spec's lookup order
+    /// (each language tried and what it has), nil when it has one.
+    package func whyUntranslated(_ key: String, locale: String, formatted: Bool) -> String? {
+        guard let entry = self[key] else { return "the key is not in the catalog" }
+        var found: [String] = []
         for tag in LocaleTag.fallbacks(of: locale) {
-            if let l = entry.localizations.first(where: { LocaleTag.canonical($0.language) == tag }),
-               planTranslation(entry, language: l.language) != nil { return true }
+            guard let l = entry.localizations.first(where: { LocaleTag.canonical($0.language) == tag }) else { continue }
+            switch lookup(l, formatted: formatted) {
+            case .usable: return nil
+            case .unusable(let why): found.append("'\(l.language)' is \(why.hasPrefix("in state") ? why : "unusable: " + why)")
+            }
         }
-        return false
+        return found.isEmpty ? "no '\(LocaleTag.canonical(locale) ?? locale)' unit" : found.joined(separator: "; ")
     }
 }
 

@@ -173,7 +173,7 @@ package enum Lowering {
         plan.appendNew("timeline", .object(planned))
         if !markets.isEmpty { plan.appendNew("markets", .array(markets)) }
         if let catalog, definition.hasLocalization {
-            plan.appendNew("localization", catalog.planStrings(keys: LocalizableStrings.of(root).map(\.key)))
+            plan.appendNew("localization", catalog.planStrings(for: LocalizableStrings.of(root)))
         }
         if let problem { return .failure(problem) }
         return .success(.object(plan))

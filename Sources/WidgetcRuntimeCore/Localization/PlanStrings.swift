@@ -9,9 +9,21 @@ package struct PlanStrings: Sendable {
         case text(String)
         /// Plural variations; `other` is always there.
         case plural([PluralCategory: String])
+        /// A key used with its arguments whose unit has substitutions (`%#@name@`).
+        indirect case formatted(Translation, [String: Substitution])
+    }
+
+    /// A catalog substitution: its argument (1-based; nil: where `%#@name@` is), its
+    /// format specifier without `%` (`lld`), its plural forms naming the argument `%arg`.
+    package struct Substitution: Sendable {
+        package let argument: Int?
+        package let specifier: String
+        package let forms: [PluralCategory: String]
     }
 
     var strings: [String: [String: Translation]] = [:]
+    /// The catalog's source language: a key used with its arguments falls back to its unit.
+    var sourceLanguage: String? = nil
 
     package init() {}
 
@@ -21,26 +33,42 @@ package struct PlanStrings: Sendable {
     }
 
     init(_ member: PlanMember) throws(PlanError) {
+        sourceLanguage = try member.optional("sourceLanguage").map { m throws(PlanError) in try m.string() }.flatMap(LocaleTag.canonical)
         for (key, languages) in try member("strings").members() {
             var byLanguage: [String: Translation] = [:]
             for (language, unit) in try languages.members() {
                 guard let tag = LocaleTag.canonical(language) else { throw unit.fail("'\(language)' is not a BCP 47 language tag") }
-                if case .string(let text) = unit.value {
-                    byLanguage[tag] = .text(text)
-                    continue
-                }
-                var forms: [PluralCategory: String] = [:]
-                for (category, form) in try unit.members() {
-                    guard let c = PluralCategory(rawValue: category) else {
-                        throw form.fail("'\(category)' is not a plural category (zero, one, two, few, many, other)")
+                if let value = unit.optional("value") {
+                    var substitutions: [String: Substitution] = [:]
+                    for (name, sub) in try unit("substitutions").members() {
+                        substitutions[name] = Substitution(
+                            argument: try sub.optional("arg").map { a throws(PlanError) in Int(try a.int(in: 1...1000)) },
+                            specifier: try sub("format").string(), forms: try Self.plural(sub("plural")))
                     }
-                    forms[c] = try form.string()
+                    byLanguage[tag] = .formatted(try Self.unit(value), substitutions)
+                } else {
+                    byLanguage[tag] = try Self.unit(unit)
                 }
-                guard forms[.other] != nil else { throw unit.fail("plural variations need 'other'") }
-                byLanguage[tag] = .plural(forms)
             }
             strings[key] = byLanguage
         }
+    }
+
+    private static func unit(_ unit: PlanMember) throws(PlanError) -> Translation {
+        if case .string(let text) = unit.value { return .text(text) }
+        return .plural(try plural(unit))
+    }
+
+    private static func plural(_ unit: PlanMember) throws(PlanError) -> [PluralCategory: String] {
+        var forms: [PluralCategory: String] = [:]
+        for (category, form) in try unit.members() {
+            guard let c = PluralCategory(rawValue: category) else {
+                throw form.fail("'\(category)' is not a plural category (zero, one, two, few, many, other)")
+            }
+            forms[c] = try form.string()
+        }
+        guard forms[.other] != nil else { throw unit.fail("plural variations need 'other'") }
+        return forms
     }
 }
 
@@ -67,23 +95,37 @@ package struct Localizer: Sendable {
         return nil
     }
 
+    /// The translation of a key used with its arguments and the rules of its language:
+    /// the spec's order, then the catalog's source-language unit (as an app falls back
+    /// to its development language), else nil (the key itself is the format).
+    func formatTranslation(of key: String) -> (PlanStrings.Translation, PluralRules)? {
+        guard let languages = table.strings[key] else { return nil }
+        for tag in chain {
+            if let t = languages[tag] { return (t, tag == locale ? rules : PluralRules(locale: tag)) }
+        }
+        if let source = table.sourceLanguage, let t = languages[source] { return (t, PluralRules(locale: source)) }
+        return nil
+    }
+
     /// Fixed text (a title, a literal content string): its translation, or
     /// itself; plural variations without a number to choose by take `other`.
     package func text(_ key: String) -> String {
         switch translation(of: key) {
         case .text(let s): s
         case .plural(let forms): forms[.other] ?? key
-        case nil: key
+        case .formatted, nil: key   // substitutions need arguments
         }
     }
 
     /// A literal content value with every string in it translated.
     func literal(_ value: JSONValue) -> JSONValue {
         switch value {
-        case .string(let s): .string(text(s))
-        case .array(let items): .array(items.map(literal))
-        case .object(let members): .object(JSONObject(members.map { ($0.key, literal($0.value)) }))
-        default: value
+        case .string(let s): return .string(text(s))
+        case .array(let items): return .array(items.map(literal))
+        case .object(let members):
+            if let text = FormattedField.text(literal: value, localizer: self) { return .string(text) }
+            return .object(JSONObject(members.map { ($0.key, literal($0.value)) }))
+        default: return value
         }
     }
 }

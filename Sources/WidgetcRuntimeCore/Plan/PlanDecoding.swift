@@ -195,7 +195,10 @@ extension PlanMember {
 extension JSONObject {
     /// Placeholder and snapshot values with their strings translated.
     fileprivate func localized(_ localizer: Localizer?) -> JSONObject {
-        guard let localizer else { return self }
+        guard let localizer else {
+            // A key with its arguments renders in the source language all the same.
+            return JSONObject(map { ($0.key, FormattedField.text(literal: $0.value, localizer: nil).map(JSONValue.string) ?? $0.value) })
+        }
         return JSONObject(map { ($0.key, localizer.literal($0.value)) })
     }
 }

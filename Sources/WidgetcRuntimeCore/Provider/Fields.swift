@@ -25,21 +25,34 @@ final class TemplateBox {
     let recordKey: String?
     /// A translation with plural variations (`template` is then its `other` form).
     let plural: PluralTemplates?
+    /// A catalog key with its arguments (`template` is then empty, unused).
+    let formatted: FormattedField?
 
     init(_ template: Template, plural: PluralTemplates? = nil) {
         self.template = template
         self.plural = plural
+        formatted = nil
         direct = plural == nil ? template.loneTag.flatMap { DirectPath($0.components) } : nil
         if case .rule(.record, let path) = direct, path.count == 2 { recordKey = path[1] } else { recordKey = nil }
     }
 
-    /// Every name the field's template (each plural form) uses.
+    init(formatted: FormattedField, empty: Template) {
+        template = empty
+        plural = nil
+        self.formatted = formatted
+        direct = nil
+        recordKey = nil
+    }
+
+    /// Every name the field's template (each plural form, or the key's arguments) uses.
     var references: [TemplateReference] {
+        if let formatted { return formatted.references }
         guard let plural else { return template.references }
         return plural.forms.keys.sorted().flatMap { plural.forms[$0]!.references }
     }
 
     func render(_ scope: some TemplateScope, missing: inout [String]) -> JSONValue {
+        if let formatted { return formatted.render(scope, missing: &missing) }
         guard let plural else { return template.render(scope, missing: &missing) }
         return plural.form(in: scope).render(scope, missing: &missing)
     }
@@ -89,7 +102,10 @@ struct CompiledContent {
     /// With a localizer, each string is its translation (docs/localization.md).
     init(_ member: PlanMember?, localizer: Localizer? = nil) throws(PlanError) {
         for (key, value) in try member?.members() ?? [] {
-            if let localizer, case .string(let text) = value.value, let translation = localizer.translation(of: text) {
+            if case .object = value.value {
+                // `{ key, args }`: a catalog key filled with its arguments.
+                append(key, TemplateBox(formatted: try FormattedField(value, localizer: localizer), empty: try PlanMember.emptyTemplate(at: value)))
+            } else if let localizer, case .string(let text) = value.value, let translation = localizer.translation(of: text) {
                 try appendTranslated(key, source: text, translation, localizer, at: value)
             } else if case .string(let text) = value.value, text.isTemplate {
                 append(key, TemplateBox(try value.template()))
@@ -128,6 +144,14 @@ struct CompiledContent {
             let keyTemplate = try compile(source)
             let tags = PluralTemplates.numberTags(of: keyTemplate)
             append(key, TemplateBox(compiled[.other]!, plural: PluralTemplates(rules: localizer.rules, tags: tags, forms: compiled)))
+        case .formatted:
+            // Substitutions need arguments a plain string does not pass: the source text shows.
+            if source.isTemplate {
+                append(key, TemplateBox(try compile(source)))
+            } else {
+                fields.append((key, .literal(.string(source))))
+                varies.append(false)
+            }
         }
     }
 
@@ -227,6 +251,11 @@ enum FieldValues {
 /// Reading the plan's timeline fields: a literal is a JSON value, a template a
 /// string holding a tag (the language's own rule, kept in the plan).
 extension PlanMember {
+    /// The template of no text, for a field whose text is not a template.
+    static func emptyTemplate(at member: PlanMember) throws(PlanError) -> Template {
+        do { return try Template("") } catch { throw member.fail("an empty template: \(error.message)") }
+    }
+
     func template() throws(PlanError) -> Template {
         let text = try string()
         guard text.isTemplate else { throw fail("expected a template (text with a {{tag}}), found '\(text)'") }
