@@ -218,6 +218,12 @@ import WidgetTestSupport
         #expect(err.contains("w.yaml:9:32: error: 'Notes' takes no specifier, so no argument, but 1 is given"), "\(err)")
         #expect(err.contains("w.yaml:11:12: warning: 'Version %@' has format specifiers (%@) that plain text shows as written; pass its arguments by naming the key: { key: \"Version %@\", args: [\"{{a value}}\"] }"), "\(err)")
         #expect(err.components(separatedBy: "[l10n-arguments]").count == 4, "\(err)")
+        // A translation that reads an argument the key does not have, at its place in the catalog.
+        try Self.printfCatalog.replacingOccurrences(of: "Fassung %@", with: "Fassung %2$@").write(toFile: f.catalog, atomically: true, encoding: .utf8)
+        try Self.counting.replacingOccurrences(of: "title: Notes", with: "version: { key: \"Version %@\", args: [\"2.1\"] }").write(toFile: f.widget, atomically: true, encoding: .utf8)
+        let (reads, console3) = run(["validate", f.widget])
+        #expect(reads == .inputErrors)
+        #expect(console3.stderr.contains("App.xcstrings:6:92: error: the 'de' translation of 'Version %@' reads argument 2 (%2$@), but the key's specifiers read 1; a translation uses the key's arguments [l10n-arguments]"), "\(console3.stderr)")
         // A member the form does not have is the schema's error.
         try Self.counting.replacingOccurrences(of: "title: Notes", with: "title: { key: \"Notes\", argz: [] }").write(toFile: f.widget, atomically: true, encoding: .utf8)
         let (bad, console2) = run(["validate", f.widget])

@@ -60,6 +60,12 @@ package enum CatalogChecks {
             }
         }
 
+        // A key used with its arguments: its translations read no argument the key does not have.
+        var formattedKeys = Set<String>()
+        for use in uses { for s in use.strings where s.isFormatted { formattedKeys.insert(s.key) } }
+        for entry in catalog.entries where formattedKeys.contains(entry.key) {
+            out += formatChecks(entry, file: file)
+        }
         let listed = locale.flatMap(LocaleTag.canonical)
         var languages = catalog.languages.dropFirst().compactMap(LocaleTag.canonical)
         if let listed, !languages.contains(listed) { languages.append(listed) }
@@ -101,6 +107,46 @@ package enum CatalogChecks {
                 "'\(s.key)' has format specifiers (\(spelled)) that plain text shows as written; pass its arguments by naming the key: { key: \(JSONWriter.string(.string(s.key))), args: [\(args.map { JSONWriter.string(.string($0)) }.joined(separator: ", "))] } (one argument per specifier, in order)",
                 file: useFile, at: s.location, pointer: JSONPointer.string(s.pointer)))
         } }
+        return out
+    }
+
+    /// `l10n-arguments` at a translation of a key used with its arguments that reads an
+    /// argument past the key's (`%3$@` where the key has two): it would show nothing there.
+    static func formatChecks(_ entry: StringCatalog.Entry, file: String) -> [Diagnostic] {
+        let count = FormatString(entry.key).argumentCount
+        var out: [Diagnostic] = []
+        func check(_ text: String, _ node: SourceNode, _ pointer: [String], language: String) {
+            // `%arg` in a substitution's variation is its own argument, not a specifier.
+            for spec in text.components(separatedBy: "%arg").flatMap({ FormatString($0).specifiers }) where spec.argument >= count {
+                out.append(.error(
+                    "l10n-arguments",
+                    "the '\(language)' translation of '\(entry.key)' reads argument \(spec.argument + 1) (\(spec.text)), but the key's specifiers read \(count == 0 ? "none" : count == 1 ? "1" : "1 to \(count)"); a translation uses the key's arguments",
+                    file: file, at: node.location, pointer: JSONPointer.string(pointer)))
+            }
+        }
+        for localization in entry.localizations {
+            let pointer = ["strings", entry.key, "localizations", localization.language]
+            switch localization.unit {
+            case .text(let form): check(form.value, form.valueNode, pointer + ["stringUnit", "value"], language: localization.language)
+            case .plural(let forms, _):
+                for (category, form) in forms {
+                    check(form.value, form.valueNode, pointer + ["variations", "plural", category, "stringUnit", "value"], language: localization.language)
+                }
+            case .unsupported: break
+            }
+            for sub in localization.substitutions {
+                let sp = pointer + ["substitutions", sub.name]
+                if let n = sub.argNum, n > count {
+                    out.append(.error(
+                        "l10n-arguments",
+                        "the '\(localization.language)' substitution '\(sub.name)' of '\(entry.key)' reads argument \(n) (argNum), but the key's specifiers read \(count == 0 ? "none" : "\(count)")",
+                        file: file, at: sub.node.location, pointer: JSONPointer.string(sp + ["argNum"])))
+                }
+                for (category, form) in sub.forms {
+                    check(form.value, form.valueNode, sp + ["variations", "plural", category, "stringUnit", "value"], language: localization.language)
+                }
+            }
+        }
         return out
     }
 }
