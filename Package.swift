@@ -35,6 +35,8 @@ let package = Package(
             exclude: ["MetaSchemas"],
             plugins: ["EmbedFiles"]
         ),
+        // CEL (Common Expression Language): parser, checker, evaluator and its value type; knows nothing of widgets.
+        .target(name: "WidgetCEL", dependencies: ["WidgetSupport"]),
         // Mustache templates with typed lone tags.
         .target(name: "WidgetTemplates", dependencies: ["WidgetSupport"]),
         // Durations, instants, wall times, time zones, cron: integer civil-time arithmetic.
@@ -96,6 +98,7 @@ let package = Package(
         .testTarget(name: "WidgetYAMLTests", dependencies: ["WidgetTestSupport", "WidgetYAML"]),
         .testTarget(name: "JSONSchemaTests", dependencies: ["WidgetTestSupport", "JSONSchema"]),
         .testTarget(name: "WidgetTemplatesTests", dependencies: ["WidgetTestSupport", "WidgetTemplates"]),
+        .testTarget(name: "WidgetCELTests", dependencies: ["WidgetTestSupport", "WidgetCEL"]),
         .testTarget(name: "WidgetTimeTests", dependencies: ["WidgetTestSupport", "WidgetTime"]),
         .testTarget(name: "WidgetcRuntimeTests", dependencies: ["WidgetTestSupport", "WidgetcRuntime", "WidgetcRuntimeCore", "WidgetcURLSession"]),
         .testTarget(name: "WidgetSimulatorTests", dependencies: ["WidgetTestSupport", "WidgetSimulator", "WidgetcRuntimeCore"]),

@@ -43,6 +43,9 @@ package enum Conformance {
         return URL(fileURLWithPath: root + "/" + suite)
     }
 
+    /// Whether the tests run under CI (`CI=true`), where a missing suite is a failure.
+    package static var underCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
+
     private static func isDirectory(_ path: String) -> Bool {
         var flag: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &flag) && flag.boolValue
@@ -55,5 +58,12 @@ extension Trait where Self == ConditionTrait {
     package static func conformance(_ suite: String, files: [String] = []) -> Self {
         let reason = Conformance.missing(suite, files: files)
         return .enabled(if: reason == nil, Comment(rawValue: reason ?? "\(suite) present"))
+    }
+
+    /// Runs the test only when the suite is missing under CI (`CI=true`): a test that then
+    /// records the missing suite as a failure, so that CI cannot pass without it.
+    package static func conformanceMissingUnderCI(_ suite: String, files: [String] = []) -> Self {
+        let reason = Conformance.missing(suite, files: files)
+        return .enabled(if: reason != nil && Conformance.underCI, Comment(rawValue: reason ?? "\(suite) present"))
     }
 }

@@ -1,0 +1,116 @@
+/// One signature of a function, with its implementation.
+///
+/// The checker picks the overloads whose parameter types an argument list can take; the
+/// evaluator calls the first of those whose parameters the argument values match.
+package struct CELOverload: Sendable {
+    package typealias Implementation = @Sendable ([CELValue]) throws(CELError) -> CELValue
+
+    package var name: String
+    /// For a member function (`"abc".size()`), the receiver is the first parameter.
+    package var member: Bool
+    package var params: [CELType]
+    package var result: CELType
+    package var implementation: Implementation
+
+    package init(_ name: String, member: Bool = false, _ params: [CELType], _ result: CELType, _ implementation: @escaping Implementation) {
+        self.name = name
+        self.member = member
+        self.params = params
+        self.result = result
+        self.implementation = implementation
+    }
+
+    /// Whether argument values fit the parameters (type parameters and `dyn` take anything).
+    func accepts(_ args: [CELValue]) -> Bool {
+        guard args.count == params.count else { return false }
+        for (a, p) in zip(args, params) where !CELOverload.value(a, fits: p) { return false }
+        return true
+    }
+
+    static func value(_ v: CELValue, fits t: CELType) -> Bool {
+        switch (t, v) {
+        case (.dyn, _), (.param, _), (.error, _): return true
+        case (.int, .int), (.uint, .uint), (.double, .double), (.bool, .bool), (.string, .string), (.bytes, .bytes),
+            (.null, .null), (.timestamp, .timestamp), (.duration, .duration), (.list, .list), (.map, .map), (.object, .map),
+            (.type, .type):
+            return true
+        default: return false
+        }
+    }
+}
+
+/// The functions an environment knows, by name.
+package struct CELFunctionTable: Sendable {
+    package private(set) var overloads: [String: [CELOverload]] = [:]
+
+    package init() {}
+
+    package mutating func add(_ overload: CELOverload) {
+        overloads[overload.name, default: []].append(overload)
+    }
+
+    package mutating func add(_ list: [CELOverload]) {
+        for o in list { add(o) }
+    }
+
+    package subscript(name: String) -> [CELOverload]? { overloads[name] }
+
+    /// Every function name (for did-you-mean and completion), operators left out.
+    package var names: [String] { overloads.keys.filter { !$0.hasPrefix("_") && !$0.hasPrefix("@") && !$0.hasSuffix("_") }.sorted() }
+
+    /// The standard library (cel-spec), with cel-go's `strings`, `math` and `lists` extensions
+    /// and the base64 encoders.
+    package static let standard: CELFunctionTable = {
+        var table = CELFunctionTable()
+        table.add(CELStandardLibrary.operators)
+        table.add(CELStandardLibrary.conversions)
+        table.add(CELStandardLibrary.strings)
+        table.add(CELStandardLibrary.time)
+        table.add(CELStringsExtension.overloads)
+        table.add(CELMathExtension.overloads)
+        table.add(CELListsExtension.overloads)
+        return table
+    }()
+}
+
+/// Names for messages: `'+'` for `_+_`.
+package func celDisplayName(_ function: String) -> String {
+    switch function {
+    case "_?_:_": return "?:"
+    case "_[_]": return "[]"
+    case "@in": return "in"
+    case "!_": return "!"
+    case "-_": return "-"
+    default:
+        if function.hasPrefix("_") && function.hasSuffix("_") && function.count > 2 {
+            return String(function.dropFirst().dropLast())
+        }
+        return function
+    }
+}
+
+// MARK: Argument access (dispatch has checked the kinds)
+
+extension CELValue {
+    var i: Int64 { if case .int(let x) = self { return x }; return 0 }
+    var u: UInt64 { if case .uint(let x) = self { return x }; return 0 }
+    var d: Double { if case .double(let x) = self { return x }; return 0 }
+    var b: Bool { if case .bool(let x) = self { return x }; return false }
+    var s: String { if case .string(let x) = self { return x }; return "" }
+    var bytesValue: [UInt8] { if case .bytes(let x) = self { return x }; return [] }
+    var l: [CELValue] { if case .list(let x) = self { return x }; return [] }
+    var m: CELMap { if case .map(let x) = self { return x }; return CELMap() }
+    var ts: CELTimestamp { if case .timestamp(let x) = self { return x }; return CELTimestamp(seconds: 0)! }
+    var dur: CELDuration { if case .duration(let x) = self { return x }; return .zero }
+}
+
+/// Errors as CEL words them, so that messages read alike everywhere.
+package enum CELErrors {
+    static let overflow = CELError("integer overflow")
+    static let divideByZero = CELError("division by zero")
+    static let moduloByZero = CELError("modulus by zero")
+    static func range(_ what: String) -> CELError { CELError("\(what) out of range") }
+    /// The largest a string, bytes, list or map may grow while evaluating (elements or bytes).
+    package static let maxValueSize = 1_000_000
+    static func tooLarge(_ what: String) -> CELError { CELError("\(what) larger than \(maxValueSize) elements: evaluation stopped") }
+}
