@@ -40,7 +40,7 @@ import WidgetTime
         return ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(ext) }.sorted().map { path + "/" + $0 }
     }
 
-    /// Compiles the stub's three modules into `dir`; returns their objects.
+    /// Compiles the stub's modules into `dir` (UIKit first: SwiftUI's `Image(uiImage:)` needs it); returns their objects.
     /// The package's objects built under a sanitizer (`bench/sanitize` says which in
     /// WIDGETC_SANITIZER) link only with that sanitizer's runtime.
     static var sanitizerFlags: [String] {
@@ -50,7 +50,7 @@ import WidgetTime
     static func buildStub(into dir: URL) throws -> [String] {
         let stub = TestPaths.root + "/Tests/AppleSDKStub"
         var objects: [String] = []
-        for module in ["SwiftUI", "AppIntents", "WidgetKit"] {
+        for module in ["UIKit", "SwiftUI", "AppIntents", "WidgetKit"] {
             let sources = files(URL(fileURLWithPath: stub), under: module, ext: ".swift")
             let object = dir.path + "/\(module).o"
             try shell([swiftc!, "-swift-version", "6", "-parse-as-library", "-package-name", "AppleSDKStub", "-I", dir.path,

@@ -113,8 +113,8 @@ import WidgetcRuntimeCore
         let families = elements.named("section", class: "family").compactMap { $0.attributes["id"] }
         #expect(families.count >= 1)
         for family in families {
-            let size = PreviewPage.size(of: WidgetFamily(rawValue: family)!)
-            #expect(page.contains("width:\(size.width)px;height:\(size.height)px"))
+            let size = DeviceClass.standard.size(of: WidgetFamily(rawValue: family)!)
+            #expect(page.contains("width:\(FaceRenderer.number(size.width))px;height:\(FaceRenderer.number(size.height))px"))
         }
         let one = try parse(try preview([Self.widgets + "/weather.yaml", "--family", families[0], "--from", "2026-11-29T08:00", "--for", "6h"]))
         #expect(one.named("section", class: "family").count == 1)

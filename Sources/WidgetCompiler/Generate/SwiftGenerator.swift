@@ -37,7 +37,12 @@ package enum SwiftGenerator {
         for model in models {
             let base = bases[model.kind]!
             files.append(GeneratedFile(path: "Widgets/\(base)Widget.swift", contents: widgetFile(model, base: base, appGroup: appModel.appGroup), overwrites: true))
-            files.append(GeneratedFile(path: "Views/\(base)View.swift", contents: viewFile(model, base: base), overwrites: false))
+            if model.declaresView {
+                var writer = SwiftViewWriter(widget: model, base: base)
+                files.append(GeneratedFile(path: "Views/\(base)View.swift", contents: writer.file(), overwrites: true))
+            } else {
+                files.append(GeneratedFile(path: "Views/\(base)View.swift", contents: viewFile(model, base: base), overwrites: false))
+            }
         }
         for model in models {
             guard let bytes = planBytes[model.fileName] else { throw GenerateError(message: "no bytes for the plan '\(model.fileName)'") }
@@ -406,6 +411,14 @@ struct WidgetModel {
     let content: [String]
     let slotContent: [String]
     let familyContent: [String: [String]]
+    /// The face as written (`view`, `familyView.FAMILY`, `background`); nil and empty without one,
+    /// and for `view: custom` (a hand-written view).
+    let view: JSONValue?
+    let familyView: [String: JSONValue]
+    let background: JSONValue?
+
+    /// The widget declares its face: its view file is generated like the rest.
+    var declaresView: Bool { view != nil || !familyView.isEmpty }
 
     init(_ plan: JSONValue, fileName: String) throws(GenerateError) {
         guard plan["format"]?.string == "widgetc-plan/1", let kind = plan["kind"]?.string else {
@@ -433,6 +446,14 @@ struct WidgetModel {
         var byFamily: [String: [String]] = [:]
         for (family, value) in plan["familyContent"]?.object ?? JSONObject() { byFamily[family] = value.object?.keys ?? [] }
         familyContent = byFamily
+        let custom = plan["view"]?.string == "custom"
+        view = custom ? nil : plan["view"].flatMap { $0.object == nil ? nil : $0 }
+        var faces: [String: JSONValue] = [:]
+        if !custom {
+            for (family, value) in plan["familyView"]?.object ?? JSONObject() where value.object != nil { faces[family] = value }
+        }
+        familyView = faces
+        background = custom ? nil : plan["background"].flatMap { $0.isNull ? nil : $0 }
     }
 
     /// The content fields an entry of `family` has: `content`'s, then the daily slots', then the family's own.

@@ -25,11 +25,14 @@ package struct PreviewPage {
         /// The scenario's events (writes and app reloads are marked on the axis).
         package var scenario: Scenario
         package var runs: [FamilyRun]
-        package init(header: RunHeader, displayName: String, scenario: Scenario, runs: [FamilyRun]) {
+        /// The app group container, whose image files a face embeds; nil draws them as placeholders.
+        package var container: Container?
+        package init(header: RunHeader, displayName: String, scenario: Scenario, runs: [FamilyRun], container: Container? = nil) {
             self.header = header
             self.displayName = displayName
             self.scenario = scenario
             self.runs = runs
+            self.container = container
         }
     }
 
@@ -40,24 +43,29 @@ package struct PreviewPage {
     /// Reload marks beyond this count on one axis lose their text labels (they keep a hover title).
     static let labelLimit = 40
 
-    /// WidgetKit's point sizes (Apple's Human Interface Guidelines, Widgets, "Specifications":
-    /// the system families on a 430×932 pt iPhone, systemExtraLarge on a 1024×1366 pt iPad,
-    /// the accessory families on the iPhone Lock Screen).
-    package static func size(of family: WidgetFamily) -> (width: Int, height: Int) {
-        switch family {
-        case .systemSmall: (170, 170)
-        case .systemMedium: (364, 170)
-        case .systemLarge: (364, 382)
-        case .systemExtraLarge: (795, 379)
-        case .accessoryCircular: (76, 76)
-        case .accessoryRectangular: (172, 76)
-        case .accessoryInline: (257, 26)
-        }
-    }
+    /// The accented rendering's tint when `--accented` names none (the system's orange).
+    package static let defaultTint = "#FF9F0A"
 
     package var widgets: [Widget]
+    /// The device class whose point sizes the faces are drawn in (`--device`).
+    package var device: DeviceClass
+    /// The tint of the accented rendering, drawn only when asked (`--accented`).
+    package var tint: String?
 
-    package init(widgets: [Widget]) { self.widgets = widgets }
+    package init(widgets: [Widget], device: DeviceClass = .standard, tint: String? = nil) {
+        self.widgets = widgets
+        self.device = device
+        self.tint = tint
+    }
+
+    /// The renderings a family's faces are drawn in: light and dark, the Lock Screen's vibrant
+    /// one for accessory families, the accented one when asked.
+    package func appearances(of family: WidgetFamily) -> [FaceRenderer.Appearance] {
+        var all: [FaceRenderer.Appearance] = [.light, .dark]
+        if family.rawValue.hasPrefix("accessory") { all.append(.vibrant) }
+        if tint != nil { all.append(.accented) }
+        return all
+    }
 
     /// The page's bytes (UTF-8).
     package func html() -> String {
@@ -139,6 +147,8 @@ package struct PreviewPage {
         var date: Instant
         var content: JSONObject
         var url: String?
+        /// The entry's render tree (widgets with a `view`).
+        var view: JSONValue?
         var count: Int
     }
 
@@ -149,9 +159,10 @@ package struct PreviewPage {
         var seen: [Instant: [Int]] = [:]
         for reload in reloads {
             for e in reload.timeline.entries {
-                if let same = seen[e.date], same.contains(where: { JSONValue.object(cards[$0].content) == .object(e.content) && cards[$0].url == e.url }) { continue }
+                let view = Self.renderTree(of: e)
+                if let same = seen[e.date], same.contains(where: { JSONValue.object(cards[$0].content) == .object(e.content) && cards[$0].url == e.url && cards[$0].view == view }) { continue }
                 seen[e.date, default: []].append(cards.count)
-                cards.append(Card(date: e.date, content: e.content, url: e.url, count: 1))
+                cards.append(Card(date: e.date, content: e.content, url: e.url, view: view, count: 1))
             }
         }
         // Stable: equal dates keep the order the reloads gave them.
@@ -160,7 +171,7 @@ package struct PreviewPage {
         var distinct: [Card] = []
         var index: [String: Int] = [:]
         for c in cards {
-            let key = JSONWriter.string(.object(c.content)) + "\u{0}" + (c.url ?? "")
+            let key = JSONWriter.string(.object(c.content)) + "\u{0}" + (c.url ?? "") + "\u{0}" + (c.view.map { JSONWriter.string($0) } ?? "")
             if let i = index[key] {
                 distinct[i].count += 1
             } else {
@@ -171,12 +182,15 @@ package struct PreviewPage {
         return (distinct, true)
     }
 
+    /// The entry's render tree in its JSON form (docs/render-tree.md); nil for a widget without a view.
+    static func renderTree(of entry: TimelineEntry) -> JSONValue? { nil }
+
     private func familySection(_ run: FamilyRun, widget w: Widget, clock: Clock) -> String {
-        let (width, height) = Self.size(of: run.family)
+        let (width, height) = device.size(of: run.family)
         let (cards, collapsed) = Self.cards(run.reloads)
         let multiDay = clock.day(w.header.from) != clock.day(w.header.until - 1)
         var s = "<section class=\"family\" id=\"" + run.family.rawValue + "\">\n"
-        s += "<h2>" + run.family.rawValue + " <span class=\"size\">\(width)×\(height) pt</span></h2>\n"
+        s += "<h2>" + run.family.rawValue + " <span class=\"size\">\(FaceRenderer.number(width))×\(FaceRenderer.number(height)) pt, \(device.rawValue) (\(device.screen) pt screen)</span></h2>\n"
         let total = cards.reduce(0) { $0 + $1.count }
         s += "<p class=\"note\">"
         s += collapsed
@@ -184,8 +198,13 @@ package struct PreviewPage {
             : "\(cards.count) \(cards.count == 1 ? "entry" : "entries")"
         s += "; \(run.summary.reloadCount) \(run.summary.reloadCount == 1 ? "reload" : "reloads"); budget \(run.summary.budgetUsed) counted, limit \(run.summary.budgetLimit) per 24 h.</p>\n"
         s += "<div class=\"strip\">\n"
+        let faces = FaceRenderer(
+            family: run.family, width: width, height: height, dates: FaceDates(zone: clock.zone, locale: w.header.locale),
+            container: w.container, tint: tint.map(FaceRenderer.hex) ?? Self.defaultTint)
         for card in cards {
-            s += cardHTML(card, family: run.family, width: width, height: height, clock: clock, multiDay: multiDay, collapsed: collapsed)
+            s += card.view == nil
+                ? cardHTML(card, family: run.family, width: width, height: height, clock: clock, multiDay: multiDay, collapsed: collapsed)
+                : faceCard(card, faces: faces, clock: clock, multiDay: multiDay, collapsed: collapsed)
         }
         if cards.isEmpty { s += "<p class=\"note\">No entries.</p>\n" }
         s += "</div>\n"
@@ -200,16 +219,32 @@ package struct PreviewPage {
         return s
     }
 
+    /// A card of a widget with a `view`: the entry's render tree drawn in each appearance.
+    private func faceCard(_ card: Card, faces: FaceRenderer, clock: Clock, multiDay: Bool, collapsed: Bool) -> String {
+        var s = "<figure class=\"card\""
+        if let url = card.url { s += " title=\"" + Self.escape(url) + "\"" }
+        s += " data-date=\"" + clock.iso(card.date) + "\">\n<div class=\"faces\">"
+        for appearance in appearances(of: faces.family) {
+            s += "<div class=\"appearance" + (appearance == .vibrant ? " lock" : "") + "\">" + faces.face(card.view ?? .null, now: card.date, appearance: appearance, url: card.url)
+            s += "<span class=\"mode\">" + appearance.rawValue + "</span></div>"
+        }
+        s += "</div>\n<figcaption><time datetime=\"" + clock.iso(card.date) + "\">"
+        s += (multiDay ? clock.date(card.date) + " " : "") + clock.time(card.date) + "</time>"
+        if collapsed { s += " <span class=\"count\">×\(card.count)</span>" }
+        s += "</figcaption>\n</figure>\n"
+        return s
+    }
+
     /// A card laid out as the generated default view: a leading VStack, the first value large
     /// (`.headline`), the others small (`.caption`); the widget URL as the hover title.
     private func cardHTML(
-        _ card: Card, family: WidgetFamily, width: Int, height: Int, clock: Clock, multiDay: Bool, collapsed: Bool
+        _ card: Card, family: WidgetFamily, width: Double, height: Double, clock: Clock, multiDay: Bool, collapsed: Bool
     ) -> String {
         let shape = family.rawValue.hasPrefix("accessory") ? " accessory " + family.rawValue : ""
         var s = "<figure class=\"card\""
         if let url = card.url { s += " title=\"" + Self.escape(url) + "\"" }
         s += " data-date=\"" + clock.iso(card.date) + "\">\n"
-        s += "<div class=\"face\(shape)\" style=\"width:\(width)px;height:\(height)px\">"
+        s += "<div class=\"face\(shape)\" style=\"width:\(FaceRenderer.number(Double(width)))px;height:\(FaceRenderer.number(Double(height)))px\">"
         let values = card.content.map { Self.text($0.value) }
         if family == .accessoryInline {
             // An inline widget is one line of text: the first value.
@@ -371,7 +406,7 @@ package struct PreviewPage {
 
     // MARK: Style
 
-    static let css = """
+    package static let css = """
         :root { color-scheme: light dark; --bg: #f2f2f7; --fg: #1c1c1e; --muted: #6e6e73; --card: #ffffff; --line: #c7c7cc;
           --initial: #007aff; --atEnd: #34c759; --after: #5856d6; --reload: #ff2d55; --foreground: #30b0c7; --deferred: #ff9500;
           --scenario: #8e8e93; --accessory: #d1d1d6; }
@@ -393,9 +428,9 @@ package struct PreviewPage {
         .face { box-sizing: border-box; background: var(--card); border-radius: 22px; padding: 16px; overflow: hidden;
           display: flex; flex-direction: column; align-items: flex-start; gap: 4px; text-align: left; box-shadow: 0 1px 3px rgba(0,0,0,.15); }
         .face.accessory { background: var(--accessory); box-shadow: none; padding: 8px 10px; border-radius: 12px; }
-        .face.accessoryCircular { border-radius: 50%; align-items: center; justify-content: center; text-align: center; padding: 8px; }
-        .face.accessoryInline { background: none; border-radius: 0; padding: 2px 0; flex-direction: row; }
-        .face span { display: block; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: pre-wrap; overflow-wrap: anywhere; }
+        .face.accessoryCircular:not(.view) { border-radius: 50%; align-items: center; justify-content: center; text-align: center; padding: 8px; }
+        .face.accessoryInline:not(.view) { background: none; border-radius: 0; padding: 2px 0; flex-direction: row; }
+        .face:not(.view) span { display: block; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: pre-wrap; overflow-wrap: anywhere; }
         .v1 { font-size: 17px; font-weight: 600; }
         .v2 { font-size: 12px; color: var(--muted); }
         .accessory .v1 { font-size: 13px; } .accessory .v2 { font-size: 11px; }
@@ -437,6 +472,48 @@ package struct PreviewPage {
         .day .bar { fill: var(--bg); }
         .day .tick { stroke-width: 1.5; }
         .warning { color: var(--deferred); font-size: 12px; margin: 4px 0; }
+        .faces { display: flex; gap: 10px; align-items: flex-end; }
+        .appearance { display: flex; flex-direction: column; align-items: center; gap: 2px; }
+        .mode { font-size: 10px; color: var(--muted); }
+        .face.view { position: relative; padding: 0; display: block; gap: 0; flex: none; box-shadow: 0 1px 3px rgba(0,0,0,.2);
+          font: 17px/1.2 -apple-system, system-ui, "Helvetica Neue", Arial, sans-serif; }
+        .face.view.light { background: #FFFFFF; color: #000000; }
+        .face.view.dark { background: #1C1C1E; color: #FFFFFF; }
+        .face.view.accented { background: #1C1C1E; color: rgba(255,255,255,.85); }
+        .face.view.vibrant { background: none; color: #FFFFFF; box-shadow: none; }
+        .face.view.accessoryCircular, .face.view.accessoryRectangular, .face.view.accessoryInline { font-size: 15px; }
+        .face.view.accessoryCircular { border-radius: 50%; }
+        .face.view.accessoryRectangular { border-radius: 12px; }
+        .face.view.accessoryInline { border-radius: 4px; box-shadow: none; }
+        .face.view.vibrant.accessoryCircular, .face.view.vibrant.accessoryRectangular { background: rgba(255,255,255,.16); }
+        .appearance.lock { background: linear-gradient(160deg, #2B3A67, #4B2E5C); padding: 8px 8px 2px; border-radius: 12px; }
+        .appearance.lock .mode { color: rgba(255,255,255,.75); }
+        .face.view .content { position: absolute; display: flex; flex-direction: column; align-items: center; justify-content: center; }
+        .face.view.accessoryInline .content { flex-direction: row; white-space: nowrap; overflow: hidden; }
+        .face.view .n { box-sizing: border-box; min-width: 0; min-height: 0; max-width: 100%; }
+        .face.view .vstack, .face.view .hstack { display: flex; }
+        .face.view .vstack { flex-direction: column; }
+        .face.view .hstack { flex-direction: row; }
+        .face.view .zstack { display: grid; }
+        .face.view .zstack > * { grid-area: 1 / 1; }
+        .face.view .text, .face.view .date, .face.view .timer { display: block; overflow-wrap: break-word; white-space: pre-wrap; }
+        .face.view .symbol { display: inline-flex; align-items: center; justify-content: center; width: 1.3em; height: 1.2em; box-sizing: border-box;
+          border: max(1px, .06em) solid currentColor; border-radius: .25em; opacity: .9; overflow: hidden; flex: none; }
+        .face.view .symbol .sname { font: 600 max(5px, .27em)/1.05 ui-monospace, Menlo, "DejaVu Sans Mono", monospace; letter-spacing: -.03em;
+          word-break: break-all; text-align: center; padding: 0 1px; }
+        .face.view .image { display: flex; align-items: center; justify-content: center; overflow: hidden; min-width: 16px; min-height: 16px;
+          background: repeating-linear-gradient(45deg, rgba(142,142,147,.28) 0 6px, rgba(142,142,147,.14) 6px 12px); }
+        .face.view .image img { width: 100%; height: 100%; display: block; }
+        .face.view .image:has(img) { background: none; }
+        .face.view .iname { font: 600 9px/1.1 ui-monospace, Menlo, "DejaVu Sans Mono", monospace; opacity: .75; padding: 2px; text-align: center; overflow-wrap: anywhere; }
+        .face.view .gauge, .face.view .progress { display: flex; flex-direction: column; gap: 3px; align-self: stretch; align-items: stretch; }
+        .face.view .gauge.accessoryCircular, .face.view .gauge.accessoryCircularCapacity { align-self: center; align-items: center; }
+        .face.view .glabels { display: flex; justify-content: space-between; gap: 6px; font-size: 12px; }
+        .face.view .bar { display: block; height: 6px; border-radius: 3px; overflow: hidden; }
+        .face.view .bar > span { display: block; height: 100%; border-radius: 3px; }
+        .face.view svg text { fill: currentColor; font-family: -apple-system, system-ui, "Helvetica Neue", Arial, sans-serif; }
+        .face.view svg text.gv { font-size: 24px; font-weight: 600; text-anchor: middle; dominant-baseline: central; }
+        .face.view svg text.gl { font-size: 15px; text-anchor: middle; dominant-baseline: central; }
 
         """
 }

@@ -1,0 +1,345 @@
+import WidgetSupport
+
+/// The finished SwiftUI view of a widget that declares its face (`view`, `familyView`,
+/// `background`; docs/generated-swift.md, "Views"). The structure comes from the plan's view
+/// as written; every value the face shows (texts, dates, symbol names, gauge values, links,
+/// which `if` holds, a `foreach`'s items) is read from the entry's render tree by node id, so
+/// this view evaluates nothing the runtime did not already decide and draws what the preview draws.
+struct SwiftViewWriter {
+    let widget: WidgetModel
+    let base: String
+    /// Set while writing: the view compares with the colour scheme (a light/dark colour).
+    private var usesColorScheme = false
+    private var usesUIKit = false
+
+    init(widget: WidgetModel, base: String) {
+        self.widget = widget
+        self.base = base
+    }
+
+    /// The view's root for a family and its node id: `familyView.FAMILY` (`f.FAMILY`), else `view` (`v`).
+    func root(for family: String) -> (node: JSONValue, id: String)? {
+        if let own = widget.familyView[family] { return (own, "f." + family) }
+        if let view = widget.view { return (view, "v") }
+        return nil
+    }
+
+    mutating func file() -> String {
+        // The families, grouped where their code is the same (one `case` each).
+        var groups: [(families: [String], code: [String])] = []
+        for family in widget.families {
+            var code: [String] = []
+            if let (node, id) = root(for: family) {
+                code = element(node, id: id, family: family, reader: "tree", depth: 0)
+            }
+            if code.isEmpty { code = ["EmptyView()"] }
+            if let i = groups.firstIndex(where: { $0.code == code }) {
+                groups[i].families.append(family)
+            } else {
+                groups.append(([family], code))
+            }
+        }
+        var background: [String]? = nil
+        if let declared = widget.background { background = fill(declared, indent: "            ") }
+
+        var s = SwiftGenerator.generatedHeader(widget.source)
+        s += "//\n// The widget's face, from its `view`: one branch per family, each element as its SwiftUI\n"
+        s += "// counterpart. Every value is read from the entry's render tree by node id (`v.0` is the\n"
+        s += "// view's first child): the runtime rendered the templates, this view decides nothing.\n"
+        s += "// To write the view yourself, say `view: custom` in the YAML.\n\n"
+        s += "import SwiftUI\n"
+        if usesUIKit { s += "import UIKit\n" }
+        s += "import WidgetKit\nimport WidgetcRuntime\n\n"
+        s += "struct \(base)View: View {\n"
+        s += "    @Environment(\\.widgetFamily) var family\n"
+        if usesColorScheme { s += "    @Environment(\\.colorScheme) var colorScheme\n" }
+        s += "    let entry: \(base)Entry\n\n"
+        s += "    /// The entry's render tree (docs/render-tree.md); empty when the plan could not be loaded.\n"
+        s += "    var tree: RenderTree { entry.content.view ?? .empty }\n\n"
+        s += "    var body: some View {\n"
+        s += "        face\n"
+        s += "            .widgetURL(entry.url)\n"
+        if let background {
+            s += "            .containerBackground(for: .widget) {\n"
+            s += background.map { "    " + $0 }.joined(separator: "\n") + "\n"
+            s += "            }\n"
+        } else {
+            s += "            .containerBackground(.background, for: .widget)\n"
+        }
+        s += "    }\n\n"
+        s += "    @ViewBuilder var face: some View {\n"
+        s += "        switch family {\n"
+        for group in groups {
+            s += "        case " + group.families.map { "." + $0 }.joined(separator: ", ") + ":\n"
+            for line in group.code { s += "            " + line + "\n" }
+        }
+        s += "        default:\n            EmptyView()\n"
+        s += "        }\n    }\n}\n"
+        return s
+    }
+
+    // MARK: Elements
+
+    static let elementKeys = ["vstack", "hstack", "zstack", "group", "foreach", "text", "date", "timer", "symbol", "image", "gauge", "progress", "spacer", "divider"]
+
+    /// The element key of a node as written (`text: "…"`), or a normalized node's `element`.
+    static func elementName(_ node: JSONValue) -> String? {
+        if let name = node["element"]?.string { return name }
+        return elementKeys.first { node[$0] != nil }
+    }
+
+    /// The children of a stack or group as written (`vstack: [...]`) or normalized (`children`).
+    static func children(_ node: JSONValue, _ name: String) -> [JSONValue] {
+        node[name]?.array ?? node["children"]?.array ?? []
+    }
+
+    /// Whether a node shows in `family` (its `families` option).
+    static func shown(_ node: JSONValue, in family: String) -> Bool {
+        guard let families = node["families"]?.array else { return true }
+        return families.contains { $0.string == family }
+    }
+
+    /// One element and its modifiers, as lines (indented relative to the first).
+    mutating func element(_ node: JSONValue, id: String, family: String, reader: String, depth: Int) -> [String] {
+        guard let name = Self.elementName(node), Self.shown(node, in: family) else { return [] }
+        let at = SwiftGenerator.literal(id)
+        var lines: [String] = []
+        switch name {
+        case "vstack", "hstack", "zstack":
+            var arguments: [String] = []
+            if let alignment = node["alignment"]?.string { arguments.append("alignment: ." + alignment) }
+            if name != "zstack", let spacing = node["spacing"]?.number { arguments.append("spacing: " + Self.number(spacing)) }
+            let type = ["vstack": "VStack", "hstack": "HStack", "zstack": "ZStack"][name]!
+            lines.append(type + (arguments.isEmpty ? "" : "(" + arguments.joined(separator: ", ") + ")") + " {")
+            lines += block(Self.children(node, name), parent: id, family: family, reader: reader, depth: depth)
+            lines.append("}")
+        case "group":
+            lines.append("Group {")
+            lines += block(Self.children(node, name), parent: id, family: family, reader: reader, depth: depth)
+            lines.append("}")
+        case "foreach":
+            let item = depth == 0 ? "item" : "item\(depth + 1)"
+            lines.append("ForEach(\(reader).items(\(at))) { \(item) in")
+            if let template = node["item"] {
+                let inner = element(template, id: id + ".item", family: family, reader: item, depth: depth + 1)
+                lines += (inner.isEmpty ? ["EmptyView()"] : inner).map { "    " + $0 }
+            } else {
+                lines.append("    EmptyView()")
+            }
+            lines.append("}")
+        case "text":
+            lines.append("Text(\(reader).text(\(at)))")
+        case "date":
+            if let style = node["style"]?.string, node["format"] == nil {
+                lines.append("Text(\(reader).date(\(at)), style: .\(style))")
+            } else {
+                // Formatted by the runtime (`format`): the text is in the tree.
+                lines.append("Text(\(reader).text(\(at)))")
+            }
+        case "timer":
+            lines.append("Text(timerInterval: \(reader).timerInterval(\(at)), countsDown: \(reader).countsDown(\(at)))")
+        case "symbol":
+            lines.append("Image(systemName: \(reader).symbol(\(at)))")
+        case "image":
+            if Self.isFile(node) {
+                usesUIKit = true
+                lines.append("Image(uiImage: UIImage(contentsOfFile: \(reader).file(\(at), in: \(base)Plan.container)) ?? UIImage())")
+            } else {
+                lines.append("Image(\(reader).asset(\(at)))")
+            }
+            lines.append("    .resizable()")
+            lines.append(node["contentMode"]?.string == "fit" ? "    .scaledToFit()" : "    .scaledToFill()")
+        case "gauge":
+            let hasLabel = node["label"] != nil, hasCurrent = node["currentValueLabel"] != nil
+            lines.append("Gauge(value: \(reader).value(\(at)), in: \(reader).range(\(at))) {")
+            lines.append(hasLabel ? "    Text(\(reader).label(\(at)))" : "    EmptyView()")
+            if hasCurrent {
+                lines.append("} currentValueLabel: {")
+                lines.append("    Text(\(reader).currentValueLabel(\(at)))")
+            }
+            lines.append("}")
+            if let style = node["style"]?.string { lines.append(".gaugeStyle(.\(style))") }
+        case "progress":
+            let label = node["label"] != nil
+            if node["from"] != nil || node["to"] != nil {
+                lines.append("ProgressView(timerInterval: \(reader).timerInterval(\(at)), countsDown: \(reader).countsDown(\(at)))" + (label ? " {" : ""))
+            } else {
+                lines.append("ProgressView(value: \(reader).value(\(at)), total: \(reader).total(\(at)))" + (label ? " {" : ""))
+            }
+            if label {
+                lines.append("    Text(\(reader).label(\(at)))")
+                lines.append("}")
+            }
+            if let style = node["style"]?.string { lines.append(".progressViewStyle(.\(style))") }
+        case "spacer":
+            let min = node["minLength"]?.number ?? node["spacer"]?["minLength"]?.number ?? node["spacer"]?.number
+            lines.append(min.map { "Spacer(minLength: \(Self.number($0)))" } ?? "Spacer()")
+        case "divider":
+            lines.append("Divider()")
+        default:
+            return []
+        }
+        lines += modifiers(node, id: id, at: at, reader: reader, element: name)
+        if node["link"] != nil {
+            lines = ["Link(destination: \(reader).link(\(at))) {"] + lines.map { "    " + $0 } + ["}"]
+        }
+        if node["if"] != nil {
+            lines = ["if \(reader).shows(\(at)) {"] + lines.map { "    " + $0 } + ["}"]
+        }
+        return lines
+    }
+
+    mutating func block(_ children: [JSONValue], parent: String, family: String, reader: String, depth: Int) -> [String] {
+        var lines: [String] = []
+        for (i, child) in children.enumerated() {
+            lines += element(child, id: parent + ".\(i)", family: family, reader: reader, depth: depth).map { "    " + $0 }
+        }
+        return lines.isEmpty ? ["    EmptyView()"] : lines
+    }
+
+    static func isFile(_ node: JSONValue) -> Bool {
+        node["file"] != nil || node["image"]?["file"] != nil
+    }
+
+    // MARK: Modifiers
+
+    /// The options, in the order both renderers apply them: text style, colour, then padding,
+    /// frame, background, corner radius, opacity, then the widget-specific ones.
+    mutating func modifiers(_ node: JSONValue, id: String, at: String, reader: String, element: String) -> [String] {
+        var m: [String] = []
+        if let font = node["font"], let f = Self.font(font) { m.append(".font(\(f))") }
+        if let weight = node["weight"]?.string { m.append(".fontWeight(.\(weight))") }
+        if let written = node["color"], let c = color(written, shapeStyle: true) { m.append(".foregroundStyle(\(c))") }
+        if node["monospacedDigit"]?.bool == true { m.append(".monospacedDigit()") }
+        if let lines = node["lineLimit"]?.number { m.append(".lineLimit(\(Int(lines)))") }
+        if let factor = node["minimumScaleFactor"]?.number { m.append(".minimumScaleFactor(\(Self.number(factor)))") }
+        if let align = node["textAlignment"]?.string { m.append(".multilineTextAlignment(.\(align))") }
+        if let padding = node["padding"] {
+            if let all = padding.number {
+                m.append(".padding(\(Self.number(all)))")
+            } else if padding.bool == true {
+                m.append(".padding()")
+            } else if padding.object != nil {
+                let edge = { (k: String) in Self.number(padding[k]?.number ?? 0) }
+                m.append(".padding(EdgeInsets(top: \(edge("top")), leading: \(edge("leading")), bottom: \(edge("bottom")), trailing: \(edge("trailing"))))")
+            }
+        }
+        if let frame = node["frame"] { m += Self.frames(frame) }
+        if let background = node["background"] {
+            let fillLines = fill(background, indent: "", reader: reader, at: id)
+            if fillLines.count == 1 {
+                m.append(".background(\(fillLines[0]))")
+            } else {
+                m.append(".background {")
+                m += fillLines.map { "    " + $0 }
+                m.append("}")
+            }
+        }
+        if let radius = node["cornerRadius"]?.number { m.append(".clipShape(RoundedRectangle(cornerRadius: \(Self.number(radius))))") }
+        if let opacity = node["opacity"]?.number { m.append(".opacity(\(Self.number(opacity)))") }
+        if node["accentable"]?.bool == true { m.append(".widgetAccentable()") }
+        if node["privacySensitive"]?.bool == true { m.append(".privacySensitive()") }
+        if node["accessibilityLabel"] != nil { m.append(".accessibilityLabel(\(reader).accessibilityLabel(\(at)))") }
+        return m
+    }
+
+    static let textStyles: Set<String> = ["largeTitle", "title", "title2", "title3", "headline", "subheadline", "body", "callout", "footnote", "caption", "caption2"]
+
+    /// `.headline`, or `.system(size: 34, weight: .bold, design: .rounded)`.
+    static func font(_ font: JSONValue) -> String? {
+        if let style = font.string ?? font["style"]?.string { return textStyles.contains(style) ? "." + style : nil }
+        guard let size = font["size"]?.number else { return nil }
+        var arguments = ["size: " + number(size)]
+        if let weight = font["weight"]?.string { arguments.append("weight: ." + weight) }
+        if let design = font["design"]?.string { arguments.append("design: ." + design) }
+        return ".system(" + arguments.joined(separator: ", ") + ")"
+    }
+
+    /// A fixed frame, then a flexible one, as SwiftUI takes them.
+    static func frames(_ frame: JSONValue) -> [String] {
+        var fixed: [String] = [], flexible: [String] = []
+        if let w = frame["width"]?.number { fixed.append("width: " + number(w)) }
+        if let h = frame["height"]?.number { fixed.append("height: " + number(h)) }
+        for key in ["minWidth", "maxWidth", "minHeight", "maxHeight"] {
+            if frame[key]?.string == "infinity" {
+                flexible.append(key + ": .infinity")
+            } else if let v = frame[key]?.number {
+                flexible.append(key + ": " + (v.isInfinite ? ".infinity" : number(v)))
+            }
+        }
+        let alignment = frame["alignment"]?.string.map { "alignment: ." + $0 }
+        var out: [String] = []
+        if !fixed.isEmpty { out.append(".frame(" + (fixed + (flexible.isEmpty ? [alignment].compactMap { $0 } : [])).joined(separator: ", ") + ")") }
+        if !flexible.isEmpty { out.append(".frame(" + (flexible + [alignment].compactMap { $0 }).joined(separator: ", ") + ")") }
+        if fixed.isEmpty, flexible.isEmpty, let alignment { out.append(".frame(" + alignment + ")") }
+        return out
+    }
+
+    // MARK: Colours and fills
+
+    static let systemColors: Set<String> = [
+        "red", "orange", "yellow", "green", "mint", "teal", "cyan", "blue", "indigo", "purple", "pink", "brown", "gray", "black", "white", "clear",
+    ]
+
+    /// A colour as Swift: `.yellow`, `.secondary`, `Color(red:green:blue:)`, or a light/dark pair.
+    /// `shapeStyle` is true where a `ShapeStyle` is taken (`foregroundStyle`), so `.yellow` resolves.
+    mutating func color(_ value: JSONValue, shapeStyle: Bool) -> String? {
+        if let name = value.string ?? value["system"]?.string {
+            if name.hasPrefix("#") { return Self.rgb(name) }
+            if Self.systemColors.contains(name) { return shapeStyle ? "." + name : "Color." + name }
+            if name == "primary" || name == "secondary" { return shapeStyle ? "." + name : "Color." + name }
+            if name == "accentColor" { return "Color.accentColor" }
+            return nil
+        }
+        if let light = value["light"]?.string, let dark = value["dark"]?.string {
+            if light == dark { return Self.rgb(light) }
+            usesColorScheme = true
+            return "colorScheme == .dark ? \(Self.rgb(dark)) : \(Self.rgb(light))"
+        }
+        return nil
+    }
+
+    /// `#RRGGBB[AA]` as `Color(red: 0.118, green: 0.227, blue: 0.541)`.
+    static func rgb(_ hex: String) -> String {
+        let digits = Array(hex.dropFirst())
+        guard digits.count == 6 || digits.count == 8 else { return "Color.gray" }
+        func channel(_ i: Int) -> String {
+            let v = Int(String(digits[(i * 2)..<(i * 2 + 2)]), radix: 16) ?? 0
+            return number((Double(v) / 255 * 1000).rounded() / 1000)
+        }
+        let opacity = digits.count == 8 ? ", opacity: " + channel(3) : ""
+        return "Color(red: \(channel(0)), green: \(channel(1)), blue: \(channel(2))\(opacity))"
+    }
+
+    static let unitPoints: Set<String> = ["top", "bottom", "leading", "trailing", "center", "topLeading", "topTrailing", "bottomLeading", "bottomTrailing"]
+
+    /// A background (the widget's or an element's): a colour, a gradient, or an image, as view lines.
+    mutating func fill(_ value: JSONValue, indent: String, reader: String = "tree", at: String? = nil) -> [String] {
+        if let colors = value["gradient"]?.array {
+            let list = colors.compactMap { color($0, shapeStyle: false) }
+            let from = value["from"]?.string.flatMap { Self.unitPoints.contains($0) ? $0 : nil } ?? "top"
+            let to = value["to"]?.string.flatMap { Self.unitPoints.contains($0) ? $0 : nil } ?? "bottom"
+            return [indent + "LinearGradient(colors: [\(list.joined(separator: ", "))], startPoint: .\(from), endPoint: .\(to))"]
+        }
+        if let image = value["image"] {
+            // The image's name may be a template: read from the tree (the widget's background, or the node's).
+            let of = at.map { SwiftGenerator.literal($0) } ?? ""
+            let source: String
+            if Self.isFile(image) {
+                usesUIKit = true
+                source = "Image(uiImage: UIImage(contentsOfFile: \(reader).backgroundFile(\(of.isEmpty ? "" : of + ", ")in: \(base)Plan.container)) ?? UIImage())"
+            } else {
+                source = "Image(\(reader).backgroundAsset(\(of)))"
+            }
+            return [indent + source, indent + "    .resizable()", indent + "    .scaledToFill()"]
+        }
+        if let c = value["color"] { return [indent + (color(c, shapeStyle: false) ?? "Color.clear")] }
+        return [indent + (color(value, shapeStyle: false) ?? "Color.clear")]
+    }
+
+    /// A number as Swift source: `12`, `0.5`.
+    static func number(_ d: Double) -> String {
+        if let i = Int(exactly: d) { return String(i) }
+        return "\(d)"
+    }
+}
