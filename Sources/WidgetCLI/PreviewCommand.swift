@@ -21,6 +21,12 @@ enum PreviewCommand {
             """,
         options: [OptionSpec("family", value: "F", help: "Only this family (default: every family the widget declares).")]
             + RunCommand.command.options.filter { $0.name != "family" && sharedOptions.contains($0.name) } + [
+                OptionSpec(
+                    "device", value: "CLASS",
+                    help: "Draw faces at this device class's widget sizes: "
+                        + DeviceClass.allCases.map(\.rawValue).joined(separator: ", ") + " (default: \(DeviceClass.standard.rawValue))."),
+                OptionSpec("accented", help: "Also draw each face in the accented (tinted) rendering, accentable elements in the tint."),
+                OptionSpec("tint", value: "#RRGGBB", help: "The accented rendering's tint (implies --accented; default \(PreviewPage.defaultTint))."),
                 OptionSpec("out", value: "FILE", help: "The page to write, atomically (required)."),
             ],
         run: run
@@ -32,6 +38,22 @@ enum PreviewCommand {
         }
         guard let outPath = args.value("out") else {
             throw UsageError(message: "'preview' needs --out PAGE.html (the page is written to a file)")
+        }
+        var device = DeviceClass.standard
+        if let name = args.value("device") {
+            guard let known = DeviceClass(rawValue: name) else {
+                let hint = Suggest.hint(for: name, among: DeviceClass.allCases.map(\.rawValue))
+                throw UsageError(message: "--device '\(name)' is not a device class\(hint); one of: " + DeviceClass.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            device = known
+        }
+        var tint: String? = args.has("accented") ? PreviewPage.defaultTint : nil
+        if let hex = args.value("tint") {
+            let digits = hex.dropFirst()
+            guard hex.hasPrefix("#"), digits.count == 6, digits.allSatisfy(\.isHexDigit) else {
+                throw UsageError(message: "--tint '\(hex)' is not a colour: write it as #RRGGBB, e.g. --tint #FF9F0A")
+            }
+            tint = hex.uppercased()
         }
         let options = try RunOptions(args)
         guard let (loaded, _, instances) = try options.instances(of: args.positional, console: console, verb: "preview") else {
@@ -56,9 +78,10 @@ enum PreviewCommand {
                 runs.append(PreviewPage.FamilyRun(family: family, reloads: reloads, summary: summary))
             }
             let header = RunHeader(configuration: configuration, file: widget.file, timeZone: zone.identifier, zone: zone, locale: widget.locale)
-            widgets.append(PreviewPage.Widget(header: header, displayName: widget.displayName, scenario: configuration.scenario, runs: runs))
+            widgets.append(PreviewPage.Widget(
+                header: header, displayName: widget.displayName, scenario: configuration.scenario, runs: runs, container: container))
         }
-        output.write(Array(PreviewPage(widgets: widgets).html().utf8))
+        output.write(Array(PreviewPage(widgets: widgets, device: device, tint: tint).html().utf8))
         do { try output.commit() } catch { throw UsageError(message: error.message) }
         return .success
     }

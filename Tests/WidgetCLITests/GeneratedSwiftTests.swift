@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetCLI
+import WidgetCompiler
 import WidgetSupport
 import WidgetTestSupport
 import WidgetTime
@@ -219,6 +220,128 @@ import WidgetTime
         }
         // Every widget with its defaults, and each configurable one once more with every parameter changed.
         #expect(compared == widgets.count + widgets.filter { !$0.parameters.isEmpty }.count, "\(output)")
+    }
+
+    /// A face using every element and option (docs/views.md), as the plan carries it: the
+    /// finished view, with one `switch family` and typed reads of the render tree, type-checks
+    /// against the stub and the runtime, and the same plan gives the same bytes.
+    static let everyElement = """
+        {"vstack": [
+           {"hstack": [{"text": "{{city}}", "font": "headline"}, {"spacer": {}},
+                       {"symbol": "{{symbol}}", "color": "yellow", "accentable": true}], "alignment": "firstTextBaseline"},
+           {"text": "{{temp}}°", "font": {"size": 34, "weight": "bold", "design": "rounded"}, "monospacedDigit": true},
+           {"date": "{{entry.date}}", "style": "relative"},
+           {"date": "{{entry.date}}", "format": "time"},
+           {"timer": {}, "from": "{{entry.date}}", "to": "{{entry.date}}"},
+           {"progress": "{{temp}}", "total": 40, "label": "Warmth"},
+           {"progress": {}, "from": "{{entry.date}}", "to": "{{entry.date}}", "style": "circular"},
+           {"foreach": "{{hours}}", "limit": {"systemMedium": 3, "default": 2},
+            "item": {"hstack": [{"text": "{{time}}"}, {"spacer": {"minLength": 4}}, {"text": "{{temp}}°"}]}},
+           {"text": "Feels like {{temp}}°", "if": "{{param.feels}}", "families": ["systemMedium"]},
+           {"image": "Logo", "frame": {"width": 24, "height": 24}, "cornerRadius": 6},
+           {"image": {"file": "images/{{city}}.png"}, "contentMode": "fit"},
+           {"gauge": "{{temp}}", "range": [0, 40], "label": "Temp", "currentValueLabel": "{{temp}}", "style": "linearCapacity"},
+           {"divider": {}},
+           {"group": [{"text": "Open", "link": "weather://{{city}}", "accessibilityLabel": "Open {{city}}", "privacySensitive": true}]},
+           {"zstack": [{"image": "Sky", "background": {"image": {"asset": "Sky"}}}, {"text": "Hi", "padding": {"top": 4, "leading": 8}}], "alignment": "topLeading"},
+           {"text": "{{city}}", "color": {"light": "#1E3A8A", "dark": "#BFDBFE"}, "padding": 12, "weight": "semibold",
+            "frame": {"maxWidth": "infinity", "alignment": "leading"}, "background": {"gradient": ["#FFFFFF", "secondary"]},
+            "opacity": 0.8, "lineLimit": 1, "minimumScaleFactor": 0.5, "textAlignment": "center"}
+         ], "alignment": "leading", "spacing": 4, "padding": true}
+        """
+
+    @Test(.enabled(if: ready, "needs swiftc and the package's build directory"))
+    func aDeclaredFaceIsTheFinishedViewAndTypeChecks() throws {
+        let work = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let stub = work.appendingPathComponent("stub")
+        try FileManager.default.createDirectory(at: stub, withIntermediateDirectories: true)
+        _ = try Self.buildStub(into: stub)
+        // A widget of the three kinds of family, generated as usual (the plan without a face).
+        let source = work.appendingPathComponent("source")
+        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+        try """
+            app: com.example.faces
+            displayName: Faces
+            appGroup: group.com.example.faces
+            widgets: [faces.yaml]
+
+            """.write(to: source.appendingPathComponent("app.yaml"), atomically: true, encoding: .utf8)
+        try """
+            kind: com.example.faces
+            displayName: Faces
+            description: Every element
+            families: [systemSmall, systemMedium, accessoryCircular]
+            parameters:
+              feels: { type: boolean, title: Feels like }
+            content: { city: Oslo, temp: "4", symbol: cloud.rain }
+            timeline: { once: true }
+
+            """.write(to: source.appendingPathComponent("faces.yaml"), atomically: true, encoding: .utf8)
+        let plain = work.appendingPathComponent("plain")
+        try Self.generate(source.path + "/app.yaml", into: plain)
+        let planPath = plain.path + "/Resources/com.example.faces.plan.json"
+        var plan = try #require(JSONReader.parse(String(contentsOfFile: planPath, encoding: .utf8)).json.object)
+        // The face, as the plan carries the view as written.
+        plan["view"] = try JSONReader.parse(Self.everyElement).json
+        plan["familyView"] = try JSONReader.parse("""
+            {"accessoryCircular": {"gauge": "{{temp}}", "range": [0, 40], "currentValueLabel": "{{temp}}", "style": "accessoryCircularCapacity", "accentable": true}}
+            """).json
+        plan["background"] = try JSONReader.parse(##"{"gradient": ["#1E3A8A", "#0EA5E9"]}"##).json
+        let app: JSONValue = ["format": "widgetc-plan/1", "app": "com.example.faces", "displayName": "Faces", "source": "app.yaml", "appGroup": "group.com.example.faces"]
+        let bytes = JSONWriter.string(.object(plan))
+        let files = try SwiftGenerator.files(app: app, widgets: [("com.example.faces.plan.json", .object(plan))], planBytes: ["com.example.faces.plan.json": bytes])
+        #expect(try SwiftGenerator.files(app: app, widgets: [("com.example.faces.plan.json", .object(plan))], planBytes: ["com.example.faces.plan.json": bytes]) == files)
+        let out = work.appendingPathComponent("faces")
+        for file in files {
+            let url = out.appendingPathComponent(file.path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try file.contents.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let viewFile = try #require(files.first { $0.path == "Views/FacesView.swift" })
+        #expect(viewFile.overwrites)
+        let view = viewFile.contents
+        #expect(view.hasPrefix("// Generated by widgetc from "))
+        #expect(!view.contains("yours to edit"))
+        // One switch over the declared families; the medium one has the `families`-limited text.
+        #expect(view.components(separatedBy: "switch family {").count == 2)
+        // One property per view as written (`view`, `familyView.accessoryCircular`), picked by the switch.
+        #expect(view.contains("        case .systemSmall, .systemMedium:\n            sharedFace\n"))
+        #expect(view.contains("        case .accessoryCircular:\n            accessoryCircularFace\n"))
+        #expect(view.contains("    @ViewBuilder var sharedFace: some View {\n        VStack(alignment: .leading, spacing: 4) {\n"))
+        // `families` decided per family, `if` by the runtime.
+        #expect(view.contains("if family == .systemMedium, tree.shows(\"v.8\") {"))
+        #expect(view.contains("Text(tree.text(\"v.0.0\"))\n                    .font(.headline)\n"))
+        // Each element as its SwiftUI counterpart, read by node id.
+        for expected in [
+            "VStack(alignment: .leading, spacing: 4) {", "HStack(alignment: .firstTextBaseline) {", "Text(tree.text(\"v.0.0\"))",
+            ".font(.headline)", "Image(systemName: tree.symbol(\"v.0.2\"))", ".foregroundStyle(.yellow)", ".widgetAccentable()",
+            ".font(.system(size: 34, weight: .bold, design: .rounded))", ".monospacedDigit()",
+            "Text(tree.date(\"v.2\"), style: .relative)", "Text(tree.text(\"v.3\"))",
+            "Text(timerInterval: tree.timerInterval(\"v.4\"), countsDown: tree.countsDown(\"v.4\"))",
+            "ProgressView(value: tree.value(\"v.5\"), total: tree.total(\"v.5\")) {", "Text(tree.label(\"v.5\"))",
+            "ProgressView(timerInterval: tree.timerInterval(\"v.6\"), countsDown: tree.countsDown(\"v.6\"))", ".progressViewStyle(.circular)",
+            "ForEach(tree.items(\"v.7\")) { item in", "Text(item.text(\"v.7.item.0\"))", "Spacer(minLength: 4)",
+            "Image(tree.asset(\"v.9\"))", ".frame(width: 24, height: 24)", ".clipShape(RoundedRectangle(cornerRadius: 6))",
+            "Image(uiImage: UIImage(contentsOfFile: tree.file(\"v.10\", in: FacesPlan.container)) ?? UIImage())", ".scaledToFit()",
+            "Gauge(value: tree.value(\"v.11\"), in: tree.range(\"v.11\")) {", "} currentValueLabel: {", ".gaugeStyle(.linearCapacity)",
+            "Divider()", "Group {", "Link(destination: tree.link(\"v.13.0\")) {", ".privacySensitive()",
+            ".accessibilityLabel(tree.accessibilityLabel(\"v.13.0\"))", "ZStack(alignment: .topLeading) {",
+            "Image(tree.backgroundAsset(\"v.14.0\"))", ".padding(EdgeInsets(top: 4, leading: 8, bottom: 0, trailing: 0))",
+            ".foregroundStyle(colorScheme == .dark ? Color(red: 0.749, green: 0.859, blue: 0.996) : Color(red: 0.118, green: 0.227, blue: 0.541))",
+            "@Environment(\\.colorScheme) var colorScheme", ".fontWeight(.semibold)", ".padding(12)",
+            ".frame(maxWidth: .infinity, alignment: .leading)", ".background(LinearGradient(colors: [Color(red: 1, green: 1, blue: 1), Color.secondary], startPoint: .top, endPoint: .bottom))",
+            ".opacity(0.8)", ".lineLimit(1)", ".minimumScaleFactor(0.5)", ".multilineTextAlignment(.center)", ".padding()",
+            "Gauge(value: tree.value(\"f.accessoryCircular\"), in: tree.range(\"f.accessoryCircular\")) {", ".gaugeStyle(.accessoryCircularCapacity)",
+            ".widgetURL(entry.url)", ".containerBackground(for: .widget) {",
+            "LinearGradient(colors: [Color(red: 0.118, green: 0.227, blue: 0.541), Color(red: 0.055, green: 0.647, blue: 0.914)], startPoint: .top, endPoint: .bottom)",
+            "import UIKit",
+        ] {
+            #expect(view.contains(expected), "missing: \(expected)")
+        }
+        let diagnostics = try Self.typeCheck(out, stub: stub)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        if let dump = ProcessInfo.processInfo.environment["FACES_DUMP"] { try view.write(toFile: dump, atomically: true, encoding: .utf8) }
     }
 
     static func seconds(_ iso: JSONValue?) -> Double? {

@@ -219,6 +219,24 @@ import WidgetcRuntimeCore
         #expect(format == .usage)
     }
 
+    @Test func aDeviceClassSetsTheSizesAndBadDevicesOrTintsAreRefused() throws {
+        let args = [Self.widgets + "/weather.yaml", "--family", "systemSmall", "--from", "2026-11-29T08:00", "--for", "2h"]
+        let se = try preview(args + ["--device", "iphone-se"])
+        #expect(se.contains("width:148px;height:148px"))
+        #expect(se.contains("148×148 pt, iphone-se (375×667 pt screen)"))
+        #expect(try preview(args).contains("width:170px;height:170px"))
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("page.html").path
+        let (device, deviceConsole) = cli(["preview"] + args + ["--device", "iphone-mx", "--out", out])
+        #expect(device == .usage)
+        #expect(deviceConsole.stderr == "error: --device 'iphone-mx' is not a device class (did you mean 'iphone-max'?); one of: iphone-max, iphone, iphone-se, ipad\n")
+        let (tint, tintConsole) = cli(["preview"] + args + ["--tint", "orange", "--out", out])
+        #expect(tint == .usage)
+        #expect(tintConsole.stderr.contains("--tint 'orange' is not a colour: write it as #RRGGBB"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
     /// As `run --out`: the page is never written over an input (here the definition, through a link).
     @Test func anInputAsThePageIsRefused() throws {
         let dir = try temporaryDirectory()

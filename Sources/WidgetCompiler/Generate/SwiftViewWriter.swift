@@ -25,19 +25,21 @@ struct SwiftViewWriter {
     }
 
     mutating func file() -> String {
-        // The families, grouped where their code is the same (one `case` each).
-        var groups: [(families: [String], code: [String])] = []
+        // One property per view as written: `view` (shared by the families without their own)
+        // and each `familyView.FAMILY`; the switch picks the family's.
+        var faces: [(property: String, families: [String], id: String, code: [String])] = []
         for family in widget.families {
-            var code: [String] = []
-            if let (node, id) = root(for: family) {
-                code = element(node, id: id, family: family, reader: "tree", depth: 0)
-            }
-            if code.isEmpty { code = ["EmptyView()"] }
-            if let i = groups.firstIndex(where: { $0.code == code }) {
-                groups[i].families.append(family)
+            guard let (node, id) = root(for: family) else { continue }
+            if let i = faces.firstIndex(where: { $0.id == id }) {
+                faces[i].families.append(family)
             } else {
-                groups.append(([family], code))
+                faces.append((id == "v" ? "sharedFace" : family + "Face", [family], id, []))
             }
+        }
+        for i in faces.indices {
+            let node = root(for: faces[i].families[0])!.node
+            let code = element(node, id: faces[i].id, families: faces[i].families, reader: "tree", depth: 0)
+            faces[i].code = code.isEmpty ? ["EmptyView()"] : code
         }
         var background: [String]? = nil
         if let declared = widget.background { background = fill(declared, indent: "            ") }
@@ -69,12 +71,20 @@ struct SwiftViewWriter {
         s += "    }\n\n"
         s += "    @ViewBuilder var face: some View {\n"
         s += "        switch family {\n"
-        for group in groups {
-            s += "        case " + group.families.map { "." + $0 }.joined(separator: ", ") + ":\n"
-            for line in group.code { s += "            " + line + "\n" }
+        for face in faces {
+            s += "        case " + face.families.map { "." + $0 }.joined(separator: ", ") + ":\n"
+            s += "            \(face.property)\n"
         }
         s += "        default:\n            EmptyView()\n"
-        s += "        }\n    }\n}\n"
+        s += "        }\n    }\n"
+        for face in faces {
+            s += "\n    /// " + (face.id == "v" ? "`view`" : "`familyView.\(face.families[0])`") + ", for "
+            s += face.families.joined(separator: ", ") + ".\n"
+            s += "    @ViewBuilder var \(face.property): some View {\n"
+            for line in face.code { s += "        " + line + "\n" }
+            s += "    }\n"
+        }
+        s += "}\n"
         return s
     }
 
@@ -93,17 +103,21 @@ struct SwiftViewWriter {
         node[name]?.array ?? node["children"]?.array ?? []
     }
 
-    /// Whether a node shows in `family` (its `families` option).
-    static func shown(_ node: JSONValue, in family: String) -> Bool {
-        guard let families = node["families"]?.array else { return true }
-        return families.contains { $0.string == family }
+    /// Of `families` (those drawing this view), the ones a node shows in (its `families` option).
+    static func shown(_ node: JSONValue, in families: [String]) -> [String] {
+        guard let only = node["families"]?.array else { return families }
+        return families.filter { f in only.contains { $0.string == f } }
     }
 
     /// One element and its modifiers, as lines (indented relative to the first).
-    mutating func element(_ node: JSONValue, id: String, family: String, reader: String, depth: Int) -> [String] {
-        guard let name = Self.elementName(node), Self.shown(node, in: family) else { return [] }
+    mutating func element(_ node: JSONValue, id: String, families: [String], reader: String, depth: Int) -> [String] {
+        let showing = Self.shown(node, in: families)
+        guard let name = Self.elementName(node), !showing.isEmpty else { return [] }
+        let family = showing
         let at = SwiftGenerator.literal(id)
         var lines: [String] = []
+        // The element's own modifiers (a gauge's style), before the options'.
+        var own: [String] = []
         switch name {
         case "vstack", "hstack", "zstack":
             var arguments: [String] = []
@@ -121,7 +135,7 @@ struct SwiftViewWriter {
             let item = depth == 0 ? "item" : "item\(depth + 1)"
             lines.append("ForEach(\(reader).items(\(at))) { \(item) in")
             if let template = node["item"] {
-                let inner = element(template, id: id + ".item", family: family, reader: item, depth: depth + 1)
+                let inner = element(template, id: id + ".item", families: family, reader: item, depth: depth + 1)
                 lines += (inner.isEmpty ? ["EmptyView()"] : inner).map { "    " + $0 }
             } else {
                 lines.append("    EmptyView()")
@@ -147,8 +161,8 @@ struct SwiftViewWriter {
             } else {
                 lines.append("Image(\(reader).asset(\(at)))")
             }
-            lines.append("    .resizable()")
-            lines.append(node["contentMode"]?.string == "fit" ? "    .scaledToFit()" : "    .scaledToFill()")
+            own.append(".resizable()")
+            own.append(node["contentMode"]?.string == "fit" ? ".scaledToFit()" : ".scaledToFill()")
         case "gauge":
             let hasLabel = node["label"] != nil, hasCurrent = node["currentValueLabel"] != nil
             lines.append("Gauge(value: \(reader).value(\(at)), in: \(reader).range(\(at))) {")
@@ -158,7 +172,7 @@ struct SwiftViewWriter {
                 lines.append("    Text(\(reader).currentValueLabel(\(at)))")
             }
             lines.append("}")
-            if let style = node["style"]?.string { lines.append(".gaugeStyle(.\(style))") }
+            if let style = node["style"]?.string { own.append(".gaugeStyle(.\(style))") }
         case "progress":
             let label = node["label"] != nil
             if node["from"] != nil || node["to"] != nil {
@@ -170,7 +184,7 @@ struct SwiftViewWriter {
                 lines.append("    Text(\(reader).label(\(at)))")
                 lines.append("}")
             }
-            if let style = node["style"]?.string { lines.append(".progressViewStyle(.\(style))") }
+            if let style = node["style"]?.string { own.append(".progressViewStyle(.\(style))") }
         case "spacer":
             let min = node["minLength"]?.number ?? node["spacer"]?["minLength"]?.number ?? node["spacer"]?.number
             lines.append(min.map { "Spacer(minLength: \(Self.number($0)))" } ?? "Spacer()")
@@ -179,20 +193,28 @@ struct SwiftViewWriter {
         default:
             return []
         }
-        lines += modifiers(node, id: id, at: at, reader: reader, element: name)
+        // Modifiers under the element: indented below a one-line element, level with a closing brace.
+        let step = lines.count == 1 ? "    " : ""
+        lines += (own + modifiers(node, id: id, at: at, reader: reader, element: name)).map { step + $0 }
         if node["link"] != nil {
             lines = ["Link(destination: \(reader).link(\(at))) {"] + lines.map { "    " + $0 } + ["}"]
         }
-        if node["if"] != nil {
-            lines = ["if \(reader).shows(\(at)) {"] + lines.map { "    " + $0 } + ["}"]
+        // `families`: decided here, per family; `if`: decided by the runtime, per entry.
+        var conditions: [String] = []
+        if showing.count < families.count {
+            conditions.append(showing.count == 1 ? "family == .\(showing[0])" : "[" + showing.map { "." + $0 }.joined(separator: ", ") + "].contains(family)")
+        }
+        if node["if"] != nil { conditions.append("\(reader).shows(\(at))") }
+        if !conditions.isEmpty {
+            lines = ["if " + conditions.joined(separator: ", ") + " {"] + lines.map { "    " + $0 } + ["}"]
         }
         return lines
     }
 
-    mutating func block(_ children: [JSONValue], parent: String, family: String, reader: String, depth: Int) -> [String] {
+    mutating func block(_ children: [JSONValue], parent: String, family: [String], reader: String, depth: Int) -> [String] {
         var lines: [String] = []
         for (i, child) in children.enumerated() {
-            lines += element(child, id: parent + ".\(i)", family: family, reader: reader, depth: depth).map { "    " + $0 }
+            lines += element(child, id: parent + ".\(i)", families: family, reader: reader, depth: depth).map { "    " + $0 }
         }
         return lines.isEmpty ? ["    EmptyView()"] : lines
     }

@@ -1,0 +1,160 @@
+import Foundation
+
+/// Typed reads of a render tree by node id: what the generated SwiftUI view calls
+/// (`tree.text("v.0")`, docs/generated-swift.md). A read of a node that is not there (an `if`
+/// that was false, a plan that could not be loaded) gives a neutral value (empty text, zero,
+/// the epoch), so the view always draws.
+public protocol RenderTreeReading {
+    /// The node with this id in what is read (the whole tree, or one `foreach` item).
+    func node(_ id: String) -> RenderNode?
+}
+
+extension RenderTree: RenderTreeReading {
+    public func node(_ id: String) -> RenderNode? { root[id] }
+
+    /// A tree with nothing in it: what the view reads when an entry has no tree.
+    public static var empty: RenderTree { RenderTree(family: "", root: RenderNode(id: "", element: .group)) }
+}
+
+/// One item of a `foreach`, read as a tree of its own (its nodes have the item template's ids).
+public struct RenderItem: RenderTreeReading, Identifiable, Sendable {
+    /// The item's position in the list: items are told apart by place, their ids repeat.
+    public let id: Int
+    public let root: RenderNode
+
+    public init(id: Int, root: RenderNode) {
+        self.id = id
+        self.root = root
+    }
+
+    public func node(_ id: String) -> RenderNode? { root[id] }
+}
+
+extension RenderTreeReading {
+    /// Whether the node is shown in this entry (its `if` held).
+    public func shows(_ id: String) -> Bool { node(id) != nil }
+
+    /// A `text` element's text, or a `date` element's formatted text.
+    public func text(_ id: String) -> String {
+        switch node(id)?.element {
+        case .text(let text)?: text
+        case .date(let date)?: date.text ?? ""
+        default: ""
+        }
+    }
+
+    /// A `date` element's instant.
+    public func date(_ id: String) -> Date {
+        if case .date(let date)? = node(id)?.element { return date.date }
+        return Date(timeIntervalSince1970: 0)
+    }
+
+    /// A `timer` element's or a `progress` element's interval.
+    public func timerInterval(_ id: String) -> ClosedRange<Date> {
+        switch node(id)?.element {
+        case .timer(let from, let to, _)?: return from...max(from, to)
+        case .progress(let p)?:
+            if case .interval(let from, let to, _) = p.kind { return from...max(from, to) }
+        default: break
+        }
+        let epoch = Date(timeIntervalSince1970: 0)
+        return epoch...epoch
+    }
+
+    /// Whether a `timer` or an interval `progress` counts down.
+    public func countsDown(_ id: String) -> Bool {
+        switch node(id)?.element {
+        case .timer(_, _, let down)?: return down
+        case .progress(let p)?:
+            if case .interval(_, _, let down) = p.kind { return down }
+        default: break
+        }
+        return true
+    }
+
+    /// A `symbol` element's SF Symbol name.
+    public func symbol(_ id: String) -> String {
+        if case .symbol(let name)? = node(id)?.element { return name }
+        return ""
+    }
+
+    /// An `image` element's asset name.
+    public func asset(_ id: String) -> String {
+        if case .image(.asset(let name))? = node(id)?.element { return name }
+        return ""
+    }
+
+    /// An `image` element's file, as a path in `container` (empty when there is none).
+    public func file(_ id: String, in container: URL?) -> String {
+        guard case .image(.file(let path))? = node(id)?.element, let container else { return "" }
+        return container.appendingPathComponent(path).path
+    }
+
+    /// A `gauge`'s or a `progress`'s value.
+    public func value(_ id: String) -> Double {
+        switch node(id)?.element {
+        case .gauge(let g)?: return g.value
+        case .progress(let p)?:
+            if case .value(let v, _) = p.kind { return v }
+        default: break
+        }
+        return 0
+    }
+
+    /// A `gauge`'s range.
+    public func range(_ id: String) -> ClosedRange<Double> {
+        if case .gauge(let g)? = node(id)?.element, g.min <= g.max { return g.min...g.max }
+        return 0...1
+    }
+
+    /// A `progress`'s total.
+    public func total(_ id: String) -> Double {
+        if case .progress(let p)? = node(id)?.element, case .value(_, let total) = p.kind { return total }
+        return 1
+    }
+
+    /// A `gauge`'s or a `progress`'s label.
+    public func label(_ id: String) -> String {
+        switch node(id)?.element {
+        case .gauge(let g)?: g.label ?? ""
+        case .progress(let p)?: p.label ?? ""
+        default: ""
+        }
+    }
+
+    /// A `gauge`'s current value label.
+    public func currentValueLabel(_ id: String) -> String {
+        if case .gauge(let g)? = node(id)?.element { return g.currentValueLabel ?? "" }
+        return ""
+    }
+
+    /// A `foreach`'s items, in order.
+    public func items(_ id: String) -> [RenderItem] {
+        (node(id)?.items ?? []).enumerated().map { RenderItem(id: $0.offset, root: $0.element) }
+    }
+
+    /// The node's `link`; a link that is not a URL opens the app (its URL scheme-less root).
+    public func link(_ id: String) -> URL {
+        node(id)?.options.link.flatMap { URL(string: $0) } ?? URL(fileURLWithPath: "/")
+    }
+
+    /// The node's `accessibilityLabel`.
+    public func accessibilityLabel(_ id: String) -> String { node(id)?.options.accessibilityLabel ?? "" }
+
+    /// The asset of an image background: the widget's (`id` nil) or the node's.
+    public func backgroundAsset(_ id: String? = nil) -> String {
+        if case .image(.asset(let name))? = fill(id) { return name }
+        return ""
+    }
+
+    /// The file of an image background, as a path in `container`.
+    public func backgroundFile(_ id: String? = nil, in container: URL?) -> String {
+        guard case .image(.file(let path))? = fill(id), let container else { return "" }
+        return container.appendingPathComponent(path).path
+    }
+
+    func fill(_ id: String?) -> RenderFill? {
+        if let id { return node(id)?.options.background }
+        return (self as? RenderTree)?.background
+    }
+}
