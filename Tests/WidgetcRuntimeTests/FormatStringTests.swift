@@ -42,6 +42,9 @@ import WidgetSupport
         #expect(specs.map(\.isSubstitution) == [false, false, false, true, false])
         #expect(specs.map(\.isXcodeStyle) == [true, true, true, true, false])
         #expect(specs[3].substitution == "items")
+        // A positional substitution, as Xcode writes one for the second argument.
+        let positional = FormatString("Splitter at %1$@ has %2$#@children@").specifiers
+        #expect(positional.map(\.argument) == [0, 1] && positional[1].substitution == "children")
     }
 
     @Test func aMissingArgumentFillsNothing() {
