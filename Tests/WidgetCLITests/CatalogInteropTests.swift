@@ -218,6 +218,14 @@ import WidgetTestSupport
         #expect(err.contains("w.yaml:9:32: error: 'Notes' takes no specifier, so no argument, but 1 is given"), "\(err)")
         #expect(err.contains("w.yaml:11:12: warning: 'Version %@' has format specifiers (%@) that plain text shows as written; pass its arguments by naming the key: { key: \"Version %@\", args: [\"{{a value}}\"] }"), "\(err)")
         #expect(err.components(separatedBy: "[l10n-arguments]").count == 4, "\(err)")
+        // A lone parameter tag whose type is not a number, where the specifier shows one.
+        let withParameter = Self.counting.replacingOccurrences(of: "families: [systemSmall]", with: "families: [systemSmall]\nparameters:\n  city: { type: string, default: Oslo }\n  count: { type: integer, default: 2 }")
+            .replacingOccurrences(of: "title: Notes", with: "title: { key: \"%lld notes\", args: [\"{{ param.city }}\"] }\n  fine: { key: \"%lld notes\", args: [\"{{param.count}}\"] }")
+        try withParameter.write(toFile: f.widget, atomically: true, encoding: .utf8)
+        let (typed, console4) = run(["validate", f.widget])
+        #expect(typed == .inputErrors)
+        #expect(console4.stderr.contains("error: argument 1 of '%lld notes' is parameter 'city', of type string, but its specifier %lld shows a number"), "\(console4.stderr)")
+        #expect(console4.stderr.components(separatedBy: "[l10n-arguments]").count == 2, "\(console4.stderr)")
         // A translation that reads an argument the key does not have, at its place in the catalog.
         try Self.printfCatalog.replacingOccurrences(of: "Fassung %@", with: "Fassung %2$@").write(toFile: f.catalog, atomically: true, encoding: .utf8)
         try Self.counting.replacingOccurrences(of: "title: Notes", with: "version: { key: \"Version %@\", args: [\"2.1\"] }").write(toFile: f.widget, atomically: true, encoding: .utf8)

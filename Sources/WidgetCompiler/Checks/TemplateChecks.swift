@@ -269,7 +269,7 @@ func checkContentTemplates(
     case .array, .object:
         if node.kind == .object {
             for member in node.members where member.value.kind == .object && member.value["key"] != nil {
-                checkFormatArguments(member.value, pointer() + [member.key], &context)
+                checkFormatArguments(member.value, pointer() + [member.key], scope: scope, &context)
             }
         }
         checkContentChildren(of: node.index, in: node.document, pointer: pointer, scope: scope, &context)
@@ -327,9 +327,10 @@ private func checkContentChildren(
 
 /// `{ key: "Followers %lld", args: [...] }` (docs/localization.md "Keys with arguments"):
 /// one argument for each argument the key's specifiers read, and a literal argument of
-/// the kind its specifier shows (a number for `%lld` and `%.1f`). The arguments' templates
+/// the kind its specifier shows (a number for `%lld` and `%.1f`), and so a lone
+/// `{{param.NAME}}` of a parameter whose type is not a number. The arguments' templates
 /// are checked as any content's.
-func checkFormatArguments(_ node: SourceNode, _ pointer: [String], _ context: inout CheckContext) {
+func checkFormatArguments(_ node: SourceNode, _ pointer: [String], scope: VariableScope, _ context: inout CheckContext) {
     guard let key = node["key"]?.string else { return }
     let format = FormatString(key)
     let args = Array(node["args"]?.items ?? .empty)
@@ -348,6 +349,14 @@ func checkFormatArguments(_ node: SourceNode, _ pointer: [String], _ context: in
         let arg = args[spec.argument]
         // A number is a number; a template renders at run time; anything else is text.
         let literal: String? = arg.number != nil ? nil : arg.string.map { $0.isTemplate ? nil : $0 } ?? arg.sourceText ?? arg.shown
+        if let text = arg.string, let name = loneParameter(text), let type = scope.parameterType(name),
+           !["integer", "number", "duration"].contains(type) {
+            context.error(
+                "l10n-arguments",
+                "argument \(spec.argument + 1) of '\(key)' is parameter '\(name)', of type \(type), but its specifier \(spec.text) shows a number; pass a number (an integer or number parameter, a numeric data field)",
+                at: arg, pointer + ["args", String(spec.argument)])
+            continue
+        }
         if let literal, FormatString.number(.string(literal)) == nil {
             context.error(
                 "l10n-arguments",
@@ -355,4 +364,16 @@ func checkFormatArguments(_ node: SourceNode, _ pointer: [String], _ context: in
                 at: arg, pointer + ["args", String(spec.argument)])
         }
     }
+}
+
+/// `NAME` of a template that is exactly `{{param.NAME}}` (spaces allowed inside the braces).
+private func loneParameter(_ text: String) -> String? {
+    guard text.hasPrefix("{{"), text.hasSuffix("}}"), text.count > 4 else { return nil }
+    var inner = text.dropFirst(2).dropLast(2)
+    while inner.first == " " { inner = inner.dropFirst() }
+    while inner.last == " " { inner = inner.dropLast() }
+    guard inner.hasPrefix("param."), !inner.contains("{"), !inner.contains("}") else { return nil }
+    let name = inner.dropFirst("param.".count)
+    guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+    return String(name)
 }
