@@ -40,6 +40,7 @@ enum RunCommand {
             OptionSpec("network", value: "scenario|live", help: "Where URL data sources' answers come from: the scenario's respond items (default) or real requests."),
             OptionSpec("record", value: "FILE", help: "Write the answers the run got as a scenario that replays it offline (atomically)."),
             OptionSpec("locale", value: "LANG", help: "Show the strings in this language (a BCP 47 tag such as de or zh-Hans) through the widget's String Catalog."),
+            OptionSpec("view", help: "With --format json or ndjson: each entry's render tree, the widget's face with every template rendered (docs/render-tree.md)."),
         ],
         run: run
     )
@@ -50,6 +51,10 @@ enum RunCommand {
         }
         let options = try RunOptions(args)
         let bounds = try runBounds(args)
+        let withView = args.has("view")
+        if withView, options.format == .text {
+            throw UsageError(message: "--view prints each entry's render tree in JSON; use it with --format json or ndjson")
+        }
         if options.budget == 0 {
             console.err("warning: --budget 0 allows no counted reload: only reloads inside a scenario's foreground windows can happen\n")
         }
@@ -69,6 +74,7 @@ enum RunCommand {
             let container = Container(directory: options.containerDirectory ?? loadedWidget.containerDirectory)
             // Printed in --tz when given, else in the widget's own zone (docs/runtime-notes.md).
             let zone = options.printZone ?? widget.zone
+            writer.faces = withView ? RunFaces(widget: widget, family: configuration.family, parameters: configuration.parameters) : nil
             writer.begin(RunHeader(configuration: configuration, file: widget.file, timeZone: zone.identifier, zone: zone, locale: widget.locale))
             let run = WidgetRun(
                 provider: widget, configuration: configuration, container: container, zone: zone,

@@ -8,6 +8,12 @@ extension WidgetDefinition {
     package init(decoding root: SourceNode) {
         self.root = root
         guard root.isMapping else { return }
+        var faceNodes: (view: SourceNode?, familyView: SourceNode?, background: SourceNode?)
+        defer {
+            if faceNodes.view != nil || faceNodes.familyView != nil || faceNodes.background != nil {
+                face = ViewDefinition(view: faceNodes.view, familyView: faceNodes.familyView, background: faceNodes.background)
+            }
+        }
         for i in 0..<root.count {
             guard let key = Self.keys.value(ofText: root.keyBytes(i)) else { continue }
             let node = root.child(i)
@@ -30,6 +36,9 @@ extension WidgetDefinition {
             case .placeholder: if placeholder == nil { placeholder = node }
             case .snapshot: if snapshot == nil { snapshot = node }
             case .url: if url == nil { url = node }
+            case .view: if faceNodes.view == nil { faceNodes.view = node }
+            case .familyView: if faceNodes.familyView == nil { faceNodes.familyView = node }
+            case .background: if faceNodes.background == nil { faceNodes.background = node }
             case .timeline: if timeline == nil, node.isMapping { timeline = Self.timeline(node) }
             case .localization:
                 guard !hasLocalization else { continue }
@@ -41,14 +50,15 @@ extension WidgetDefinition {
 
     private enum Key {
         case kind, displayName, description, families, timeZone, parameters, data, content, familyContent
-        case placeholder, snapshot, url, timeline, localization
+        case placeholder, snapshot, url, timeline, localization, view, familyView, background
     }
 
     private static let keys = WordMap<Key>([
         ("kind", .kind), ("displayName", .displayName), ("description", .description), ("families", .families),
         ("timeZone", .timeZone), ("parameters", .parameters), ("data", .data), ("content", .content),
         ("familyContent", .familyContent), ("placeholder", .placeholder), ("snapshot", .snapshot), ("url", .url),
-        ("timeline", .timeline), ("localization", .localization),
+        ("timeline", .timeline), ("localization", .localization), ("view", .view), ("familyView", .familyView),
+        ("background", .background),
     ])
 
     /// A string value; nil for any other shape.

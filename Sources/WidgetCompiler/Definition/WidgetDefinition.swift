@@ -55,6 +55,8 @@ package struct WidgetDefinition: Sendable {
     package var snapshot: SourceNode?
     /// The widget's tap URL (a template).
     package var url: SourceNode?
+    /// The widget's face: `view`, `familyView`, `background` (docs/views.md).
+    package var face = ViewDefinition()
     /// The timeline, when it is a mapping.
     package var timeline: Timeline?
     /// Whether `localization` is written, and its `catalog` (a path relative to the file).

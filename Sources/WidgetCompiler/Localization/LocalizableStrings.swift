@@ -18,8 +18,8 @@ package struct LocalizableString: Sendable {
 
 package enum LocalizableStrings {
     /// A widget's: display name, description, parameter titles and value titles,
-    /// and every string in content, family content, placeholder, snapshot and
-    /// daily slots' content. An app manifest's: its quick actions' titles and subtitles.
+    /// every string in content, family content, placeholder, snapshot and
+    /// daily slots' content, and the texts and labels of its views. An app manifest's: its quick actions' titles and subtitles.
     package static func of(_ document: SourceNode) -> [LocalizableString] {
         var found: [LocalizableString] = []
         func add(_ node: SourceNode?, _ pointer: [String]) {
@@ -58,6 +58,21 @@ package enum LocalizableStrings {
         for (i, slot) in (document["timeline"]?["daily"]?.items ?? .empty).enumerated() {
             walk(slot["content"], ["timeline", "daily", String(i), "content"])
         }
+        /// A view element's texts (docs/views.md): `text`, labels, `accessibilityLabel`; then its children's.
+        func element(_ node: SourceNode?, _ pointer: [String]) {
+            guard let node, node.isMapping else { return }
+            for m in node.members {
+                switch m.key {
+                case "text", "label", "currentValueLabel", "accessibilityLabel": add(m.value, pointer + [m.key])
+                case "vstack", "hstack", "zstack", "group":
+                    for (i, child) in m.value.items.enumerated() { element(child, pointer + [m.key, String(i)]) }
+                case "item": element(m.value, pointer + ["item"])
+                default: break
+                }
+            }
+        }
+        element(document["view"], ["view"])
+        for m in document["familyView"]?.members ?? .empty { element(m.value, ["familyView", m.key]) }
         return found
     }
 

@@ -102,6 +102,11 @@ package enum Lowering {
         plan.appendNew("placeholder", definition.placeholder?.json ?? .null)
         plan.appendNew("snapshot", definition.snapshot?.json ?? .null)
         plan.appendNew("url", definition.url?.json ?? .null)
+        // The face as written (docs/plan-format.md): the runtime renders it per entry.
+        let face = definition.face
+        if let view = face.view { plan.appendNew("view", view.json) }
+        if let familyView = face.familyViewNode { plan.appendNew("familyView", familyView.json) }
+        if let background = face.background { plan.appendNew("background", background.json) }
 
         guard let timeline = definition.timeline else { return .failure(.error("compile", "a widget needs a 'timeline'", file: file, at: root.location, pointer: "/timeline")) }
         guard let ruleEntry = timeline.rule else {

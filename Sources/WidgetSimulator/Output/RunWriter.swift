@@ -17,6 +17,8 @@ package struct RunWriter: ReloadSink {
     private var runs = 0
     private var budgetLimit = 70
     private var reloadsInRun = 0
+    /// `run --view`: each entry's render tree, for the run being written (nil: none written).
+    package var faces: RunFaces?
     /// Pretty JSON: the run object's own indentation (two spaces inside an array).
     private var base: StaticString { arrayOfRuns ? "  " : "" }
 
@@ -235,6 +237,10 @@ package struct RunWriter: ReloadSink {
         out.separator(spaced); out.ascii("\"content\""); out.colon(spaced)
         tables.content(view, i, into: out)
         tables.url(view, i, into: out)
+        if let faces, let tree = faces.tree(view.table, i) {
+            out.separator(spaced); out.ascii("\"view\""); out.colon(spaced)
+            out.json(tree, spaced: spaced)
+        }
         out.byte(UInt8(ascii: "}"))
     }
 

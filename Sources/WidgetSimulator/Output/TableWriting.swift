@@ -52,7 +52,7 @@ final class TableWriting {
 
     /// The table's columns and this reload's encodings, borrowed for writing its entries.
     struct View {
-        fileprivate let table: EntryTable
+        let table: EntryTable
         let count: Int
         let dates: UnsafeBufferPointer<Instant>
         fileprivate let placements: UnsafeBufferPointer<EntryTable.Placement>

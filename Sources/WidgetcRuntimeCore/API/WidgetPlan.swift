@@ -84,7 +84,10 @@ public struct WidgetPlan: Sendable {
             warnings: warnings, fetcher: fetcher, responses: responses, requests: log)
         let timeline = widget.timeline(in: context)
         return WidgetTimeline(
-            entries: timeline.table.entries.map { WidgetEntry($0) }, policy: WidgetReloadPolicy(timeline.policy),
+            entries: timeline.table.entries.enumerated().map { i, entry in
+                WidgetEntry(entry, view: widget.tree(for: entry, index: i, family: context.family, parameters: context.parameters))
+            },
+            policy: WidgetReloadPolicy(timeline.policy),
             warnings: warnings.warnings.map(\.message), requests: log.requests)
     }
 
@@ -93,12 +96,19 @@ public struct WidgetPlan: Sendable {
 
     /// The widget gallery's entry.
     public func snapshot(at date: Date, family: String? = nil, parameters: [String: WidgetValue] = [:], container: URL? = nil) -> WidgetEntry {
-        WidgetEntry(widget.snapshot(in: context(date, family, parameters, container, preview: true).context))
+        let context = context(date, family, parameters, container, preview: true).context
+        return faced(widget.snapshot(in: context), context)
     }
 
     /// The entry shown while the widget loads.
     public func placeholder(at date: Date, family: String? = nil, parameters: [String: WidgetValue] = [:], container: URL? = nil) -> WidgetEntry {
-        WidgetEntry(widget.placeholder(in: context(date, family, parameters, container, preview: false).context))
+        let context = context(date, family, parameters, container, preview: false).context
+        return faced(widget.placeholder(in: context), context)
+    }
+
+    /// The entry with its render tree.
+    private func faced(_ entry: TimelineEntry, _ context: TimelineContext) -> WidgetEntry {
+        WidgetEntry(entry, view: widget.tree(for: entry, index: 0, family: context.family, parameters: context.parameters))
     }
 
     private func context(

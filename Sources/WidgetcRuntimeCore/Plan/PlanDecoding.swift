@@ -71,7 +71,8 @@ extension CompiledWidget {
             urlSources: urlSources,
             content: content, familyContent: familyContent, placeholder: placeholder, snapshot: snapshot, url: url,
             rule: rule, horizon: horizon, maxEntries: maxEntries, policy: policy, events: events,
-            dataDecoder: dataDecoder, cachesData: cachesData, locale: localizer?.locale)
+            dataDecoder: dataDecoder, cachesData: cachesData, locale: localizer?.locale,
+            view: try CompiledView.compile(plan: root, localizer: localizer))
     }
 
     /// The default placeholder: `content` with every tag rendered empty.

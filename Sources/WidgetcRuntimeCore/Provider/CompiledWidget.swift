@@ -36,6 +36,8 @@ package final class CompiledWidget: @unchecked Sendable {
     let rule: TimelineRule
     let horizon: Field<Int64>
     let maxEntries: Int
+    /// The widget's face (docs/views.md); nil without a `view`.
+    package let view: CompiledView?
     let policy: PolicyOverride?
     let events: [EventTime]
     /// The daily slots' contents, by `PlannedEntry.contentID - 1`.
@@ -53,9 +55,10 @@ package final class CompiledWidget: @unchecked Sendable {
         dataSources: [(name: String, path: String)], urlSources: [URLSource] = [], content: CompiledContent, familyContent: [String: CompiledContent],
         placeholder: JSONObject, snapshot: JSONObject, url: Template?, rule: TimelineRule, horizon: Field<Int64>,
         maxEntries: Int, policy: PolicyOverride?, events: [EventTime], dataDecoder: @escaping DataDecoder, cachesData: Bool,
-        locale: String?
+        locale: String?, view: CompiledView? = nil
     ) {
         self.locale = locale
+        self.view = view
         self.kind = kind
         self.displayName = displayName
         self.description = description

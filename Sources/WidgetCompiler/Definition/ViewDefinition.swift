@@ -1,0 +1,206 @@
+import WidgetSupport
+import WidgetcRuntimeCore
+
+/// A widget's face as declared (docs/views.md): `view`, `familyView.FAMILY` and `background`,
+/// decoded into elements whose keys are told apart (element key, option, unknown), each with
+/// its node, so the checks point at the key at fault and the plan carries the tree as written.
+package struct ViewDefinition: Sendable {
+    /// `view` as written.
+    package var view: SourceNode?
+    /// `view: custom`: the face is hand-written SwiftUI.
+    package var isCustom = false
+    /// `view` decoded, when it is an element (not `custom`).
+    package var element: ViewElement?
+    /// `familyView` as written.
+    package var familyViewNode: SourceNode?
+    /// Each `familyView` member: its key as written (a family's name, or not), where the key is,
+    /// and its element.
+    package var familyViews: [(key: String, family: WidgetFamily?, keyLocation: SourceLocation, element: ViewElement)] = []
+    /// `background` as written.
+    package var background: SourceNode?
+
+    /// Whether the widget declares a face (an element for some family).
+    package var hasElements: Bool { element != nil || !familyViews.isEmpty }
+
+    package init() {}
+
+    init(view: SourceNode?, familyView: SourceNode?, background: SourceNode?) {
+        self.view = view
+        self.background = background
+        self.familyViewNode = familyView
+        if let view {
+            if view.string == "custom" {
+                isCustom = true
+            } else if view.isMapping {
+                element = ViewElement(decoding: view, id: "v", pointer: ["view"])
+            }
+        }
+        if let familyView, familyView.isMapping {
+            for m in familyView.members where m.value.isMapping {
+                familyViews.append((
+                    m.key, WidgetFamily(rawValue: m.key), m.keyLocation,
+                    ViewElement(decoding: m.value, id: "f." + m.key, pointer: ["familyView", m.key])))
+            }
+        }
+    }
+}
+
+/// The element keys (docs/views.md): each is an element's main argument.
+package enum ViewElementKind: String, Sendable, CaseIterable {
+    case vstack, hstack, zstack, group, text, date, timer, symbol, image, gauge, progress, spacer, divider, foreach
+
+    /// Whether the element's main argument is a list of elements.
+    package var hasChildren: Bool {
+        switch self {
+        case .vstack, .hstack, .zstack, .group: true
+        default: false
+        }
+    }
+
+    /// What the element is in SwiftUI, for hover and messages.
+    package var summary: String {
+        switch self {
+        case .vstack: "VStack: its children top to bottom"
+        case .hstack: "HStack: its children side by side"
+        case .zstack: "ZStack: its children one over another"
+        case .group: "Group: its children, sharing the options"
+        case .text: "Text: literal text (localized) or a template"
+        case .date: "Text(date, style:): an instant shown live (style) or formatted (format)"
+        case .timer: "Text(timerInterval:): a range from/to counting live"
+        case .symbol: "Image(systemName:): an SF Symbol"
+        case .image: "Image: an asset of the app's asset catalog, or {file} in the app group container"
+        case .gauge: "Gauge(value:in:): a value within range"
+        case .progress: "ProgressView: value/total, or {from, to} (timerInterval)"
+        case .spacer: "Spacer: flexible space"
+        case .divider: "Divider: a thin line"
+        case .foreach: "ForEach: item once per element of a list field, limit per family"
+        }
+    }
+}
+
+/// The options an element may have besides its element key.
+package enum ViewOption: String, Sendable, CaseIterable {
+    // Options of some elements.
+    case alignment, spacing, style, format, countsDown, total, range, label, currentValueLabel, limit, item
+    // Options of any element.
+    case font, weight, color, lineLimit, minimumScaleFactor, textAlignment, monospacedDigit, padding, frame, background
+    case cornerRadius, opacity, accentable, privacySensitive, link, `if`, families, accessibilityLabel
+
+    /// The elements this option belongs to; nil: any element.
+    package var elements: Set<ViewElementKind>? {
+        switch self {
+        case .alignment: [.vstack, .hstack, .zstack]
+        case .spacing: [.vstack, .hstack]
+        case .style: [.date, .gauge, .progress]
+        case .format: [.text, .date]
+        case .countsDown: [.timer, .progress]
+        case .total: [.progress]
+        case .range, .currentValueLabel: [.gauge]
+        case .label: [.gauge, .progress]
+        case .limit, .item: [.foreach]
+        default: nil
+        }
+    }
+
+    /// What the option does, for hover and messages.
+    package var summary: String {
+        switch self {
+        case .alignment: "a stack's alignment"
+        case .spacing: "points between a stack's children"
+        case .style: "date: time, date, relative, offset, timer; gauge and progress: their SwiftUI style"
+        case .format: "how the runtime formats a number or an instant (time, date, number, percent…)"
+        case .countsDown: "whether a timer or a timer progress counts down (default true)"
+        case .total: "the progress value that means done (default 1)"
+        case .range: "a gauge's [min, max] (default [0, 1])"
+        case .label: "a gauge's or a progress view's label"
+        case .currentValueLabel: "a gauge's current value label"
+        case .limit: "how many items a foreach shows: a number, or per family with default"
+        case .item: "the element a foreach shows for each list element"
+        case .font: "a text style (headline…) or {size, weight, design}"
+        case .weight: "the font weight (fontWeight)"
+        case .color: "the foreground colour: a system colour name, #RRGGBB, or {light, dark}"
+        case .lineLimit: "at most this many lines"
+        case .minimumScaleFactor: "how far text may shrink to fit (0 to 1)"
+        case .textAlignment: "multilineTextAlignment: leading, center, trailing"
+        case .monospacedDigit: "digits of equal width"
+        case .padding: "padding in points: a number, or per edge"
+        case .frame: "width, height, min/max sizes (maxWidth: infinity) and alignment"
+        case .background: "a colour, gradient or image behind the element"
+        case .cornerRadius: "rounded corners, in points"
+        case .opacity: "opacity, 0 to 1"
+        case .accentable: "takes the tint in accented rendering (widgetAccentable)"
+        case .privacySensitive: "redacted while the device is locked"
+        case .link: "a URL opened when the element is tapped (Link; not in systemSmall)"
+        case .if: "shown only when this renders truthy"
+        case .families: "shown only in these families"
+        case .accessibilityLabel: "what VoiceOver reads"
+        }
+    }
+}
+
+/// One element of a view as written.
+package struct ViewElement: Sendable {
+    /// The element's mapping.
+    package let node: SourceNode
+    /// The node's id in the render tree (docs/render-tree.md): `v`, `f.FAMILY`, then `.N`, `.item`.
+    package let id: String
+    /// Where the element is in the definition.
+    package let pointer: [String]
+    /// The element keys written, in order, with their member index (exactly one when valid).
+    package var elementKeys: [(kind: ViewElementKind, member: Int)] = []
+    /// The options written, with their member index.
+    package var options: [(option: ViewOption, member: Int)] = []
+    /// Members that are neither (their index).
+    package var unknownKeys: [Int] = []
+    /// The children of a stack or group (list items that are mappings, with their list index).
+    package var children: [(index: Int, element: ViewElement)] = []
+    /// A foreach's item (in a list: a struct cannot hold itself).
+    private var items: [ViewElement] = []
+    package var item: ViewElement? { items.first }
+
+    /// The element's kind when it has exactly one element key.
+    package var kind: ViewElementKind? { elementKeys.count == 1 ? elementKeys[0].kind : nil }
+    /// The element key's value (its main argument).
+    package var main: SourceNode? { elementKeys.count == 1 ? node.child(elementKeys[0].member) : nil }
+
+    /// The value of an option, when written.
+    package func option(_ option: ViewOption) -> SourceNode? {
+        options.first { $0.option == option }.map { node.child($0.member) }
+    }
+
+    /// Where member `i`'s key is written.
+    package func keyLocation(_ i: Int) -> SourceLocation {
+        node.document.keyLocation(node.index, i)
+    }
+
+    init(decoding node: SourceNode, id: String, pointer: [String]) {
+        self.node = node
+        self.id = id
+        self.pointer = pointer
+        for i in 0..<node.count {
+            let key = node.key(i)
+            if let kind = ViewElementKind(rawValue: key) {
+                elementKeys.append((kind, i))
+            } else if let option = ViewOption(rawValue: key) {
+                options.append((option, i))
+            } else {
+                unknownKeys.append(i)
+            }
+        }
+        if let kind, kind.hasChildren, let list = main, list.isSequence {
+            for (i, child) in list.items.enumerated() where child.isMapping {
+                children.append((i, ViewElement(decoding: child, id: "\(id).\(i)", pointer: pointer + [kind.rawValue, String(i)])))
+            }
+        }
+        if kind == .foreach, let item = option(.item), item.isMapping {
+            items = [ViewElement(decoding: item, id: id + ".item", pointer: pointer + ["item"])]
+        }
+    }
+
+    /// This element and every one below it, depth first.
+    package func walk(_ body: (ViewElement) -> Void) {
+        body(self)
+        for child in children { child.element.walk(body) }
+        item?.walk(body)
+    }
+}

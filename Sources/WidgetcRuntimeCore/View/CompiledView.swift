@@ -1,0 +1,381 @@
+import Foundation
+import WidgetSupport
+import WidgetTemplates
+import WidgetTime
+
+/// A widget's face as the plan carries it (`view`, `familyView`, `background`: the YAML's
+/// elements, templates unrendered), compiled once: element kinds read, templates compiled,
+/// literal strings translated. `tree(...)` renders it for one entry (docs/render-tree.md).
+package final class CompiledView: @unchecked Sendable {
+    let view: ViewTemplate?
+    let familyViews: [WidgetFamily: ViewTemplate]
+    let background: FillTemplate?
+    /// Whether some template names `entry.*` (else a tree depends on the content alone).
+    package let namesEntry: Bool
+
+    /// - Returns: nil when the plan has no view (none, or `view: custom`).
+    static func compile(plan root: PlanMember, localizer: Localizer?) throws(PlanError) -> CompiledView? {
+        var view: ViewTemplate?
+        if let member = root.optional("view"), member.value != .string("custom"), !member.value.isNull {
+            view = try ViewTemplate(member, id: "v", localizer)
+        }
+        var familyViews: [WidgetFamily: ViewTemplate] = [:]
+        for (family, member) in try root.optional("familyView")?.members() ?? [] {
+            let f = try PlanMember(.string(family), path: member.path).word(WidgetFamily.self)
+            familyViews[f] = try ViewTemplate(member, id: "f." + family, localizer)
+        }
+        guard view != nil || !familyViews.isEmpty else { return nil }
+        let background = try root.optional("background").map { m throws(PlanError) in try FillTemplate(m) }
+        return CompiledView(view: view, familyViews: familyViews, background: background)
+    }
+
+    init(view: ViewTemplate?, familyViews: [WidgetFamily: ViewTemplate], background: FillTemplate?) {
+        self.view = view
+        self.familyViews = familyViews
+        self.background = background
+        var names = view?.namesEntry ?? false
+        for (_, v) in familyViews where v.namesEntry { names = true }
+        namesEntry = names
+    }
+
+    /// The view a family shows: its `familyView`, else `view`; nil when it has neither.
+    func template(for family: WidgetFamily) -> ViewTemplate? {
+        familyViews[family] ?? view
+    }
+
+    /// One entry's render tree; nil when the family has no view.
+    /// - Parameters:
+    ///   - content: the entry's content fields (what view templates name directly).
+    ///   - index: the entry's index in its timeline (`entry.index`).
+    package func tree(
+        content: JSONObject, date: Instant, index: Int, family: WidgetFamily, parameters: JSONObject, zone: ZoneRules,
+        locale: String?
+    ) -> RenderTree? {
+        guard let template = template(for: family) else { return nil }
+        var context = ViewContext(
+            scope: ViewScope(content: content, date: date, index: index, zone: zone, family: family, param: .object(parameters)),
+            family: family, zone: zone, locale: locale)
+        guard let root = template.render(&context) else {
+            // A root whose `if` is false: the tree is an empty group, so the family still has a face.
+            return RenderTree(family: family.rawValue, root: RenderNode(id: template.id, element: .group), background: background?.render(&context))
+        }
+        return RenderTree(family: family.rawValue, root: root, background: background?.render(&context))
+    }
+}
+
+/// What view templates see (docs/views.md): `foreach` items innermost, then `entry`,
+/// `family`, `param`, then the entry's content fields by name.
+struct ViewScope: TemplateScope {
+    let content: JSONObject
+    let date: Instant
+    let index: Int
+    let zone: ZoneRules
+    let family: WidgetFamily
+    let param: JSONValue
+    /// The `foreach` items being rendered, innermost last.
+    var items: [JSONValue] = []
+
+    func lookup(_ name: String) -> JSONValue? {
+        for item in items.reversed() {
+            if case .object(let o) = item, let v = o[name] { return v }
+        }
+        switch name {
+        case "entry":
+            return .object(JSONObject([
+                ("date", .string(zone.iso8601(date))), ("time", .string(zone.timeText(date))),
+                ("day", .string(zone.dayText(date))), ("weekday", .string(zone.weekdayName(date))), ("index", .int(index)),
+            ]))
+        case "family": return .string(family.rawValue)
+        case "param": return param
+        default: return content[name]
+        }
+    }
+
+    var implicitValue: JSONValue? { items.last }
+}
+
+/// The state of one tree's rendering.
+struct ViewContext {
+    var scope: ViewScope
+    let family: WidgetFamily
+    let zone: ZoneRules
+    let locale: String?
+}
+
+/// Text in a view: fixed (already translated), or a template.
+enum ViewText {
+    case literal(String)
+    case template(TemplateBox)
+
+    init(_ member: PlanMember, _ localizer: Localizer?) throws(PlanError) {
+        switch member.value {
+        case .string(let text):
+            if let localizer, let translation = localizer.translation(of: text) {
+                switch translation {
+                case .text(let t):
+                    self = t.isTemplate ? .template(TemplateBox(try Self.compile(t, member))) : .literal(t)
+                case .plural(let forms):
+                    var compiled: [PluralCategory: Template] = [:]
+                    for (category, form) in forms { compiled[category] = try Self.compile(form, member) }
+                    let tags = PluralTemplates.numberTags(of: try Self.compile(text, member))
+                    self = .template(TemplateBox(compiled[.other]!, plural: PluralTemplates(rules: localizer.rules, tags: tags, forms: compiled)))
+                }
+            } else if text.isTemplate {
+                self = .template(TemplateBox(try Self.compile(text, member)))
+            } else {
+                self = .literal(text)
+            }
+        case .int, .double, .bool:
+            self = .literal(JSONWriter.string(member.value))
+        default:
+            throw member.fail("expected text or a template")
+        }
+    }
+
+    /// Text not to translate (a symbol's or an image's name, a URL).
+    init(untranslated member: PlanMember) throws(PlanError) {
+        let text = try member.string()
+        self = text.isTemplate ? .template(TemplateBox(try Self.compile(text, member))) : .literal(text)
+    }
+
+    private static func compile(_ text: String, _ member: PlanMember) throws(PlanError) -> Template {
+        do { return try Template(text) } catch { throw member.fail("template '\(text)': \(error.message)") }
+    }
+
+    var namesEntry: Bool {
+        guard case .template(let box) = self else { return false }
+        return box.references.contains { $0.components.first == "entry" }
+    }
+
+    /// The rendered value (typed for a lone tag).
+    func value(_ scope: ViewScope) -> JSONValue {
+        switch self {
+        case .literal(let s): return .string(s)
+        case .template(let box):
+            var missing: [String] = []
+            return box.render(scope, missing: &missing)
+        }
+    }
+
+    /// The rendered text (a number as `run` prints it, null as "").
+    func text(_ scope: ViewScope) -> String {
+        switch self {
+        case .literal(let s): return s
+        case .template(let box):
+            var missing: [String] = []
+            return Self.text(of: box.render(scope, missing: &missing))
+        }
+    }
+
+    static func text(of value: JSONValue) -> String {
+        switch value {
+        case .string(let s): s
+        case .null: ""
+        default: JSONWriter.string(value)
+        }
+    }
+}
+
+/// A number in a view: fixed, or a template rendering one (a number, or text that reads as one).
+enum ViewNumber {
+    case literal(Double)
+    case template(Template)
+
+    init(_ member: PlanMember) throws(PlanError) {
+        if let n = member.value.number {
+            self = .literal(n)
+        } else {
+            self = .template(try member.template())
+        }
+    }
+
+    func value(_ scope: ViewScope) -> Double? {
+        switch self {
+        case .literal(let n): return n
+        case .template(let t):
+            let v = t.render(scope)
+            if let n = v.number { return n.isFinite ? n : nil }
+            if let s = v.string, let n = Double(s), n.isFinite { return n }
+            return nil
+        }
+    }
+
+    var namesEntry: Bool {
+        guard case .template(let t) = self else { return false }
+        return t.references.contains { $0.components.first == "entry" }
+    }
+}
+
+/// An instant in a view: fixed, or a template rendering an ISO 8601 instant.
+enum ViewInstant {
+    case literal(Instant)
+    case template(Template)
+
+    init(_ member: PlanMember) throws(PlanError) {
+        let text = try member.string()
+        if text.isTemplate {
+            self = .template(try member.template())
+        } else {
+            self = .literal(try member.instant())
+        }
+    }
+
+    func value(_ scope: ViewScope) -> Instant? {
+        switch self {
+        case .literal(let i): return i
+        case .template(let t):
+            guard let text = t.render(scope).string, let parsed = try? InstantParser.parse(text) else { return nil }
+            return parsed.instant
+        }
+    }
+
+    var namesEntry: Bool {
+        guard case .template(let t) = self else { return false }
+        return t.references.contains { $0.components.first == "entry" }
+    }
+}
+
+/// A colour option: fixed, or a template rendering a colour's text.
+enum ColorTemplate {
+    case fixed(RenderColor)
+    case template(light: ViewText, dark: ViewText)
+
+    init(_ member: PlanMember) throws(PlanError) {
+        if case .object = member.value {
+            let light = try member("light"), dark = try member("dark")
+            if let l = Self.parse(light.value.string ?? ""), let d = Self.parse(dark.value.string ?? "") {
+                self = .fixed(Self.pair(l, d))
+            } else {
+                self = .template(light: try ViewText(untranslated: light), dark: try ViewText(untranslated: dark))
+            }
+            return
+        }
+        let text = try member.string()
+        if let c = Self.parse(text) {
+            self = .fixed(c)
+        } else if text.isTemplate {
+            let t = try ViewText(untranslated: member)
+            self = .template(light: t, dark: t)
+        } else {
+            throw member.fail("'\(text)' is not a colour (a system colour name, or #RRGGBB)")
+        }
+    }
+
+    func render(_ scope: ViewScope) -> RenderColor? {
+        switch self {
+        case .fixed(let c): return c
+        case .template(let light, let dark):
+            guard let l = Self.parse(light.text(scope)), let d = Self.parse(dark.text(scope)) else { return nil }
+            return Self.pair(l, d)
+        }
+    }
+
+    /// Two colours as one: a system colour stays one when both are the same.
+    private static func pair(_ l: RenderColor, _ d: RenderColor) -> RenderColor {
+        if l == d { return l }
+        return .rgb(light: hex(l), dark: hex(d))
+    }
+
+    private static func hex(_ c: RenderColor) -> String {
+        switch c {
+        case .rgb(let light, _): light
+        // A system colour beside a hex one: its light-appearance sRGB value.
+        case .system(let name): systemHex[name] ?? "#000000"
+        }
+    }
+
+    /// SwiftUI's system colours in light appearance (sRGB), for a light/dark pair that mixes one with hex.
+    static let systemHex: [String: String] = [
+        "red": "#FF3B30", "orange": "#FF9500", "yellow": "#FFCC00", "green": "#34C759", "mint": "#00C7BE",
+        "teal": "#30B0C7", "cyan": "#32ADE6", "blue": "#007AFF", "indigo": "#5856D6", "purple": "#AF52DE",
+        "pink": "#FF2D55", "brown": "#A2845E", "white": "#FFFFFF", "gray": "#8E8E93", "black": "#000000",
+        "primary": "#000000", "secondary": "#3C3C43", "accentColor": "#007AFF", "clear": "#00000000",
+    ]
+
+    /// A colour's text: a system name, or hex (upper-cased; one colour is the same in both appearances).
+    static func parse(_ text: String) -> RenderColor? {
+        if systemHex[text] != nil { return .system(text) }
+        guard text.hasPrefix("#"), text.count == 7 || text.count == 9,
+            text.utf8.dropFirst().allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102) })
+        else { return nil }
+        let upper = text.uppercased()
+        return .rgb(light: upper, dark: upper)
+    }
+}
+
+/// A background: colour, gradient or image, its texts maybe templates.
+enum FillTemplate {
+    case color(ColorTemplate)
+    case gradient([ColorTemplate], from: String?, to: String?)
+    case image(ImageTemplate)
+
+    init(_ member: PlanMember) throws(PlanError) {
+        guard case .object(let o) = member.value else {
+            self = .color(try ColorTemplate(member))
+            return
+        }
+        if o["color"] != nil {
+            self = .color(try ColorTemplate(member("color")))
+        } else if o["gradient"] != nil {
+            self = .gradient(
+                try member("gradient").items().map { m throws(PlanError) in try ColorTemplate(m) },
+                from: try member.optional("from")?.string(), to: try member.optional("to")?.string())
+        } else if o["image"] != nil {
+            self = .image(try ImageTemplate(member("image")))
+        } else if o["light"] != nil {
+            self = .color(try ColorTemplate(member))
+        } else {
+            throw member.fail("a background is a colour, {color}, {gradient} or {image}")
+        }
+    }
+
+    func render(_ context: inout ViewContext) -> RenderFill? {
+        switch self {
+        case .color(let c): return c.render(context.scope).map(RenderFill.color)
+        case .gradient(let colors, let from, let to):
+            let rendered = colors.compactMap { $0.render(context.scope) }
+            return rendered.count >= 2 ? .gradient(colors: rendered, from: from, to: to) : nil
+        case .image(let image): return image.render(context.scope).map(RenderFill.image)
+        }
+    }
+}
+
+/// An image source: an asset name or a container file, maybe templates.
+enum ImageTemplate {
+    case asset(ViewText)
+    case file(ViewText)
+
+    init(_ member: PlanMember) throws(PlanError) {
+        switch member.value {
+        case .string: self = .asset(try ViewText(untranslated: member))
+        case .object(let o) where o["file"] != nil: self = .file(try ViewText(untranslated: member("file")))
+        default: self = .asset(try ViewText(untranslated: member("asset")))
+        }
+    }
+
+    /// nil when the name renders empty (nothing to show).
+    func render(_ scope: ViewScope) -> RenderImage? {
+        switch self {
+        case .asset(let t): let s = t.text(scope); return s.isEmpty ? nil : .asset(s)
+        case .file(let t): let s = t.text(scope); return s.isEmpty ? nil : .file(s)
+        }
+    }
+}
+
+extension CompiledWidget {
+    /// An entry's render tree for a family, with the instance's parameters over their defaults;
+    /// nil when the widget has no view for the family.
+    package func tree(for entry: TimelineEntry, index: Int, family: WidgetFamily, parameters: JSONObject) -> RenderTree? {
+        guard let view else { return nil }
+        return view.tree(
+            content: entry.content, date: entry.date, index: index, family: family, parameters: parametersWithDefaults(parameters),
+            zone: zone, locale: locale)
+    }
+
+    /// The instance's parameter values over every parameter's default.
+    package func parametersWithDefaults(_ given: JSONObject) -> JSONObject {
+        var params = defaultParameters
+        for (k, v) in given { params[k] = v }
+        return params
+    }
+}

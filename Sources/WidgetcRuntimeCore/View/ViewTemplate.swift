@@ -1,0 +1,331 @@
+import Foundation
+import WidgetSupport
+import WidgetTemplates
+import WidgetTime
+
+/// One element of a plan's view, compiled: what it shows (its templates), its options,
+/// when it is shown (`if`, `families`) and its children. `render` makes its node for one entry.
+final class ViewTemplate {
+    enum Body {
+        case stack(kind: StackKind, alignment: String?, spacing: Double?, children: [ViewTemplate])
+        case group([ViewTemplate])
+        case text(ViewText, format: ValueFormat?)
+        case date(ViewInstant, style: String?, format: ValueFormat?)
+        case timer(from: ViewInstant?, to: ViewInstant, countsDown: Bool)
+        case symbol(ViewText)
+        case image(ImageTemplate)
+        case gauge(value: ViewNumber, min: ViewNumber, max: ViewNumber, label: ViewText?, current: ViewText?, style: String?)
+        case progress(ProgressBody, label: ViewText?, style: String?)
+        case spacer(Double?)
+        case divider
+        case foreach(list: Template, limit: Limit, item: ViewTemplate)
+    }
+
+    enum StackKind { case v, h, z }
+
+    enum ProgressBody {
+        case value(ViewNumber, total: ViewNumber)
+        case interval(from: ViewInstant, to: ViewInstant, countsDown: Bool)
+    }
+
+    /// How many items a `foreach` shows: per family, else `other`; nil: all.
+    struct Limit {
+        var byFamily: [WidgetFamily: Int] = [:]
+        var other: Int?
+
+        func count(for family: WidgetFamily) -> Int? { byFamily[family] ?? other }
+    }
+
+    /// The element kinds, by their YAML key.
+    static let elementKeys: Set<String> = [
+        "vstack", "hstack", "zstack", "group", "text", "date", "timer", "symbol", "image", "gauge", "progress", "spacer",
+        "divider", "foreach",
+    ]
+
+    let id: String
+    let body: Body
+    let options: RenderOptions
+    /// Options whose values are rendered per entry.
+    let color: ColorTemplate?
+    let background: FillTemplate?
+    let link: ViewText?
+    let accessibilityLabel: ViewText?
+    let condition: Condition?
+    let families: Set<WidgetFamily>?
+    private(set) var namesEntry = false
+
+    enum Condition {
+        case fixed(Bool)
+        case template(Template)
+    }
+
+    init(_ member: PlanMember, id: String, _ localizer: Localizer?) throws(PlanError) {
+        self.id = id
+        let o = try member.object()
+        let keys = o.keys.filter(Self.elementKeys.contains)
+        guard keys.count == 1, let key = keys.first else {
+            throw member.fail(keys.isEmpty ? "an element needs one element key (text, vstack…)" : "an element has one element key, not \(keys.joined(separator: " and "))")
+        }
+        let main = try member(key)
+        var entry = false
+        func text(_ k: String) throws(PlanError) -> ViewText? {
+            guard let m = member.optional(k) else { return nil }
+            let t = try ViewText(m, localizer)
+            entry = entry || t.namesEntry
+            return t
+        }
+        func number(_ m: PlanMember) throws(PlanError) -> ViewNumber {
+            let n = try ViewNumber(m)
+            entry = entry || n.namesEntry
+            return n
+        }
+        func instant(_ m: PlanMember) throws(PlanError) -> ViewInstant {
+            let i = try ViewInstant(m)
+            entry = entry || i.namesEntry
+            return i
+        }
+        func children() throws(PlanError) -> [ViewTemplate] {
+            var list: [ViewTemplate] = []
+            for (i, m) in try main.items().enumerated() {
+                let child = try ViewTemplate(m, id: "\(id).\(i)", localizer)
+                entry = entry || child.namesEntry
+                list.append(child)
+            }
+            return list
+        }
+        let style = try member.optional("style")?.string()
+        let format = try member.optional("format").map { m throws(PlanError) in try m.word(ValueFormat.self) }
+        let countsDown = try member.optional("countsDown")?.bool() ?? true
+        switch key {
+        case "vstack", "hstack", "zstack":
+            body = .stack(
+                kind: key == "vstack" ? .v : key == "hstack" ? .h : .z, alignment: try member.optional("alignment")?.string(),
+                spacing: try member.optional("spacing")?.number(), children: try children())
+        case "group":
+            body = .group(try children())
+        case "text":
+            let t = try ViewText(main, localizer)
+            entry = entry || t.namesEntry
+            body = .text(t, format: format)
+        case "date":
+            body = .date(try instant(main), style: format == nil ? (style ?? "date") : nil, format: format)
+        case "timer":
+            body = .timer(from: try main.optional("from").map(instant), to: try instant(main("to")), countsDown: countsDown)
+        case "symbol":
+            body = .symbol(try ViewText(untranslated: main))
+        case "image":
+            body = .image(try ImageTemplate(main))
+        case "gauge":
+            let range = try member.optional("range")?.items()
+            body = .gauge(
+                value: try number(main), min: try range.map { r throws(PlanError) in try number(r[0]) } ?? .literal(0),
+                max: try range.map { r throws(PlanError) in try number(r[1]) } ?? .literal(1), label: try text("label"),
+                current: try text("currentValueLabel"), style: style)
+        case "progress":
+            let progress: ProgressBody
+            if case .object = main.value {
+                progress = .interval(from: try instant(main("from")), to: try instant(main("to")), countsDown: countsDown)
+            } else {
+                progress = .value(try number(main), total: try member.optional("total").map(number) ?? .literal(1))
+            }
+            body = .progress(progress, label: try text("label"), style: style)
+        case "spacer":
+            body = .spacer(main.value.isNull ? nil : try main.optional("minLength")?.number())
+        case "divider":
+            body = .divider
+        default:  // foreach
+            var limit = Limit()
+            if let l = member.optional("limit") {
+                if l.value.number != nil {
+                    limit.other = Int(try l.int(in: 0...100_000))
+                } else {
+                    for (k, v) in try l.members() {
+                        let n = Int(try v.int(in: 0...100_000))
+                        if k == "default" {
+                            limit.other = n
+                        } else {
+                            limit.byFamily[try PlanMember(.string(k), path: v.path).word(WidgetFamily.self)] = n
+                        }
+                    }
+                }
+            }
+            let list = try main.template()
+            let item = try ViewTemplate(member("item"), id: id + ".item", localizer)
+            entry = entry || item.namesEntry || list.references.contains { $0.components.first == "entry" }
+            body = .foreach(list: list, limit: limit, item: item)
+        }
+        options = try Self.staticOptions(member)
+        color = try member.optional("color").map { m throws(PlanError) in try ColorTemplate(m) }
+        background = try member.optional("background").map { m throws(PlanError) in try FillTemplate(m) }
+        link = try member.optional("link").map { m throws(PlanError) in try ViewText(untranslated: m) }
+        accessibilityLabel = try text("accessibilityLabel")
+        switch member.optional("if")?.value {
+        case nil: condition = nil
+        case .bool(let b)?: condition = .fixed(b)
+        default:
+            let t = try member("if").template()
+            entry = entry || t.references.contains { $0.components.first == "entry" }
+            condition = .template(t)
+        }
+        families = try member.optional("families").map { m throws(PlanError) in
+            Set(try m.items().map { f throws(PlanError) in try f.word(WidgetFamily.self) })
+        }
+        namesEntry = entry || (link?.namesEntry ?? false)
+    }
+
+    /// The options that never change from entry to entry.
+    private static func staticOptions(_ member: PlanMember) throws(PlanError) -> RenderOptions {
+        var o = RenderOptions()
+        if let f = member.optional("font") {
+            if let style = f.value.string {
+                o.font = .style(style)
+            } else {
+                o.font = .system(size: try f("size").number(), weight: try f.optional("weight")?.string(), design: try f.optional("design")?.string())
+            }
+        }
+        o.weight = try member.optional("weight")?.string()
+        o.lineLimit = try member.optional("lineLimit").map { m throws(PlanError) in Int(try m.int(in: 1...10_000)) }
+        o.minimumScaleFactor = try member.optional("minimumScaleFactor")?.number()
+        o.textAlignment = try member.optional("textAlignment")?.string()
+        o.monospacedDigit = try member.optional("monospacedDigit")?.bool() ?? false
+        if let p = member.optional("padding") {
+            if let n = p.value.number {
+                o.padding = .all(n)
+            } else {
+                func edge(_ k: String, _ axis: String) throws(PlanError) -> Double {
+                    if let m = p.optional(k) { return try m.number() }
+                    if let m = p.optional(axis) { return try m.number() }
+                    return 0
+                }
+                o.padding = .edges(
+                    top: try edge("top", "vertical"), leading: try edge("leading", "horizontal"), bottom: try edge("bottom", "vertical"),
+                    trailing: try edge("trailing", "horizontal"))
+            }
+        }
+        if let f = member.optional("frame") {
+            func size(_ k: String) throws(PlanError) -> Double? {
+                guard let m = f.optional(k) else { return nil }
+                if m.value == .string("infinity") { return .infinity }
+                return try m.number()
+            }
+            o.frame = RenderFrame(
+                width: try size("width"), height: try size("height"), minWidth: try size("minWidth"), minHeight: try size("minHeight"),
+                maxWidth: try size("maxWidth"), maxHeight: try size("maxHeight"), alignment: try f.optional("alignment")?.string())
+        }
+        o.cornerRadius = try member.optional("cornerRadius")?.number()
+        o.opacity = try member.optional("opacity")?.number()
+        o.accentable = try member.optional("accentable")?.bool() ?? false
+        o.privacySensitive = try member.optional("privacySensitive")?.bool() ?? false
+        return o
+    }
+
+    /// This element's node for the entry in `context`; nil when it is not shown (its `if` is
+    /// falsy, its `families` leave the family out, or what it shows did not render).
+    func render(_ context: inout ViewContext) -> RenderNode? {
+        if let families, !families.contains(context.family) { return nil }
+        switch condition {
+        case .fixed(false)?: return nil
+        case .template(let t)?: if !Self.truthy(t.render(context.scope)) { return nil }
+        default: break
+        }
+        let scope = context.scope
+        var options = self.options
+        options.color = color?.render(scope)
+        options.background = background?.render(&context)
+        options.link = link.map { $0.text(scope) }.flatMap { $0.isEmpty ? nil : $0 }
+        options.accessibilityLabel = accessibilityLabel.map { $0.text(scope) }
+        var children: [RenderNode] = []
+        var hidden: [String] = []
+        func renderChildren(_ list: [ViewTemplate], _ context: inout ViewContext) {
+            children.reserveCapacity(list.count)
+            for child in list {
+                if let node = child.render(&context) { children.append(node) } else { hidden.append(child.id) }
+            }
+        }
+        let element: RenderElement
+        var items: [RenderNode] = []
+        switch body {
+        case .stack(let kind, let alignment, let spacing, let list):
+            renderChildren(list, &context)
+            let stack = RenderStack(alignment: alignment, spacing: spacing)
+            element = kind == .v ? .vstack(stack) : kind == .h ? .hstack(stack) : .zstack(stack)
+        case .group(let list):
+            renderChildren(list, &context)
+            element = .group
+        case .text(let text, let format):
+            if let format {
+                let value = text.value(scope)
+                element = .text(format.text(value, zone: context.zone, locale: context.locale) ?? ViewText.text(of: value))
+            } else {
+                element = .text(text.text(scope))
+            }
+        case .date(let instant, let style, let format):
+            guard let at = instant.value(scope) else { return nil }
+            element = .date(
+                RenderDate(
+                    date: Date(at), style: style, format: format?.rawValue,
+                    text: format.map { $0.text(instant: at, zone: context.zone, locale: context.locale) }))
+        case .timer(let from, let to, let countsDown):
+            guard let end = to.value(scope) else { return nil }
+            var start = scope.date
+            if let from {
+                guard let at = from.value(scope) else { return nil }
+                start = at
+            }
+            element = .timer(from: Date(min(start, end)), to: Date(max(start, end)), countsDown: countsDown)
+        case .symbol(let name):
+            let s = name.text(scope)
+            guard !s.isEmpty else { return nil }
+            element = .symbol(s)
+        case .image(let image):
+            guard let rendered = image.render(scope) else { return nil }
+            element = .image(rendered)
+        case .gauge(let value, let min, let max, let label, let current, let style):
+            guard let v = value.value(scope), let lo = min.value(scope), let hi = max.value(scope) else { return nil }
+            element = .gauge(
+                RenderGauge(
+                    value: v, min: lo, max: hi, label: label?.text(scope), currentValueLabel: current?.text(scope), style: style))
+        case .progress(let body, let label, let style):
+            let kind: RenderProgress.Kind
+            switch body {
+            case .value(let value, let total):
+                guard let v = value.value(scope), let t = total.value(scope) else { return nil }
+                kind = .value(v, total: t)
+            case .interval(let from, let to, let countsDown):
+                guard let a = from.value(scope), let b = to.value(scope) else { return nil }
+                kind = .interval(from: Date(Swift.min(a, b)), to: Date(Swift.max(a, b)), countsDown: countsDown)
+            }
+            element = .progress(RenderProgress(kind: kind, label: label?.text(scope), style: style))
+        case .spacer(let minLength):
+            element = .spacer(minLength: minLength)
+        case .divider:
+            element = .divider
+        case .foreach(let list, let limit, let item):
+            let value = list.render(scope)
+            let elements: [JSONValue]
+            switch value {
+            case .array(let a): elements = a
+            case .null, .string(""), .bool(false): elements = []
+            default: elements = [value]
+            }
+            let count = Swift.min(elements.count, limit.count(for: context.family) ?? elements.count)
+            items.reserveCapacity(count)
+            for e in elements.prefix(count) {
+                context.scope.items.append(e)
+                if let node = item.render(&context) { items.append(node) }
+                context.scope.items.removeLast()
+            }
+            element = .foreach
+        }
+        return RenderNode(id: id, element: element, children: children, items: items, hidden: hidden, options: options)
+    }
+
+    /// Mustache truthiness: false, null, [] and "" are falsy.
+    static func truthy(_ value: JSONValue) -> Bool {
+        switch value {
+        case .null, .bool(false), .string(""): false
+        case .array(let a): !a.isEmpty
+        default: true
+        }
+    }
+}
