@@ -70,6 +70,18 @@ import WidgetTestSupport
         Case(code: "request-body", line: 5, column: 54),
         Case(code: "request-header", line: 7, column: 24),
         Case(code: "request-rate", line: 5, column: 16, severity: .warning),
+        // Views (docs/views.md)
+        Case(code: "view-element-keys", line: 8, column: 3),
+        Case(code: "view-option", line: 8, column: 3),
+        Case(code: "view-style", line: 8, column: 10),
+        Case(code: "view-format", line: 8, column: 11),
+        Case(code: "view-foreach-item", line: 7, column: 3),
+        Case(code: "view-missing", line: 6, column: 1),
+        Case(code: "view-accessory-style", line: 8, column: 10, severity: .warning),
+        Case(code: "view-link-small", line: 8, column: 3, severity: .warning),
+        Case(code: "view-inline", line: 9, column: 3, severity: .warning),
+        Case(code: "view-live-clock", line: 7, column: 3, severity: .warning),
+        Case(code: "view-limit-family", line: 9, column: 12, severity: .warning),
         // Scenario files (a list)
         Case(code: "scenario-action", line: 2, column: 3),
     ]

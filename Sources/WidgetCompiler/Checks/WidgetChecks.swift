@@ -18,6 +18,7 @@ func checkWidget(_ definition: WidgetDefinition, _ context: inout CheckContext) 
         checkFamilyContent(familyContent, families: definition.families, scope: scope, &context)
     }
     if let timeline = definition.timeline { checkTimeline(timeline, scope: scope, &context) }
+    checkViews(definition, scope: scope, &context)
 }
 
 /// Each `familyContent` member's templates, and a warning for a family the widget

@@ -1,0 +1,310 @@
+import WidgetSupport
+import WidgetTemplates
+import WidgetTime
+import WidgetcRuntimeCore
+
+/// The checks of a widget's face (docs/views.md, "Checks"), after the schema: element keys,
+/// options that belong to other elements, the names templates use, what a family drops,
+/// styles, clocks redrawn by reloads, and families without a view. Shapes the schema refuses
+/// (an option of the wrong type, an unknown key with its did-you-mean) are not reported again.
+func checkViews(_ definition: WidgetDefinition, scope: VariableScope, _ context: inout CheckContext) {
+    let face = definition.face
+    let declared = definition.families.map { $0.value ?? [] } ?? WidgetDefinition.defaultFamilies
+    let fields = ViewFields(definition)
+    let reload = minuteReloads(definition.timeline)
+    var checker = ViewChecker(scope: scope, fields: fields, reloadEvery: reload)
+    let covered = Set(face.familyViews.compactMap(\.family))
+    if let element = face.element {
+        checker.check(element, families: Set(declared).subtracting(covered), inForeach: false, &context)
+    }
+    for familyView in face.familyViews {
+        guard let family = familyView.family else { continue }  // the schema names the unknown key
+        if !declared.contains(family) {
+            context.warning(
+                "family-not-declared",
+                "familyView for '\(familyView.key)', which is not in this widget's families (\(declared.map(\.rawValue).joined(separator: ", ")))",
+                at: familyView.keyLocation, ["familyView", familyView.key])
+        }
+        checker.check(familyView.element, families: [family], inForeach: false, &context)
+    }
+    if let background = face.background { checker.checkFill(background, ["background"], inForeach: false, &context) }
+    // A face for some family, and a declared family without one.
+    if face.hasElements, face.element == nil, !face.isCustom {
+        for family in declared where !covered.contains(family) {
+            let at = face.familyViewNode.map { $0.document.keyLocation(definition.root.index, memberIndex(definition.root, "familyView")) }
+            context.error(
+                "view-missing",
+                "family '\(family.rawValue)' is declared but has no view: add 'view' (for every family) or 'familyView.\(family.rawValue)'",
+                at: at ?? definition.root.location, ["familyView"])
+        }
+    }
+}
+
+private func memberIndex(_ mapping: SourceNode, _ key: String) -> Int {
+    (0..<mapping.count).first { mapping.key($0) == key } ?? 0
+}
+
+/// The content fields a view may name: every field of `content`, `familyContent`, the
+/// placeholder, the snapshot and the daily slots' content.
+struct ViewFields {
+    var names: Set<String> = []
+
+    init(_ definition: WidgetDefinition) {
+        func add(_ node: SourceNode?) {
+            guard let node, node.isMapping else { return }
+            for i in 0..<node.count { names.insert(node.key(i)) }
+        }
+        add(definition.content)
+        add(definition.placeholder)
+        add(definition.snapshot)
+        if let fc = definition.familyContent, fc.isMapping {
+            for i in 0..<fc.count { add(fc.child(i)) }
+        }
+        if case .daily(let slots)? = definition.timeline?.rule?.rule {
+            for slot in slots { add(slot.content) }
+        }
+    }
+
+    var sorted: [String] { names.sorted() }
+}
+
+/// The reload interval, in seconds, when the timeline reloads every minute or more often.
+private func minuteReloads(_ timeline: WidgetDefinition.Timeline?) -> Int64? {
+    guard let rule = timeline?.rule else { return nil }
+    switch rule.rule {
+    case .every(let text?):
+        guard let seconds = try? DurationParser.parse(text.value), seconds <= 60 else { return nil }
+        return seconds
+    case .cron(let text?):
+        let minute = text.value.split(separator: " ").first.map(String.init) ?? ""
+        return minute == "*" || minute == "*/1" ? 60 : nil
+    case .progress(let progress):
+        guard let every = progress.every?.string, let seconds = try? DurationParser.parse(every), seconds <= 60 else { return nil }
+        return seconds
+    default:
+        return nil
+    }
+}
+
+private struct ViewChecker {
+    let scope: VariableScope
+    let fields: ViewFields
+    let reloadEvery: Int64?
+
+    static let dateStyles = ["time", "date", "relative", "offset", "timer"]
+    static let accessoryGaugeStyles = ["accessoryCircular", "accessoryCircularCapacity", "accessoryLinear", "accessoryLinearCapacity"]
+    static let gaugeStyles = accessoryGaugeStyles + ["linearCapacity", "circular"]
+    static let progressStyles = ["linear", "circular"]
+    static let accessoryFamilies: Set<WidgetFamily> = [.accessoryCircular, .accessoryRectangular, .accessoryInline]
+
+    /// One element and everything below it, shown in `families`.
+    mutating func check(_ element: ViewElement, families: Set<WidgetFamily>, inForeach: Bool, _ context: inout CheckContext) {
+        let pointer = element.pointer
+        // Element keys: exactly one.
+        if element.elementKeys.count > 1 {
+            let names = element.elementKeys.map { "'\($0.kind.rawValue)'" }.joined(separator: " and ")
+            context.error(
+                "view-element-keys",
+                "an element has one element key, and this one has \(names); put each in its own element (in a stack or a group)",
+                at: element.keyLocation(element.elementKeys[1].member), pointer + [element.elementKeys[1].kind.rawValue])
+        } else if element.elementKeys.isEmpty, element.unknownKeys.isEmpty {
+            context.error(
+                "view-element-keys",
+                "an element needs one element key: \(ViewElementKind.allCases.map(\.rawValue).joined(separator: ", "))",
+                at: element.node, pointer)
+        }
+        var shown = families
+        if let list = element.option(.families), list.isSequence {
+            shown = shown.intersection(list.items.compactMap { $0.string.flatMap(WidgetFamily.init(rawValue:)) })
+        }
+        guard let kind = element.kind else {
+            for child in element.children { check(child.element, families: shown, inForeach: inForeach, &context) }
+            return
+        }
+        // Options that belong to other elements.
+        for (option, member) in element.options {
+            guard let owners = option.elements, !owners.contains(kind) else { continue }
+            let names = ViewElementKind.allCases.filter(owners.contains).map(\.rawValue)
+            context.error(
+                "view-option",
+                "'\(option.rawValue)' is an option of \(Self.list(names)), not of \(kind.rawValue)",
+                at: element.keyLocation(member), pointer + [option.rawValue])
+        }
+        checkValues(element, kind, shown: shown, inForeach: inForeach, &context)
+        for child in element.children { check(child.element, families: shown, inForeach: inForeach, &context) }
+        if kind == .foreach {
+            if let item = element.item {
+                check(item, families: shown, inForeach: true, &context)
+            } else if element.option(.item) == nil {
+                context.error("view-foreach-item", "a foreach needs 'item': the element shown for each list element", at: element.node, pointer)
+            }
+        }
+    }
+
+    private static func list(_ names: [String]) -> String {
+        names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+
+    /// The element's values: templates, styles, formats, what families drop.
+    private mutating func checkValues(
+        _ element: ViewElement, _ kind: ViewElementKind, shown: Set<WidgetFamily>, inForeach: Bool, _ context: inout CheckContext
+    ) {
+        let pointer = element.pointer
+        let main = element.main
+        func template(_ node: SourceNode?, _ path: [String]) {
+            guard let node else { return }
+            switch node.kind {
+            case .string: checkViewTemplate(node, path, inForeach: inForeach, &context)
+            case .object: for m in node.members { template(m.value, path + [m.key]) }
+            case .array: for (i, item) in node.items.enumerated() { template(item, path + [String(i)]) }
+            default: break
+            }
+        }
+        if !kind.hasChildren { template(main, pointer + [kind.rawValue]) }
+        for option in [ViewOption.label, .currentValueLabel, .accessibilityLabel, .link, .if, .total, .range, .color] {
+            template(element.option(option), pointer + [option.rawValue])
+        }
+        if let background = element.option(.background) { checkFill(background, pointer + ["background"], inForeach: inForeach, &context) }
+        let style = element.option(.style)
+        let styleText = style?.string
+        switch kind {
+        case .date:
+            if let style, let text = styleText, !Self.dateStyles.contains(text) {
+                context.error(
+                    "view-style",
+                    "'\(text)' is not a date style\(Suggest.hint(for: text, among: Self.dateStyles)); a date's styles are \(Self.dateStyles.joined(separator: ", "))",
+                    at: style, pointer + ["style"])
+            }
+            if let style, let format = element.option(.format) {
+                context.error(
+                    "view-style",
+                    "a date has 'style' (drawn live) or 'format' (formatted once per entry), not both",
+                    at: format.location.line > style.location.line ? format : style, pointer + ["format"])
+            }
+            warnLiveClock(element, kind, &context)
+        case .timer:
+            warnLiveClock(element, kind, &context)
+        case .gauge:
+            if let style, let text = styleText {
+                if !Self.gaugeStyles.contains(text) {
+                    context.error(
+                        "view-style",
+                        "'\(text)' is not a gauge style\(Suggest.hint(for: text, among: Self.gaugeStyles)); a gauge's styles are \(Self.gaugeStyles.joined(separator: ", "))",
+                        at: style, pointer + ["style"])
+                } else if Self.accessoryGaugeStyles.contains(text) {
+                    let elsewhere = WidgetFamily.allCases.filter { shown.contains($0) && !Self.accessoryFamilies.contains($0) }
+                    if !elsewhere.isEmpty {
+                        context.warning(
+                            "view-accessory-style",
+                            "gauge style '\(text)' belongs to the Lock Screen's accessory families, and this gauge is shown in \(Self.list(elsewhere.map(\.rawValue))); give it 'families', or put it in familyView.accessoryCircular",
+                            at: style, pointer + ["style"])
+                    }
+                }
+            }
+        case .progress:
+            if let style, let text = styleText, !Self.progressStyles.contains(text) {
+                context.error(
+                    "view-style",
+                    "'\(text)' is not a progress style\(Suggest.hint(for: text, among: Self.progressStyles)); a progress view's styles are linear and circular",
+                    at: style, pointer + ["style"])
+            }
+        default:
+            break
+        }
+        if let format = element.option(.format), let text = format.string, ValueFormat(rawValue: text) == nil {
+            let names = kind == .date ? ValueFormat.instantNames : ValueFormat.names
+            context.error(
+                "view-format",
+                "unknown format '\(text)'\(Suggest.hint(for: text, among: names)); formats: \(names.joined(separator: ", "))",
+                at: format, pointer + ["format"])
+        } else if kind == .date, let format = element.option(.format), let text = format.string, let f = ValueFormat(rawValue: text), !f.isInstant {
+            context.error(
+                "view-format",
+                "'\(text)' formats numbers, and a date shows an instant; use \(ValueFormat.instantNames.joined(separator: ", "))",
+                at: format, pointer + ["format"])
+        }
+        // What WidgetKit does not show in some families.
+        if element.option(.link) != nil, shown.contains(.systemSmall) {
+            context.warning(
+                "view-link-small",
+                "'link' is ignored in systemSmall, where the whole widget is one tap target: use the widget's 'url' there (or 'families' to keep this element out of systemSmall)",
+                at: element.keyLocation(element.options.first { $0.option == .link }!.member), pointer + ["link"])
+        }
+        if shown.contains(.accessoryInline) {
+            var dropped: [(String, Int?)] = []
+            if kind == .foreach { dropped.append(("foreach", element.elementKeys.first?.member)) }
+            for (option, member) in element.options where [.link, .background, .color].contains(option) {
+                dropped.append((option.rawValue, member))
+            }
+            for (what, member) in dropped {
+                context.warning(
+                    "view-inline",
+                    "'\(what)' is dropped in accessoryInline, which shows one line of text and an optional symbol; give this element 'families' without accessoryInline, or a familyView.accessoryInline",
+                    at: member.map(element.keyLocation) ?? element.node.location, pointer + [what])
+            }
+        }
+        if kind == .foreach, let limit = element.option(.limit), limit.isMapping {
+            for m in limit.members where m.key != "default" {
+                if let family = WidgetFamily(rawValue: m.key), !shown.contains(family) {
+                    context.warning(
+                        "view-limit-family", "a limit for '\(m.key)', where this foreach is not shown",
+                        at: m.keyLocation, pointer + ["limit", m.key])
+                }
+            }
+        }
+    }
+
+    /// A `date` or `timer` counts live: a timeline reloading every minute only to redraw it burns the budget.
+    private func warnLiveClock(_ element: ViewElement, _ kind: ViewElementKind, _ context: inout CheckContext) {
+        guard let every = reloadEvery, let key = element.elementKeys.first else { return }
+        if kind == .date, element.option(.format) != nil { return }  // formatted once: not live
+        let perDay = 86_400 / max(every, 1)
+        context.warning(
+            "view-live-clock",
+            "this \(kind.rawValue) already counts live on the device, and the timeline reloads every \(DurationFormatter.format(every)) (\(perDay) a day, against WidgetKit's budget of about 70 reloads a day): reload only when the data changes (a daily rule, or the app's reload)",
+            at: element.keyLocation(key.member), element.pointer + [kind.rawValue])
+    }
+
+    /// A background's colours and image names.
+    func checkFill(_ node: SourceNode, _ pointer: [String], inForeach: Bool, _ context: inout CheckContext) {
+        switch node.kind {
+        case .string: checkViewTemplate(node, pointer, inForeach: inForeach, &context)
+        case .object: for m in node.members { checkFill(m.value, pointer + [m.key], inForeach: inForeach, &context) }
+        case .array: for (i, item) in node.items.enumerated() { checkFill(item, pointer + [String(i)], inForeach: inForeach, &context) }
+        default: break
+        }
+    }
+
+    /// A view template's syntax and names: content fields, `entry.*`, `family`, `param.*`
+    /// (and, inside a foreach's item, the item's own fields, which are not known here).
+    func checkViewTemplate(_ node: SourceNode, _ pointer: [String], inForeach: Bool, _ context: inout CheckContext) {
+        guard let text = node.string, text.isTemplate else { return }
+        var problems: [(String, Int)] = []
+        do {
+            _ = try Template.scanNames(text) { name in
+                guard name.componentCount > 0 else { return }
+                if let problem = problem(name, inForeach: inForeach) { problems.append((problem, name.offset)) }
+            }
+        } catch {
+            context.error("template-syntax", "template: \(error.message)", at: context.location(inside: node, offset: error.offset), pointer)
+            return
+        }
+        for (message, offset) in problems {
+            context.error("unknown-variable", message, at: context.location(inside: node, offset: offset), pointer)
+        }
+    }
+
+    private func problem(_ name: TemplateName, inForeach: Bool) -> String? {
+        let first = name.component(0)
+        switch first {
+        case "entry", "family", "param":
+            return scope.problem(with: name, place: .entry)
+        case "data":
+            return "'\(name.name)': views see the entry's content fields, not data sources; add a content field (such as \(name.componentCount > 1 ? name.component(1) : "value"): \"{{\(name.name)}}\") and name it here"
+        default:
+            if fields.names.contains(first) || inForeach || name.isInSection { return nil }
+            let candidates = fields.sorted + ["entry", "family", "param"]
+            return "'\(name.name)' names no content field\(Suggest.hint(for: first, among: candidates)); a view sees the content fields (\(fields.sorted.joined(separator: ", "))), entry, family and param"
+        }
+    }
+}
