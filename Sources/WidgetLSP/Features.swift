@@ -130,6 +130,9 @@ extension LanguageServer {
         guard let root else { return nil }
         let steps = steps(to: position.line, in: root)
         guard let first = steps.first else { return nil }
+        if ["view", "familyView", "background"].contains(first.key), let text = viewKeyText(word) {
+            return markdown(text, nil)
+        }
         if first.key == "parameters", steps.count >= 2 {
             return markdown(parameterText(steps[1].key, steps[1].node), nil)
         }
@@ -138,6 +141,18 @@ extension LanguageServer {
         }
         if first.key == "timeline" {
             return markdown(ruleText(document), nil)
+        }
+        return nil
+    }
+
+    /// A view element's or option's hover (docs/views.md).
+    func viewKeyText(_ word: String) -> String? {
+        if let kind = ViewElementKind(rawValue: word) { return "**\(word)** (view element): \(kind.summary)" }
+        if let option = ViewOption(rawValue: word) {
+            let owners = option.elements.map { set in
+                " (on " + ViewElementKind.allCases.filter(set.contains).map(\.rawValue).joined(separator: ", ") + ")"
+            } ?? " (on any element)"
+            return "**\(word)** (view option\(owners)): \(option.summary)"
         }
         return nil
     }
@@ -251,6 +266,12 @@ extension LanguageServer {
         case "timeZone", "zone": return TimeZone.knownTimeZoneIdentifiers.map { item($0, kind: 12, detail: nil) }
         case "exchange": return MarketCalendar.knownMICs.map { item($0, kind: 12, detail: MarketCalendar.named($0)?.exchange.name) }
         case "type": return ["string", "integer", "number", "boolean", "enum", "date", "url"].map { item($0, kind: 12, detail: nil) }
+        case "format": return ValueFormat.allCases.map { item($0.rawValue, kind: 12, detail: $0.isInstant ? "an instant" : "a number") }
+        case "style": return ["time", "date", "relative", "offset", "timer", "accessoryCircular", "accessoryCircularCapacity", "accessoryLinear",
+                              "accessoryLinearCapacity", "linearCapacity", "circular", "linear"].map { item($0, kind: 12, detail: nil) }
+        case "font": return ["largeTitle", "title", "title2", "title3", "headline", "subheadline", "body", "callout", "footnote", "caption",
+                             "caption2"].map { item($0, kind: 12, detail: "text style") }
+        case "weight": return ["ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"].map { item($0, kind: 12, detail: nil) }
         default: return []
         }
     }

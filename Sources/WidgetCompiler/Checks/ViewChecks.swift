@@ -161,8 +161,28 @@ private struct ViewChecker {
             }
         }
         if !kind.hasChildren { template(main, pointer + [kind.rawValue]) }
-        for option in [ViewOption.label, .currentValueLabel, .accessibilityLabel, .link, .if, .total, .range, .color] {
+        for option in [ViewOption.label, .currentValueLabel, .accessibilityLabel, .link, .if, .total, .range] {
             template(element.option(option), pointer + [option.rawValue])
+        }
+        if let color = element.option(.color) { checkColor(color, pointer + ["color"], inForeach: inForeach, &context) }
+        if kind == .image, let main { checkImage(main, pointer + ["image"], &context) }
+        // Instants written as they are must be real ones (a template is judged when it renders).
+        var instants: [(SourceNode, [String])] = []
+        if kind == .date, let main { instants.append((main, pointer + ["date"])) }
+        if kind == .timer || kind == .progress, let main, main.isMapping {
+            for key in ["from", "to"] { if let v = main[key] { instants.append((v, pointer + [kind.rawValue, key])) } }
+        }
+        for (node, path) in instants {
+            guard let text = node.string, !text.isTemplate else { continue }
+            do { _ = try InstantParser.parse(text) } catch {
+                context.error("invalid-instant", "'\(text)' is not an instant: \(error.message)", at: node, path)
+            }
+        }
+        if let font = element.option(.font), font.isMapping { checkFont(font, pointer + ["font"], &context) }
+        if kind == .progress, let main, main.isMapping, main["from"] == nil || main["to"] == nil {
+            context.error(
+                "view-progress", "a progress over time needs both 'from' and 'to' (ProgressView(timerInterval:)); for a value, give a number or a template",
+                at: main, pointer + ["progress"])
         }
         if let background = element.option(.background) { checkFill(background, pointer + ["background"], inForeach: inForeach, &context) }
         let style = element.option(.style)
@@ -265,13 +285,94 @@ private struct ViewChecker {
             at: element.keyLocation(key.member), element.pointer + [kind.rawValue])
     }
 
-    /// A background's colours and image names.
+    static let unitPoints = ["top", "bottom", "leading", "trailing", "center", "topLeading", "topTrailing", "bottomLeading", "bottomTrailing"]
+    static let weights = ["ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
+    static let designs = ["default", "rounded", "serif", "monospaced"]
+
+    /// A background: a colour, `{color}`, `{light, dark}`, `{gradient, from, to}` or `{image}`.
     func checkFill(_ node: SourceNode, _ pointer: [String], inForeach: Bool, _ context: inout CheckContext) {
-        switch node.kind {
-        case .string: checkViewTemplate(node, pointer, inForeach: inForeach, &context)
-        case .object: for m in node.members { checkFill(m.value, pointer + [m.key], inForeach: inForeach, &context) }
-        case .array: for (i, item) in node.items.enumerated() { checkFill(item, pointer + [String(i)], inForeach: inForeach, &context) }
-        default: break
+        guard node.isMapping else {
+            if node.isString { checkColor(node, pointer, inForeach: inForeach, &context) }
+            return
+        }
+        let forms = ["color", "gradient", "image"].filter { node[$0] != nil } + (node["light"] != nil || node["dark"] != nil ? ["light/dark"] : [])
+        if forms.count != 1 {
+            context.error(
+                "view-fill",
+                forms.isEmpty
+                    ? "a background needs one of 'color', 'gradient', 'image' (or light and dark)"
+                    : "a background is one fill, and this one has \(forms.map { "'\($0)'" }.joined(separator: " and "))",
+                at: node, pointer)
+        }
+        if forms == ["light/dark"] { checkColor(node, pointer, inForeach: inForeach, &context) }
+        if let color = node["color"] { checkColor(color, pointer + ["color"], inForeach: inForeach, &context) }
+        if let gradient = node["gradient"], gradient.isSequence {
+            if gradient.count < 2 {
+                context.error("view-fill", "a gradient needs at least two colours", at: gradient, pointer + ["gradient"])
+            }
+            for (i, c) in gradient.items.enumerated() { checkColor(c, pointer + ["gradient", String(i)], inForeach: inForeach, &context) }
+        }
+        for key in ["from", "to"] {
+            guard let point = node[key], let text = point.string else { continue }
+            if node["gradient"] == nil {
+                context.error("view-fill", "'\(key)' places a gradient, and this background has none", at: point, pointer + [key])
+            } else if !Self.unitPoints.contains(text) {
+                context.error(
+                    "view-fill",
+                    "'\(text)' is not a unit point\(Suggest.hint(for: text, among: Self.unitPoints)); use \(Self.unitPoints.joined(separator: ", "))",
+                    at: point, pointer + [key])
+            }
+        }
+        if let image = node["image"] { checkImage(image, pointer + ["image"], &context) }
+    }
+
+    /// A colour: a system colour's name, hex, a template, or `{light, dark}` of those.
+    func checkColor(_ node: SourceNode, _ pointer: [String], inForeach: Bool, _ context: inout CheckContext) {
+        if node.isMapping {
+            for key in ["light", "dark"] where node[key] == nil {
+                context.error("view-color", "a colour for each appearance needs both 'light' and 'dark'; '\(key)' is missing", at: node, pointer)
+            }
+            for key in ["light", "dark"] {
+                if let c = node[key] { checkColor(c, pointer + [key], inForeach: inForeach, &context) }
+            }
+            return
+        }
+        guard let text = node.string else { return }
+        if text.isTemplate {
+            checkViewTemplate(node, pointer, inForeach: inForeach, &context)
+        } else if RenderColor.parse(text) == nil {
+            let hint = text.hasPrefix("#") ? "" : Suggest.hint(for: text, among: RenderColor.systemNames)
+            context.error(
+                "view-color",
+                "'\(text)' is not a colour\(hint); use a system colour (\(RenderColor.systemNames.joined(separator: ", "))), #RRGGBB or #RRGGBBAA",
+                at: node, pointer)
+        }
+    }
+
+    /// An image source: one of `asset` and `file`, a file inside the container.
+    func checkImage(_ node: SourceNode, _ pointer: [String], _ context: inout CheckContext) {
+        guard node.isMapping else { return }
+        let forms = ["asset", "file"].filter { node[$0] != nil }
+        if forms.count != 1 {
+            context.error(
+                "view-image",
+                forms.isEmpty ? "an image needs 'asset' (the app's asset catalog) or 'file' (the app group container)" : "an image is an asset or a file, not both",
+                at: node, pointer)
+        }
+        if let file = node["file"], let path = file.string, path.hasPrefix("/") || path.split(separator: "/").contains("..") {
+            context.error(
+                "view-image", "an image file is a path inside the app group container: '\(path)' \(path.hasPrefix("/") ? "is absolute" : "leaves it with '..'")",
+                at: file, pointer + ["file"])
+        }
+    }
+
+    /// `font: {size, weight, design}`'s words.
+    func checkFont(_ node: SourceNode, _ pointer: [String], _ context: inout CheckContext) {
+        for (key, words) in [("weight", Self.weights), ("design", Self.designs)] {
+            guard let value = node[key], let text = value.string, !words.contains(text) else { continue }
+            context.error(
+                "view-font", "'\(text)' is not a font \(key)\(Suggest.hint(for: text, among: words)); use \(words.joined(separator: ", "))",
+                at: value, pointer + [key])
         }
     }
 

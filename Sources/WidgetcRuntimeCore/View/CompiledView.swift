@@ -280,22 +280,32 @@ enum ColorTemplate {
         switch c {
         case .rgb(let light, _): light
         // A system colour beside a hex one: its light-appearance sRGB value.
-        case .system(let name): systemHex[name] ?? "#000000"
+        case .system(let name): RenderColor.systemHex[name] ?? "#000000"
         }
     }
 
+    static func parse(_ text: String) -> RenderColor? { RenderColor.parse(text) }
+}
+
+extension RenderColor {
     /// SwiftUI's system colours in light appearance (sRGB), for a light/dark pair that mixes one with hex.
-    static let systemHex: [String: String] = [
+    package static let systemHex: [String: String] = [
         "red": "#FF3B30", "orange": "#FF9500", "yellow": "#FFCC00", "green": "#34C759", "mint": "#00C7BE",
         "teal": "#30B0C7", "cyan": "#32ADE6", "blue": "#007AFF", "indigo": "#5856D6", "purple": "#AF52DE",
         "pink": "#FF2D55", "brown": "#A2845E", "white": "#FFFFFF", "gray": "#8E8E93", "black": "#000000",
         "primary": "#000000", "secondary": "#3C3C43", "accentColor": "#007AFF", "clear": "#00000000",
     ]
 
+    /// The system colour names a view may use, in the order docs/views.md lists them.
+    package static let systemNames = [
+        "primary", "secondary", "accentColor", "red", "orange", "yellow", "green", "mint", "teal", "cyan", "blue", "indigo",
+        "purple", "pink", "brown", "white", "gray", "black", "clear",
+    ]
+
     /// A colour's text: a system name, or hex (upper-cased; one colour is the same in both appearances).
-    static func parse(_ text: String) -> RenderColor? {
+    package static func parse(_ text: String) -> RenderColor? {
         if systemHex[text] != nil { return .system(text) }
-        guard text.hasPrefix("#"), text.count == 7 || text.count == 9,
+        guard text.hasPrefix("#"), text.utf8.count == 7 || text.utf8.count == 9,
             text.utf8.dropFirst().allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102) })
         else { return nil }
         let upper = text.uppercased()

@@ -136,11 +136,13 @@ final class ViewTemplate {
         default:  // foreach
             var limit = Limit()
             if let l = member.optional("limit") {
+                // Bounded as doubles: a limit past any list is no limit, and never a trap.
+                func count(_ m: PlanMember) throws(PlanError) -> Int { Int(Swift.min(Swift.max(try m.number(), 0), 1_000_000)) }
                 if l.value.number != nil {
-                    limit.other = Int(try l.int(in: 0...100_000))
+                    limit.other = try count(l)
                 } else {
                     for (k, v) in try l.members() {
-                        let n = Int(try v.int(in: 0...100_000))
+                        let n = try count(v)
                         if k == "default" {
                             limit.other = n
                         } else {
@@ -184,7 +186,7 @@ final class ViewTemplate {
             }
         }
         o.weight = try member.optional("weight")?.string()
-        o.lineLimit = try member.optional("lineLimit").map { m throws(PlanError) in Int(try m.int(in: 1...10_000)) }
+        o.lineLimit = try member.optional("lineLimit").map { m throws(PlanError) in Int(Swift.min(Swift.max(try m.number(), 1), 10_000)) }
         o.minimumScaleFactor = try member.optional("minimumScaleFactor")?.number()
         o.textAlignment = try member.optional("textAlignment")?.string()
         o.monospacedDigit = try member.optional("monospacedDigit")?.bool() ?? false

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import WidgetSupport
+import WidgetTestSupport
+@testable import WidgetLSP
+
+/// The editor service on a widget's face: the checks' diagnostics, completion and hover of view keys.
+@Suite("LSP: views")
+struct ViewFeatureTests {
+    static let text = """
+        kind: test.view
+        displayName: View
+        description: A face.
+        content: { title: "Hi" }
+        timeline: { hourly: true }
+        view:
+          vstack:
+            - text: "{{titel}}"
+              spacing: 3
+            - symbol: star
+              
+          alignment: leading
+          format: 
+        """
+
+    func open(_ session: InProcessSession) throws -> (String, [JSONValue]) {
+        _ = try session.client.initialize()
+        let uri = LanguageServer.uri(of: TestPaths.widgets + "/face-typing.yaml")
+        session.client.open(uri: uri, text: Self.text)
+        return (uri, try session.client.diagnostics(uri: uri))
+    }
+
+    func labels(_ result: JSONValue) -> [String] { (result["items"]?.array ?? []).compactMap { $0["label"]?.string } }
+
+    @Test func theChecksDiagnosticsAtTheirPositions() throws {
+        let session = InProcessSession()
+        let (_, diagnostics) = try open(session)
+        let found = diagnostics.map { d in
+            (d["code"]?.string ?? "", d["range"]?["start"]?["line"]?.number ?? -1, d["range"]?["start"]?["character"]?.number ?? -1)
+        }
+        // 0-based lines and characters: the misspelled field, the option of another element.
+        #expect(found.contains { $0 == ("unknown-variable", 7, 15) })
+        #expect(found.contains { $0 == ("view-option", 8, 6) })
+    }
+
+    @Test func completionOffersAnElementsKeysAndFormats() throws {
+        let session = InProcessSession()
+        let (uri, _) = try open(session)
+        // Under `- symbol: star`, at the item's indentation: the element's keys (elements and options).
+        let keys = labels(try session.client.at("completion", uri: uri, line: 10, character: 6))
+        #expect(keys.contains("font") && keys.contains("accentable") && keys.contains("text") && keys.contains("foreach"))
+        let formats = labels(try session.client.at("completion", uri: uri, line: 12, character: 10))
+        #expect(formats.contains("time") && formats.contains("percent"))
+    }
+
+    @Test func hoverExplainsElementsAndOptions() throws {
+        let session = InProcessSession()
+        let (uri, _) = try open(session)
+        let element = try session.client.at("hover", uri: uri, line: 9, character: 9)
+        #expect(element["contents"]?["value"]?.string?.contains("Image(systemName:)") == true)
+        let option = try session.client.at("hover", uri: uri, line: 11, character: 4)
+        #expect(option["contents"]?["value"]?.string?.contains("a stack's alignment") == true)
+    }
+}
