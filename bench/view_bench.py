@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""bench/view: what render trees add to `widgetc run` (issue 30's target: at most 1.25x).
+
+usage: bench/view_bench.py [--copies 30] [--for 365d] [--runs 2] [--widgetc PATH]
+
+Copies the examples of widgets/ (not the app manifest, not wishes.yaml's network source, as
+`bench/run --examples` does) --copies times under new kinds into bench/out/view-examples/. An
+example without a `view` gets a stand-in face, appended: a vstack with a text per content
+field, a live date and a divider (docs/views.md), so the trees have the size of a real face.
+Then times `widgetc run DIR --format json` with and without `--view` (stdout to /dev/null,
+interleaved, best of --runs by user+sys CPU under /usr/bin/time -v) and prints the ratio and
+the entries' count. CI does not run it.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FROM = "2026-01-01T00:00:00Z"
+
+
+def content_fields(text):
+    """The keys of the top-level `content:` mapping (block or flow)."""
+    m = re.search(r"^content:[ \t]*\{(.*)\}[ \t]*$", text, re.M)
+    if m:
+        return re.findall(r"(\w+)\s*:", m.group(1))
+    m = re.search(r"^content:[ \t]*\n((?:[ \t]+.*\n|[ \t]*#.*\n|\n)+)", text, re.M)
+    if not m:
+        return []
+    return re.findall(r"^  (\w+):", m.group(1), re.M)
+
+
+def stand_in_face(fields):
+    lines = ["", "view:", "  vstack:"]
+    for f in fields:
+        lines += [f"    - text: \"{{{{{f}}}}}\"", "      lineLimit: 2"]
+    lines += ["    - divider: {}", "    - date: \"{{entry.date}}\"", "      style: relative", "  alignment: leading", "  padding: 12", ""]
+    return "\n".join(lines)
+
+
+def make(dest, copies):
+    src = os.path.join(ROOT, "widgets")
+    shutil.rmtree(dest, ignore_errors=True)
+    os.makedirs(dest)
+    shutil.copytree(os.path.join(src, "container"), os.path.join(dest, "container"))
+    for name in os.listdir(src):
+        if name.endswith(".xcstrings"):
+            shutil.copy(os.path.join(src, name), dest)
+    made, faced = [], 0
+    for name in sorted(os.listdir(src)):
+        if not name.endswith(".yaml"):
+            continue
+        text = open(os.path.join(src, name), encoding="utf-8").read()
+        if "app.schema.json" in text or re.search(r"^\s+url:\s*\"?https?://", text, re.M):
+            continue
+        if not re.search(r"^view:", text, re.M):
+            text += stand_in_face(content_fields(text))
+            faced += 1
+        made.append(name[:-5])
+        for i in range(copies):
+            copy = re.sub(r"^kind: .*$", f"kind: com.bench.{name[:-5]}.c{i:02d}", text, count=1, flags=re.M)
+            open(os.path.join(dest, f"{name[:-5]}-c{i:02d}.yaml"), "w", encoding="utf-8").write(copy)
+    return made, faced
+
+
+def timed(argv):
+    tv = "/tmp/view-bench-time.txt"
+    with open(os.devnull, "wb") as null:
+        proc = subprocess.run(["/usr/bin/time", "-v", "-o", tv] + argv, stdout=null, stderr=subprocess.PIPE)
+    if proc.returncode != 0:
+        raise SystemExit(f"view_bench: {' '.join(argv[:4])} ... exited {proc.returncode}\n{proc.stderr[-2000:].decode()}")
+    text = open(tv).read()
+    user = float(re.search(r"User time \(seconds\): ([\d.]+)", text).group(1))
+    sys_ = float(re.search(r"System time \(seconds\): ([\d.]+)", text).group(1))
+    return user + sys_
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--copies", type=int, default=30)
+    ap.add_argument("--for", dest="length", default="365d")
+    ap.add_argument("--runs", type=int, default=2)
+    ap.add_argument("--widgetc", default=os.environ.get("WIDGETC", os.path.join(ROOT, ".build/release/widgetc")))
+    args = ap.parse_args()
+    dest = os.path.join(ROOT, "bench/out/view-examples")
+    made, faced = make(dest, args.copies)
+    print(f"== {len(made)} examples x {args.copies} copies ({faced} with a stand-in face), {args.length}", flush=True)
+    check = subprocess.run([args.widgetc, "validate", dest], capture_output=True, text=True)
+    if check.returncode != 0:
+        raise SystemExit(f"view_bench: the copies do not validate\n{check.stdout[-3000:]}")
+    base = [args.widgetc, "run", dest, "--from", FROM, "--for", args.length, "--tz", "UTC", "--format", "json", "--max-output", "64G"]
+    best = {"plain": None, "view": None}
+    for i in range(args.runs):
+        for label, argv in (("plain", base), ("view", base + ["--view"])):
+            t = timed(argv)
+            print(f"   run {i + 1}: {label:5s} {t:7.2f} s CPU", flush=True)
+            best[label] = t if best[label] is None else min(best[label], t)
+    ratio = best["view"] / best["plain"]
+    print(f"== best CPU: without --view {best['plain']:.2f} s, with --view {best['view']:.2f} s: {ratio:.2f}x (target <= 1.25x)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
