@@ -119,6 +119,9 @@ enum ViewText {
                     for (category, form) in forms { compiled[category] = try Self.compile(form, member) }
                     let tags = PluralTemplates.numberTags(of: try Self.compile(text, member))
                     self = .template(TemplateBox(compiled[.other]!, plural: PluralTemplates(rules: localizer.rules, tags: tags, forms: compiled)))
+                case .formatted:
+                    // Substitutions need arguments a view's text does not pass: the source text shows, as in content.
+                    self = text.isTemplate ? .template(TemplateBox(try Self.compile(text, member))) : .literal(text)
                 }
             } else if text.isTemplate {
                 self = .template(TemplateBox(try Self.compile(text, member)))
