@@ -31,27 +31,14 @@ struct CheckContext {
         diagnostics.append(.warning(code, message, file: file, at: location, pointer: JSONPointer.string(pointer)))
     }
 
-    /// The position of the character `offset` scalars into a string scalar's
-    /// value, when the scalar is written on one line (plain or quoted without
-    /// escapes before it); otherwise the scalar's own start.
+    /// The position of the character `offset` scalars into a string scalar's value, in any
+    /// style (folded, quoted with escapes, blocks); the scalar's own start when the value
+    /// cannot be traced in the source.
     func location(inside node: SourceNode, offset: Int) -> SourceLocation {
-        guard let line = SourceLines.line(node.location.line, of: bytes) else { return node.location }
-        let scalars = Array(line.unicodeScalars)
-        let start = node.location.column - 1
-        guard start >= 0, start < scalars.count else { return node.location }
-        var column = node.location.column
-        var i = start
-        let quote = scalars[i]
-        if quote == "\"" || quote == "'" {
-            i += 1
-            column += 1
-            // Escapes change the width; stop being exact if one comes first.
-            let escape: Unicode.Scalar = quote == "\"" ? "\\" : "'"
-            let end = min(scalars.count, i + offset)
-            if scalars[i..<end].contains(escape) { return node.location }
-        }
-        guard i + offset <= scalars.count else { return node.location }
-        return SourceLocation(line: node.location.line, column: column + offset)
+        guard let value = node.string, offset >= 0,
+            let positions = ScalarPositions.map(value: value, start: node.location, in: bytes), offset < positions.count
+        else { return node.location }
+        return positions[offset]
     }
 }
 
