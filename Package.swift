@@ -2,12 +2,14 @@
 import PackageDescription
 
 // Dependencies point down only:
-//   widgetc -> WidgetCLI -> {WidgetLSP, WidgetCompiler, WidgetSimulator};  WidgetLSP -> WidgetCompiler
-//   WidgetCompiler -> {WidgetYAML, JSONSchema, WidgetcRuntimeCore}  (the Mac side: YAML, schema, checks, lowering to plans)
-//   WidgetSimulator -> WidgetcRuntimeCore                          (scheduler, budget, scenarios, writers)
-//   WidgetcRuntime -> {WidgetcRuntimeCore, WidgetcURLSession}      (the library an app links)
+//   widgetc -> WidgetCLI -> {WidgetLSP, WidgetSimulator, WidgetCompiler}    (commands: the run loader, scenarios, --param)
+//   WidgetLSP -> WidgetCompiler                                           (the editor service)
+//   WidgetCompiler -> {WidgetYAML, JSONSchema, WidgetcRuntimeCore}       (the Mac side: one Compilation from YAML to the plan)
+//   WidgetSimulator -> WidgetcRuntimeCore                                 (scheduler, budget, scenarios, writers)
+//   WidgetcRuntime -> {WidgetcRuntimeCore, WidgetcURLSession}             (the library an app links)
 //   WidgetcRuntimeCore -> {WidgetTemplates, WidgetTime, MarketCalendars} -> WidgetSupport   (what a device ships: stdlib + Foundation)
 //   WidgetcURLSession: URLSession alone;  CWidgetcCurl: libcurl opened on widgetc's first live request (Linux)
+// The compiler and the simulator do not see each other: the command side joins them.
 // No package outside the toolchain: libyaml comes from the system (Debian libyaml-dev).
 let package = Package(
     name: "widgetc",
@@ -59,12 +61,12 @@ let package = Package(
         .target(name: "WidgetcRuntime", dependencies: ["WidgetcRuntimeCore", "WidgetcURLSession"]),
         // The simulator: the scheduler (budget, policies, reloads), scenarios and writers.
         .target(name: "WidgetSimulator", dependencies: ["WidgetSupport", "WidgetTime", "WidgetTemplates", "WidgetcRuntimeCore"]),
-        // Definitions: the front end (YAML, schema, semantic checks) and lowering to plans.
+        // Definitions: one Compilation (YAML, schema, semantic checks, the rules across files) ending at the plans.
         .target(
             name: "WidgetCompiler",
             dependencies: [
                 "WidgetSupport", "WidgetYAML", "JSONSchema", "WidgetTemplates", "WidgetTime", "MarketCalendars",
-                "WidgetcRuntimeCore", "WidgetSimulator",
+                "WidgetcRuntimeCore",
             ],
             plugins: ["EmbedFiles"]
         ),
@@ -73,7 +75,7 @@ let package = Package(
             name: "WidgetLSP",
             dependencies: ["WidgetSupport", "WidgetTime", "MarketCalendars", "WidgetcRuntimeCore", "WidgetCompiler"]
         ),
-        // The command layer: argument parsing, rendering, exit statuses.
+        // The command layer: argument parsing, rendering, exit statuses; what `run` loads (plans, scenarios, --param).
         .target(
             name: "WidgetCLI",
             dependencies: [
@@ -103,7 +105,9 @@ let package = Package(
         .testTarget(name: "WidgetcRuntimeTests", dependencies: ["WidgetTestSupport", "WidgetcRuntime", "WidgetcRuntimeCore", "WidgetcURLSession"]),
         .testTarget(name: "WidgetSimulatorTests", dependencies: ["WidgetTestSupport", "WidgetSimulator", "WidgetcRuntimeCore"]),
         .testTarget(name: "MarketCalendarsTests", dependencies: ["WidgetTestSupport", "MarketCalendars"]),
-        .testTarget(name: "WidgetCompilerTests", dependencies: ["WidgetTestSupport", "WidgetCompiler", "WidgetcRuntime"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "WidgetCompilerTests", dependencies: ["WidgetTestSupport", "WidgetCompiler", "WidgetCLI", "WidgetSimulator", "WidgetcRuntime"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "WidgetCLITests", dependencies: ["WidgetTestSupport", "WidgetCLI", "WidgetSimulator", "WidgetcRuntime"]),
         .testTarget(name: "WidgetLSPTests", dependencies: ["WidgetTestSupport", "WidgetLSP", "WidgetSupport", "WidgetCompiler"]),
     ]

@@ -198,12 +198,12 @@ enum FuzzTargets {
     static func validate(_ bytes: [UInt8]) {
         // A fresh validator each time (the schemas are compiled once per process): nothing
         // is remembered between inputs, as `validate` on one file.
-        guard let validator = try? DefinitionValidator(mode: .definitions, lowers: true) else { return }
+        guard let validator = try? Compilation(purpose: .compile) else { return }
         let path = bytes.starts(with: Array("{".utf8)) ? "/nonexistent/widgetc-fuzz/w.json" : "/nonexistent/widgetc-fuzz/w.yaml"
-        let examination = validator.checker.examine(bytes: bytes, path: path)
-        let diagnostics = (try? validator.conclude(examination)) ?? []
+        let compiled = validator.compile(bytes: bytes, path: path)
+        let diagnostics = compiled?.diagnostics ?? []
         for diagnostic in diagnostics { _ = diagnostic.message }
-        for lowered in examination.lowered {
+        for lowered in compiled?.plans ?? [] {
             if case .widget(_, let plan) = lowered { _ = JSONWriter.string(plan).utf8.count }
         }
     }
@@ -322,11 +322,11 @@ enum NetworkFixture {
         """
 
     static func setUp() {
-        guard let validator = try? DefinitionValidator(mode: .definitions, lowers: true) else { return }
-        let examination = validator.checker.examine(bytes: Array(definition.utf8), path: "/nonexistent/widgetc-fuzz/network.yaml")
-        for case .widget(_, let p) in examination.lowered { plan = p }
+        guard let validator = try? Compilation(purpose: .compile) else { return }
+        let compiled = validator.compile(bytes: Array(definition.utf8), path: "/nonexistent/widgetc-fuzz/network.yaml")
+        for case .widget(_, let p) in compiled?.plans ?? [] { plan = p }
         if plan == nil {
-            let problems = ((try? validator.conclude(examination)) ?? []).map(\.message).joined(separator: "; ")
+            let problems = (compiled?.diagnostics ?? []).map(\.message).joined(separator: "; ")
             printError("widgetc-fuzz network: the fixture does not lower: \(problems)\n")
             exit(2)
         }

@@ -65,30 +65,36 @@ enum ActionsCommand {
     /// The file's one app manifest, validated as `widgetc validate` does; nil (after
     /// printing the diagnostics) when it has errors.
     static func load(_ path: String, console: Console, renderer: DiagnosticRenderer, locale: String? = nil) throws(UsageError) -> AppManifest? {
-        let bytes: [UInt8]
-        do { bytes = try SourceFiles.read(path) } catch { throw UsageError(message: "\(error.description); check the path") }
-        let validator: DefinitionValidator
-        do { validator = try DefinitionValidator(lowers: true) } catch { throw UsageError(message: "\(error)") }
-        // One pass: YAML, schema, checks and the typed manifest.
-        let examination = validator.checker.examine(bytes: bytes, path: path)
-        let diagnostics: [Diagnostic]
-        do { diagnostics = try validator.conclude(examination).sorted { ($0.location, $0.code) < ($1.location, $1.code) } } catch {
+        let compilation: Compilation
+        do { compilation = try Compilation(purpose: .compile) } catch { throw UsageError(message: "\(error)") }
+        // One pass: YAML, schema, checks and the typed manifest (its bundle's files are not reported here).
+        var reported: CompiledFile? = nil
+        do {
+            try compilation.compile([path]) { file in if reported == nil { reported = file } }
+        } catch {
             throw UsageError(message: "\(error.description); check the path")
         }
-        if let source = examination.source { renderer.lines.use(source, for: path) }
+        guard let file = reported else { return nil }
+        let diagnostics = file.diagnostics.sorted { ($0.location, $0.code) < ($1.location, $1.code) }
+        renderer.lines.use(file.source, for: path)
         for d in diagnostics { console.err(renderer.text(d)) }
         if diagnostics.contains(where: { $0.severity == .error }) {
             console.err("error: the manifest has errors; fix them first (see widgetc validate)\n")
             return nil
         }
-        let manifests = examination.manifests
+        let manifests = file.manifests
         guard manifests.count == 1, let definition = manifests.first else {
             let found = manifests.isEmpty ? "no app manifest (a document with the key 'app')" : "\(manifests.count) app manifests"
             throw UsageError(message: "'\(path)' holds \(found); give one app's manifest, such as widgets/notes-app.yaml")
         }
         var localizer: Localizer? = nil
         if let locale, let catalogPath = definition.catalogPath(file: path) {
-            let (catalog, problems) = StringCatalog.load(path: catalogPath)
+            // Read once, by the compilation's checks (which refuse a catalog that cannot be read).
+            let loaded = compilation.stages.catalogs.load(catalogPath)
+            let (catalog, problems) = loaded.readable
+                ? (loaded.catalog, loaded.diagnostics)
+                : (nil, [.error("l10n-catalog", "cannot read the String Catalog", file: catalogPath, at: .start)])
+            if let bytes = loaded.bytes { renderer.lines.use(bytes, for: catalogPath) }
             for d in problems { console.err(renderer.text(d)) }
             guard let catalog, !problems.contains(where: { $0.severity == .error }) else { return nil }
             let table = (try? PlanStrings(json: catalog.planStrings(for: LocalizableStrings.of(definition.root)))) ?? PlanStrings()

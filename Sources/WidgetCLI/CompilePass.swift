@@ -6,8 +6,8 @@ import Darwin
 import WidgetCompiler
 import WidgetSupport
 
-/// What `compile` and `generate` share: every file checked and lowered in one pass
-/// (an app manifest's bundle added to the files once), the diagnostics reported as
+/// What `compile` and `generate` share: every file checked and lowered by one `Compilation`
+/// (an app manifest's bundle compiled after the files given), the diagnostics reported as
 /// `validate` reports them, and the plans in file order.
 struct CompilePass {
     /// Widget plans and app plans, by the file name each is written under.
@@ -21,48 +21,30 @@ struct CompilePass {
 
     /// - Parameter reader: how definition files are read (each once).
     init(files given: [String], console: Console, reader: FileReader = .files) throws(UsageError) {
-        let validator: DefinitionValidator
-        do { validator = try DefinitionValidator(lowers: true) } catch { throw UsageError(message: "\(error)") }
-        var files = given
-        var checker = validator.checker
-        checker.given = GivenFiles(given)
-        checker.reader = reader
-        var stream = DiagnosticStream(validator: validator, console: console)
-        // Real paths, to add a bundle's widget files once; made when the first manifest comes
-        // (resolving 10,000 paths cost 60,000 readlink calls for nothing).
-        var seen: Set<String>? = nil
-        // The bundle files a manifest's examination already read, by the path it names them
-        // with: reported in their turn after the files given, not read again.
-        var bundled: [String: FileExamination] = [:]
-        func take(_ examination: FileExamination, isGiven: Bool) throws(UsageError) {
-            try stream.report(examination)
-            for lowered in examination.lowered {
-                switch lowered {
-                case .widget(let kind, let plan):
-                    plans.append((kind + PlanFiles.widgetSuffix, plan))
-                case .app(let id, let plan, let widgetFiles):
-                    plans.append((id + PlanFiles.appSuffix, plan))
-                    if isGiven { givenApps.append(plan) }
-                    if seen == nil { seen = Set(files.map(WidgetLoader.realPath)) }
-                    for file in widgetFiles where seen!.insert(WidgetLoader.realPath(file)).inserted {
-                        files.append(file)
-                        if let examined = examination.bundle.first(where: { $0.path == file }) { bundled[file] = examined }
+        let compilation: Compilation
+        do { compilation = try Compilation(purpose: .compile, reader: reader, jobs: Jobs.count()) } catch { throw UsageError(message: "\(error)") }
+        var stream = DiagnosticStream(console: console)
+        var files: [String] = []
+        do {
+            try compilation.compile(given) { file in
+                stream.report(file)
+                files.append(file.path)
+                let isGiven = files.count <= given.count
+                for lowered in file.plans {
+                    switch lowered {
+                    case .widget(let kind, let plan):
+                        plans.append((kind + PlanFiles.widgetSuffix, plan))
+                    case .app(let id, let plan, _):
+                        plans.append((id + PlanFiles.appSuffix, plan))
+                        if isGiven { givenApps.append(plan) }
                     }
                 }
             }
+        } catch {
+            throw UsageError(message: error.description)
         }
-        for examination in ParallelExamination(files, checker: checker) {
-            try take(examination, isGiven: true)
-        }
-        // A bundle's files, in the order the manifests name them (a manifest among them adds its own).
-        var next = given.count
-        while next < files.count {
-            let file = files[next]
-            next += 1
-            try take(bundled.removeValue(forKey: file) ?? checker.examine(path: file), isGiven: false)
-        }
-        stream.reportCatalogs(locale: nil)
-        stream.finish(files: files.count)
+        stream.reportCatalogs(compilation, locale: nil)
+        stream.finish()
         inputs = files + stream.catalogs
         errors = stream.errors
         if errors > 0 { console.err("error: nothing written; fix the errors first\n") }

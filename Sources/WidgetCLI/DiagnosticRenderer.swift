@@ -24,6 +24,14 @@ struct DiagnosticRenderer {
         return out
     }
 
+    /// Files' diagnostics in the order found, each file's shown from its bytes.
+    func show(_ reports: [(path: String, diagnostics: [Diagnostic], source: [UInt8]?)], _ console: Console) {
+        for (path, diagnostics, source) in reports {
+            if let source { lines.use(source, for: path) }
+            for d in diagnostics { console.err(text(d)) }
+        }
+    }
+
     /// The source line and a caret under `column`. A long line (minified JSON)
     /// shows only a window around the column, so each diagnostic stays one screen line.
     static func sourceAndCaret(_ scalars: [Unicode.Scalar], column: Int, caret: String) -> String {

@@ -32,11 +32,11 @@ enum FetchCommand {
             throw UsageError(message: "'fetch' needs at least one widget FILE, e.g. widgetc fetch widgets/wishes.yaml")
         }
         let loaded: WidgetLoader.Loaded
-        do { loaded = try WidgetLoader.load(paths: args.positional, defaultZone: ZoneRules.current) } catch {
+        do { loaded = try WidgetLoader.load(paths: args.positional, defaultZone: ZoneRules.current, jobs: Jobs.count()) } catch {
             throw UsageError(message: error.description)
         }
         let renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache())
-        for d in loaded.diagnostics { console.err(renderer.text(d)) }
+        renderer.show(loaded.reports, console)
         if loaded.hasErrors {
             console.err("error: the definitions have errors; fix them to fetch (see widgetc validate)\n")
             return .inputErrors

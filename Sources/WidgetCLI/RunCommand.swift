@@ -212,12 +212,12 @@ struct RunOptions {
     ) throws(UsageError) -> (loaded: WidgetLoader.Loaded, scenario: Scenario, instances: [(LoadedWidget, RunConfiguration)])? {
         let loaded: WidgetLoader.Loaded
         do {
-            loaded = try WidgetLoader.load(paths: paths, defaultZone: zone, locale: locale)
+            loaded = try WidgetLoader.load(paths: paths, defaultZone: zone, locale: locale, jobs: Jobs.count())
         } catch {
             throw UsageError(message: "\(error.description); check the path")
         }
         let renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache())
-        for d in loaded.diagnostics { console.err(renderer.text(d)) }
+        renderer.show(loaded.reports, console)
         if loaded.hasErrors {
             console.err("error: the definitions have errors; fix them to \(verb) (see widgetc validate)\n")
             return nil
@@ -274,7 +274,8 @@ struct RunOptions {
         guard let path = scenarioPath else { return Scenario() }
         let bytes: [UInt8]
         do { bytes = try SourceFiles.read(path) } catch { throw UsageError(message: "\(error.description); check --scenario") }
-        let (scenario, diagnostics) = ScenarioLoader.load(bytes: bytes, file: path, zone: zone, kinds: kinds)
+        let (scenario, diagnostics) = ScenarioReading.load(bytes: bytes, file: path, kinds: kinds)
+        renderer.lines.use(bytes, for: path)
         for d in diagnostics { console.err(renderer.text(d)) }
         if scenario == nil { console.err("error: the scenario has errors\n") }
         return scenario

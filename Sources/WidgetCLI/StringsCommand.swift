@@ -33,36 +33,33 @@ enum StringsCommand {
         guard !args.positional.isEmpty else {
             throw UsageError(message: "'strings' needs at least one PATH, e.g. widgetc strings widgets/ --catalog widgets/Localizable.xcstrings")
         }
-        var files = try CompilePass.files(in: args.positional)
+        let files = try CompilePass.files(in: args.positional)
         let renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache())
         var used: [String] = []
-        var seen = Set(files.map(WidgetLoader.realPath))
         var problems = 0
-        var k = 0
-        while k < files.count {
-            let file = files[k]
-            k += 1
-            let bytes: [UInt8]
-            do { bytes = try SourceFiles.read(file) } catch { throw UsageError(message: "\(error.description); check the path") }
-            let (documents, error) = SourceFiles.documents(of: bytes, path: file)
-            if let error {
-                renderer.lines.use(bytes, for: file)
-                console.err(renderer.text(error.diagnostic(file: file)))
-                problems += 1
-                continue
-            }
-            for document in documents where document["kind"] != nil || document["app"] != nil {
-                // A definition that names another catalog is that catalog's business.
-                if let named = LocalizableStrings.catalogPath(of: document, file: file),
-                   WidgetLoader.realPath(named.path) != WidgetLoader.realPath(catalogPath), named.path != catalogPath { continue }
-                used += LocalizableStrings.of(document).map(\.key)
-                // An app manifest brings its bundle's widgets.
-                for entry in document["app"] != nil ? (document["widgets"]?.items ?? .empty) : .empty {
-                    guard let relative = entry.string else { continue }
-                    let full = relative.hasPrefix("/") ? relative : SourceFiles.directory(of: file) + relative
-                    if seen.insert(WidgetLoader.realPath(full)).inserted { files.append(full) }
+        // A definition that names another catalog is that catalog's business (an app manifest's bundle too).
+        let catalogReal = Compilation.realPath(catalogPath)
+        let ours: (SourceNode, String) -> Bool = { document, file in
+            guard let named = LocalizableStrings.catalogPath(of: document, file: file) else { return true }
+            return named.path == catalogPath || Compilation.realPath(named.path) == catalogReal
+        }
+        var compilation: Compilation
+        do { compilation = try Compilation(purpose: .collect, jobs: Jobs.count()) } catch { throw UsageError(message: "\(error)") }
+        compilation.followsBundle = ours
+        do {
+            try compilation.compile(files) { file in
+                if !file.diagnostics.isEmpty {
+                    renderer.lines.use(file.source, for: file.path)
+                    for d in file.diagnostics { console.err(renderer.text(d)) }
+                    problems += 1
+                    return
+                }
+                for document in file.documents where (document["kind"] != nil || document["app"] != nil) && ours(document, file.path) {
+                    used += LocalizableStrings.of(document).map(\.key)
                 }
             }
+        } catch {
+            throw UsageError(message: "\(error.description); check the path")
         }
         if problems > 0 {
             console.err("error: \(catalogPath) not written; fix the YAML first\n")

@@ -26,7 +26,7 @@ enum ValidateCommand {
             throw UsageError(message: "unknown format '\(format)' for 'validate'; use --format text or --format json")
         }
         let locale = try LocaleOption.parse(args)
-        let mode: DefinitionValidator.Mode
+        let mode: FileStages.Mode
         if let schemaPath = args.value("schema") {
             do {
                 mode = .schemaOnly(try SchemaStage(file: schemaPath))
@@ -36,21 +36,21 @@ enum ValidateCommand {
         } else {
             mode = .definitions
         }
-        let validator: DefinitionValidator
+        let compilation: Compilation
         do {
-            validator = try DefinitionValidator(mode: mode)
+            compilation = try Compilation(mode: mode, jobs: Jobs.count())
         } catch {
             throw UsageError(message: "\(error)")
         }
         let files = try CompilePass.files(in: args.positional.isEmpty ? ["widgets/"] : args.positional)
-        var stream = DiagnosticStream(validator: validator, console: console, json: format == "json")
-        var checker = validator.checker
-        checker.given = GivenFiles(files)
-        for examination in ParallelExamination(files, checker: checker) {
-            try stream.report(examination)
+        var stream = DiagnosticStream(console: console, json: format == "json")
+        do {
+            try compilation.compile(files) { stream.report($0) }
+        } catch {
+            throw UsageError(message: error.description)
         }
-        stream.reportCatalogs(locale: locale)
-        stream.finish(files: files.count)
+        stream.reportCatalogs(compilation, locale: locale)
+        stream.finish()
         return stream.errors > 0 ? .inputErrors : .success
     }
 }

@@ -202,10 +202,13 @@ extension LanguageServer {
     func ruleText(_ document: TextDocument) -> String {
         guard let lowering else { return "the timeline rule (the compiler could not start)" }
         let path = Self.path(of: document.uri)
-        let examination = lowering.checker.examine(bytes: document.bytes, path: path)
-        let errors = ((try? DefinitionValidator(sharing: lowering.checker).conclude(examination)) ?? []).filter { $0.severity == .error }
+        var compiled: CompiledFile? = nil
+        try? Compilation(sharing: lowering, purpose: .compile).compile([path], contents: document.bytes) { file in
+            if compiled == nil { compiled = file }
+        }
+        let errors = (compiled?.diagnostics ?? []).filter { $0.severity == .error }
         guard errors.isEmpty else { return "the timeline rule: fix the \(errors.count) error(s) to see its next instants" }
-        for case .widget(_, let plan) in examination.lowered {
+        for case .widget(_, let plan) in compiled?.plans ?? [] {
             do {
                 let widget = try WidgetPlan(data: Data(JSONWriter.string(plan).utf8), timeZone: .current, locale: nil)
                 let date = Date(timeIntervalSince1970: TimeInterval(now().seconds))

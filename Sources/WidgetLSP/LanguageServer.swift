@@ -8,7 +8,7 @@ import WidgetSupport
 
 /// `widgetc lsp`: a Language Server Protocol 3.17 server (spec editor.md). It reads framed
 /// JSON-RPC messages with `receive`, answers through `send`, and checks each open document with
-/// the same `DefinitionValidator` as `widgetc validate`, from the editor's text.
+/// the same `Compilation` as `widgetc validate`, from the editor's text.
 ///
 /// One thread: each message is handled to the end before the next, so diagnostics follow the
 /// change that caused them. Nothing a client sends stops the server but `exit` (or the end of input).
@@ -26,11 +26,12 @@ package final class LanguageServer {
     private let send: ([UInt8]) -> Void
     private let log: (String) -> Void
     private var framer = MessageFramer()
-    private let checker: FileChecker?
+    /// Phase 1 of every check, its schemas compiled once.
+    private let stages: FileStages?
     private let setupError: String?
     package private(set) var documents: [String: TextDocument] = [:]
-    /// A validator that also lowers (the plan a rule's hover runs), made at the first hover.
-    lazy var lowering: DefinitionValidator? = try? DefinitionValidator(lowers: true)
+    /// Stages that also lower (the plan a rule's hover runs), made at the first hover.
+    lazy var lowering: FileStages? = try? Compilation(purpose: .compile).stages
     private var initialized = false
     private var shutdownRequested = false
     /// The process's exit status once `exit` came: 0 after `shutdown`, 1 without (LSP "exit").
@@ -43,10 +44,10 @@ package final class LanguageServer {
         self.log = log
         self.now = now
         do {
-            checker = try DefinitionValidator().checker
+            stages = try Compilation().stages
             setupError = nil
         } catch {
-            checker = nil
+            stages = nil
             setupError = error.message
         }
     }
@@ -224,11 +225,11 @@ package final class LanguageServer {
 
     /// The diagnostics of one document's current text, as `widgetc validate` finds them.
     package func diagnostics(of document: TextDocument) -> [JSONValue] {
-        guard let checker else {
+        guard let stages else {
             return [Self.lspDiagnostic(.error("schema", setupError ?? "the built-in schemas cannot be compiled", file: "", at: .start), document)]
         }
         let path = Self.path(of: document.uri)
-        let found = DefinitionValidator(sharing: checker).validate(bytes: document.bytes, path: path)
+        let found = Compilation(sharing: stages).validate(bytes: document.bytes, path: path)
         return found.filter { $0.file == path }.map { Self.lspDiagnostic($0, document) }
     }
 

@@ -5,7 +5,7 @@ import WidgetTestSupport
 @testable import WidgetCLI
 
 /// `compile` and `generate` read each file of an app manifest's bundle once: the
-/// manifest's examination holds the bundle's, which the pass reports in its turn.
+/// compilation examines the bundle's files with the manifest and reports them after it.
 @Test func compileReadsEachFileOfABundleOnce() throws {
     let directory = try bundleDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -17,34 +17,35 @@ import WidgetTestSupport
     #expect(counting.all == [directory + "/app.yaml": 1, directory + "/a.yaml": 1, directory + "/b.yaml": 1])
 }
 
+/// The codes each purpose reports for `files`, and how often each file was read.
+private func compileCounting(_ files: [String], purpose: Compilation.Purpose, jobs: Int) throws -> (lines: [String], reads: [String: Int]) {
+    let counting = CountingReader()
+    let compilation = try Compilation(purpose: purpose, reader: counting.reader, jobs: jobs)
+    var lines: [String] = []
+    try compilation.compile(files) { file in
+        lines += file.diagnostics.map { "\($0.file):\($0.location):\($0.code)" }
+    }
+    return (lines, counting.all)
+}
+
 /// A directory holding a manifest and its bundle gives the command every file: each is
-/// still read once, by `validate` and by `compile`, on one thread or several, and the
-/// report is the same as when each file was read in its own turn.
+/// still read once, by `validate`, `compile` and `run`, on one thread or several (with one, the
+/// manifest names a file whose turn comes after it: examined then, kept for that turn).
 @Test(arguments: [1, 4]) func filesGivenWithTheirManifestAreReadOnce(jobs: Int) throws {
     let directory = try bundleDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let files = try CompilePass.files(in: [directory])
     #expect(files.map { ($0 as NSString).lastPathComponent } == ["a.yaml", "app.yaml", "b.yaml"])
-    for lowers in [false, true] {
-        let counting = CountingReader()
-        let validator = try DefinitionValidator(lowers: lowers)
-        var checker = validator.checker
-        checker.given = GivenFiles(files)
-        checker.reader = counting.reader
-        var codes: [String] = []
-        for examination in ParallelExamination(files, checker: checker, jobs: jobs) {
-            codes += try validator.conclude(examination).map(\.code)
-        }
-        #expect(codes.isEmpty, "lowers: \(lowers)")
-        #expect(counting.all == Dictionary(uniqueKeysWithValues: files.map { ($0, 1) }), "lowers: \(lowers)")
+    for purpose in [Compilation.Purpose.check, .compile, .run] {
+        let (lines, reads) = try compileCounting(files, purpose: purpose, jobs: jobs)
+        #expect(lines.isEmpty, "\(purpose)")
+        #expect(reads == Dictionary(uniqueKeysWithValues: files.map { ($0, 1) }), "\(purpose)")
     }
 }
 
-/// Manifests that bundle each other (and themselves), all given at once on several threads:
-/// no thread waits for one that waits for it, and the report is the one thread's. A widget
-/// file is read once; a manifest once more for each manifest that names it at most (a
-/// bundle check that would close a circle reads only the kinds).
-@Test(.timeLimit(.minutes(2))) func manifestsThatBundleEachOtherDoNotDeadlock() throws {
+/// Manifests that bundle each other (and themselves), all given at once: every file is read
+/// once, and the report does not depend on the number of threads.
+@Test func manifestsThatBundleEachOtherAreReadOnce() throws {
     let directory = try temporaryDirectory().path
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let names = (0..<8).map { "m\($0)" }
@@ -57,24 +58,55 @@ import WidgetTestSupport
             .write(toFile: "\(directory)/w\(i).yaml", atomically: true, encoding: .utf8)
     }
     let files = try CompilePass.files(in: [directory])
-    func report(jobs: Int, _ counting: CountingReader) throws -> [String] {
-        let validator = try DefinitionValidator()
-        var checker = validator.checker
-        checker.given = GivenFiles(files)
-        checker.reader = counting.reader
-        var lines: [String] = []
-        for examination in ParallelExamination(files, checker: checker, jobs: jobs) {
-            lines += try validator.conclude(examination).map { "\($0.file):\($0.location):\($0.code)" }
-        }
-        return lines
+    for purpose in [Compilation.Purpose.check, .compile] {
+        let sequential = try compileCounting(files, purpose: purpose, jobs: 1)
+        #expect(sequential.reads == Dictionary(uniqueKeysWithValues: files.map { ($0, 1) }), "\(purpose)")
+        let parallel = try compileCounting(files, purpose: purpose, jobs: 4)
+        #expect(parallel.lines == sequential.lines, "\(purpose)")
+        #expect(parallel.reads == sequential.reads, "\(purpose)")
     }
-    let sequential = try report(jobs: 1, CountingReader())
-    for _ in 0..<40 {
-        let counting = CountingReader()
-        #expect(try report(jobs: 4, counting) == sequential)
-        for (path, reads) in counting.all {
-            let manifest = (path as NSString).lastPathComponent.hasPrefix("m")
-            #expect(manifest ? reads <= 3 : reads == 1, "\(path): \(reads) reads")
-        }
-    }
+}
+
+/// A file given twice is read once and reported in both turns, the second finding its kinds taken.
+@Test(arguments: [1, 4]) func aFileGivenTwiceIsReadOnce(jobs: Int) throws {
+    let directory = try bundleDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let a = directory + "/a.yaml"
+    let (lines, reads) = try compileCounting([a, directory + "/b.yaml", a], purpose: .check, jobs: jobs)
+    #expect(lines == ["\(a):1:7:duplicate-kind"])
+    #expect(reads == [a: 1, directory + "/b.yaml": 1])
+}
+
+/// `validate` reads a bundle's files that it was not given for their kinds only, once, and does
+/// not report them.
+@Test func validateReadsABundlesFilesForTheirKinds() throws {
+    let directory = try bundleDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    // b.yaml is broken: validate given only the manifest does not report it.
+    try "kind: com.example.b\ndisplayName: B\ntimeline: { every: 15x }\n".write(toFile: directory + "/b.yaml", atomically: true, encoding: .utf8)
+    let counting = CountingReader()
+    let compilation = try Compilation(reader: counting.reader)
+    var reported: [String] = []
+    try compilation.compile([directory + "/app.yaml"]) { reported.append($0.path) }
+    #expect(reported == [directory + "/app.yaml"])
+    #expect(counting.all == [directory + "/app.yaml": 1, directory + "/a.yaml": 1, directory + "/b.yaml": 1])
+}
+
+/// Diagnostics are shown from the bytes the compilation read: a file gone from the disk by
+/// the time its duplicate kind is reported still shows its line.
+@Test func diagnosticsAreShownFromTheBytesRead() throws {
+    let directory = try bundleDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let a = directory + "/a.yaml", copy = directory + "/copy.yaml"
+    try FileManager.default.copyItem(atPath: a, toPath: copy)
+    let compilation = try Compilation()
+    var files: [CompiledFile] = []
+    try compilation.compile([a, copy]) { files.append($0) }
+    try FileManager.default.removeItem(atPath: copy)
+    let console = CapturingConsole()
+    var stream = DiagnosticStream(console: console)
+    for file in files { stream.report(file) }
+    stream.finish()
+    #expect(console.stderr.contains("\(copy):1:7: error: kind 'com.example.a' is already defined at \(a):1:7"))
+    #expect(console.stderr.contains("kind: com.example.a\n      ^\n"), "\(console.stderr)")
 }

@@ -15,19 +15,16 @@ import WidgetTestSupport
     files.append(root + "/no/such/file.yaml")
 
     func report(jobs: Int) -> [String] {
-        guard let validator = try? DefinitionValidator() else { return ["no validator"] }
-        // As `validate` runs it: the files given (each of `widgets/` twice, so its second turn examines it again).
-        var checker = validator.checker
-        checker.given = GivenFiles(files)
+        guard let compilation = try? Compilation(jobs: jobs) else { return ["no compilation"] }
         var lines: [String] = []
-        for examination in ParallelExamination(files, checker: checker, jobs: jobs) {
-            do {
-                for d in try validator.conclude(examination) {
+        do {
+            try compilation.compile(files) { file in
+                for d in file.diagnostics {
                     lines.append("\(d.file):\(d.location):\(d.code):\(d.message)")
                 }
-            } catch {
-                lines.append("read error: \(error)")
             }
+        } catch {
+            lines.append("read error: \(error)")
         }
         return lines
     }

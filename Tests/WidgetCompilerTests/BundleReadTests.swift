@@ -3,6 +3,7 @@ import Testing
 import WidgetSupport
 import WidgetTime
 import WidgetTestSupport
+import WidgetCLI
 @testable import WidgetCompiler
 
 /// An app manifest's widget files are read once: the manifest's bundle check examines
@@ -30,40 +31,31 @@ import WidgetTestSupport
         #expect(counting.all == [directory + "/app.yaml": 1, directory + "/a.yaml": 1, directory + "/b.yaml": 1])
     }
 
-    @Test func theManifestsExaminationCarriesItsBundle() throws {
+    /// `compile` reports a manifest's bundle after it, from the examination made for its
+    /// bundle check: a.yaml's plan, read once.
+    @Test func compileReportsTheBundleFromTheManifestsExamination() throws {
         let directory = try bundleDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let validator = try DefinitionValidator(lowers: true)
-        let examination = validator.checker.examine(path: directory + "/app.yaml")
-        #expect(try validator.conclude(examination).isEmpty)
-        #expect(examination.bundle.map(\.path) == [directory + "/a.yaml", directory + "/b.yaml"])
-        // Gone from the disk, the files are still all a command needs: nothing reads them again.
-        try FileManager.default.removeItem(atPath: directory + "/a.yaml")
-        let a = try #require(examination.bundle.first)
-        #expect(try validator.conclude(a).isEmpty)
-        guard case .widget(let kind, _)? = a.lowered.first else {
+        let counting = CountingReader()
+        let compilation = try Compilation(purpose: .compile, reader: counting.reader)
+        var reported: [CompiledFile] = []
+        try compilation.compile([directory + "/app.yaml"]) { reported.append($0) }
+        #expect(reported.map(\.path) == [directory + "/app.yaml", directory + "/a.yaml", directory + "/b.yaml"])
+        #expect(reported.allSatisfy { $0.diagnostics.isEmpty })
+        guard case .widget(let kind, _)? = reported[1].plans.first else {
             Issue.record("no plan for a.yaml")
             return
         }
         #expect(kind == "com.example.a")
-    }
-
-    @Test func validateReadsOnlyTheKindsOfABundle() throws {
-        let directory = try bundleDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let validator = try DefinitionValidator()
-        let examination = validator.checker.examine(path: directory + "/app.yaml")
-        #expect(try validator.conclude(examination).isEmpty)
-        // Validate does not lower, so it keeps no examination of the bundle's files.
-        #expect(examination.bundle.isEmpty)
+        #expect(counting.all.values.allSatisfy { $0 == 1 })
     }
 
     @Test func aMissingBundleFileIsStillReported() throws {
         let directory = try bundleDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.removeItem(atPath: directory + "/b.yaml")
-        let validator = try DefinitionValidator(lowers: true)
-        let diagnostics = try validator.conclude(validator.checker.examine(path: directory + "/app.yaml"))
+        let validator = try Compilation(purpose: .compile)
+        let diagnostics = try validator.validate(path: directory + "/app.yaml")
         #expect(diagnostics.map(\.code) == ["missing-widget-file"])
     }
 
@@ -75,8 +67,8 @@ import WidgetTestSupport
         try "app: com.example.other\ndisplayName: Other\nkind: com.example.a\n".write(
             toFile: directory + "/b.yaml", atomically: true, encoding: .utf8)
         for lowers in [false, true] {
-            let validator = try DefinitionValidator(lowers: lowers)
-            let diagnostics = try validator.conclude(validator.checker.examine(path: directory + "/app.yaml"))
+            let validator = try Compilation(purpose: lowers ? .compile : .check)
+            let diagnostics = try validator.validate(path: directory + "/app.yaml")
             #expect(diagnostics.map(\.code) == ["duplicate-kind"], "lowers: \(lowers)")
         }
     }

@@ -94,7 +94,7 @@ import WidgetTestSupport
     @Test(arguments: cases)
     func fixtureReportsItsCode(_ c: Case) throws {
         let path = TestPaths.fixtures + "/invalid/\(c.code).yaml"
-        let diagnostics = try DefinitionValidator().validate(path: path)
+        let diagnostics = try Compilation().validate(path: path)
         let match = diagnostics.first { $0.code == c.code }
         #expect(match != nil, "no \(c.code) in \(diagnostics.map(\.code))")
         #expect(match?.location == SourceLocation(line: c.line, column: c.column))
@@ -112,7 +112,7 @@ import WidgetTestSupport
 
     @Test func schemaOnlyModeUsesTheGivenSchemaAndTheGenericCode() throws {
         let stage = try SchemaStage(file: TestPaths.fixtures + "/schema-only/not-zero.schema.json")
-        let validator = try DefinitionValidator(mode: .schemaOnly(stage))
+        let validator = try Compilation(mode: .schemaOnly(stage))
         let diagnostics = try validator.validate(path: TestPaths.fixtures + "/schema-only/data.yaml")
         #expect(diagnostics.map(\.code) == ["schema", "type-mismatch"])
         #expect(diagnostics.map(\.location) == [SourceLocation(line: 2, column: 8), SourceLocation(line: 3, column: 7)])
@@ -120,7 +120,7 @@ import WidgetTestSupport
     }
 
     @Test func bundledExamplesAreValid() throws {
-        let validator = try DefinitionValidator()
+        let validator = try Compilation()
         let files = try SourceFiles.expand(TestPaths.root + "/widgets")
         #expect(files.count >= 9)
         for file in files {

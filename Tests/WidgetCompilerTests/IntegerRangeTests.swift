@@ -1,13 +1,14 @@
 import Testing
 import WidgetSupport
 @testable import WidgetCompiler
+import WidgetCLI
 import WidgetcRuntimeCore
 
 /// Integers fit in 64 bits signed (spec "Scalars"): a larger one is `integer-range` at its
 /// position, with the value quoted and the accepted range, never silently a double.
 @Suite struct IntegerRangeTests {
     func diagnostics(_ yaml: String) throws -> [Diagnostic] {
-        try DefinitionValidator().validate(bytes: Array(yaml.utf8), path: "w.yaml")
+        try Compilation().validate(bytes: Array(yaml.utf8), path: "w.yaml")
     }
 
     func widget(parameter: String, content: String = "{ a: b }") -> String {

@@ -18,17 +18,16 @@ import WidgetSupport
               maxEntries: \(written)
 
             """
-        let validator = try DefinitionValidator(lowers: true)
-        let examination = validator.checker.examine(bytes: Array(text.utf8), path: "fix.yaml")
-        let diagnostics = try validator.conclude(examination)
+        let validator = try Compilation(purpose: .compile)
+        let diagnostics = validator.validate(bytes: Array(text.utf8), path: "fix.yaml")
         #expect(diagnostics.contains { $0.pointer == "/timeline/maxEntries" && $0.severity == .error }, "\(diagnostics)")
     }
 
     /// The fuzzer's own input, minimized by hand: `hourly` misspelled into a value, then maxEntries.
     @Test func theFuzzersInputIsRefusedInWords() throws {
         let text = "kind: fix\ncontent: { title: hi }\ntimeline:\n  hourly: truenume\n  maxEntries: 1e30\n"
-        let validator = try DefinitionValidator(lowers: true)
-        let diagnostics = try validator.conclude(validator.checker.examine(bytes: Array(text.utf8), path: "fix.yaml"))
+        let validator = try Compilation(purpose: .compile)
+        let diagnostics = validator.validate(bytes: Array(text.utf8), path: "fix.yaml")
         #expect(diagnostics.contains { $0.severity == .error })
     }
 }

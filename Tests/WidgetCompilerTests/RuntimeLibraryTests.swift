@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetCLI
 import WidgetCompiler
 import WidgetSimulator
 import WidgetSupport

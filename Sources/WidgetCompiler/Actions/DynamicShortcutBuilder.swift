@@ -1,4 +1,3 @@
-import WidgetSimulator
 import WidgetcRuntimeCore
 import WidgetSupport
 import WidgetTemplates

@@ -3,11 +3,11 @@ import WidgetSupport
 /// Integers fit in 64 bits signed (spec "Scalars": `integer-range`). The YAML reader
 /// keeps an integer too large for 64 bits as a double with its text; here it becomes
 /// an error at its position, never silently a double.
-enum IntegerRange {
-    static let shown = "integers go from -9223372036854775808 to 9223372036854775807"
+package enum IntegerRange {
+    package static let shown = "integers go from -9223372036854775808 to 9223372036854775807"
 
     /// Whether `text` is written as a core-schema integer (`[-+]?[0-9]+`, `0o…`, `0x…`).
-    static func isIntegerForm(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isIntegerForm(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = text.first else { return false }
         if text.count > 2, first == UInt8(ascii: "0"), text[1] == UInt8(ascii: "o") || text[1] == UInt8(ascii: "x") {
             return true  // the reader resolved it as a number, so the digits are right

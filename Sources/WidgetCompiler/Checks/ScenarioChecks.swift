@@ -1,19 +1,40 @@
 import WidgetSupport
 import WidgetTime
-import WidgetSimulator
-import WidgetcRuntimeCore
 
-/// Reads `--scenario FILE`: a YAML list checked against the scenario schema and by the
-/// scenario's own checks, all in one pass, turned into the runtime's events.
-/// `widgetc validate` runs the same checks on a file whose document is a list.
-package enum ScenarioLoader {
-    /// The scenario, or nil when it has errors, and every positioned diagnostic (errors and
+/// A scenario file (`--scenario FILE`) as checked: its items, typed (the simulator's events
+/// are made from them on the command side).
+package enum ScenarioItem: Sendable {
+    /// The app writes `value` as JSON to `path` in the container.
+    case write(at: Instant, path: String, value: JSONValue)
+    /// A `WidgetCenter` reload; `kind` nil is every kind, `where` the parameter values kept.
+    case reload(at: Instant, kind: String?, where: JSONObject?)
+    /// The app in the foreground during `[from, until)`.
+    case foreground(from: Instant, until: Instant)
+    /// From `at` on, requests for `url` get `response`.
+    case respond(at: Instant, url: String, response: ScenarioResponse)
+    /// No connection during `[from, until)`.
+    case offline(from: Instant, until: Instant)
+}
+
+/// A `respond` item's answer, its file already read.
+package struct ScenarioResponse: Sendable {
+    package var status: Int
+    package var body: [UInt8] = []
+    package var latency: Int64 = 0
+    package var error: String? = nil
+}
+
+/// A YAML list checked against the scenario schema and by the scenario's own checks, all in
+/// one pass, into typed items. `widgetc validate` runs the same checks on a file whose
+/// document is a list.
+package enum ScenarioChecks {
+    /// The items, or nil when the scenario has errors, and every positioned diagnostic (errors and
     /// warnings). With `kinds` (the kinds of the widgets in the run), a reload of another kind
     /// is a warning.
-    package static func load(bytes: [UInt8], file: String, zone: ZoneRules, kinds: [String]? = nil) -> (scenario: Scenario?, diagnostics: [Diagnostic]) {
+    package static func check(bytes: [UInt8], file: String, kinds: [String]? = nil) -> (items: [ScenarioItem]?, diagnostics: [Diagnostic]) {
         let (documents, error) = SourceFiles.documents(of: bytes, path: file)
         if let error { return (nil, [error.diagnostic(file: file)]) }
-        guard let root = documents.first else { return (Scenario(), []) }
+        guard let root = documents.first else { return ([], []) }
         var context = CheckContext(file: file, bytes: bytes)
         checkIntegerRange(root, &context)
         let events = check(root, &context, kinds: kinds)
@@ -28,7 +49,7 @@ package enum ScenarioLoader {
                 file: file, at: extra.location))
         }
         let hasErrors = diagnostics.contains { $0.severity == .error }
-        return (hasErrors ? nil : Scenario(events), diagnostics)
+        return (hasErrors ? nil : events, diagnostics)
     }
 
     /// The scenario document's schema and semantic diagnostics, merged (`validate`).
@@ -48,8 +69,8 @@ package enum ScenarioLoader {
 
     /// The semantic checks, which also build the events. Each check is defensive: a value of
     /// the wrong shape is the schema's to report.
-    static func check(_ root: SourceNode, _ context: inout CheckContext, kinds: [String]?) -> [ScenarioEvent] {
-        var events: [ScenarioEvent] = []
+    static func check(_ root: SourceNode, _ context: inout CheckContext, kinds: [String]?) -> [ScenarioItem] {
+        var events: [ScenarioItem] = []
         for (i, item) in root.items.enumerated() where item.isMapping {
             let p = [String(i)]
             let present = actions.filter { item[$0] != nil }
@@ -64,7 +85,7 @@ package enum ScenarioLoader {
             }
             // Each action's own fields are checked even in an item with two; only an item
             // with one becomes an event.
-            var itemEvents: [ScenarioEvent] = []
+            var itemEvents: [ScenarioItem] = []
             defer { if present.count == 1 { events += itemEvents } }
             // `at`, read once: required by write and reload, refused with foreground alone.
             var at: Instant? = nil
@@ -154,15 +175,15 @@ package enum ScenarioLoader {
         let shape = shape.filter { d in
             !((d.code == "missing-key" || d.code == "no-matching-form") && d.pointer.split(separator: "/").count == 1)
         }
-        return DefinitionValidator.merge(shape: shape, semantic: semantic)
+        return Compilation.merge(shape: shape, semantic: semantic)
             .sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
     }
 }
 
 /// A scenario's `respond` item as the scripted network answers it.
 enum ScenarioResponses {
-    static func response(_ node: SourceNode, scenario: String, pointer: [String]) -> Result<ScriptedResponse, Diagnostic> {
-        var response = ScriptedResponse(status: Int(node["status"]?.number ?? 200))
+    static func response(_ node: SourceNode, scenario: String, pointer: [String]) -> Result<ScenarioResponse, Diagnostic> {
+        var response = ScenarioResponse(status: Int(node["status"]?.number ?? 200))
         if let latency = node["latency"], let text = latency.string {
             do { response.latency = try DurationParser.parse(text) } catch {
                 return .failure(.error("invalid-duration", "latency '\(text)': \(error.message)", file: scenario, at: latency.location, pointer: JSONPointer.string(pointer + ["latency"])))

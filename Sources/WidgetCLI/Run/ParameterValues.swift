@@ -1,3 +1,4 @@
+import WidgetCompiler
 import WidgetSupport
 import WidgetTime
 import WidgetcRuntimeCore

@@ -1,0 +1,364 @@
+import WidgetSupport
+
+/// Phase 1 of a `Compilation`: the stages that look at one file alone, each result a named type:
+///
+///     LoadedFile → ShapedDocument → DefinedDocument → CheckedDocument (+ its plan)
+///
+/// They hold only compiled schemas and the String Catalogs (each read once, for every file
+/// that names it), so files go through them on several threads at once; what needs several
+/// files (kinds, bundles, the catalogs' own checks) is phase 2's (`Compilation`).
+package struct FileStages: Sendable {
+    package enum Mode: Sendable {
+        /// The built-in widget/app schemas plus the semantic checks.
+        case definitions
+        /// Shape only, against one user-given schema (`--schema FILE`).
+        case schemaOnly(SchemaStage)
+    }
+
+    let mode: Mode
+    /// The widget schema (definitions mode); the app schema is compiled when a manifest comes.
+    private let widgetSchema: SchemaStage?
+    /// Whether a widget without errors goes on to its plan (`compile`, `run`; not `validate`).
+    let lowers: Bool
+    /// String Catalogs, read once for all the files that name them.
+    package let catalogs = CatalogCache()
+    /// How source files are read (the file system; a test counts the reads through it).
+    let reader: FileReader
+
+    init(mode: Mode, lowers: Bool, reader: FileReader) throws(SchemaSetupError) {
+        self.mode = mode
+        self.lowers = lowers
+        self.reader = reader
+        if case .definitions = mode {
+            widgetSchema = try BuiltInSchemas.widget()
+        } else {
+            widgetSchema = nil
+        }
+    }
+
+    /// How a file is read: as the command was given it, or because another file names it
+    /// (a bundle's widget file: only a regular file, `SourceFiles.readNamed`).
+    enum Reading: Sendable {
+        case given
+        case named
+    }
+
+    // MARK: The stages
+
+    /// Stage 1: the file's bytes, once, and its documents. A file too large to be a source
+    /// file is the file's own error, as the readers give it, without being read.
+    func load(path: String, _ reading: Reading) -> LoadedFile {
+        do {
+            return load(bytes: try reader.read(path, reading == .named), path: path)
+        } catch {
+            var loadError: Diagnostic? = nil
+            if let size = error.oversizeByteCount {
+                let code = path.hasSuffix(".json") ? "json-too-large" : "yaml-too-large"
+                loadError = SourceDocument.sizeError(byteCount: size, code: code).diagnostic(file: path)
+            }
+            return LoadedFile(path: path, bytes: [], documents: [], readFailure: error, loadError: loadError)
+        }
+    }
+
+    /// A compiled plan given to `run`: its bytes, which the runtime reads.
+    func read(_ path: String) -> LoadedFile {
+        do {
+            return LoadedFile(path: path, bytes: try reader.read(path, false), documents: [], readFailure: nil, loadError: nil)
+        } catch {
+            return LoadedFile(path: path, bytes: [], documents: [], readFailure: error, loadError: nil)
+        }
+    }
+
+    func load(bytes: [UInt8], path: String) -> LoadedFile {
+        let (documents, error) = SourceFiles.documents(of: bytes, path: path)
+        return LoadedFile(path: path, bytes: bytes, documents: documents, readFailure: nil, loadError: error?.diagnostic(file: path))
+    }
+
+    /// Stage 2: what the document is, by its top-level keys, and the schema's findings.
+    func shape(_ node: SourceNode, of file: LoadedFile) -> ShapedDocument {
+        var shaped = ShapedDocument(node: node, role: .of(node), context: CheckContext(file: file.path, bytes: file.bytes))
+        if case .schemaOnly(let stage) = mode {
+            shaped.shape = stage.check(node, file: file.path)
+            return shaped
+        }
+        guard let widgetSchema else { return shaped }
+        checkIntegerRange(node, &shaped.context)
+        switch shaped.role {
+        case .widget:
+            shaped.shape = widgetSchema.check(node, file: file.path)
+        case .app:
+            do {
+                shaped.shape = try BuiltInSchemas.app().check(node, file: file.path)
+            } catch {
+                shaped.shape = [.error("schema", error.message, file: file.path, at: node.location)]
+            }
+        case .scenario, .unknown:
+            break
+        }
+        return shaped
+    }
+
+    /// Stage 3: a widget or an app manifest decoded once into its typed definition, which the
+    /// checks, the plan and `actions` all read.
+    func define(_ shaped: ShapedDocument) -> DefinedDocument {
+        if case .schemaOnly = mode { return DefinedDocument(shaped: shaped, definition: .shapeOnly) }
+        switch shaped.role {
+        case .widget: return DefinedDocument(shaped: shaped, definition: .widget(WidgetDefinition(decoding: shaped.node)))
+        case .app: return DefinedDocument(shaped: shaped, definition: .app(AppDefinition(decoding: shaped.node)))
+        case .scenario: return DefinedDocument(shaped: shaped, definition: .scenario)
+        case .unknown(let problem): return DefinedDocument(shaped: shaped, definition: .unknown(problem))
+        }
+    }
+
+    /// Stage 4: the semantic checks, the catalog the definition names, and (stage 5) a widget's plan.
+    /// An app manifest's plan needs its bundle's kinds: phase 2 lowers it.
+    func check(_ defined: DefinedDocument) -> CheckedDocument {
+        var context = defined.shaped.context
+        let node = defined.shaped.node
+        let shape = defined.shaped.shape
+        switch defined.definition {
+        case .shapeOnly:
+            return CheckedDocument(shape: shape)
+        case .widget(let definition):
+            checkWidget(definition, &context)
+            let (catalog, catalogUse) = catalogUse(of: node, &context)
+            var kind: (name: String, location: SourceLocation)? = nil
+            if let text = definition.kind { kind = (text.value, text.location) }
+            var plan: Lowered? = nil
+            if lowers, !hasErrors(shape, context.diagnostics), let kind {
+                // The checks have passed, the plan follows from the same definition.
+                switch Lowering.plan(definition, file: context.file, catalog: catalog) {
+                case .success(let lowered): plan = .widget(kind: kind.name, plan: lowered)
+                case .failure(let problem): context.diagnostics.append(problem)
+                }
+            }
+            return CheckedDocument(shape: shape, semantic: context.diagnostics, kind: kind, plan: plan, catalogUse: catalogUse)
+        case .app(let manifest):
+            checkApp(manifest, &context)
+            let (_, catalogUse) = catalogUse(of: node, &context)
+            return CheckedDocument(
+                shape: shape, semantic: context.diagnostics, manifestKind: manifest.kind?.value, manifest: manifest, catalogUse: catalogUse)
+        case .scenario:
+            // A list is a scenario (`--scenario FILE`): its schema and checks, merged.
+            return CheckedDocument(semantic: ScenarioChecks.diagnostics(of: node, &context))
+        case .unknown(let problem):
+            context.error("document-kind", problem, at: node, [])
+            return CheckedDocument(semantic: context.diagnostics)
+        }
+    }
+
+    /// A file through every stage.
+    func examine(_ file: LoadedFile) -> ExaminedFile {
+        var examined = ExaminedFile(loaded: file)
+        guard file.readFailure == nil else { return examined }
+        examined.documents = file.documents.map { check(define(shape($0, of: file))) }
+        if file.documents.isEmpty, file.loadError == nil {
+            // Spec (cli.md): a file with no document (empty, or only comments) is a warning.
+            examined.documents.append(CheckedDocument(semantic: [.warning(
+                "empty-file",
+                "this file holds no YAML document (it is empty or only comments); write a widget (key 'kind') or an app manifest (key 'app'), or remove the file",
+                file: file.path, at: SourceLocation(line: 1, column: 1))]))
+        }
+        return examined
+    }
+
+    /// A bundle's file when nothing is lowered (`validate`): only the kinds its documents
+    /// write, for the manifest's bundle check; the file itself is not reported.
+    func kinds(_ file: LoadedFile) -> ExaminedFile {
+        var examined = ExaminedFile(loaded: file)
+        examined.writtenKinds = file.documents.compactMap { $0[word: "kind"]?.string }
+        return examined
+    }
+
+    /// The catalog a definition names (`localization.catalog`), read once; one that cannot be read is this file's error.
+    private func catalogUse(of document: SourceNode, _ context: inout CheckContext) -> (StringCatalog?, (catalog: String, use: CatalogUse)?) {
+        let path = context.file
+        guard let (catalogPath, node) = LocalizableStrings.catalogPath(of: document, file: path) else { return (nil, nil) }
+        let loaded = catalogs.load(catalogPath)
+        guard loaded.readable else {
+            context.error(
+                "l10n-catalog", "String Catalog '\(node.string ?? catalogPath)' cannot be read (looked for \(catalogPath)); create it with widgetc strings \(path) --catalog \(catalogPath)",
+                at: node, ["localization", "catalog"])
+            return (nil, nil)
+        }
+        return (loaded.catalog, (catalogPath, CatalogUse(file: path, strings: LocalizableStrings.of(document))))
+    }
+}
+
+func hasErrors(_ a: [Diagnostic], _ b: [Diagnostic]) -> Bool {
+    a.contains { $0.severity == .error } || b.contains { $0.severity == .error }
+}
+
+/// Stage 1: a file read once (`FileReader`), its documents parsed.
+struct LoadedFile: Sendable {
+    let path: String
+    /// The file's bytes (empty when it could not be read).
+    let bytes: [UInt8]
+    /// The documents read, up to the first error.
+    let documents: [SourceNode]
+    /// Why the file could not be read (missing, unreadable or too large), in the file layer's words.
+    let readFailure: FileError?
+    /// The YAML or JSON error after `documents`, or a file too large: the file's own diagnostic.
+    let loadError: Diagnostic?
+}
+
+/// Stage 2: one document, what it is, and what the schema says of its shape.
+struct ShapedDocument {
+    let node: SourceNode
+    let role: DocumentKind
+    var shape: [Diagnostic] = []
+    /// The document's semantic findings so far (the integer-range pass over every scalar).
+    var context: CheckContext
+}
+
+/// Stage 3: the document's typed definition.
+struct DefinedDocument {
+    enum Definition {
+        case widget(WidgetDefinition)
+        case app(AppDefinition)
+        case scenario
+        case unknown(String)
+        /// `--schema FILE`: nothing is decoded.
+        case shapeOnly
+    }
+    let shaped: ShapedDocument
+    let definition: Definition
+}
+
+/// Stage 4 (and a widget's stage 5): one document's findings, and what phase 2 needs of it.
+struct CheckedDocument: Sendable {
+    var shape: [Diagnostic] = []
+    var semantic: [Diagnostic] = []
+    /// A widget's kind, for uniqueness across files.
+    var kind: (name: String, location: SourceLocation)? = nil
+    /// A `kind` written in an app manifest's document: not a widget's, but a bundle that
+    /// lists the file counts it, as it counts every document's `kind`.
+    var manifestKind: String? = nil
+    /// A widget's plan (when lowering, and only without errors).
+    var plan: Lowered? = nil
+    /// An app manifest, decoded: phase 2 checks its bundle and lowers it.
+    var manifest: AppDefinition? = nil
+    /// The String Catalog the definition names, and what it uses of it.
+    var catalogUse: (catalog: String, use: CatalogUse)? = nil
+}
+
+/// What a document without errors lowers to.
+package enum Lowered: Sendable {
+    /// A widget's plan (`KIND.plan.json`).
+    case widget(kind: String, plan: JSONValue)
+    /// An app manifest's plan (`APP.app.json`) and its bundle's widget files, as the manifest names them, resolved.
+    case app(id: String, plan: JSONValue, widgetFiles: [String])
+}
+
+/// What phase 1 found in one file, until phase 2 concludes it in its turn.
+struct ExaminedFile: Sendable {
+    let path: String
+    /// Kept until the file is concluded: diagnostics are shown from them, never read again.
+    let bytes: [UInt8]
+    let readFailure: FileError?
+    let loadError: Diagnostic?
+    var documents: [CheckedDocument] = []
+    /// Examined for its kinds only (a bundle's file in `validate`): every document's `kind` as written.
+    var writtenKinds: [String]? = nil
+    /// A compiled plan given to `run`, only read: its bytes are the plan.
+    private(set) var isCompiledPlan = false
+    /// `strings`: the documents as read, for the command to walk.
+    private(set) var nodes: [SourceNode] = []
+
+    init(loaded: LoadedFile) {
+        path = loaded.path
+        bytes = loaded.bytes
+        readFailure = loaded.readFailure
+        loadError = loaded.loadError
+    }
+
+    init(compiledPlan loaded: LoadedFile) {
+        self.init(loaded: loaded)
+        isCompiledPlan = true
+    }
+
+    init(collected loaded: LoadedFile) {
+        self.init(loaded: loaded)
+        nodes = loaded.documents
+    }
+
+    /// What a manifest's bundle check needs of the file.
+    var bundleKinds: BundleKinds {
+        if let readFailure { return BundleKinds(unreadable: readFailure) }
+        return BundleKinds(kinds: writtenKinds ?? documents.compactMap { $0.kind?.name ?? $0.manifestKind })
+    }
+}
+
+/// The kinds a bundle counts of a file (every document's `kind`, a manifest's too), or why it
+/// cannot be read. Kept for every file examined, so small: one kind needs no array.
+struct BundleKinds: Sendable {
+    private enum Storage: Sendable {
+        case one(String)
+        case many([String])
+        /// Boxed: rare, and large beside a kind.
+        indirect case unreadable(FileError)
+    }
+    private let storage: Storage
+
+    init(kinds: [String]) {
+        storage = kinds.count == 1 ? .one(kinds[0]) : .many(kinds)
+    }
+
+    init(unreadable failure: FileError) {
+        storage = .unreadable(failure)
+    }
+
+    /// nil: the file cannot be read.
+    var kinds: [String]? {
+        switch storage {
+        case .one(let kind): [kind]
+        case .many(let kinds): kinds
+        case .unreadable: nil
+        }
+    }
+
+    var failure: FileError? {
+        if case .unreadable(let failure) = storage { return failure }
+        return nil
+    }
+}
+
+/// How the commands read a source file: `SourceFiles.read`, unless a test reads through
+/// its own wrapper (to count the reads of each file).
+package struct FileReader: Sendable {
+    /// Reads a path; `named` when another file names it (a bundle's widget file), which
+    /// reads only a regular file (`SourceFiles.readNamed`).
+    package let read: @Sendable (_ path: String, _ named: Bool) throws(SourceFiles.ReadError) -> [UInt8]
+
+    package init(read: @escaping @Sendable (_ path: String, _ named: Bool) throws(SourceFiles.ReadError) -> [UInt8]) {
+        self.read = read
+    }
+
+    /// The file system.
+    package static let files = FileReader { path, named throws(SourceFiles.ReadError) in
+        try named ? SourceFiles.readNamed(path) : SourceFiles.read(path)
+    }
+}
+
+/// What a document is, by its top-level keys (spec "Files"), read in place; a list is a
+/// scenario (docs/language-notes.md, "Scenario files").
+enum DocumentKind {
+    case widget, app, scenario
+    case unknown(String)
+
+    static func of(_ document: SourceNode) -> DocumentKind {
+        if document.kind == .null, document.sourceText?.isEmpty ?? true {
+            return .unknown("this document is empty; a definition is a mapping with the key 'kind' (a widget) or 'app' (an app manifest)")
+        }
+        if document.isSequence { return .scenario }
+        guard document.isMapping else {
+            return .unknown("a definition is a mapping with the key 'kind' (a widget) or 'app' (an app manifest), or a list of app events (a scenario), not \(document.shown)")
+        }
+        if document[word: "app"] != nil { return .app }
+        if document[word: "kind"] != nil { return .widget }
+        let keys = document.members.map(\.key)
+        let hint = keys.compactMap { Suggest.closest(to: $0, among: ["kind", "app"]) }.first
+            .map { " (did you mean '\($0)'?)" } ?? ""
+        return .unknown("this document has neither 'kind' (a widget) nor 'app' (an app manifest)\(hint)")
+    }
+}
