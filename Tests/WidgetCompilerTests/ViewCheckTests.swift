@@ -24,7 +24,7 @@ struct ViewCheckTests {
     }
 
     func diagnostics(_ yaml: String) throws -> [Diagnostic] {
-        try DefinitionValidator().validate(bytes: Array(yaml.utf8), path: "w.yaml")
+        try Compilation().validate(bytes: Array(yaml.utf8), path: "w.yaml")
     }
 
     @Test func viewTemplatesSeeContentFieldsEntryFamilyAndParam() throws {
