@@ -6,7 +6,7 @@ usage: bench/view_bench.py [--copies 30] [--for 365d] [--runs 2] [--widgetc PATH
 Copies the examples of widgets/ (not the app manifest, not wishes.yaml's network source, as
 `bench/run --examples` does) --copies times under new kinds into bench/out/view-examples/. An
 example without a `view` gets a stand-in face, appended: a vstack with a text per content
-field, a live date and a divider (docs/views.md), so the trees have the size of a real face.
+field (two lines at most) and a divider (docs/views.md), so the trees have the size of a real face.
 Then times `widgetc run DIR --format json` with and without `--view` (stdout to /dev/null,
 interleaved, best of --runs by user+sys CPU under /usr/bin/time -v) and prints the ratio and
 the entries' count. CI does not run it.
@@ -37,7 +37,7 @@ def stand_in_face(fields):
     lines = ["", "view:", "  vstack:"]
     for f in fields:
         lines += [f"    - text: \"{{{{{f}}}}}\"", "      lineLimit: 2"]
-    lines += ["    - divider: {}", "    - date: \"{{entry.date}}\"", "      style: relative", "  alignment: leading", "  padding: 12", ""]
+    lines += ["    - divider: {}", "  alignment: leading", "  padding: 12", ""]
     return "\n".join(lines)
 
 

@@ -237,10 +237,7 @@ package struct RunWriter: ReloadSink {
         out.separator(spaced); out.ascii("\"content\""); out.colon(spaced)
         tables.content(view, i, into: out)
         tables.url(view, i, into: out)
-        if let faces, let tree = faces.tree(view.table, i) {
-            out.separator(spaced); out.ascii("\"view\""); out.colon(spaced)
-            out.json(tree, spaced: spaced)
-        }
+        faces?.write(view.table, i, into: out, spaced: spaced)
         out.byte(UInt8(ascii: "}"))
     }
 

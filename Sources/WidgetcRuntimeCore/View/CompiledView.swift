@@ -38,6 +38,9 @@ package final class CompiledView: @unchecked Sendable {
         namesEntry = names
     }
 
+    /// Whether the family has a face (its own `familyView`, or `view`).
+    package func hasView(for family: WidgetFamily) -> Bool { template(for: family) != nil }
+
     /// The view a family shows: its `familyView`, else `view`; nil when it has neither.
     func template(for family: WidgetFamily) -> ViewTemplate? {
         familyViews[family] ?? view
