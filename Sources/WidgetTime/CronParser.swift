@@ -50,11 +50,11 @@ enum CronParser {
         if t[first.start] == UInt8(ascii: "@") {
             return parseMacro(t, first, extra: ranges.dropFirst().first)
         }
+        if let copied = CopiedCron.refusal(t, ranges) { return .failure(copied) }
         if ranges.count != 5 {
             let expected = "5 fields (minute hour day-of-month month day-of-week)"
             if ranges.count > 5 {
-                let note = ranges.count == 6 ? "; seconds and years are not supported" : ""
-                return .failure(t.error("cron expression has \(ranges.count) fields; expected \(expected)\(note)", at: ranges[5].start))
+                return .failure(t.error("cron expression has \(ranges.count) fields; expected \(expected)\(CopiedCron.extraFieldsHint(t, ranges))", at: ranges[5].start))
             }
             return .failure(t.error("cron expression has \(ranges.count) field\(ranges.count == 1 ? "" : "s"); expected \(expected)", at: t.count))
         }
@@ -85,6 +85,13 @@ enum CronParser {
         let key = word.lowercased()
         if key == "@reboot" {
             return .failure(t.error("'@reboot' has no clock time to fire at; use a schedule such as @daily", at: r.start))
+        }
+        if key == "@every" {
+            let interval = extra.map { t.text($0.start, $0.end) } ?? "1h"
+            return .failure(t.error("'@every' is an interval, not cron; use the every rule instead of cron: every: \(interval)", at: r.start))
+        }
+        if key == "@minutely" {
+            return .failure(t.error("'@minutely' is not a cron macro; write every minute as '* * * * *'", at: r.start))
         }
         guard let expansion = macros[key] else {
             return .failure(t.error("unknown macro '\(word)'; use @hourly, @daily, @midnight, @weekly, @monthly, @yearly or @annually", at: r.start))
@@ -146,6 +153,8 @@ enum CronParser {
                 case .failure(let e): return .failure(e)
                 }
                 single = false
+                // `SAT-SUN` (or 6-0): people write weekends so, and widely used crons read Sunday as 7 there.
+                if hi == 0, lo > 0, f.name == "day-of-week" { hi = 7 }
                 if hi < lo {
                     return .failure(t.error(
                         "\(f.name) field: range '\(t.text(start, i))' goes backwards; write it as two ranges, like \(lo)-\(f.max),\(f.min)-\(hi)",
@@ -168,7 +177,8 @@ enum CronParser {
             if step == 0 {
                 return .failure(t.error("\(f.name) field: step 0 must be at least 1", at: stepStart))
             }
-            if single { hi = f.max }
+            // `v/step` runs to the field's end; a week's ends on Saturday, as `*` does (croniter reads `1/2` so).
+            if single { hi = f.name == "day-of-week" ? 6 : f.max }
         }
         if i < end {
             return .failure(unexpected(t, i, f))
@@ -215,10 +225,15 @@ enum CronParser {
         return .success(k + f.nameBase)
     }
 
+    /// Quartz's and AWS's day letters: one set of words wherever they appear (`L`, `5L`, `15W`, `LW`).
+    static let lastDayWords = "'L' (last day) is not standard cron and is not supported; list the days (such as 28-31) and test entry.day in content"
+    static let weekdayWords = "'W' (nearest weekday) is not standard cron and is not supported; list the days (such as 1-3) with the weekdays (MON-FRI)"
+    static let nthWords = "'#' (nth weekday) is not standard cron and is not supported; list the days the nth weekday can fall on (such as 8-14 for the second) and test entry.weekday in content"
+
     private static func unsupported(_ word: String, _ f: Field) -> String? {
         switch word {
-        case "L", "LW": "'L' (last day) is not standard cron and is not supported"
-        case "W": "'W' (nearest weekday) is not standard cron and is not supported"
+        case "L", "LW": lastDayWords
+        case "W": weekdayWords
         default: nil
         }
     }
@@ -226,9 +241,13 @@ enum CronParser {
     private static func unexpected(_ t: ParseText, _ i: Int, _ f: Field) -> TimeParseError {
         switch t[i] {
         case UInt8(ascii: "?"):
-            return t.error("\(f.name) field: '?' is not standard cron; use '*'", at: i)
+            return t.error("\(f.name) field: '?' is not standard cron (Quartz and AWS write it for 'no specific value'); use '*'", at: i)
         case UInt8(ascii: "#"):
-            return t.error("\(f.name) field: '#' (nth weekday) is not standard cron and is not supported", at: i)
+            return t.error("\(f.name) field: \(nthWords)", at: i)
+        case UInt8(ascii: "L"), UInt8(ascii: "l"):
+            return t.error("\(f.name) field: \(lastDayWords)", at: i)
+        case UInt8(ascii: "W"), UInt8(ascii: "w"):
+            return t.error("\(f.name) field: \(weekdayWords)", at: i)
         case UInt8(ascii: "*"):
             return t.error("\(f.name) field: '*' can only start an item (like */15)", at: i)
         default:

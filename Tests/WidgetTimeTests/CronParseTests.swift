@@ -28,8 +28,9 @@ struct CronParseTests {
         #expect(members(try CronExpression("0 0 * * 1,3-4,6").daysOfWeek) == [1, 3, 4, 6])
         #expect(members(try CronExpression("0 0 1 Jan,jUL,DEC *").months) == [1, 7, 12])
         #expect(members(try CronExpression("0 0 * * SUN-SAT").daysOfWeek) == [0, 1, 2, 3, 4, 5, 6])
-        #expect(members(try CronExpression("0 0 * * TUE/2").daysOfWeek) == [2, 4, 6])  // TUE to 7, step 2
-        #expect(members(try CronExpression("0 0 * * 1/2").daysOfWeek) == [0, 1, 3, 5])  // 1, 3, 5, 7 (= Sunday)
+        #expect(members(try CronExpression("0 0 * * TUE/2").daysOfWeek) == [2, 4, 6])  // TUE to SAT, step 2
+        #expect(members(try CronExpression("0 0 * * 1/2").daysOfWeek) == [1, 3, 5])  // to Saturday, as `*`
+        #expect(members(try CronExpression("0 0 * * 1-7/2").daysOfWeek) == [0, 1, 3, 5])  // 1, 3, 5, 7 (= Sunday)
         #expect(try CronExpression("  0\t12  * * *  ").hours == 1 << 12)
     }
 
@@ -39,6 +40,14 @@ struct CronParseTests {
         #expect(members(try CronExpression("0 0 * * 5-7").daysOfWeek) == [0, 5, 6])
         #expect(members(try CronExpression("0 0 * * sun").daysOfWeek) == [0])
         #expect(try CronExpression("0 0 * * 7") .matchesDay(month: 11, day: 29, weekday: 0))
+    }
+
+    /// A range ending on Sunday is read to 7, as people write weekends and widely used crons read it.
+    @Test func aRangeEndingOnSundayIsReadToSeven() throws {
+        #expect(members(try CronExpression("0 9 * * SAT-SUN").daysOfWeek) == [0, 6])
+        #expect(members(try CronExpression("0 9 * * FRI-SUN").daysOfWeek) == [0, 5, 6])
+        #expect(members(try CronExpression("0 9 * * 6-0").daysOfWeek) == [0, 6])
+        #expect(members(try CronExpression("0 9 * * MON-SUN/2").daysOfWeek) == [0, 1, 3, 5])
     }
 
     @Test func vixieStarFlags() throws {
@@ -96,13 +105,30 @@ struct CronParseTests {
         ("1,,2 * * * *", 2, "minute field: empty item"),
         ("1, * * * *", 2, "minute field: empty item after ','"),
         (",1 * * * *", 0, "minute field: empty item"),
-        ("0 0 ? * MON", 4, "day-of-month field: '?' is not standard cron; use '*'"),
+        ("0 0 ? * MON", 4, "day-of-month field: '?' is not standard cron (Quartz and AWS write it for 'no specific value'); use '*'"),
         ("0 0 L * *", 4, "'L' (last day) is not standard cron"),
         ("0 0 * * 5#3", 9, "'#' (nth weekday) is not standard cron"),
-        ("0 0 15W * *", 6, "day-of-month field: unexpected 'W'"),
+        ("0 0 15W * *", 6, "day-of-month field: 'W' (nearest weekday) is not standard cron"),
+        ("0 0 W * *", 4, "day-of-month field: 'W' (nearest weekday) is not standard cron"),
+        ("0 0 * * 5L", 9, "day-of-week field: 'L' (last day) is not standard cron"),
+        ("0 0 LW * *", 4, "'L' (last day) is not standard cron"),
+        ("CRON_TZ=America/New_York 0 9 * * *", 0,
+         "'CRON_TZ=America/New_York' sets a crontab's time zone; here the zone is the widget's: write timeZone: America/New_York and cron: \"0 9 * * *\""),
+        ("TZ=Europe/Paris 0 9 * * 1-5", 0, "write timeZone: Europe/Paris and cron: \"0 9 * * 1-5\""),
+        ("30 8 * * * UTC", 11, "'UTC' is a time zone, not a cron field; write timeZone: UTC at the widget's top level and cron: \"30 8 * * *\""),
+        ("30 8 * * 1-5 Europe/London", 13, "write timeZone: Europe/London"),
+        ("cron(0 16 * * ? *)", 0, "'cron(…)' is AWS EventBridge's wrapper (six fields, the year last, '?' for no specific value); write the five standard fields without it: \"0 16 * * *\""),
+        ("cron(0 10 ? * 2-6 *)", 0, "\"0 10 * * 2-6\" (there days of the week are numbered 1-7 from Sunday, here 0-6: write names such as MON-FRI)"),
+        ("cron(15 10 ? * MON-FRI 2027)", 0, "\"15 10 * * MON-FRI\"; a year is not supported"),
+        ("0 0 12 * * ?", 0, "this looks like a Quartz or Spring expression (seconds first, '?' for no specific value); write the five standard fields: \"0 12 * * *\""),
+        ("0 15 10 ? * MON-FRI 2026", 0, "write the five standard fields: \"15 10 * * MON-FRI\"; a year is not supported"),
+        ("30 0 12 * * ?", 0, "cron fires on the minute and has no seconds field"),
+        ("@every 1h", 0, "'@every' is an interval, not cron; use the every rule instead of cron: every: 1h"),
+        ("@minutely", 0, "'@minutely' is not a cron macro; write every minute as '* * * * *'"),
+        ("0 0 * * 5#3", 9, "list the days the nth weekday can fall on"),
         ("1* * * * *", 1, "'*' can only start an item"),
         ("0 0 * *", 7, "cron expression has 4 fields; expected 5 fields (minute hour day-of-month month day-of-week)"),
-        ("0 0 0 * * *", 10, "has 6 fields; expected 5 fields (minute hour day-of-month month day-of-week); seconds and years are not supported"),
+        ("0 0 0 * * *", 10, "has 6 fields; expected 5 fields (minute hour day-of-month month day-of-week); seconds and years are not supported: with the first field as seconds write \"0 0 * * *\", with the last as a year \"0 0 0 * *\""),
         ("", 0, "empty cron expression"),
         ("   ", 0, "empty cron expression"),
         ("@reboot", 0, "'@reboot' has no clock time"),
