@@ -75,7 +75,13 @@ enum PreviewCommand {
                 familyConfiguration.family = family
                 let run = WidgetRun(provider: widget, configuration: familyConfiguration, container: container, zone: zone)
                 let (reloads, summary) = run.collect()
-                runs.append(PreviewPage.FamilyRun(family: family, reloads: reloads, summary: summary))
+                // The faces: each entry's render tree, as the extension computes it (docs/render-tree.md).
+                let views: [[JSONValue?]] = widget.view == nil ? [] : reloads.map { reload in
+                    reload.timeline.entries.enumerated().map { i, entry in
+                        widget.tree(for: entry, index: i, family: family, parameters: familyConfiguration.parameters)?.json
+                    }
+                }
+                runs.append(PreviewPage.FamilyRun(family: family, reloads: reloads, summary: summary, views: views))
             }
             let header = RunHeader(configuration: configuration, file: widget.file, timeZone: zone.identifier, zone: zone, locale: widget.locale)
             widgets.append(PreviewPage.Widget(

@@ -232,16 +232,16 @@ import WidgetTime
            {"text": "{{temp}}°", "font": {"size": 34, "weight": "bold", "design": "rounded"}, "monospacedDigit": true},
            {"date": "{{entry.date}}", "style": "relative"},
            {"date": "{{entry.date}}", "format": "time"},
-           {"timer": {}, "from": "{{entry.date}}", "to": "{{entry.date}}"},
+           {"timer": {"from": "{{entry.date}}", "to": "{{entry.date}}"}},
            {"progress": "{{temp}}", "total": 40, "label": "Warmth"},
-           {"progress": {}, "from": "{{entry.date}}", "to": "{{entry.date}}", "style": "circular"},
+           {"progress": {"from": "{{entry.date}}", "to": "{{entry.date}}"}, "style": "circular"},
            {"foreach": "{{hours}}", "limit": {"systemMedium": 3, "default": 2},
             "item": {"hstack": [{"text": "{{time}}"}, {"spacer": {"minLength": 4}}, {"text": "{{temp}}°"}]}},
            {"text": "Feels like {{temp}}°", "if": "{{param.feels}}", "families": ["systemMedium"]},
            {"image": "Logo", "frame": {"width": 24, "height": 24}, "cornerRadius": 6},
            {"image": {"file": "images/{{city}}.png"}, "contentMode": "fit"},
            {"gauge": "{{temp}}", "range": [0, 40], "label": "Temp", "currentValueLabel": "{{temp}}", "style": "linearCapacity"},
-           {"divider": {}},
+           {"divider": {}, "color": "{{tint}}"},
            {"group": [{"text": "Open", "link": "weather://{{city}}", "accessibilityLabel": "Open {{city}}", "privacySensitive": true}]},
            {"zstack": [{"image": "Sky", "background": {"image": {"asset": "Sky"}}}, {"text": "Hi", "padding": {"top": 4, "leading": 8}}], "alignment": "topLeading"},
            {"text": "{{city}}", "color": {"light": "#1E3A8A", "dark": "#BFDBFE"}, "padding": 12, "weight": "semibold",
@@ -274,7 +274,7 @@ import WidgetTime
             families: [systemSmall, systemMedium, accessoryCircular]
             parameters:
               feels: { type: boolean, title: Feels like }
-            content: { city: Oslo, temp: "4", symbol: cloud.rain }
+            content: { city: Oslo, temp: "4", symbol: cloud.rain, tint: "#FF9F0A" }
             timeline: { once: true }
 
             """.write(to: source.appendingPathComponent("faces.yaml"), atomically: true, encoding: .utf8)
@@ -335,7 +335,7 @@ import WidgetTime
             "Gauge(value: tree.value(\"f.accessoryCircular\"), in: tree.range(\"f.accessoryCircular\")) {", ".gaugeStyle(.accessoryCircularCapacity)",
             ".widgetURL(entry.url)", ".containerBackground(for: .widget) {",
             "LinearGradient(colors: [Color(red: 0.118, green: 0.227, blue: 0.541), Color(red: 0.055, green: 0.647, blue: 0.914)], startPoint: .top, endPoint: .bottom)",
-            "import UIKit",
+            "import UIKit", ".foregroundStyle(color(tree.color(\"v.12\")))", "func color(_ rendered: RenderColor?) -> Color {",
         ] {
             #expect(view.contains(expected), "missing: \(expected)")
         }

@@ -11,6 +11,8 @@ struct SwiftViewWriter {
     /// Set while writing: the view compares with the colour scheme (a light/dark colour).
     private var usesColorScheme = false
     private var usesUIKit = false
+    /// Set while writing: a colour is a template, read from the tree and made a `Color` by `color(_:)`.
+    private var usesRenderedColor = false
 
     init(widget: WidgetModel, base: String) {
         self.widget = widget
@@ -84,6 +86,7 @@ struct SwiftViewWriter {
             for line in face.code { s += "        " + line + "\n" }
             s += "    }\n"
         }
+        if usesRenderedColor { s += Self.colorHelper }
         s += "}\n"
         return s
     }
@@ -175,7 +178,7 @@ struct SwiftViewWriter {
             if let style = node["style"]?.string { own.append(".gaugeStyle(.\(style))") }
         case "progress":
             let label = node["label"] != nil
-            if node["from"] != nil || node["to"] != nil {
+            if node["progress"]?["from"] != nil || node["progress"]?["to"] != nil || node["from"] != nil {
                 lines.append("ProgressView(timerInterval: \(reader).timerInterval(\(at)), countsDown: \(reader).countsDown(\(at)))" + (label ? " {" : ""))
             } else {
                 lines.append("ProgressView(value: \(reader).value(\(at)), total: \(reader).total(\(at)))" + (label ? " {" : ""))
@@ -231,7 +234,15 @@ struct SwiftViewWriter {
         var m: [String] = []
         if let font = node["font"], let f = Self.font(font) { m.append(".font(\(f))") }
         if let weight = node["weight"]?.string { m.append(".fontWeight(.\(weight))") }
-        if let written = node["color"], let c = color(written, shapeStyle: true) { m.append(".foregroundStyle(\(c))") }
+        if let written = node["color"] {
+            if written.string?.contains("{{") == true {
+                usesRenderedColor = true
+                usesColorScheme = true
+                m.append(".foregroundStyle(color(\(reader).color(\(at))))")
+            } else if let c = color(written, shapeStyle: true) {
+                m.append(".foregroundStyle(\(c))")
+            }
+        }
         if node["monospacedDigit"]?.bool == true { m.append(".monospacedDigit()") }
         if let lines = node["lineLimit"]?.number { m.append(".lineLimit(\(Int(lines)))") }
         if let factor = node["minimumScaleFactor"]?.number { m.append(".minimumScaleFactor(\(Self.number(factor)))") }
@@ -298,6 +309,34 @@ struct SwiftViewWriter {
     }
 
     // MARK: Colours and fills
+
+    /// Turns a colour the runtime rendered from a template into SwiftUI's (written only when used).
+    static let colorHelper = """
+
+            /// A colour the runtime rendered from a template: a system colour by name, or sRGB
+            /// (`#RRGGBB[AA]`) for the light and dark appearance.
+            func color(_ rendered: RenderColor?) -> Color {
+                switch rendered {
+                case .system(let name)?:
+                    let named: [String: Color] = [
+                        "red": .red, "orange": .orange, "yellow": .yellow, "green": .green, "mint": .mint, "teal": .teal,
+                        "cyan": .cyan, "blue": .blue, "indigo": .indigo, "purple": .purple, "pink": .pink, "brown": .brown,
+                        "gray": .gray, "black": .black, "white": .white, "clear": .clear, "primary": .primary,
+                        "secondary": .secondary, "accentColor": .accentColor,
+                    ]
+                    return named[name] ?? .primary
+                case .rgb(let light, let dark)?:
+                    let digits = Array((colorScheme == .dark ? dark : light).dropFirst())
+                    let channel = { (i: Int) -> Double in
+                        i * 2 + 2 <= digits.count ? Double(Int(String(digits[(i * 2)..<(i * 2 + 2)]), radix: 16) ?? 0) / 255 : 1
+                    }
+                    return Color(red: channel(0), green: channel(1), blue: channel(2), opacity: channel(3))
+                case nil:
+                    return .primary
+                }
+            }
+
+        """
 
     static let systemColors: Set<String> = [
         "red", "orange", "yellow", "green", "mint", "teal", "cyan", "blue", "indigo", "purple", "pink", "brown", "gray", "black", "white", "clear",

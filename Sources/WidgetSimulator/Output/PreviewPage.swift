@@ -11,10 +11,14 @@ package struct PreviewPage {
         package var family: WidgetFamily
         package var reloads: [Reload]
         package var summary: RunSummary
-        package init(family: WidgetFamily, reloads: [Reload], summary: RunSummary) {
+        /// Each reload's entries' render trees (docs/render-tree.md), in their order; empty for a
+        /// widget without a view.
+        package var views: [[JSONValue?]]
+        package init(family: WidgetFamily, reloads: [Reload], summary: RunSummary, views: [[JSONValue?]] = []) {
             self.family = family
             self.reloads = reloads
             self.summary = summary
+            self.views = views
         }
     }
 
@@ -154,12 +158,12 @@ package struct PreviewPage {
 
     /// The distinct entries of the run, by date (an entry repeated by a later reload is one card);
     /// more than `entryLimit` collapse to the distinct contents, each with its count and first date.
-    static func cards(_ reloads: [Reload]) -> (cards: [Card], collapsed: Bool) {
+    static func cards(_ run: FamilyRun) -> (cards: [Card], collapsed: Bool) {
         var cards: [Card] = []
         var seen: [Instant: [Int]] = [:]
-        for reload in reloads {
-            for e in reload.timeline.entries {
-                let view = Self.renderTree(of: e)
+        for (r, reload) in run.reloads.enumerated() {
+            for (i, e) in reload.timeline.entries.enumerated() {
+                let view = r < run.views.count && i < run.views[r].count ? run.views[r][i] : nil
                 if let same = seen[e.date], same.contains(where: { JSONValue.object(cards[$0].content) == .object(e.content) && cards[$0].url == e.url && cards[$0].view == view }) { continue }
                 seen[e.date, default: []].append(cards.count)
                 cards.append(Card(date: e.date, content: e.content, url: e.url, view: view, count: 1))
@@ -182,12 +186,9 @@ package struct PreviewPage {
         return (distinct, true)
     }
 
-    /// The entry's render tree in its JSON form (docs/render-tree.md); nil for a widget without a view.
-    static func renderTree(of entry: TimelineEntry) -> JSONValue? { nil }
-
     private func familySection(_ run: FamilyRun, widget w: Widget, clock: Clock) -> String {
         let (width, height) = device.size(of: run.family)
-        let (cards, collapsed) = Self.cards(run.reloads)
+        let (cards, collapsed) = Self.cards(run)
         let multiDay = clock.day(w.header.from) != clock.day(w.header.until - 1)
         var s = "<section class=\"family\" id=\"" + run.family.rawValue + "\">\n"
         s += "<h2>" + run.family.rawValue + " <span class=\"size\">\(FaceRenderer.number(width))×\(FaceRenderer.number(height)) pt, \(device.rawValue) (\(device.screen) pt screen)</span></h2>\n"

@@ -138,6 +138,9 @@ extension RenderTreeReading {
         node(id)?.options.link.flatMap { URL(string: $0) } ?? URL(fileURLWithPath: "/")
     }
 
+    /// The node's `color` as the runtime rendered it (a template's colour).
+    public func color(_ id: String) -> RenderColor? { node(id)?.options.color }
+
     /// The node's `accessibilityLabel`.
     public func accessibilityLabel(_ id: String) -> String { node(id)?.options.accessibilityLabel ?? "" }
 
