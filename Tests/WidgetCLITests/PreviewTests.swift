@@ -79,9 +79,12 @@ import WidgetcRuntimeCore
         #expect(cards.map { $0.attributes["data-date"] ?? "" } == dates.sorted())
         #expect(cards.first?.attributes["title"] == "mygame://character/panda")
         #expect(cards.first?.text.contains("08:00") == true)
-        // The first value large, the others small.
-        #expect(elements.named("span", class: "v1").first?.text == "25%")
-        #expect(elements.named("span", class: "v2").map(\.text).prefix(3) == ["12", "25", "25/100 health"])
+        // The character's face (its view): light and dark, drawn from the entry's render tree.
+        let faces = elements.named("div", class: "face")
+        #expect(faces.count == 2 * cards.count)
+        #expect(faces.prefix(2).map { $0.attributes["class"] ?? "" } == ["face view systemSmall light", "face view systemSmall dark"])
+        #expect(faces.first.map { $0.text.contains("Power Panda") && $0.text.contains("Level 12") && $0.text.contains("25/100") } == true)
+        #expect(elements.named("span", class: "v1").isEmpty)
         let budget = elements.named("polyline", class: "budget")
         #expect(budget.count == 1)
         #expect(budget.first?.attributes["data-used"] == run["budget"]?["used"].map { JSONWriter.string($0) })
@@ -217,6 +220,24 @@ import WidgetcRuntimeCore
         #expect(noOutConsole.stderr.contains("--out"))
         let (format, _) = cli(["preview", Self.widgets + "/character.yaml", "--format", "json", "--out", out])
         #expect(format == .usage)
+    }
+
+    @Test func facesShowLiveDatesAtTheEntryAccentedAndRightToLeft() throws {
+        // The launch is 2026-12-12T14:30-05:00: at the 08:00 entry of 11-29 the timer reads 318:30:00.
+        let launch = try preview([Self.widgets + "/countdown.yaml", "--from", "2026-11-29T08:00:00-05:00", "--for", "1h", "--accented"])
+        let elements = try parse(launch)
+        #expect(elements.named("time", class: "date").contains { $0.text == "318:30:00" })
+        // systemSmall and the Lock Screen's families: light, dark, (vibrant,) accented.
+        #expect(elements.named("div", class: "accented").count == 3)
+        #expect(elements.named("div", class: "vibrant").count == 2)
+        #expect(launch.contains("class=\"n date accentable\"") && launch.contains("color:#FF9F0A"))
+        let arabic = try preview([Self.widgets + "/character.yaml", "--family", "systemMedium", "--from", "2026-11-29T08:00:00-05:00", "--for", "1h", "--locale", "ar"])
+        #expect(arabic.contains("lang=\"ar\" dir=\"rtl\""))
+        #expect(arabic.contains("المستوى 12"))
+        // The wishes' background picture is embedded from the container.
+        let wishes = try preview([Self.widgets + "/wishes.yaml", "--scenario", Self.widgets + "/scenarios/wishes-outage.json", "--from", "2026-11-29T09:00:00+01:00", "--for", "1h"])
+        #expect(wishes.contains("url(data:image/png;base64,iVBORw0KGgo"))
+        _ = try parse(wishes)
     }
 
     @Test func aDeviceClassSetsTheSizesAndBadDevicesOrTintsAreRefused() throws {

@@ -47,7 +47,7 @@ package struct FaceRenderer {
     package func face(_ tree: JSONValue, now: Instant, appearance: Appearance, url: String?) -> String {
         var s = "<div class=\"face view \(family.rawValue) \(appearance.rawValue)\" style=\"width:\(Self.number(width))px;height:\(Self.number(height))px"
         if appearance == .light || appearance == .dark, let background = tree["background"] {
-            s += ";background:" + backgroundCSS(background, appearance: appearance)
+            s += ";background:" + PreviewPage.escape(backgroundCSS(background, appearance: appearance))
         } else if appearance == .accented, !family.rawValue.hasPrefix("accessory") {
             s += ";background:" + Self.mix(tint, "#1C1C1E", 0.22)
         }
@@ -207,9 +207,11 @@ package struct FaceRenderer {
             box += "justify-content:\(Self.flexEnd(jh));align-items:\(Self.flexEnd(av));" + outer
             let (h, v) = Self.expands(n, in: .horizontal)
             let fill = (element == "image" || h ? "flex:1 1 0;align-self:stretch;" : "") + (v || element == "image" ? "align-self:stretch;" : "")
-            return "<div class=\"frame\" style=\"\(box)\"\(extra)><\(tag) class=\"n \(cls)\" style=\"\(fill)\(css)\"\(element == "image" ? "" : "")>" + body + "</\(tag)></div>"
+            return "<div class=\"frame\" style=\"" + PreviewPage.escape(box) + "\"\(extra)><\(tag) class=\"n \(cls)\" style=\""
+                + PreviewPage.escape(fill + css) + "\">" + body + "</\(tag)></div>"
         }
-        return "<\(tag) class=\"n \(cls)\" style=\"\(place)\(css)\(outer)\"\(extra)>" + body + "</\(tag)>"
+        // Styles are escaped as any attribute (font names are quoted in CSS).
+        return "<\(tag) class=\"n \(cls)\" style=\"" + PreviewPage.escape(place + css + outer) + "\"\(extra)>" + body + "</\(tag)>"
     }
 
     func instant(_ v: JSONValue?) -> Instant? { v?.string.flatMap { try? InstantParser.parse($0).instant } }
@@ -344,6 +346,8 @@ package struct FaceRenderer {
         }
         let name = n["asset"]?.string ?? ""
         attributes += " role=\"img\" title=\"" + PreviewPage.escape(name) + "\""
+        // A box too small for its name keeps it in the title only.
+        if let w = n["frame"]?["width"]?.number, w < 40 { return "" }
         return "<span class=\"iname\">" + PreviewPage.escape(name) + "</span>"
     }
 
