@@ -97,9 +97,9 @@ import WidgetTestSupport
         let symbols = try session.client.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(uri)]])["result"]?.array ?? []
         #expect(symbols.compactMap { $0["name"]?.string } == [
             "kind", "displayName", "description", "families", "localization", "timeZone", "parameters", "data",
-            "placeholder", "snapshot", "content", "familyContent", "url", "timeline",
+            "placeholder", "snapshot", "content", "familyContent", "url", "timeline", "view", "background", "familyView",
         ])
-        let timeline = try #require(symbols.last)
+        let timeline = try #require(symbols.first { $0["name"]?.string == "timeline" })
         #expect(timeline["kind"] == 12)
         #expect(timeline["children"]?.array?.compactMap { $0["name"]?.string } == ["progress", "horizon", "maxEntries", "events"])
         let parameters = try #require(symbols.first { $0["name"]?.string == "parameters" })
