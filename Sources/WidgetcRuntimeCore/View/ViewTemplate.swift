@@ -117,6 +117,8 @@ final class ViewTemplate {
             body = .image(try ImageTemplate(main))
         case "gauge":
             let range = try member.optional("range")?.items()
+            // An edited plan's range may not be a pair: refused, never indexed past its end.
+            if let range, range.count != 2 { throw member.optional("range")!.fail("expected [min, max], found \(range.count) items") }
             body = .gauge(
                 value: try number(main), min: try range.map { r throws(PlanError) in try number(r[0]) } ?? .literal(0),
                 max: try range.map { r throws(PlanError) in try number(r[1]) } ?? .literal(1), label: try text("label"),
