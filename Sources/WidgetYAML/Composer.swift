@@ -1,7 +1,6 @@
-internal import CYAML
 import WidgetSupport
 
-/// Turns libyaml events into `SourceNode`s, one per document, each the root
+/// Turns YAML events (`YAMLEvent`, from libyaml or the simple-form reader) into `SourceNode`s, one per document, each the root
 /// of a `SourceDocument` built in place by a `SourceDocumentBuilder`.
 ///
 /// A node is added to the document when it starts (so nodes are numbered in
@@ -76,25 +75,25 @@ struct Composer {
     /// to three call sites, and the calls cost much of a typical event's work.)
     // @inline(__always): with WidgetYAML's 9 others, -1.3% instructions on bench/validate (1,000 files, one thread, callgrind)
     @inline(__always)
-    mutating func handle(_ event: UnsafePointer<yaml_event_t>) throws(SourceError) {
-        switch event.pointee.type {
-        case YAML_SCALAR_EVENT:
+    mutating func handle(_ event: YAMLEvent) throws(SourceError) {
+        switch event.kind {
+        case .scalar:
             try scalar(event)
-        case YAML_MAPPING_START_EVENT:
+        case .mappingStart:
             try startCollection(event, isMapping: true)
-        case YAML_SEQUENCE_START_EVENT:
+        case .sequenceStart:
             try startCollection(event, isMapping: false)
-        case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+        case .mappingEnd, .sequenceEnd:
             try endCollection()
-        case YAML_ALIAS_EVENT:
+        case .alias:
             try alias(event)
-        case YAML_DOCUMENT_START_EVENT:
+        case .documentStart:
             commitPendingDocument()
             anchors.removeAll(keepingCapacity: true)
             root = nil
-        case YAML_DOCUMENT_END_EVENT:
+        case .documentEnd:
             endDocument(event)
-        default:
+        case .streamStart, .streamEnd:
             break
         }
     }
@@ -102,14 +101,14 @@ struct Composer {
     /// Finishes the document and hands it its text. (libyaml gives an empty
     /// document an empty plain scalar, a null written as nothing; a document
     /// that ended with no node at all would be a null with no text.)
-    private mutating func endDocument(_ event: UnsafePointer<yaml_event_t>) {
-        let top = root ?? document.scalar(.null, at: EventParser.location(event.pointee.start_mark), textStart: 0, textCount: -1)
+    private mutating func endDocument(_ event: YAMLEvent) {
+        let top = root ?? document.scalar(.null, at: event.location, textStart: 0, textCount: -1)
         // The builder's arena is empty: the document's text lands at the offsets its nodes carry.
         document.appendText(arena.all)
         arena.removeAll()
         let finished = SourceNode(document: document.finish(root: top), index: top)
         root = nil
-        if event.pointee.data.document_end.implicit == 0 {
+        if !event.implicitEnd {
             documents.append(finished)
         } else {
             pendingDocument = finished
@@ -120,15 +119,14 @@ struct Composer {
 
     // @inline(__always): with WidgetYAML's 9 others, -1.3% instructions on bench/validate (1,000 files, one thread, callgrind)
     @inline(__always)
-    private mutating func scalar(_ event: UnsafePointer<yaml_event_t>) throws(SourceError) {
-        let data = event.pointee.data.scalar
-        let text = UnsafeBufferPointer(start: UnsafePointer(data.value), count: data.value == nil ? 0 : Int(data.length))
-        let location = EventParser.location(event.pointee.start_mark)
+    private mutating func scalar(_ event: YAMLEvent) throws(SourceError) {
+        let text = event.text
+        let location = event.location
         try count(1, at: location, alias: nil)
-        let isPlain = data.style == YAML_PLAIN_SCALAR_STYLE
+        let isPlain = event.style == .plain
 
         // Fast path for keys: no node is added for an ordinary key.
-        if data.anchor == nil, data.tag == nil, top.awaitsKey {
+        if event.anchor == nil, event.tag == nil, top.awaitsKey {
             if isPlain {
                 if text.count == 2 && text[0] == UInt8(ascii: "<") && text[1] == UInt8(ascii: "<") {
                     try mergeKey(at: location)
@@ -144,8 +142,8 @@ struct Composer {
         }
 
         let value: CoreSchema.Value
-        if let tag = data.tag {
-            value = try taggedScalar(text, tag: UnsafePointer(tag), at: location)
+        if let tag = event.tag {
+            value = try taggedScalar(text, tag: tag, at: location)
         } else {
             value = isPlain ? CoreSchema.plainValue(text) : .string
         }
@@ -153,7 +151,7 @@ struct Composer {
         let node = document.scalar(
             value.kind, at: location, textStart: arena.append(text), textCount: Int32(truncatingIfNeeded: text.count),
             payload: value.payload)
-        if let anchor = data.anchor { anchors[String(cString: anchor)] = (node, 1) }
+        if let anchor = event.anchor { anchors[String(cString: anchor)] = (node, 1) }
         try add(node, at: location)
     }
 
@@ -181,8 +179,8 @@ struct Composer {
 
     // @inline(__always): with WidgetYAML's 9 others, -1.3% instructions on bench/validate (1,000 files, one thread, callgrind)
     @inline(__always)
-    private mutating func startCollection(_ event: UnsafePointer<yaml_event_t>, isMapping: Bool) throws(SourceError) {
-        let location = EventParser.location(event.pointee.start_mark)
+    private mutating func startCollection(_ event: YAMLEvent, isMapping: Bool) throws(SourceError) {
+        let location = event.location
         let what = isMapping ? "mapping" : "sequence"
         if top.awaitsKey {
             throw SourceError(code: "yaml-key", message: "a \(what) cannot be a mapping key; keys must be scalars", location: location)
@@ -190,17 +188,16 @@ struct Composer {
         guard frames.count < maxDepth else {
             throw SourceError(code: "yaml-depth", message: "nesting deeper than \(maxDepth) levels", location: location)
         }
-        let tag = isMapping ? event.pointee.data.mapping_start.tag : event.pointee.data.sequence_start.tag
-        if let tag {
-            guard let core = CoreTag(resolved: UnsafePointer(tag)) else { throw Self.refusedTag(UnsafePointer(tag), at: location) }
+        if let tag = event.tag {
+            guard let core = CoreTag(resolved: tag) else { throw Self.refusedTag(tag, at: location) }
             guard core == .nonSpecific || core == (isMapping ? .map : .seq) else {
                 throw SourceError(code: "yaml-tag", message: "\(core.display) cannot tag a \(what)", location: location)
             }
         }
-        let anchor = isMapping ? event.pointee.data.mapping_start.anchor : event.pointee.data.sequence_start.anchor
+        let anchor = event.anchor
         let startCount = expanded
         try count(1, at: location, alias: nil)
-        if let anchor { openAnchors.append(String(cString: UnsafePointer(anchor))) }
+        if let anchor { openAnchors.append(String(cString: anchor)) }
         let node = document.startCollection(isMapping ? .object : .array, at: location)
         frames.push(top)
         top = CollectionFrame(
@@ -228,9 +225,9 @@ struct Composer {
         try add(frame.node, at: location(of: frame.node))
     }
 
-    private mutating func alias(_ event: UnsafePointer<yaml_event_t>) throws(SourceError) {
-        let location = EventParser.location(event.pointee.start_mark)
-        let name = event.pointee.data.alias.anchor.map { String(cString: UnsafePointer($0)) } ?? ""
+    private mutating func alias(_ event: YAMLEvent) throws(SourceError) {
+        let location = event.location
+        let name = event.anchor.map { String(cString: $0) } ?? ""
         // The newest node with this anchor wins; if it is still open, the alias is inside it.
         if openAnchors.contains(name) {
             throw SourceError(code: "yaml-alias", message: "alias '*\(name)' refers to a node that contains it", location: location)

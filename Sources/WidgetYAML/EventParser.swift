@@ -1,7 +1,8 @@
 internal import CYAML
 import WidgetSupport
 
-/// One libyaml event parser over a byte buffer, released when it goes away.
+/// One libyaml event parser over a byte buffer, released when it goes away: the libyaml
+/// adapter, the one place libyaml's structs are read (the composer reads `current`).
 ///
 /// The parser and the current event live in fixed heap cells because libyaml
 /// keeps a pointer to the parser inside itself (its string reader); the cells
@@ -37,6 +38,46 @@ struct EventParser: ~Copyable {
         yaml_event_delete(event)
         guard initialized else { return false }
         return yaml_parser_parse(parser, event) != 0
+    }
+
+    /// The current event as the composer reads it; valid after `next()` returned true, until the next call.
+    // @inline(__always): read once per event by the loader's loop.
+    @inline(__always)
+    var current: YAMLEvent {
+        let e = event.pointee
+        switch e.type {
+        case YAML_SCALAR_EVENT:
+            let data = e.data.scalar
+            var converted = YAMLEvent(.scalar, at: Self.location(e.start_mark))
+            converted.text = UnsafeBufferPointer(start: UnsafePointer(data.value), count: data.value == nil ? 0 : Int(data.length))
+            converted.style = YAMLEvent.ScalarStyle(rawValue: UInt8(truncatingIfNeeded: data.style.rawValue)) ?? .plain
+            converted.anchor = UnsafePointer(data.anchor)
+            converted.tag = UnsafePointer(data.tag)
+            return converted
+        case YAML_MAPPING_START_EVENT:
+            var converted = YAMLEvent(.mappingStart, at: Self.location(e.start_mark))
+            converted.anchor = UnsafePointer(e.data.mapping_start.anchor)
+            converted.tag = UnsafePointer(e.data.mapping_start.tag)
+            return converted
+        case YAML_SEQUENCE_START_EVENT:
+            var converted = YAMLEvent(.sequenceStart, at: Self.location(e.start_mark))
+            converted.anchor = UnsafePointer(e.data.sequence_start.anchor)
+            converted.tag = UnsafePointer(e.data.sequence_start.tag)
+            return converted
+        case YAML_MAPPING_END_EVENT: return YAMLEvent(.mappingEnd, at: Self.location(e.start_mark))
+        case YAML_SEQUENCE_END_EVENT: return YAMLEvent(.sequenceEnd, at: Self.location(e.start_mark))
+        case YAML_ALIAS_EVENT:
+            var converted = YAMLEvent(.alias, at: Self.location(e.start_mark))
+            converted.anchor = UnsafePointer(e.data.alias.anchor)
+            return converted
+        case YAML_DOCUMENT_START_EVENT: return YAMLEvent(.documentStart, at: Self.location(e.start_mark))
+        case YAML_DOCUMENT_END_EVENT:
+            var converted = YAMLEvent(.documentEnd, at: Self.location(e.start_mark))
+            converted.implicitEnd = e.data.document_end.implicit != 0
+            return converted
+        case YAML_STREAM_END_EVENT: return YAMLEvent(.streamEnd, at: Self.location(e.start_mark))
+        default: return YAMLEvent(.streamStart, at: Self.location(e.start_mark))
+        }
     }
 
     /// Where a libyaml mark is: the one conversion from libyaml's 0-based

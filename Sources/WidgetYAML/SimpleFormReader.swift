@@ -1,4 +1,3 @@
-internal import CYAML
 import WidgetSupport
 
 /// Reads the form nearly every widget file is written in without libyaml, and gives the
@@ -487,43 +486,35 @@ struct SimpleFormReader: ~Copyable {
     }
 }
 
-extension SimpleFormReader.Event.Style {
-    var libyaml: yaml_scalar_style_t {
-        switch self {
-        case .plain: YAML_PLAIN_SCALAR_STYLE
-        case .singleQuoted: YAML_SINGLE_QUOTED_SCALAR_STYLE
-        case .doubleQuoted: YAML_DOUBLE_QUOTED_SCALAR_STYLE
+extension SimpleFormReader.Event {
+    /// This event as the composer reads it, its text in `input` or `scratch` (which must
+    /// outlive its use).
+    // @inline(__always): one call site, once per event of nearly every file.
+    @inline(__always)
+    func yamlEvent(input: UnsafeBufferPointer<UInt8>, scratch: UnsafeBufferPointer<UInt8>) -> YAMLEvent {
+        // libyaml's marks are 0-based; the reader keeps them so, to compare them with libyaml's.
+        let location = SourceLocation(line: Int(line) + 1, column: Int(column) + 1)
+        switch kind {
+        case .scalar:
+            var event = YAMLEvent(.scalar, at: location)
+            let text = inScratch ? scratch : input
+            event.text = UnsafeBufferPointer(rebasing: text[Int(textStart)..<Int(textStart + textCount)])
+            event.style = style.yaml
+            return event
+        case .mappingStart: return YAMLEvent(.mappingStart, at: location)
+        case .sequenceStart: return YAMLEvent(.sequenceStart, at: location)
+        case .mappingEnd: return YAMLEvent(.mappingEnd, at: location)
+        case .sequenceEnd: return YAMLEvent(.sequenceEnd, at: location)
         }
     }
 }
 
-extension SimpleFormReader.Event {
-    /// This event as libyaml's, its text pointing into `input` or `scratch` (which must
-    /// outlive its use).
-    func libyamlEvent(input: UnsafeBufferPointer<UInt8>, scratch: UnsafeBufferPointer<UInt8>) -> yaml_event_t {
-        var event = yaml_event_t()
-        event.start_mark = yaml_mark_t(index: 0, line: Int(line), column: Int(column))
-        event.end_mark = event.start_mark
-        switch kind {
-        case .scalar:
-            event.type = YAML_SCALAR_EVENT
-            let text = inScratch ? scratch : input
-            event.data.scalar.value = text.baseAddress.map { UnsafeMutablePointer(mutating: $0 + Int(textStart)) }
-            event.data.scalar.length = Int(textCount)
-            event.data.scalar.plain_implicit = style == .plain ? 1 : 0
-            event.data.scalar.quoted_implicit = style == .plain ? 0 : 1
-            event.data.scalar.style = style.libyaml
-        case .mappingStart:
-            event.type = YAML_MAPPING_START_EVENT
-            event.data.mapping_start.implicit = 1
-        case .sequenceStart:
-            event.type = YAML_SEQUENCE_START_EVENT
-            event.data.sequence_start.implicit = 1
-        case .mappingEnd:
-            event.type = YAML_MAPPING_END_EVENT
-        case .sequenceEnd:
-            event.type = YAML_SEQUENCE_END_EVENT
+extension SimpleFormReader.Event.Style {
+    var yaml: YAMLEvent.ScalarStyle {
+        switch self {
+        case .plain: .plain
+        case .singleQuoted: .singleQuoted
+        case .doubleQuoted: .doubleQuoted
         }
-        return event
     }
 }

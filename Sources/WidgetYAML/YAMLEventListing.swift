@@ -1,7 +1,7 @@
-internal import CYAML
 import WidgetSupport
 
-/// The events of a file as libyaml gives them and as `SimpleFormReader` gives them, in one
+/// The events of a file as libyaml's adapter gives them and as `SimpleFormReader` gives them (both
+/// as the composer's `YAMLEvent`), in one
 /// comparable form: for the differential tests and the `yaml` fuzz target, which check that
 /// whatever the simple form reads, it reads as libyaml does, mark for mark.
 package enum YAMLEventListing {
@@ -22,8 +22,8 @@ package enum YAMLEventListing {
         }
     }
 
-    /// libyaml's events (documents and nodes; stream events left out), or nil if libyaml
-    /// refuses the input.
+    /// libyaml's events (documents and nodes; stream events left out) as its adapter gives
+    /// them to the composer, or nil if libyaml refuses the input.
     package static func libyaml(_ bytes: [UInt8]) -> [Record]? {
         // The parser keeps pointers into its cells: they must outlive it.
         let cells = ParserCells()
@@ -32,41 +32,14 @@ package enum YAMLEventListing {
             var records: [Record] = []
             while true {
                 guard parser.next() else { return nil }
-                let event = parser.event.pointee
-                let line = Int(event.start_mark.line), column = Int(event.start_mark.column)
-                switch event.type {
-                case YAML_STREAM_END_EVENT:
-                    return records
-                case YAML_DOCUMENT_START_EVENT:
-                    records.append(Record(kind: "document", line: 0, column: 0))
-                case YAML_DOCUMENT_END_EVENT:
-                    records.append(Record(kind: "documentEnd", line: 0, column: 0))
-                case YAML_SCALAR_EVENT:
-                    let s = event.data.scalar
-                    let text = s.value == nil ? [] : Array(UnsafeBufferPointer(start: s.value, count: Int(s.length)))
-                    records.append(Record(
-                        kind: "scalar", line: line, column: column, text: text, style: Int(s.style.rawValue),
-                        decorated: s.anchor != nil || s.tag != nil))
-                case YAML_MAPPING_START_EVENT:
-                    let m = event.data.mapping_start
-                    records.append(Record(kind: "mappingStart", line: line, column: column, decorated: m.anchor != nil || m.tag != nil))
-                case YAML_SEQUENCE_START_EVENT:
-                    let q = event.data.sequence_start
-                    records.append(Record(kind: "sequenceStart", line: line, column: column, decorated: q.anchor != nil || q.tag != nil))
-                case YAML_MAPPING_END_EVENT:
-                    records.append(Record(kind: "mappingEnd", line: 0, column: 0))
-                case YAML_SEQUENCE_END_EVENT:
-                    records.append(Record(kind: "sequenceEnd", line: 0, column: 0))
-                case YAML_ALIAS_EVENT:
-                    records.append(Record(kind: "alias", line: line, column: column, decorated: true))
-                default:
-                    break
-                }
+                let event = parser.current
+                if event.kind == .streamEnd { return records }
+                if let record = record(event) { records.append(record) }
             }
         } }
     }
 
-    /// The simple form's events, or nil if it declines the input.
+    /// The simple form's events as the composer gets them, or nil if it declines the input.
     package static func simpleForm(_ bytes: [UInt8]) -> [Record]? {
         bytes.withUnsafeBufferPointer { buffer -> [Record]? in
             let events = PlainBuffer<SimpleFormReader.Event>(capacity: 64)
@@ -76,22 +49,33 @@ package enum YAMLEventListing {
             } catch {
                 return nil
             }
+            let text = scratch.elements(from: 0, count: scratch.elementCount)
             var records = [Record(kind: "document", line: 0, column: 0)]
             for event in events.elements(from: 0, count: events.elementCount) {
-                let line = Int(event.line), column = Int(event.column)
-                switch event.kind {
-                case .scalar:
-                    let source = event.inScratch ? scratch.elements(from: 0, count: scratch.elementCount) : buffer
-                    let text = Array(source[Int(event.textStart)..<Int(event.textStart + event.textCount)])
-                    records.append(Record(kind: "scalar", line: line, column: column, text: text, style: Int(event.style.libyaml.rawValue)))
-                case .mappingStart: records.append(Record(kind: "mappingStart", line: line, column: column))
-                case .sequenceStart: records.append(Record(kind: "sequenceStart", line: line, column: column))
-                case .mappingEnd: records.append(Record(kind: "mappingEnd", line: 0, column: 0))
-                case .sequenceEnd: records.append(Record(kind: "sequenceEnd", line: 0, column: 0))
-                }
+                if let record = record(event.yamlEvent(input: buffer, scratch: text)) { records.append(record) }
             }
             records.append(Record(kind: "documentEnd", line: 0, column: 0))
             return records
+        }
+    }
+
+    /// One event in comparable form (nil for the stream's events).
+    private static func record(_ event: YAMLEvent) -> Record? {
+        let line = event.location.line - 1, column = event.location.column - 1
+        let decorated = event.anchor != nil || event.tag != nil
+        switch event.kind {
+        case .streamStart, .streamEnd: return nil
+        case .documentStart: return Record(kind: "document", line: 0, column: 0)
+        case .documentEnd: return Record(kind: "documentEnd", line: 0, column: 0)
+        case .scalar:
+            return Record(
+                kind: "scalar", line: line, column: column, text: Array(event.text), style: Int(event.style.rawValue),
+                decorated: decorated)
+        case .mappingStart: return Record(kind: "mappingStart", line: line, column: column, decorated: decorated)
+        case .sequenceStart: return Record(kind: "sequenceStart", line: line, column: column, decorated: decorated)
+        case .mappingEnd: return Record(kind: "mappingEnd", line: 0, column: 0)
+        case .sequenceEnd: return Record(kind: "sequenceEnd", line: 0, column: 0)
+        case .alias: return Record(kind: "alias", line: line, column: column, decorated: true)
         }
     }
 }

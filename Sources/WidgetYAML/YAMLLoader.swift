@@ -1,4 +1,3 @@
-internal import CYAML
 import WidgetSupport
 
 /// What a YAML file holds: its documents, and the error that stopped reading.
@@ -94,18 +93,14 @@ package enum YAMLLoader {
         let events = workspace.simpleEvents.elements(from: 0, count: workspace.simpleEvents.elementCount)
         let scratch = workspace.simpleScratch.elements(from: 0, count: workspace.simpleScratch.elementCount)
         var composer = Composer(maxDepth: maxDepth, maxExpanded: maxExpandedNodes, workspace: workspace)
-        var event = yaml_event_t()
         do {
-            event.type = YAML_DOCUMENT_START_EVENT
-            try composer.handle(&event)
+            try composer.handle(YAMLEvent(.documentStart, at: .start))
             for simple in events {
-                event = simple.libyamlEvent(input: buffer, scratch: scratch)
-                try composer.handle(&event)
+                try composer.handle(simple.yamlEvent(input: buffer, scratch: scratch))
             }
-            event = yaml_event_t()
-            event.type = YAML_DOCUMENT_END_EVENT
-            event.data.document_end.implicit = 1
-            try composer.handle(&event)
+            var end = YAMLEvent(.documentEnd, at: .start)
+            end.implicitEnd = true
+            try composer.handle(end)
         } catch {
             return YAMLFile(documents: composer.documents, error: error)
         }
@@ -144,9 +139,10 @@ package enum YAMLLoader {
                     return (YAMLFile(documents: composer.documents, error: error), failure)
                 }
             }
-            if parser.event.pointee.type == YAML_STREAM_END_EVENT { break }
+            let event = parser.current
+            if event.kind == .streamEnd { break }
             do {
-                try composer.handle(parser.event)
+                try composer.handle(event)
             } catch {
                 return (YAMLFile(documents: composer.documents, error: error), nil)
             }
