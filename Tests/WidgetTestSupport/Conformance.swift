@@ -3,7 +3,7 @@ import Testing
 
 /// The official suites in `../shared/conformance/` (JSON-Schema-Test-Suite, the Mustache spec,
 /// the YAML test suite). A suite whose folder or files are missing is skipped with the reason,
-/// never passed: tests take `.conformance(SUITE, files:)` as a trait.
+/// never passed, and under CI (`CI=true`) it fails: tests take `.conformance(SUITE, files:)` as a trait.
 ///
 /// `WIDGETC_CONFORMANCE=DIR` puts the root elsewhere; `WIDGETC_CONFORMANCE=/nonexistent swift test`
 /// shows every conformance test reported as skipped.
@@ -37,6 +37,13 @@ package enum Conformance {
         return nil
     }
 
+    /// Whether a missing suite fails the run: under CI (`CI` set to `true` or `1`, as CI services
+    /// set it), where a run that skipped the suites must not pass.
+    package static func missingFails(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        guard let ci = environment["CI"]?.lowercased() else { return false }
+        return ci == "true" || ci == "1"
+    }
+
     /// The suite's folder (call from a test enabled by `.conformance`).
     package static func folder(_ suite: String) throws -> URL {
         guard let root else { throw TestFailure("conformance root not found") }
@@ -52,12 +59,36 @@ package enum Conformance {
     }
 }
 
-extension Trait where Self == ConditionTrait {
+/// Runs a test only when its conformance suite and files are there. Otherwise the test is
+/// skipped with the reason, or, when `failsWhenMissing` (under CI), fails with it.
+package struct ConformanceTrait: TestTrait, SuiteTrait {
+    package let suite: String
+    package let files: [String]
+    package let failsWhenMissing: Bool
+    package let root: String?
+
+    package init(suite: String, files: [String], failsWhenMissing: Bool, root: String? = Conformance.root) {
+        self.suite = suite
+        self.files = files
+        self.failsWhenMissing = failsWhenMissing
+        self.root = root
+    }
+
+    package var isRecursive: Bool { true }
+
+    package func prepare(for test: Test) async throws {
+        guard let reason = Conformance.missing(suite, files: files, root: root) else { return }
+        if failsWhenMissing { throw TestFailure("\(reason); CI=true: a conformance suite must be there") }
+        // Skipped (not failed), with the reason, as a disabled test is.
+        try await ConditionTrait.disabled(Comment(rawValue: reason)).prepare(for: test)
+    }
+}
+
+extension Trait where Self == ConformanceTrait {
     /// Runs the test only when the conformance suite and its files are there; otherwise the
-    /// test is reported as skipped, with the reason.
+    /// test is reported as skipped, with the reason (under CI it fails instead).
     package static func conformance(_ suite: String, files: [String] = []) -> Self {
-        let reason = Conformance.missing(suite, files: files)
-        return .enabled(if: reason == nil, Comment(rawValue: reason ?? "\(suite) present"))
+        ConformanceTrait(suite: suite, files: files, failsWhenMissing: Conformance.missingFails())
     }
 
     /// Runs the test only when the suite is missing under CI (`CI=true`): a test that then
