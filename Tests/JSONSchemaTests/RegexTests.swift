@@ -1,17 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Testing
 @testable import JSONSchema
-
-/// `getrusage`'s "this process" (an enum on Glibc, an Int32 on Darwin).
-#if canImport(Glibc)
-private let RUSAGE_SELF_WHO = Int32(RUSAGE_SELF.rawValue)
-#else
-private let RUSAGE_SELF_WHO = RUSAGE_SELF
-#endif
 
 @Suite("ECMA-262 patterns")
 struct RegexTests {
@@ -199,13 +187,20 @@ struct RegexTests {
     @Test func aLookaroundMemoTheBudgetCannotPayForIsNeverMade() throws {
         let regex = try ECMARegex("x(?=(?:a|b){24000})")
         var input = Array(("x" + String(repeating: "a", count: 120_000)).utf8)
-        var before = rusage(), after = rusage()
-        getrusage(RUSAGE_SELF_WHO, &before)
-        let (found, _) = input.withUnsafeMutableBufferPointer { regex.compiled.searchCounting(UnsafeBufferPointer($0)) }
-        getrusage(RUSAGE_SELF_WHO, &after)
+        let (found, steps, memoBytes) = input.withUnsafeMutableBufferPointer { regex.compiled.searchMeasured(UnsafeBufferPointer($0)) }
         #expect(found == nil)
-        // The peak grows by far less than the memo (tests running beside this one allocate little).
-        #expect(after.ru_maxrss - before.ru_maxrss < 400 << 10, "peak grew by \((after.ru_maxrss - before.ru_maxrss) >> 10) MB")
+        #expect(steps > CompiledRegex.memoStepBudget)
+        // The search's own memo (a bit per instruction and position) is all it allocated: the
+        // lookaround's 1.4 GB memo was never made.
+        let ownMemo = (regex.compiled.code[0].count * (input.count + 1) + 63) / 64 * 8
+        #expect(memoBytes == ownMemo, "\(memoBytes) bytes of memo")
+        #expect(memoBytes < 4 << 20)
+        // A lookaround the budget can pay for does get its memo: the count sees it.
+        let affordable = try ECMARegex("x(?=(?:a|b){20})")
+        var short = Array(("x" + String(repeating: "a", count: 40)).utf8)
+        let small = short.withUnsafeMutableBufferPointer { affordable.compiled.searchMeasured(UnsafeBufferPointer($0)) }
+        #expect(small.found == true)
+        #expect(small.memoBytes > (affordable.compiled.code[0].count * (short.count + 1) + 63) / 64 * 8, "\(small.memoBytes)")
     }
 
     /// Found by the regex fuzz target: an unanchored literal was searched by comparing up to its

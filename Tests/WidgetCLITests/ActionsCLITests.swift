@@ -8,12 +8,6 @@ import WidgetTestSupport
 @Suite struct ActionsCLITests {
     static let notesApp = TestPaths.widgets + "/notes-app.yaml"
 
-    func run(_ args: [String]) -> (ExitCode, CapturingConsole) {
-        let console = CapturingConsole()
-        let status = WidgetCLI.main(args, console: console)
-        return (status, console)
-    }
-
     /// A fresh directory holding `app.yaml` and, for each data file, `container/NAME`.
     func app(_ yaml: String, data: [String: String] = [:]) throws -> String {
         let directory = try temporaryDirectory().path
@@ -36,7 +30,7 @@ import WidgetTestSupport
         """
 
     @Test func notesAppJSONIsExact() {
-        let (status, console) = run(["actions", Self.notesApp, "--format", "json"])
+        let (status, console) = runCLI(["actions", Self.notesApp, "--format", "json"])
         #expect(status == .success)
         #expect(console.stderr.isEmpty)
         #expect(console.stdout == """
@@ -57,7 +51,7 @@ import WidgetTestSupport
     }
 
     @Test func notesAppPlistParsesBackWithFoundation() throws {
-        let (status, console) = run(["actions", Self.notesApp])
+        let (status, console) = runCLI(["actions", Self.notesApp])
         #expect(status == .success)
         #expect(console.stderr.isEmpty)
         #expect(console.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC"))
@@ -71,7 +65,7 @@ import WidgetTestSupport
             "UIApplicationShortcutItemIconSymbolName": "square.and.pencil",
         ]])
         // The plist is static only, with or without --format plist.
-        #expect(run(["actions", "--format", "plist", Self.notesApp]).1.stdout == console.stdout)
+        #expect(runCLI(["actions", "--format", "plist", Self.notesApp]).1.stdout == console.stdout)
     }
 
     @Test func plistEscapesXMLInTitlesAndKeepsEveryField() throws {
@@ -82,7 +76,7 @@ import WidgetTestSupport
               - { type: "a&b", title: "<&>", icon: { file: "a'b" } }
               - { type: Fav, title: "Tom & Jerry's <\\"best\\">", subtitle: "1 < 2", icon: { type: taskCompleted }, userInfo: { n: 3, ok: true, list: [x, 2.5] } }
             """)
-        let (status, console) = run(["actions", dir + "/app.yaml"])
+        let (status, console) = runCLI(["actions", dir + "/app.yaml"])
         #expect(status == .success, "\(console.stderr)")
         #expect(console.stdout.contains("<string>Tom &amp; Jerry&apos;s &lt;&quot;best&quot;&gt;</string>"))
         let plist = try PropertyListSerialization.propertyList(from: Data(console.stdout.utf8), options: [], format: nil)
@@ -105,9 +99,9 @@ import WidgetTestSupport
     @Test func jsonUsesTheContainerGiven() throws {
         let dir = try app(Self.notesYAML, data: ["notes.json": #"[{"title":"beside"}]"#])
         let other = try app("unused: true", data: ["notes.json": #"[{"title":"given"},{"title":"{{title}}"}]"#])
-        let (_, beside) = run(["actions", dir + "/app.yaml", "--format", "json"])
+        let (_, beside) = runCLI(["actions", dir + "/app.yaml", "--format", "json"])
         #expect(beside.stdout.contains(#"{"type":"Edit","title":"beside","icon":null,"userInfo":{}}"#))
-        let (status, given) = run(["actions", dir + "/app.yaml", "--format=json", "--container", other + "/container"])
+        let (status, given) = runCLI(["actions", dir + "/app.yaml", "--format=json", "--container", other + "/container"])
         #expect(status == .success)
         #expect(given.stderr.isEmpty)
         let object = try JSONReader.parse(given.stdout).json
@@ -122,7 +116,7 @@ import WidgetTestSupport
             of: "  items: notes\n", with: "  items: notes\n  sort: { by: rank, order: descending }\n  when: \"{{#show}}y{{/show}}\"\n")
         let data = #"[{"title":"a","rank":1,"show":true},{"title":"b","rank":2,"show":true},{"title":"c","rank":1,"show":true},{"title":"hidden","rank":9,"show":false},{"title":"d","rank":2,"show":1}]"#
         let dir = try app(yaml, data: ["notes.json": data])
-        let (status, console) = run(["actions", dir + "/app.yaml", "--format", "json"])
+        let (status, console) = runCLI(["actions", dir + "/app.yaml", "--format", "json"])
         #expect(status == .success)
         let titles = try JSONReader.parse(console.stdout).json["dynamic"]?.array?.compactMap { $0["title"]?.string }
         #expect(titles == ["b", "d", "a", "c"])
@@ -130,7 +124,7 @@ import WidgetTestSupport
 
     @Test func missingDataIsAWarningAndNoDynamicItems() throws {
         let dir = try app(Self.notesYAML)
-        let (status, console) = run(["actions", dir + "/app.yaml", "--format", "json"])
+        let (status, console) = runCLI(["actions", dir + "/app.yaml", "--format", "json"])
         #expect(status == .success)
         #expect(try JSONReader.parse(console.stdout).json["dynamic"] == [])
         #expect(console.stderr.hasPrefix("\(dir)/app.yaml:5:26: warning: container file 'notes.json' is missing (looked in \(dir)/container); no dynamic quick actions [data-missing]\n"))
@@ -139,7 +133,7 @@ import WidgetTestSupport
 
     @Test func malformedDataIsAWarningNamingTheFileAndLine() throws {
         let dir = try app(Self.notesYAML, data: ["notes.json": "[\n  {\"title\": \"a\"},\n  {\"title\" \"b\"}\n]\n"])
-        let (status, console) = run(["actions", dir + "/app.yaml", "--format", "json"])
+        let (status, console) = runCLI(["actions", dir + "/app.yaml", "--format", "json"])
         #expect(status == .success)
         #expect(try JSONReader.parse(console.stdout).json["dynamic"] == [])
         #expect(console.stderr.hasPrefix("\(dir)/container/notes.json:3:"))
@@ -150,7 +144,7 @@ import WidgetTestSupport
     @Test func anInvalidManifestPrintsDiagnosticsAndExitsOne() {
         let file = TestPaths.root + "/Tests/WidgetCompilerTests/Fixtures/invalid/duplicate-shortcut-type.yaml"
         for format in ["plist", "json"] {
-            let (status, console) = run(["actions", file, "--format", format])
+            let (status, console) = runCLI(["actions", file, "--format", format])
             #expect(status == .inputErrors)
             #expect(console.stdout.isEmpty)
             #expect(console.stderr.hasPrefix("\(file):5:13: error: shortcut type 'NewNote' is used twice"))
@@ -168,13 +162,13 @@ import WidgetTestSupport
               - { type: C, title: C, icon: {} }
               - { type: D, title: D, icon: { type: markLocation } }
             """)
-        let (status, console) = run(["validate", "--format", "json", dir + "/app.yaml"])
+        let (status, console) = runCLI(["validate", "--format", "json", dir + "/app.yaml"])
         #expect(status == .inputErrors)
         let diagnostics = try JSONReader.parse(console.stdout).json["diagnostics"]?.array ?? []
         let found = diagnostics.map { "\(Int($0["line"]?.number ?? 0)):\(Int($0["column"]?.number ?? 0)) \($0["pointer"]?.string ?? "")" }
         #expect(found == ["4:32 /shortcuts/0/icon", "5:40 /shortcuts/1/icon/type", "6:32 /shortcuts/2/icon"])
         #expect(diagnostics[1]["message"]?.string?.hasPrefix("unknown icon type 'rocket' (icon types: compose, play") == true)
-        let (actionsStatus, actions) = run(["actions", dir + "/app.yaml"])
+        let (actionsStatus, actions) = runCLI(["actions", dir + "/app.yaml"])
         #expect(actionsStatus == .inputErrors)
         #expect(actions.stdout.isEmpty)
     }
@@ -192,7 +186,7 @@ import WidgetTestSupport
             (["actions", Self.notesApp, "--contianer", "x"], "did you mean '--container'?"),
         ]
         for (args, message) in cases {
-            let (status, console) = run(args)
+            let (status, console) = runCLI(args)
             #expect(status == .usage, "\(args)")
             #expect(console.stdout.isEmpty, "\(args)")
             #expect(console.stderr.hasPrefix("error: "), "\(args)")
@@ -202,15 +196,15 @@ import WidgetTestSupport
     }
 
     @Test func actionsIsListedInHelp() {
-        let (_, overview) = run(["help"])
+        let (_, overview) = runCLI(["help"])
         #expect(overview.stdout.contains("  actions     Print an app manifest's Home Screen quick actions.\n"))
-        let (status, help) = run(["actions", "--help"])
+        let (status, help) = runCLI(["actions", "--help"])
         #expect(status == .success)
         #expect(help.stdout.contains("USAGE: widgetc actions [--format plist|json] [--container DIR] [--locale LANG] APP.yaml"))
     }
 
     @Test func runOnAManifestRunsItsBundleWithTheManifestsContainer() throws {
-        let (status, console) = run(["run", Self.notesApp, "--format", "json", "--from", "2026-11-29T09:00:00Z", "--for", "1h", "--tz", "UTC"])
+        let (status, console) = runCLI(["run", Self.notesApp, "--format", "json", "--from", "2026-11-29T09:00:00Z", "--for", "1h", "--tz", "UTC"])
         #expect(status == .success, "\(console.stderr)")
         let object = try JSONReader.parse(console.stdout).json
         #expect(object["kind"] == "com.example.notebuddy.recent")

@@ -7,14 +7,8 @@ import WidgetTestSupport
 /// The command line in process: exit statuses, streams, formats.
 @Suite struct CLITests {
 
-    func run(_ args: [String]) -> (ExitCode, CapturingConsole) {
-        let console = CapturingConsole()
-        let status = WidgetCLI.main(args, console: console)
-        return (status, console)
-    }
-
     @Test func validateExamplesSucceeds() {
-        let (status, console) = run(["validate", TestPaths.root + "/widgets"])
+        let (status, console) = runCLI(["validate", TestPaths.root + "/widgets"])
         #expect(status == .success)
         #expect(console.stdout.isEmpty)
         #expect(console.stderr.hasSuffix("12 files, 0 errors, 0 warnings\n"))
@@ -22,7 +16,7 @@ import WidgetTestSupport
 
     @Test func validateTextLooksLikeACompiler() {
         let file = TestPaths.fixtures + "/invalid/param-range.yaml"
-        let (status, console) = run(["validate", file])
+        let (status, console) = runCLI(["validate", file])
         #expect(status == .inputErrors)
         let lines = console.stderr.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0] == "\(file):5:57: error: parameter 'interval': default 200 is above max 120 [param-range]")
@@ -33,7 +27,7 @@ import WidgetTestSupport
 
     @Test func validateJSONFollowsTheSpec() throws {
         let file = TestPaths.fixtures + "/invalid/unknown-key.yaml"
-        let (status, console) = run(["validate", "--format", "json", file])
+        let (status, console) = runCLI(["validate", "--format", "json", file])
         #expect(status == .inputErrors)
         let object = try JSONReader.parse(console.stdout).json
         #expect(object["files"] == 1)
@@ -53,13 +47,13 @@ import WidgetTestSupport
         try "# nothing yet\n\n   # still nothing\n".write(toFile: dir + "/comments.yaml", atomically: true, encoding: .utf8)
         for name in ["empty.yaml", "comments.yaml"] {
             let file = dir + "/" + name
-            let (status, console) = run(["validate", file])
+            let (status, console) = runCLI(["validate", file])
             #expect(status == .success)
             let lines = console.stderr.split(separator: "\n").map(String.init)
             #expect(lines.first?.hasPrefix("\(file):1:1: warning: ") == true, "\(lines)")
             #expect(lines.first?.hasSuffix("[empty-file]") == true, "\(lines)")
             #expect(lines.last == "1 file, 0 errors, 1 warning")
-            let (jsonStatus, json) = run(["validate", "--format", "json", file])
+            let (jsonStatus, json) = runCLI(["validate", "--format", "json", file])
             #expect(jsonStatus == .success)
             let object = try JSONReader.parse(json.stdout).json
             #expect(object["warnings"] == 1)
@@ -79,7 +73,7 @@ import WidgetTestSupport
         for (i, (text, line, column)) in cases.enumerated() {
             let file = dir + "/tab\(i).yaml"
             try text.write(toFile: file, atomically: true, encoding: .utf8)
-            let (status, console) = run(["validate", file])
+            let (status, console) = runCLI(["validate", file])
             #expect(status == .inputErrors)
             let first = console.stderr.split(separator: "\n").first.map(String.init) ?? ""
             #expect(first == "\(file):\(line):\(column): error: tabs cannot indent YAML; use spaces [yaml-syntax]", "\(console.stderr)")
@@ -89,7 +83,7 @@ import WidgetTestSupport
     @Test func commandLineMistakesExitTwoWithOneLine() {
         for args in [["validate", "--colour"], ["frobnicate"], ["validate", "/no/such/path"], ["run"],
                      ["validate", "--format", "xml"], ["run", TestPaths.root + "/widgets/weather.yaml", "--for", "soon"]] {
-            let (status, console) = run(args)
+            let (status, console) = runCLI(args)
             #expect(status == .usage, "\(args)")
             #expect(console.stdout.isEmpty, "\(args)")
             #expect(console.stderr.hasPrefix("error: "), "\(args)")
@@ -105,7 +99,7 @@ import WidgetTestSupport
             ("intervl=10", "unknown parameter 'intervl' (did you mean 'interval'?); declared: interval"),
             ("interval", "--param 'interval' is not NAME=VALUE"),
         ] {
-            let (status, console) = run(["run", tips, "--from", "2026-11-29T09:00:00Z", "--param", param])
+            let (status, console) = runCLI(["run", tips, "--from", "2026-11-29T09:00:00Z", "--param", param])
             #expect(status == .usage)
             #expect(console.stdout.isEmpty)
             #expect(console.stderr == "error: \(message)\n")
@@ -113,7 +107,7 @@ import WidgetTestSupport
     }
 
     @Test func runJSONIsTheSpecsRunObject() throws {
-        let (status, console) = run([
+        let (status, console) = runCLI([
             "run", TestPaths.root + "/widgets/tutorials.yaml", "--from", "2026-11-29T09:00:00-05:00", "--for", "10m",
             "--tz", "America/New_York", "--format", "json", "--param", "interval=300",
         ])
@@ -133,9 +127,9 @@ import WidgetTestSupport
 
     @Test func severalWidgetsGiveAnArrayOrOneLineEach() throws {
         let args = ["run", TestPaths.root + "/widgets/weather.yaml", TestPaths.root + "/widgets/news.yaml", "--from", "2026-11-29T09:00:00Z", "--for", "2h"]
-        let (_, json) = run(args + ["--format", "json"])
+        let (_, json) = runCLI(args + ["--format", "json"])
         #expect(try JSONReader.parse(json.stdout).json.array?.count == 2)
-        let (_, ndjson) = run(args + ["--format", "ndjson"])
+        let (_, ndjson) = runCLI(args + ["--format", "ndjson"])
         let lines = ndjson.stdout.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(try lines.map { try JSONReader.parse(String($0)).json["kind"] } == ["com.example.weather.now", "com.example.news.headlines"])
@@ -144,19 +138,19 @@ import WidgetTestSupport
     @Test func outIsWrittenAtomically() throws {
         let dir = try temporaryDirectory().path
         let out = dir + "/run.json"
-        let (status, console) = run(["run", TestPaths.root + "/widgets/weather.yaml", "--from", "2026-11-29T09:00:00Z", "--format", "json", "--out", out])
+        let (status, console) = runCLI(["run", TestPaths.root + "/widgets/weather.yaml", "--from", "2026-11-29T09:00:00Z", "--format", "json", "--out", out])
         #expect(status == .success)
         #expect(console.stdout.isEmpty)
         #expect(try JSONReader.parse(String(contentsOfFile: out, encoding: .utf8)).json["kind"] == "com.example.weather.now")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["run.json"])
         // A failing run leaves no file behind.
-        let (bad, _) = run(["run", TestPaths.root + "/widgets/weather.yaml", "--param", "nope=1", "--out", dir + "/other.json"])
+        let (bad, _) = runCLI(["run", TestPaths.root + "/widgets/weather.yaml", "--param", "nope=1", "--out", dir + "/other.json"])
         #expect(bad == .usage)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["run.json"])
     }
 
     @Test func invalidDefinitionsDoNotRun() {
-        let (status, console) = run(["run", TestPaths.fixtures + "/invalid/param-range.yaml", "--from", "2026-11-29T09:00:00Z"])
+        let (status, console) = runCLI(["run", TestPaths.fixtures + "/invalid/param-range.yaml", "--from", "2026-11-29T09:00:00Z"])
         #expect(status == .inputErrors)
         #expect(console.stdout.isEmpty)
         #expect(console.stderr.contains("[param-range]"))
@@ -166,7 +160,7 @@ import WidgetTestSupport
         let dir = try temporaryDirectory().path
         let file = dir + "/x.yaml"
         try "base: &b { on: yes, n: 0o17 }\nmerged: { <<: *b, n: 1 }\n---\n- 10:30\n- ~\n".write(toFile: file, atomically: true, encoding: .utf8)
-        let (status, console) = run(["dump", file])
+        let (status, console) = runCLI(["dump", file])
         #expect(status == .success)
         #expect(console.stdout == #"{"base":{"on":"yes","n":15},"merged":{"on":"yes","n":1}}"# + "\n" + #"["10:30",null]"# + "\n")
     }
@@ -178,7 +172,7 @@ import WidgetTestSupport
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let file = dir + "/x.yaml"
         try "a: .nan\nb: [1, -.Inf]\n".write(toFile: file, atomically: true, encoding: .utf8)
-        let (status, console) = run(["dump", file])
+        let (status, console) = runCLI(["dump", file])
         #expect(status == .success)
         #expect(console.stdout == #"{"a":null,"b":[1,null]}"# + "\n")
         #expect(console.stderr.contains("\(file):1:4: warning: .nan has no JSON form; printed as null [dump-not-finite]"))
@@ -194,14 +188,14 @@ import WidgetTestSupport
         // A quoted value: YAML escapes make the value hold ESC, BEL and a C1 CSI.
         let quoted = dir + "/quoted.yaml"
         try #"kind: x\#ntimeZone: "\e[31mZone\e]0;title\a\u009B"\#n"#.write(toFile: quoted, atomically: true, encoding: .utf8)
-        let (status, console) = run(["validate", quoted])
+        let (status, console) = runCLI(["validate", quoted])
         #expect(status == .inputErrors)
         #expect(!console.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B })
         #expect(console.stderr.contains(#"unknown time zone '\e[31mZone\e]0;title\u{7}\u{9B}'"#))
         // A raw ESC in the file: the excerpt shows it escaped, the caret under it.
         let raw = dir + "/raw.yaml"
         try "kind: x\ntimeZone: \"\u{1B}[31mZone\"\n".write(toFile: raw, atomically: true, encoding: .utf8)
-        let (rawStatus, rawConsole) = run(["validate", raw])
+        let (rawStatus, rawConsole) = runCLI(["validate", raw])
         #expect(rawStatus == .inputErrors)
         let lines = rawConsole.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.prefix(3) == [
@@ -213,7 +207,7 @@ import WidgetTestSupport
 
     /// Issue 19: `help bogus` printed the overview with exit 0.
     @Test func helpForAnUnknownCommandIsAUsageError() {
-        let (status, console) = run(["help", "valdate"])
+        let (status, console) = runCLI(["help", "valdate"])
         #expect(status == .usage)
         #expect(console.stdout.isEmpty)
         #expect(console.stderr == "error: no help for unknown command 'valdate' (did you mean 'validate'?); see 'widgetc help'\n")
@@ -237,11 +231,11 @@ import WidgetTestSupport
     }
 
     @Test func helpAndVersion() {
-        let (status, console) = run(["validate", "--help"])
+        let (status, console) = runCLI(["validate", "--help"])
         #expect(status == .success)
         #expect(console.stdout.contains("USAGE: widgetc validate"))
         #expect(console.stdout.contains("--schema FILE"))
-        let (v, version) = run(["--version"])
+        let (v, version) = runCLI(["--version"])
         #expect(v == .success)
         #expect(version.stdout == "widgetc \(WidgetCLI.version)\n")
     }
@@ -249,8 +243,7 @@ import WidgetTestSupport
 
 @Suite struct SessionsCLITests {
     @Test func listsSessionsWithEarlyCloses() {
-        let console = CapturingConsole()
-        let status = WidgetCLI.main(["sessions", "XNYS", "--from", "2026-11-25", "--until", "2026-11-30"], console: console)
+        let (status, console) = runCLI(["sessions", "XNYS", "--from", "2026-11-25", "--until", "2026-11-30"])
         #expect(status == .success)
         #expect(console.stdout == """
             XNYS (America/New_York): 3 sessions
@@ -262,8 +255,8 @@ import WidgetTestSupport
     }
 
     @Test func unknownExchangeListsTheKnownOnes() {
-        let console = CapturingConsole()
-        #expect(WidgetCLI.main(["sessions", "XNYZ"], console: console) == .usage)
+        let (status, console) = runCLI(["sessions", "XNYZ"])
+        #expect(status == .usage)
         #expect(console.stderr == "error: unknown exchange 'XNYZ'; did you mean 'XNYS'? (known exchanges: XLON, XNAS, XNYS, XTKS)\n")
     }
 }
@@ -274,8 +267,8 @@ import WidgetTestSupport
         let data = "[" + (0..<300).map { #"{"id": \#($0)}"# }.joined(separator: ",") + #","oops"]"#
         try data.write(toFile: dir + "/data.json", atomically: true, encoding: .utf8)
         try #"{"type": "array", "items": {"type": "object"}}"#.write(toFile: dir + "/s.json", atomically: true, encoding: .utf8)
-        let console = CapturingConsole()
-        #expect(WidgetCLI.main(["validate", "--schema", dir + "/s.json", dir + "/data.json"], console: console) == .inputErrors)
+        let (status, console) = runCLI(["validate", "--schema", dir + "/s.json", dir + "/data.json"])
+        #expect(status == .inputErrors)
         let lines = console.stderr.split(separator: "\n").map(String.init)
         #expect(lines[0] == "\(dir)/data.json:1:\(data.count - 6): error: expected object, got string 'oops' [type-mismatch]")
         #expect(lines[1].hasPrefix("…") && lines[1].hasSuffix(#","oops"]"#))

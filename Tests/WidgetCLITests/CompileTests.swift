@@ -6,16 +6,10 @@ import WidgetTestSupport
 
 /// `widgetc compile` and `widgetc run` on plans: what a plan runs is what its YAML runs.
 @Suite struct CompileTests {
-    func run(_ args: [String]) -> (ExitCode, CapturingConsole) {
-        let console = CapturingConsole()
-        let status = WidgetCLI.main(args, console: console)
-        return (status, console)
-    }
-
     /// The examples compiled into a fresh directory; the caller removes it.
     func compiledExamples() throws -> URL {
         let out = try temporaryDirectory().appendingPathComponent("plans")
-        let (status, console) = run(["compile", TestPaths.widgets, "--out", out.path])
+        let (status, console) = runCLI(["compile", TestPaths.widgets, "--out", out.path])
         #expect(status == .success, "\(console.stderr)")
         return out
     }
@@ -68,7 +62,7 @@ import WidgetTestSupport
     @Test func aManifestCompilesItsBundle() throws {
         let out = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
-        let (status, console) = run(["compile", TestPaths.widgets + "/notes-app.yaml", "--out", out.path])
+        let (status, console) = runCLI(["compile", TestPaths.widgets + "/notes-app.yaml", "--out", out.path])
         #expect(status == .success, "\(console.stderr)")
         #expect(try files(out) == ["com.example.notebuddy.app.json", "com.example.notebuddy.recent.plan.json"])
     }
@@ -99,8 +93,8 @@ import WidgetTestSupport
             ]
             // Without a locale, and through the String Catalog (docs/localization.md).
             for locale in [[], ["--locale", "de"], ["--locale", "ar"]] {
-                let (yamlStatus, fromYAML) = run(["run", yaml] + common + locale)
-                let (planStatus, fromPlan) = run(["run", out.appendingPathComponent(name).path] + common + locale)
+                let (yamlStatus, fromYAML) = runCLI(["run", yaml] + common + locale)
+                let (planStatus, fromPlan) = runCLI(["run", out.appendingPathComponent(name).path] + common + locale)
                 #expect(yamlStatus == .success && planStatus == .success, "\(kind): \(fromYAML.stderr) \(fromPlan.stderr)")
                 #expect(!fromYAML.stdout.isEmpty)
                 #expect(fromPlan.stdout == fromYAML.stdout, "\(kind) \(locale): the plan's run differs from the YAML's")
@@ -115,7 +109,7 @@ import WidgetTestSupport
         let plan = out.appendingPathComponent("com.example.weather.now.plan.json")
         let text = try String(contentsOf: plan, encoding: .utf8).replacingOccurrences(of: "widgetc-plan/1", with: "widgetc-plan/2")
         try text.write(to: plan, atomically: true, encoding: .utf8)
-        let (status, console) = run(["run", plan.path, "--from", "2026-11-29T08:00:00Z"])
+        let (status, console) = runCLI(["run", plan.path, "--from", "2026-11-29T08:00:00Z"])
         #expect(status == .inputErrors)
         #expect(console.stdout.isEmpty)
         #expect(console.stderr.contains("/format: this is a 'widgetc-plan/2' plan; this runtime reads 'widgetc-plan/1'"))
@@ -135,7 +129,7 @@ import WidgetTestSupport
             timeline: { hourly: true }
             """.write(to: bad, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("plans")
-        let (status, console) = run(["compile", TestPaths.widgets + "/weather.yaml", bad.path, "--out", out.path])
+        let (status, console) = runCLI(["compile", TestPaths.widgets + "/weather.yaml", bad.path, "--out", out.path])
         #expect(status == .inputErrors)
         #expect(console.stderr.contains("[param-range]"))
         #expect(!FileManager.default.fileExists(atPath: out.path))
@@ -146,7 +140,7 @@ import WidgetTestSupport
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("taken")
         try "x".write(to: file, atomically: true, encoding: .utf8)
-        let (status, console) = run(["compile", TestPaths.widgets + "/weather.yaml", "--out", file.path])
+        let (status, console) = runCLI(["compile", TestPaths.widgets + "/weather.yaml", "--out", file.path])
         #expect(status == .usage)
         #expect(console.stderr.contains("is not a directory"))
         #expect(try String(contentsOf: file, encoding: .utf8) == "x")
@@ -162,7 +156,7 @@ import WidgetTestSupport
         let before = try String(contentsOfFile: source, encoding: .utf8)
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: out + "/com.example.weather.now.plan.json", withDestinationPath: "../weather.yaml")
-        let (status, console) = run(["compile", source, "--out", out])
+        let (status, console) = runCLI(["compile", source, "--out", out])
         #expect(status == .usage)
         let errors = console.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
         #expect(errors == ["error: --out '\(out)' would write '\(out)/com.example.weather.now.plan.json' over the input file '\(source)'; write the output to another directory"])

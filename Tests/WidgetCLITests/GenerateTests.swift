@@ -5,11 +5,6 @@ import WidgetTestSupport
 
 /// `widgetc generate swift`: what it writes, deterministically, and what it refuses.
 @Suite struct GenerateTests {
-    func run(_ args: [String]) -> (ExitCode, CapturingConsole) {
-        let console = CapturingConsole()
-        return (WidgetCLI.main(args, console: console), console)
-    }
-
     func listing(_ dir: URL) -> [String] {
         let base = dir.path.hasSuffix("/") ? dir.path : dir.path + "/"
         let files = FileManager.default.enumerator(atPath: base)?.compactMap { $0 as? String } ?? []
@@ -22,7 +17,7 @@ import WidgetTestSupport
     @Test func noteBuddyBundle() throws {
         let out = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
-        let (status, console) = run(["generate", "swift", TestPaths.widgets + "/notes-app.yaml", "--out", out.path])
+        let (status, console) = runCLI(["generate", "swift", TestPaths.widgets + "/notes-app.yaml", "--out", out.path])
         #expect(status == .success, "\(console.stderr)")
         #expect(listing(out) == [
             "NoteBuddyWidgets.swift",
@@ -50,7 +45,7 @@ import WidgetTestSupport
         // The plan resource is byte for byte what 'compile' writes.
         let plans = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: plans) }
-        #expect(run(["compile", TestPaths.widgets + "/notes-app.yaml", "--out", plans.path]).0 == .success)
+        #expect(runCLI(["compile", TestPaths.widgets + "/notes-app.yaml", "--out", plans.path]).0 == .success)
         let compiled = try Data(contentsOf: plans.appendingPathComponent("com.example.notebuddy.recent.plan.json"))
         #expect(try Data(contentsOf: out.appendingPathComponent("Resources/com.example.notebuddy.recent.plan.json")) == compiled)
     }
@@ -59,8 +54,8 @@ import WidgetTestSupport
         let a = try temporaryDirectory(), b = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: a); try? FileManager.default.removeItem(at: b) }
         let manifest = TestPaths.widgets + "/notes-app.yaml"
-        #expect(run(["generate", "swift", manifest, "--out", a.path]).0 == .success)
-        #expect(run(["generate", "swift", manifest, "--out", b.path]).0 == .success)
+        #expect(runCLI(["generate", "swift", manifest, "--out", a.path]).0 == .success)
+        #expect(runCLI(["generate", "swift", manifest, "--out", b.path]).0 == .success)
         for file in listing(a) {
             #expect(try Data(contentsOf: a.appendingPathComponent(file)) == Data(contentsOf: b.appendingPathComponent(file)), "\(file)")
         }
@@ -68,7 +63,7 @@ import WidgetTestSupport
         let face = a.appendingPathComponent("Views/RecentView.swift")
         let generated = try String(contentsOf: face, encoding: .utf8)
         try "// mine\n".write(to: face, atomically: true, encoding: .utf8)
-        #expect(run(["generate", "swift", manifest, "--out", a.path]).0 == .success)
+        #expect(runCLI(["generate", "swift", manifest, "--out", a.path]).0 == .success)
         #expect(try String(contentsOf: face, encoding: .utf8) == generated)
         // With `view: custom` the view is the developer's once written: kept, unless --force.
         let custom = try temporaryDirectory(), out = try temporaryDirectory()
@@ -84,15 +79,15 @@ import WidgetTestSupport
             view: custom
 
             """.write(to: custom.appendingPathComponent("mine.yaml"), atomically: true, encoding: .utf8)
-        #expect(run(["generate", "swift", custom.path + "/app.yaml", "--out", out.path]).0 == .success)
+        #expect(runCLI(["generate", "swift", custom.path + "/app.yaml", "--out", out.path]).0 == .success)
         let view = out.appendingPathComponent("Views/MineView.swift")
         #expect(try String(contentsOf: view, encoding: .utf8).hasPrefix("// Generated once by widgetc from"))
         try "// mine\n".write(to: view, atomically: true, encoding: .utf8)
-        let (again, console) = run(["generate", "swift", custom.path + "/app.yaml", "--out", out.path])
+        let (again, console) = runCLI(["generate", "swift", custom.path + "/app.yaml", "--out", out.path])
         #expect(again == .success)
         #expect(console.stderr.contains("kept Views/MineView.swift"))
         #expect(try String(contentsOf: view, encoding: .utf8) == "// mine\n")
-        #expect(run(["generate", "swift", custom.path + "/app.yaml", "--out", out.path, "--force"]).0 == .success)
+        #expect(runCLI(["generate", "swift", custom.path + "/app.yaml", "--out", out.path, "--force"]).0 == .success)
         #expect(try String(contentsOf: view, encoding: .utf8) != "// mine\n")
     }
 
@@ -105,23 +100,23 @@ import WidgetTestSupport
         try "kind: com.example.bad.w\ntimeline: { every: 10 minutes }\ncontent: { a: b }\n".write(
             to: dir.appendingPathComponent("w.yaml"), atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("out")
-        let (status, console) = run(["generate", "swift", bad.path, "--out", out.path])
+        let (status, console) = runCLI(["generate", "swift", bad.path, "--out", out.path])
         #expect(status == .inputErrors, "\(console.stderr)")
         #expect(console.stderr.contains("nothing written"))
         #expect(!FileManager.default.fileExists(atPath: out.path))
         // --out names a file: exit 2.
         let file = dir.appendingPathComponent("a-file")
         try "x".write(to: file, atomically: true, encoding: .utf8)
-        let (fileStatus, fileConsole) = run(["generate", "swift", TestPaths.widgets + "/notes-app.yaml", "--out", file.path])
+        let (fileStatus, fileConsole) = runCLI(["generate", "swift", TestPaths.widgets + "/notes-app.yaml", "--out", file.path])
         #expect(fileStatus == .usage)
         #expect(fileConsole.stderr.contains("is not a directory"))
         // Another generator: exit 2, with the choices.
-        let (kotlin, kotlinConsole) = run(["generate", "kotlin", TestPaths.widgets + "/notes-app.yaml", "--out", out.path])
+        let (kotlin, kotlinConsole) = runCLI(["generate", "kotlin", TestPaths.widgets + "/notes-app.yaml", "--out", out.path])
         #expect(kotlin == .usage)
         #expect(kotlinConsole.stderr.contains("unknown generator 'kotlin'"))
         #expect(kotlinConsole.stderr.contains("generators: swift"))
         // A widget file is not an app manifest: exit 2.
-        let (widget, widgetConsole) = run(["generate", "swift", TestPaths.widgets + "/notes.yaml", "--out", out.path])
+        let (widget, widgetConsole) = runCLI(["generate", "swift", TestPaths.widgets + "/notes.yaml", "--out", out.path])
         #expect(widget == .usage)
         #expect(widgetConsole.stderr.contains("no app manifest"))
         #expect(!FileManager.default.fileExists(atPath: out.path))
@@ -142,7 +137,7 @@ import WidgetTestSupport
             let link = out + "/" + generated
             try fm.createSymbolicLink(atPath: link, withDestinationPath: dir.path + "/" + input)
             let before = try String(contentsOfFile: dir.path + "/" + input, encoding: .utf8)
-            let (status, console) = run(["generate", "swift", dir.path + "/notes-app.yaml", "--out", out])
+            let (status, console) = runCLI(["generate", "swift", dir.path + "/notes-app.yaml", "--out", out])
             #expect(status == .usage)
             #expect(console.stderr.contains("error: --out '\(out)' would write '\(link)' over the input file '\(dir.path)/\(input)'"), "\(console.stderr)")
             #expect(try String(contentsOfFile: dir.path + "/" + input, encoding: .utf8) == before)

@@ -64,8 +64,7 @@ import WidgetTime
 
     /// `widgetc generate swift manifest --out dir`, in process.
     static func generate(_ manifest: String, into dir: URL) throws {
-        let console = CapturingConsole()
-        let status = WidgetCLI.main(["generate", "swift", manifest, "--out", dir.path], console: console)
+        let (status, console) = runCLI(["generate", "swift", manifest, "--out", dir.path])
         guard status == .success else { throw TestFailure("generate failed: \(console.stderr)") }
     }
 
@@ -180,16 +179,22 @@ import WidgetTime
             runtimeObjects += Self.files(URL(fileURLWithPath: Self.buildDirectory!), under: module + ".build", ext: ".o")
                 .filter { !$0.hasSuffix(".swiftmodule.o") }
         }
+        // The driver's wall clock stands at `now` (Tests/AppleSDKStub/Clock): the providers call Date().
+        let clock = bin.appendingPathComponent("clock.o").path
+        let clang = URL(fileURLWithPath: Self.swiftc!).deletingLastPathComponent().appendingPathComponent("clang").path
+        try Self.shell([clang, "-c", TestPaths.root + "/Tests/AppleSDKStub/Clock/clock.c", "-o", clock])
+        let now = at("2026-11-29T09:00:00Z")
         let executable = bin.appendingPathComponent("extension").path
         try Self.shell([Self.swiftc!, "-swift-version", "6", "-module-name", "WidgetExtension", "-I", stub.path,
                         "-I", Self.buildDirectory! + "/Modules"] + Self.swiftSources(all, bundle: false) + [driver.path]
-                       + stubObjects + runtimeObjects + Self.sanitizerFlags + ["-lm", "-o", executable])
+                       + stubObjects + [clock] + runtimeObjects + Self.sanitizerFlags + ["-lm", "-o", executable])
         // The plans are the extension's resources: beside the executable, where Bundle.main finds them on Linux.
         for plan in Self.files(all, under: "Resources", ext: ".json") {
             try FileManager.default.copyItem(atPath: plan, toPath: bin.path + "/" + URL(fileURLWithPath: plan).lastPathComponent)
         }
         let output = try Self.shell([executable], environment: [
             "TZ": "UTC", "WIDGETC_STUB_CONTAINERS": "group.com.example.all=" + examples.path + "/container",
+            "WIDGETC_STUB_NOW": String(now.seconds),
         ])
 
         var compared = 0
@@ -199,11 +204,13 @@ import WidgetTime
             let widget = try #require(widgets.first { $0.kind == kind })
             let entries = try #require(answer["entries"]?.array)
             let first = try #require(entries.first?["date"]?.number)
+            // Answered at the pinned instant: the first entry is within a day of it.
+            #expect(abs(Int64(first) - now.seconds) <= 86_400, "\(kind): first entry at \(Int64(first)), pinned \(now.seconds)")
             var args = ["run", widget.source, "--from", ZoneRules.utc.iso8601(Instant(seconds: Int64(first))), "--for", "1s",
                         "--tz", "UTC", "--format", "json", "--family", widget.families[0]]
             if answer["configured"] == true { for p in widget.parameters { args += ["--param", "\(p.name)=\(p.configuredText)"] } }
-            let console = CapturingConsole()
-            #expect(WidgetCLI.main(args, console: console) == .success, "\(console.stderr)")
+            let (status, console) = runCLI(args)
+            #expect(status == .success, "\(console.stderr)")
             let run = try JSONReader.parse(console.stdout).json
             let reload = try #require(run["reloads"]?.array?.first)
             let expected = try #require(reload["entries"]?.array)

@@ -22,8 +22,7 @@ import WidgetTestSupport
     /// (as from the package root), so the files do not depend on where the checkout is. Stdout,
     /// then stderr under a `--- stderr` line when there is any, then the exit status when not 0.
     static func widgetc(_ args: [String]) -> String {
-        let console = CapturingConsole()
-        let status = WidgetCLI.main(args.map { $0.hasPrefix("widgets/") ? TestPaths.root + "/" + $0 : $0 }, console: console)
+        let (status, console) = runCLI(args.map { $0.hasPrefix("widgets/") ? TestPaths.root + "/" + $0 : $0 })
         var text = console.stdout
         if !console.stderr.isEmpty { text += (text.isEmpty || text.hasSuffix("\n") ? "" : "\n") + "--- stderr\n" + console.stderr }
         if status != .success { text += "--- exit \(status.rawValue)\n" }

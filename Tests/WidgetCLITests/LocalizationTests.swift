@@ -8,12 +8,6 @@ import WidgetcRuntime
 /// Localization with String Catalogs (spec localization.md): `widgetc strings`,
 /// `run --locale`, `actions --locale`, `validate` with a catalog, and plans that carry the strings.
 @Suite struct LocalizationTests {
-    func run(_ args: [String]) -> (ExitCode, CapturingConsole) {
-        let console = CapturingConsole()
-        let status = WidgetCLI.main(args, console: console)
-        return (status, console)
-    }
-
     static let fixture = TestPaths.root + "/Tests/WidgetCompilerTests/Fixtures/l10n/Xcode.xcstrings"
 
     /// A widget whose strings are the fixture's keys in use.
@@ -39,7 +33,7 @@ import WidgetcRuntime
         let widget = dir.appendingPathComponent("w.yaml").path
         try Self.fixtureWidget.write(toFile: widget, atomically: true, encoding: .utf8)
         let before = try Data(contentsOf: URL(fileURLWithPath: catalog))
-        let (status, console) = run(["strings", widget, "--catalog", catalog])
+        let (status, console) = runCLI(["strings", widget, "--catalog", catalog])
         #expect(status == .success, "\(console.stderr)")
         #expect(console.stderr.contains("unchanged"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: catalog)) == before, "Xcode's own layout must come back as it was")
@@ -54,7 +48,7 @@ import WidgetcRuntime
         // "apple pie" is gone, "Old key" is back, "Fresh text" is new.
         try Self.fixtureWidget.replacingOccurrences(of: "a: apple pie", with: "a: Old key\n  z: Fresh text")
             .write(toFile: widget, atomically: true, encoding: .utf8)
-        let (status, console) = run(["strings", widget, "--catalog", catalog])
+        let (status, console) = runCLI(["strings", widget, "--catalog", catalog])
         #expect(status == .success, "\(console.stderr)")
         #expect(console.stderr.contains("1 added") && console.stderr.contains("1 marked stale") && console.stderr.contains("1 in use again"), "\(console.stderr)")
         let text = try String(contentsOfFile: catalog, encoding: .utf8)
@@ -79,7 +73,7 @@ import WidgetcRuntime
         #expect(text.contains("\"Old key\" : {\n      \"extractionState\" : \"manual\",\n      \"localizations\" : {\n        \"de\" : {"))
         #expect(text.contains("\"value\" : \"Apfelkuchen\""))   // translations and comments kept
         let once = try Data(contentsOf: URL(fileURLWithPath: catalog))
-        let (again, console2) = run(["strings", widget, "--catalog", catalog])
+        let (again, console2) = runCLI(["strings", widget, "--catalog", catalog])
         #expect(again == .success && console2.stderr.contains("unchanged"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: catalog)) == once)
     }
@@ -94,7 +88,7 @@ import WidgetcRuntime
                 .replacingOccurrences(of: "localization: { catalog: Localizable.xcstrings }\n", with: "")
             try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }
-        let (status, console) = run(["strings", dir.appendingPathComponent("notes-app.yaml").path, dir.appendingPathComponent("weather.yaml").path, "--catalog", catalog])
+        let (status, console) = runCLI(["strings", dir.appendingPathComponent("notes-app.yaml").path, dir.appendingPathComponent("weather.yaml").path, "--catalog", catalog])
         #expect(status == .success, "\(console.stderr)")
         let text = try String(contentsOfFile: catalog, encoding: .utf8)
         #expect(text.hasPrefix("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \""))
@@ -112,7 +106,7 @@ import WidgetcRuntime
             try FileManager.default.copyItem(atPath: TestPaths.widgets + "/" + name, toPath: dir.appendingPathComponent(name).path)
         }
         let widgets = ["character.yaml", "countdown.yaml", "notes-app.yaml"].map { dir.appendingPathComponent($0).path }
-        let (status, console) = run(["strings"] + widgets + ["--catalog", copy])
+        let (status, console) = runCLI(["strings"] + widgets + ["--catalog", copy])
         #expect(status == .success, "\(console.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == Data(contentsOf: URL(fileURLWithPath: catalog)))
     }
@@ -150,7 +144,7 @@ import WidgetcRuntime
     }
 
     func labels(_ widget: String, _ extra: [String]) throws -> [String] {
-        let (status, console) = run(["run", widget, "--from", "2026-11-29T08:00:00Z", "--for", "4h", "--tz", "UTC", "--format", "json"] + extra)
+        let (status, console) = runCLI(["run", widget, "--from", "2026-11-29T08:00:00Z", "--for", "4h", "--tz", "UTC", "--format", "json"] + extra)
         #expect(status == .success, "\(console.stderr)")
         let run = try JSONReader.parse(console.stdout).json
         return (run["reloads"]?.array?.first?["entries"]?.array ?? []).map { $0["content"]?["label"]?.string ?? "?" }
@@ -174,7 +168,7 @@ import WidgetcRuntime
         defer { try? FileManager.default.removeItem(at: dir) }
         let widget = try countingWidget(in: dir)
         func title(_ locale: String) throws -> String {
-            let (status, console) = run(["run", widget, "--for", "1h", "--format", "json", "--locale", locale])
+            let (status, console) = runCLI(["run", widget, "--from", "2026-11-29T09:00:00Z", "--for", "1h", "--format", "json", "--locale", locale])
             #expect(status == .success, "\(console.stderr)")
             let object = try JSONReader.parse(console.stdout).json
             #expect(object["locale"]?.string == LocaleTagForTests.canonical(locale))
@@ -188,19 +182,19 @@ import WidgetcRuntime
 
     @Test func aLocaleThatIsNotATagIsExitTwo() {
         for bad in ["en_US", "e", "de--DE", "!!"] {
-            let (status, console) = run(["run", TestPaths.widgets + "/character.yaml", "--locale", bad])
+            let (status, console) = runCLI(["run", TestPaths.widgets + "/character.yaml", "--from", "2026-11-29T09:00:00Z", "--locale", bad])
             #expect(status == .usage, "\(bad)")
             #expect(console.stdout.isEmpty && console.stderr.contains("BCP 47"))
         }
-        #expect(run(["actions", TestPaths.widgets + "/notes-app.yaml", "--locale", "x"]).0 == .usage)
-        #expect(run(["validate", TestPaths.widgets, "--locale", "en_GB"]).0 == .usage)
+        #expect(runCLI(["actions", TestPaths.widgets + "/notes-app.yaml", "--locale", "x"]).0 == .usage)
+        #expect(runCLI(["validate", TestPaths.widgets, "--locale", "en_GB"]).0 == .usage)
     }
 
     @Test func theExamplesInGermanRussianChineseAndArabic() throws {
         let character = TestPaths.widgets + "/character.yaml"
         let common = ["--from", "2026-11-29T08:00:00-05:00", "--for", "2h", "--family", "systemMedium", "--format", "json"]
         func first(_ locale: String) throws -> JSONValue {
-            let (status, console) = run(["run", character, "--locale", locale] + common)
+            let (status, console) = runCLI(["run", character, "--locale", locale] + common)
             #expect(status == .success, "\(console.stderr)")
             return try JSONReader.parse(console.stdout).json["reloads"]?.array?.first?["entries"]?.array?.first?["content"] ?? .null
         }
@@ -209,10 +203,10 @@ import WidgetcRuntime
         #expect(try first("ru")["status"]?.string == "25 очков здоровья из 100")
         #expect(try first("ar")["status"]?.string == "25 نقطة صحة من 100")
         #expect(try first("zh-Hans")["status"]?.string == "生命值 25/100")
-        let (status, console) = run(["actions", TestPaths.widgets + "/notes-app.yaml", "--locale", "de", "--format", "json"])
+        let (status, console) = runCLI(["actions", TestPaths.widgets + "/notes-app.yaml", "--locale", "de", "--format", "json"])
         #expect(status == .success)
         #expect(console.stdout.contains("\"title\":\"Neue Notiz\"") && console.stdout.contains("\"title\":\"Notiz bearbeiten\""))
-        let plist = run(["actions", TestPaths.widgets + "/notes-app.yaml", "--locale", "zh-Hans"]).1.stdout
+        let plist = runCLI(["actions", TestPaths.widgets + "/notes-app.yaml", "--locale", "zh-Hans"]).1.stdout
         #expect(plist.contains("<string>新建笔记</string>"))
     }
 
@@ -221,13 +215,13 @@ import WidgetcRuntime
         defer { try? FileManager.default.removeItem(at: dir) }
         let widget = try countingWidget(in: dir)
         let catalog = dir.appendingPathComponent("Count.xcstrings").path
-        var (status, console) = run(["validate", widget])
+        var (status, console) = runCLI(["validate", widget])
         #expect(status == .success, "\(console.stderr)")
         // de, pt, pt-BR lack the label and the description; fr, ru, ar, zh-Hans, en the title and the description.
         #expect(console.stderr.contains("warning: 2 of 3 strings have no usable 'de' translation (widgetc validate --locale de lists them) [l10n-missing]"), "\(console.stderr)")
-        (status, console) = run(["validate", widget, "--locale", "ru"])
+        (status, console) = runCLI(["validate", widget, "--locale", "ru"])
         #expect(console.stderr.contains("Count.xcstrings:8:3: warning: 'Recent Notes' has no usable 'ru' translation") && console.stderr.contains("count.yaml:3:14: warning: 'Notes counted.' has no usable 'ru' translation"), "\(console.stderr)")
-        (status, console) = run(["validate", widget, "--locale", "ko"])
+        (status, console) = runCLI(["validate", widget, "--locale", "ko"])
         #expect(console.stderr.components(separatedBy: "has no usable 'ko' translation").count == 4, "\(console.stderr)")
 
         // A tag the key lacks, a template that does not parse, plural variations without other.
@@ -236,7 +230,7 @@ import WidgetcRuntime
             .replacingOccurrences(of: "\"Notas recentes\"", with: "\"Notas {{#a}} recentes\"")
             .replacingOccurrences(of: "\"other\":{\"stringUnit\":{\"state\":\"translated\",\"value\":\"{{progress}} 条笔记\"}}", with: "\"many\":{\"stringUnit\":{\"state\":\"translated\",\"value\":\"{{progress}} 条笔记\"}}")
         try text.write(toFile: catalog, atomically: true, encoding: .utf8)
-        (status, console) = run(["validate", widget, "--format", "json"])
+        (status, console) = runCLI(["validate", widget, "--format", "json"])
         #expect(status == .inputErrors)
         let report = try JSONReader.parse(console.stdout).json
         var codes: [String] = []
@@ -251,7 +245,7 @@ import WidgetcRuntime
         #expect(codes.contains("l10n-plural-other@7"), "\(codes)")
         // compile writes nothing then.
         let out = dir.appendingPathComponent("plans").path
-        #expect(run(["compile", widget, "--out", out]).0 == .inputErrors)
+        #expect(runCLI(["compile", widget, "--out", out]).0 == .inputErrors)
     }
 
     @Test func aBrokenCatalogIsAPositionedErrorNeverACrash() throws {
@@ -267,14 +261,14 @@ import WidgetcRuntime
             ("not json", 1, 1),
         ] {
             try bytes.write(to: catalog, atomically: true, encoding: .utf8)
-            let (status, console) = run(["validate", widget])
+            let (status, console) = runCLI(["validate", widget])
             #expect(status == .inputErrors, "\(bytes)")
             #expect(console.stderr.contains("Count.xcstrings:\(line):\(column): error:") && console.stderr.contains("[l10n-catalog]"), "\(bytes): \(console.stderr)")
-            #expect(run(["run", widget, "--for", "1h", "--locale", "de"]).0 == .inputErrors)
-            #expect(run(["strings", widget, "--catalog", catalog.path]).0 == .inputErrors)
+            #expect(runCLI(["run", widget, "--from", "2026-11-29T09:00:00Z", "--for", "1h", "--locale", "de"]).0 == .inputErrors)
+            #expect(runCLI(["strings", widget, "--catalog", catalog.path]).0 == .inputErrors)
         }
         try FileManager.default.removeItem(at: catalog)
-        let (status, console) = run(["validate", widget])
+        let (status, console) = runCLI(["validate", widget])
         #expect(status == .inputErrors && console.stderr.contains("count.yaml:5:26: error: String Catalog 'Count.xcstrings' cannot be read"), "\(console.stderr)")
     }
 
@@ -282,7 +276,7 @@ import WidgetcRuntime
     @Test func planCarriesTheStringsAndTheRuntimeTakesALocale() throws {
         let out = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
-        let (status, console) = run(["compile", TestPaths.widgets + "/character.yaml", "--out", out.path])
+        let (status, console) = runCLI(["compile", TestPaths.widgets + "/character.yaml", "--out", out.path])
         #expect(status == .success, "\(console.stderr)")
         let url = out.appendingPathComponent("com.mygame.character-detail.plan.json")
         let german = try WidgetPlan(contentsOf: url, locale: Locale(identifier: "de_DE"))

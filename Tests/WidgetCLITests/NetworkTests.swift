@@ -8,12 +8,6 @@ import WidgetTestSupport
 /// server on 127.0.0.1 that the test starts and stops, record and replay, the
 /// scenario's answers, `widgetc fetch`.
 @Suite(.serialized) struct NetworkTests {
-    func run(_ args: [String]) -> (ExitCode, CapturingConsole) {
-        let console = CapturingConsole()
-        let status = WidgetCLI.main(args, console: console)
-        return (status, console)
-    }
-
     /// A widget with one URL source per case, against `port`.
     static func widget(port: Int, refused: Int, in dir: URL) throws -> String {
         let path = dir.appendingPathComponent("live.yaml").path
@@ -57,7 +51,7 @@ import WidgetTestSupport
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = try Self.widget(port: server.port, refused: LoopbackHTTPServer.refusedPort(), in: dir)
-        let (status, console) = run(["run", file, "--network", "live", "--from", "2026-11-29T09:00:00Z", "--for", "1h", "--format", "json"])
+        let (status, console) = runCLI(["run", file, "--network", "live", "--from", "2026-11-29T09:00:00Z", "--for", "1h", "--format", "json"])
         #expect(status == .success, "\(console.stderr)")
         let object = try JSONReader.parse(console.stdout).json
         let requests = try #require(object["reloads"]?.array?.first?["requests"]?.array)
@@ -102,24 +96,24 @@ import WidgetTestSupport
             """.write(toFile: file, atomically: true, encoding: .utf8)
         let record = dir.appendingPathComponent("recorded.json").path
         let common = [file, "--from", "2026-11-29T09:00:00Z", "--for", "1h"]
-        let (liveStatus, live) = run(["run"] + common + ["--network", "live", "--record", record])
+        let (liveStatus, live) = runCLI(["run"] + common + ["--network", "live", "--record", record])
         server.stop()
         #expect(liveStatus == .success, "\(live.stderr)")
         #expect(live.stdout.contains("echo ok 200") && live.stdout.contains("echo cached"))
         #expect(live.stdout.contains("html failed (body is not JSON (line 1, column 1))"))
         // The server is gone: the replay reads only the recorded scenario.
-        let (replayStatus, replay) = run(["run"] + common + ["--scenario", record])
+        let (replayStatus, replay) = runCLI(["run"] + common + ["--scenario", record])
         #expect(replayStatus == .success, "\(replay.stderr)")
         #expect(replay.stdout == live.stdout)
-        let (jsonStatus, json) = run(["run"] + common + ["--scenario", record, "--format", "json"])
+        let (jsonStatus, json) = runCLI(["run"] + common + ["--scenario", record, "--format", "json"])
         #expect(jsonStatus == .success)
-        let (liveJSONStatus, _) = run(["run"] + common + ["--network", "live", "--format", "json"])
+        let (liveJSONStatus, _) = runCLI(["run"] + common + ["--network", "live", "--format", "json"])
         #expect(liveJSONStatus == .success)  // bounded: the server is down, every request is refused
         #expect(try JSONReader.parse(json.stdout).json["budget"]?["requests"] == 9)
     }
 
     @Test func withoutAResponseAURLSourceFailsAndRetryComesSooner() throws {
-        let (status, console) = run([
+        let (status, console) = runCLI([
             "run", TestPaths.widgets + "/wishes.yaml", "--from", "2026-11-29T09:00:00+01:00", "--for", "1h", "--format", "json",
         ])
         #expect(status == .success)
@@ -134,7 +128,7 @@ import WidgetTestSupport
     }
 
     @Test func theOutageScenarioShowsTheFallbackAndTheRetries() throws {
-        let (status, console) = run([
+        let (status, console) = runCLI([
             "run", TestPaths.widgets + "/wishes.yaml", "--scenario", TestPaths.widgets + "/scenarios/wishes-outage.json",
             "--from", "2026-11-29T09:00:00+01:00", "--for", "8h",
         ])
@@ -172,7 +166,7 @@ import WidgetTestSupport
 
             """.write(toFile: scenario, atomically: true, encoding: .utf8)
         try #"{"top": "second"}"#.write(toFile: dir.appendingPathComponent("top.json").path, atomically: true, encoding: .utf8)
-        let (status, console) = run(["run", file, "--scenario", scenario, "--from", "2026-11-29T09:00:00Z", "--for", "2h", "--tz", "UTC"])
+        let (status, console) = runCLI(["run", file, "--scenario", scenario, "--from", "2026-11-29T09:00:00Z", "--for", "2h", "--tz", "UTC"])
         #expect(status == .success, "\(console.stderr)")
         let lines = console.stdout.split(separator: "\n").filter { $0.hasPrefix("2026") }.map { $0.split(separator: " ").last.map(String.init) ?? "" }
         guard status == .success else { return }
@@ -206,11 +200,11 @@ import WidgetTestSupport
 
             """.write(toFile: file, atomically: true, encoding: .utf8)
         let record = dir.appendingPathComponent("r.json").path
-        let (status, console) = run(["fetch", file, "--param", "port=\(server.port)", "--record", record])
+        let (status, console) = runCLI(["fetch", file, "--param", "port=\(server.port)", "--record", record])
         #expect(status == .success, "\(console.stderr)")
         #expect(console.stdout == "com.example.fetch  \(file)\n  wish  GET http://127.0.0.1:\(server.port)/json\n    ok 200\n    \"Hi\"\n")
         #expect(try String(contentsOfFile: record, encoding: .utf8).contains("\"respond\""))
-        let (failed, down) = run(["fetch", file, "--param", "port=\(try LoopbackHTTPServer.refusedPort())"])
+        let (failed, down) = runCLI(["fetch", file, "--param", "port=\(try LoopbackHTTPServer.refusedPort())"])
         #expect(failed == .inputErrors)
         #expect(down.stdout.hasSuffix("    failed: connection refused\n"))
     }

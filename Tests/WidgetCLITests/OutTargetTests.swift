@@ -15,11 +15,6 @@ import Glibc
     static let weather = TestPaths.widgets + "/weather.yaml"
     static let args = ["run", weather, "--from", "2026-11-29T09:00:00Z", "--for", "2h", "--format", "json"]
 
-    func run(_ args: [String]) -> (ExitCode, CapturingConsole) {
-        let console = CapturingConsole()
-        return (WidgetCLI.main(args, console: console), console)
-    }
-
     func kind(_ path: String) -> mode_t {
         var st = stat()
         return lstat(path, &st) == 0 ? st.st_mode & S_IFMT : 0
@@ -29,7 +24,7 @@ import Glibc
         let dir = try temporaryDirectory().path
         // A symlink to /dev/null stands in for the device node (making one needs root).
         try FileManager.default.createSymbolicLink(atPath: dir + "/null", withDestinationPath: "/dev/null")
-        let (status, _) = run(Self.args + ["--out", dir + "/null"])
+        let (status, _) = runCLI(Self.args + ["--out", dir + "/null"])
         #expect(status == .success)
         #expect(kind(dir + "/null") == S_IFLNK)
         #expect(kind("/dev/null") == S_IFCHR)
@@ -45,7 +40,7 @@ import Glibc
         reader.executableURL = URL(fileURLWithPath: "/bin/sh")
         reader.arguments = ["-c", "wc -c < '\(fifo)' > '\(dir)/count'"]
         try reader.run()
-        let (status, _) = run(Self.args + ["--out", fifo])
+        let (status, _) = runCLI(Self.args + ["--out", fifo])
         reader.waitUntilExit()
         #expect(status == .success)
         let count = try String(contentsOfFile: dir + "/count", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -60,7 +55,7 @@ import Glibc
         try "old".write(toFile: dir + "/real.json", atomically: true, encoding: .utf8)
         #expect(chmod(dir + "/real.json", 0o640) == 0)
         try FileManager.default.createSymbolicLink(atPath: dir + "/link.json", withDestinationPath: "real.json")
-        let (status, _) = run(Self.args + ["--out", dir + "/link.json"])
+        let (status, _) = runCLI(Self.args + ["--out", dir + "/link.json"])
         #expect(status == .success)
         #expect(kind(dir + "/link.json") == S_IFLNK)
         let text = try String(contentsOfFile: dir + "/real.json", encoding: .utf8)
@@ -75,7 +70,7 @@ import Glibc
         let copy = dir + "/weather.yaml"
         try FileManager.default.copyItem(atPath: Self.weather, toPath: copy)
         let before = try String(contentsOfFile: copy, encoding: .utf8)
-        let (status, console) = run(["run", copy, "--from", "2026-11-29T09:00:00Z", "--out", copy])
+        let (status, console) = runCLI(["run", copy, "--from", "2026-11-29T09:00:00Z", "--out", copy])
         #expect(status == .usage)
         #expect(console.stderr.split(separator: "\n").count == 1, "\(console.stderr)")
         #expect(console.stderr.contains("is the input file"))
@@ -85,7 +80,7 @@ import Glibc
     /// A run killed while it writes: SIGTERM (caught) and SIGKILL leave no temp file.
     @Test(arguments: [SIGTERM, SIGKILL, SIGINT])
     func aKilledRunLeavesNoTempFile(_ signal: Int32) throws {
-        guard let widgetc = TestPaths.widgetc else { return }
+        let widgetc = try #require(TestPaths.widgetc, "no built widgetc; run swift build")
         let dir = try temporaryDirectory().path
         // A long run: a year of minutely reloads takes a while to write. Started with the
         // signals unblocked (a test thread blocks them, and a child would inherit that).

@@ -15,11 +15,6 @@ import WidgetcRuntimeCore
 @Suite struct PreviewTests {
     static let widgets = TestPaths.widgets
 
-    func cli(_ args: [String]) -> (ExitCode, CapturingConsole) {
-        let console = CapturingConsole()
-        return (WidgetCLI.main(args, console: console), console)
-    }
-
     /// The page's elements with their attributes and text, from Foundation's XML parser.
     final class Elements: NSObject, XMLParserDelegate {
         struct Element { var name: String; var attributes: [String: String]; var text = "" }
@@ -52,7 +47,7 @@ import WidgetcRuntimeCore
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("page.html").path
-        let (status, console) = cli(["preview"] + args + ["--out", out])
+        let (status, console) = runCLI(["preview"] + args + ["--out", out])
         guard status == .success else { throw TestFailure("preview failed: \(console.stderr)") }
         #expect(console.stdout.isEmpty)
         return try String(contentsOfFile: out, encoding: .utf8)
@@ -62,7 +57,7 @@ import WidgetcRuntimeCore
         let args = [Self.widgets + "/character.yaml", "--family", "systemSmall", "--from", "2026-11-29T08:00:00-05:00", "--for", "12h"]
         let page = try preview(args)
         let elements = try parse(page)
-        let (status, console) = cli(["run"] + args + ["--format", "json"])
+        let (status, console) = runCLI(["run"] + args + ["--format", "json"])
         #expect(status == .success)
         let run = try JSONReader.parse(console.stdout).json
         // The distinct entries of the run object, in date order.
@@ -147,7 +142,7 @@ import WidgetcRuntimeCore
             """.write(toFile: scenario, atomically: true, encoding: .utf8)
         let args = [Self.widgets + "/character.yaml", "--family", "systemSmall", "--scenario", scenario, "--from", "2026-11-29T08:00:00-05:00", "--for", "12h"]
         let elements = try parse(try preview(args))
-        let (_, console) = cli(["run"] + args + ["--format", "json"])
+        let (_, console) = runCLI(["run"] + args + ["--format", "json"])
         let reasons = try JSONReader.parse(console.stdout).json["reloads"]?.array?.map { r in
             r["counted"] == .bool(false) ? "foreground" : r["reason"]?.string ?? "?"
         } ?? []
@@ -209,16 +204,16 @@ import WidgetcRuntimeCore
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("page.html").path
-        let (status, console) = cli(["preview", Self.widgets + "/character.yaml", "--param", "nope=1", "--out", out])
-        let (runStatus, runConsole) = cli(["run", Self.widgets + "/character.yaml", "--param", "nope=1"])
+        let (status, console) = runCLI(["preview", Self.widgets + "/character.yaml", "--param", "nope=1", "--out", out])
+        let (runStatus, runConsole) = runCLI(["run", Self.widgets + "/character.yaml", "--param", "nope=1"])
         #expect(status == .usage && runStatus == .usage)
         #expect(console.stderr == runConsole.stderr)
         #expect(!FileManager.default.fileExists(atPath: out))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
-        let (noOut, noOutConsole) = cli(["preview", Self.widgets + "/character.yaml"])
+        let (noOut, noOutConsole) = runCLI(["preview", Self.widgets + "/character.yaml"])
         #expect(noOut == .usage)
         #expect(noOutConsole.stderr.contains("--out"))
-        let (format, _) = cli(["preview", Self.widgets + "/character.yaml", "--format", "json", "--out", out])
+        let (format, _) = runCLI(["preview", Self.widgets + "/character.yaml", "--format", "json", "--out", out])
         #expect(format == .usage)
     }
 
@@ -266,7 +261,7 @@ import WidgetcRuntimeCore
         try FileManager.default.copyItem(atPath: Self.widgets + "/weather.yaml", toPath: copy)
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "weather.yaml")
         let before = try String(contentsOfFile: copy, encoding: .utf8)
-        let (status, console) = cli(["preview", copy, "--from", "2026-11-29T09:00:00Z", "--for", "2h", "--out", link])
+        let (status, console) = runCLI(["preview", copy, "--from", "2026-11-29T09:00:00Z", "--for", "2h", "--out", link])
         #expect(status == .usage)
         #expect(console.stderr == "error: --out '\(link)' is the input file '\(copy)'; write the output to another path\n")
         #expect(try String(contentsOfFile: copy, encoding: .utf8) == before)

@@ -9,19 +9,13 @@ import WidgetTestSupport
 @Suite struct RunFlagTests {
     static let widgets = TestPaths.widgets
 
-    func run(_ args: [String]) -> (ExitCode, CapturingConsole) {
-        let console = CapturingConsole()
-        let status = WidgetCLI.main(args, console: console)
-        return (status, console)
-    }
-
     func runObjects(_ console: CapturingConsole) throws -> [JSONValue] {
         try console.stdout.split(separator: "\n").map { try JSONReader.parse(String($0)).json }
     }
 
     @Test func aLocalFromIsReadInEachWidgetsZone() throws {
         // weather.yaml is in America/New_York; calendar.yaml has no timeZone, so --tz (Tokyo) is its zone.
-        let (status, console) = run([
+        let (status, console) = runCLI([
             "run", Self.widgets + "/weather.yaml", Self.widgets + "/calendar.yaml", "--tz", "Asia/Tokyo",
             "--from", "2026-11-27T11:07", "--until", "2026-11-27T13:00", "--format", "ndjson",
         ])
@@ -36,17 +30,28 @@ import WidgetTestSupport
     }
 
     @Test func aLocalFromWithoutTzUsesTheWidgetsZone() throws {
-        let (status, console) = run(["run", Self.widgets + "/news.yaml", "--from", "2026-11-27T11:07", "--for", "1h", "--format", "json"])
+        let (status, console) = runCLI(["run", Self.widgets + "/news.yaml", "--from", "2026-11-27T11:07", "--for", "1h", "--format", "json"])
         #expect(status == .success)
         // news.yaml is in Europe/London (UTC+0 in November), printed in its own zone.
         #expect(try JSONReader.parse(console.stdout).json["from"] == "2026-11-27T11:07:00+00:00")
-        let (_, ny) = run(["run", Self.widgets + "/stocks.yaml", "--from", "2026-11-27T11:07", "--for", "1h", "--format", "json"])
+        let (_, ny) = runCLI(["run", Self.widgets + "/stocks.yaml", "--from", "2026-11-27T11:07", "--for", "1h", "--format", "json"])
         #expect(try JSONReader.parse(ny.stdout).json["from"] == "2026-11-27T11:07:00-05:00")
+    }
+
+    /// The machine's zone is `TZ`'s, pinned here: a widget without `timeZone`, run without `--tz`,
+    /// reads a local `--from` in it.
+    @Test(arguments: [("Asia/Kathmandu", "+05:45"), ("America/New_York", "-05:00")])
+    func theMachineZoneIsTZs(zone: String, offset: String) throws {
+        let result = try runWidgetc(
+            ["run", Self.widgets + "/calendar.yaml", "--from", "2026-11-27T11:07", "--for", "1h", "--format", "json"],
+            environment: ["TZ": zone])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try JSONReader.parse(result.stdout).json["from"] == .string("2026-11-27T11:07:00" + offset))
     }
 
     @Test func aLocalUntilBeforeALocalFromInOneWidgetIsAnError() {
         // 11:07 in New York is 16:07Z, after the --until; read in --tz (Tokyo) it would be 02:07Z, before it.
-        let (status, console) = run([
+        let (status, console) = runCLI([
             "run", Self.widgets + "/weather.yaml", "--tz", "Asia/Tokyo", "--from", "2026-11-27T11:07", "--until", "2026-11-27T10:00:00Z",
         ])
         #expect(status == .usage)
@@ -56,7 +61,7 @@ import WidgetTestSupport
     }
 
     @Test func aFamilyTheWidgetDoesNotDeclareIsAnError() {
-        let (status, console) = run(["run", Self.widgets + "/weather.yaml", "--family", "systemLarge", "--from", "2026-11-29T09:00:00Z"])
+        let (status, console) = runCLI(["run", Self.widgets + "/weather.yaml", "--family", "systemLarge", "--from", "2026-11-29T09:00:00Z"])
         #expect(status == .usage)
         #expect(console.stdout.isEmpty)
         let lines = console.stderr.split(separator: "\n")
@@ -69,21 +74,21 @@ import WidgetTestSupport
     @Test func withSeveralWidgetsEveryOneMustDeclareTheFamily() {
         // news declares systemLarge; weather does not.
         let args = ["run", Self.widgets + "/news.yaml", Self.widgets + "/weather.yaml", "--from", "2026-11-29T09:00:00Z", "--for", "1h"]
-        let (status, console) = run(args + ["--family", "systemLarge"])
+        let (status, console) = runCLI(args + ["--family", "systemLarge"])
         #expect(status == .usage)
         #expect(console.stdout.isEmpty)
         #expect(console.stderr.contains("com.example.weather.now"))
         #expect(!console.stderr.contains("com.example.news.headlines"))
-        let (ok, _) = run(args + ["--family", "systemMedium"])
+        let (ok, _) = runCLI(args + ["--family", "systemMedium"])
         #expect(ok == .success)
     }
 
     @Test func budgetZeroWarns() {
-        let (status, console) = run(["run", Self.widgets + "/weather.yaml", "--budget", "0", "--from", "2026-11-29T09:00:00Z", "--for", "1h"])
+        let (status, console) = runCLI(["run", Self.widgets + "/weather.yaml", "--budget", "0", "--from", "2026-11-29T09:00:00Z", "--for", "1h"])
         #expect(status == .success)
         let warnings = console.stderr.split(separator: "\n").filter { $0.contains("--budget 0") }
         #expect(warnings.count == 1)
-        let (_, quiet) = run(["run", Self.widgets + "/weather.yaml", "--budget", "1", "--from", "2026-11-29T09:00:00Z", "--for", "1h"])
+        let (_, quiet) = runCLI(["run", Self.widgets + "/weather.yaml", "--budget", "1", "--from", "2026-11-29T09:00:00Z", "--for", "1h"])
         #expect(!quiet.stderr.contains("--budget"))
     }
 
@@ -97,16 +102,16 @@ import WidgetTestSupport
         let args = ["run", Self.widgets + "/weather.yaml", "--from", "2026-11-29T09:00:00Z", "--for", "1h", "--out"]
         let saved = umask(0o022)
         defer { umask(saved) }
-        #expect(run(args + [dir + "/new.txt"]).0 == .success)
+        #expect(runCLI(args + [dir + "/new.txt"]).0 == .success)
         #expect(try mode(dir + "/new.txt") == 0o644)
         umask(0o027)
-        #expect(run(args + [dir + "/other.txt"]).0 == .success)
+        #expect(runCLI(args + [dir + "/other.txt"]).0 == .success)
         #expect(try mode(dir + "/other.txt") == 0o640)
         // An existing file keeps its mode, as with a shell's '>'.
         let existing = dir + "/existing.txt"
         try "old".write(toFile: existing, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o604], ofItemAtPath: existing)
-        #expect(run(args + [existing]).0 == .success)
+        #expect(runCLI(args + [existing]).0 == .success)
         #expect(try mode(existing) == 0o604)
     }
 
@@ -134,12 +139,12 @@ import WidgetTestSupport
         let list = (0..<64).map(String.init).joined(separator: ",")
         try "{\"l\": [\(list)]}".write(toFile: dir + "/d.json", atomically: true, encoding: .utf8)
 
-        let (checked, validation) = run(["validate", dir + "/bomb.yaml"])
+        let (checked, validation) = runCLI(["validate", dir + "/bomb.yaml"])
         #expect(checked == .success)
         #expect(validation.stderr.contains("section 'data.d.l' is nested inside a section over the same name"), "\(validation.stderr)")
         #expect(validation.stderr.contains("[template-nested-section]"))
 
-        let (status, console) = run(["run", dir + "/bomb.yaml", "--container", dir, "--for", "1h", "--out", dir + "/out.txt"])
+        let (status, console) = runCLI(["run", dir + "/bomb.yaml", "--container", dir, "--from", "2026-11-29T09:00:00Z", "--for", "1h", "--out", dir + "/out.txt"])
         #expect(status == .inputErrors)
         #expect(console.stderr.contains("error: com.example.bomb: field 'title' rendered more than 256 KiB"), "\(console.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/out.txt"))
@@ -176,14 +181,14 @@ import WidgetTestSupport
     /// Issue 13: a long run to a file may raise the output bound with --max-output; the default stays.
     @Test func maxOutputRaisesOrLowersTheBound() throws {
         let args = ["run", Self.widgets + "/weather.yaml", "--from", "2026-11-29T09:00:00Z", "--for", "7d", "--format", "ndjson"]
-        let (plain, whole) = run(args)
+        let (plain, whole) = runCLI(args)
         #expect(plain == .success)
         #expect(whole.stdout.utf8.count > 8 << 10)
-        let (stopped, small) = run(args + ["--max-output", "8K"])
+        let (stopped, small) = runCLI(args + ["--max-output", "8K"])
         #expect(stopped == .inputErrors)
         #expect(small.stderr.contains("error: the run's output passed its bound of 8 KiB"), "\(small.stderr)")
         #expect(small.stderr.contains("--max-output"))
-        let (raised, large) = run(args + ["--max-output", "1G"])
+        let (raised, large) = runCLI(args + ["--max-output", "1G"])
         #expect(raised == .success)
         #expect(large.stdout == whole.stdout)
         #expect(large.stderr.isEmpty)
@@ -191,7 +196,7 @@ import WidgetTestSupport
 
     @Test func aBadMaxOutputIsAUsageError() throws {
         for bad in ["12X", "0", "1.5G", "-1", "lots"] {
-            let result = try runWidgetc(["run", Self.widgets + "/weather.yaml", "--for", "1h", "--max-output", bad])
+            let result = try runWidgetc(["run", Self.widgets + "/weather.yaml", "--from", "2026-11-29T09:00:00Z", "--for", "1h", "--max-output", bad])
             #expect(result.status == 2, "\(bad)")
             #expect(result.stdout.isEmpty)
             let lines = result.stderr.split(separator: "\n")
@@ -199,7 +204,7 @@ import WidgetTestSupport
             #expect(lines.first?.contains("--max-output '\(bad)'") == true, "\(result.stderr)")
             #expect(lines.first?.contains("512M") == true)
         }
-        let (_, help) = run(["run", "--help"])
+        let (_, help) = runCLI(["run", "--help"])
         #expect((help.stdout + help.stderr).contains("--max-output SIZE"))
     }
 }

@@ -8,12 +8,6 @@ import WidgetTestSupport
 /// entry and written between the texts (`EntryTable.URLs.numbered`); anything else falls back to
 /// rendering each entry's URL. Both must print what rendering the template prints.
 @Suite struct RunURLTests {
-    func run(_ args: [String]) -> (ExitCode, CapturingConsole) {
-        let console = CapturingConsole()
-        let status = WidgetCLI.main(args, console: console)
-        return (status, console)
-    }
-
     /// A sequence over `items` with `url` as given.
     static func widget(items: String, in dir: URL) throws -> String {
         let container = dir.appendingPathComponent("container")
@@ -40,7 +34,7 @@ import WidgetTestSupport
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = try Self.widget(items: items, in: dir)
-        let (status, console) = run([
+        let (status, console) = runCLI([
             "run", file, "--container", dir.appendingPathComponent("container").path,
             "--from", "2026-01-01T00:00:00Z", "--for", "30m", "--tz", "UTC", "--format", format,
         ])

@@ -10,11 +10,6 @@ import WidgetTestSupport
 @Suite struct ScenarioCLITests {
     static let character = TestPaths.widgets + "/character.yaml"
 
-    func run(_ args: [String]) -> (ExitCode, CapturingConsole) {
-        let console = CapturingConsole()
-        return (WidgetCLI.main(args, console: console), console)
-    }
-
     func scenario(_ text: String) throws -> String {
         let path = try temporaryDirectory().path + "/app.scenario.yaml"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -59,7 +54,7 @@ import WidgetTestSupport
     /// Every problem in one run, schema and checks together, in file order; exit 1, nothing on stdout.
     @Test func runReportsEveryProblemAtOnce() throws {
         let file = try scenario(Self.manyProblems)
-        let (status, console) = run(["run", Self.character, "--from", "2026-11-29T08:00:00-05:00", "--for", "3h", "--scenario", file])
+        let (status, console) = runCLI(["run", Self.character, "--from", "2026-11-29T08:00:00-05:00", "--for", "3h", "--scenario", file])
         #expect(status == .inputErrors)
         #expect(console.stdout.isEmpty)
         #expect(headlines(console.stderr, file) == Self.expected)
@@ -69,7 +64,7 @@ import WidgetTestSupport
     /// `widgetc validate` recognises a scenario (a top-level list) and reports the same.
     @Test func validateChecksAScenarioFile() throws {
         let file = try scenario(Self.manyProblems)
-        let (status, console) = run(["validate", file])
+        let (status, console) = runCLI(["validate", file])
         #expect(status == .inputErrors)
         #expect(headlines(console.stderr, file) == Self.expected)
         #expect(console.stderr.hasSuffix("1 file, 9 errors, 0 warnings\n"))
@@ -86,7 +81,7 @@ import WidgetTestSupport
             - foreground: { from: 2026-11-29T12:00:00-05:00, until: 2026-11-29T12:30:00-05:00 }
 
             """)
-        let (status, console) = run(["validate", file])
+        let (status, console) = runCLI(["validate", file])
         #expect(status == .success)
         #expect(console.stderr == "1 file, 0 errors, 0 warnings\n")
     }
@@ -103,7 +98,7 @@ import WidgetTestSupport
               reload: all
 
             """)
-        let (status, console) = run(["run", Self.character, "--from", "2026-11-29T08:00:00-05:00", "--for", "3h", "--scenario", file])
+        let (status, console) = runCLI(["run", Self.character, "--from", "2026-11-29T08:00:00-05:00", "--for", "3h", "--scenario", file])
         #expect(status == .success)
         #expect(headlines(console.stderr, file) == [
             "2:11: warning: reload of kind 'com.mygame.character-detial', which no widget in this run has (did you mean 'com.mygame.character-detail'?); the kinds here: com.mygame.character-detail [unknown-kind]",
@@ -115,7 +110,7 @@ import WidgetTestSupport
     /// A second document in a scenario file would be ignored: an error at it.
     @Test func aSecondDocumentIsAnError() throws {
         let file = try scenario("- at: 2026-11-29T10:00Z\n  reload: all\n---\n- at: 2026-11-29T11:00Z\n  reload: all\n")
-        let (status, console) = run(["run", Self.character, "--from", "2026-11-29T08:00:00-05:00", "--for", "3h", "--scenario", file])
+        let (status, console) = runCLI(["run", Self.character, "--from", "2026-11-29T08:00:00-05:00", "--for", "3h", "--scenario", file])
         #expect(status == .inputErrors)
         #expect(headlines(console.stderr, file) == [
             "4:1: error: a scenario file holds one list of app events; this second document would be ignored (join the lists, or remove the '---') [scenario-documents]",

@@ -59,11 +59,3 @@ struct SimulatedWidget {
     }
 }
 
-/// An instant the test writes; text that does not parse fails the test (it never
-/// quietly becomes 1970-01-01).
-func at(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Instant {
-    do { return try InstantParser.parse(text).instant } catch {
-        Issue.record("bad test instant '\(text)': \(error.message)", sourceLocation: sourceLocation)
-        return Instant(seconds: .min / 2)
-    }
-}

@@ -30,13 +30,17 @@ import Testing
         }
     }
 
-    /// At every `{{`, a tag `quickTag` reads is the tag `scanTag` reads, with the name `checkedName` checks.
-    func expectQuickTagsAgree(_ source: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    /// At every `{{`, a tag `quickTag` reads is the tag `scanTag` reads, with the name `checkedName`
+    /// checks. Returns how many tags the quick path read (and so were compared).
+    @discardableResult
+    func expectQuickTagsAgree(_ source: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Int {
+        var compared = 0
         var text = source
         text.withUTF8 { bytes in
             TemplateScanner.with(bytes) { scanner in
                 for start in bytes.indices.dropLast() where bytes[start] == UInt8(ascii: "{") && bytes[start + 1] == UInt8(ascii: "{") {
                     guard let quick = TemplateScanner.quickTag(at: start, in: bytes) else { continue }
+                    compared += 1
                     do throws(TemplateError) {
                         let tag = try scanner.scanTag(at: start)
                         let name = try scanner.checkedName(of: tag)
@@ -51,6 +55,7 @@ import Testing
                 }
             }
         }
+        return compared
     }
 
     @Test func quickTagsAreScannedTags() {
@@ -60,9 +65,14 @@ import Testing
         ] {
             expectQuickTagsAgree(source)
         }
+        // The plain tags take the quick path (so they were compared): five tags in four sources.
+        let plain = ["{{a}}", "{{#a.b}}{{/a.b}}", "{{^x}}", "{{a.b.c.d}}"].map { expectQuickTagsAgree($0) }
+        #expect(plain == [1, 2, 1, 1])
         let pieces = ["{{", "}}", "{", "}", "#", "^", "/", "!", "&", "a", "Zz9", ".", " ", "\t", "é", "x.y", "{{{", "}}}", "-", "@", ":", "\0", "\u{7F}"]
+        var compared = 0
         for source in tagSoup(pieces, seed: 0x9E37_79B9_7F4A_7C15, count: 5000, maxPieces: 12) {
-            expectQuickTagsAgree(source)
+            compared += expectQuickTagsAgree(source)
         }
+        #expect(compared > 500, "the soup gave the quick path \(compared) tags")
     }
 }

@@ -12,3 +12,11 @@ package final class CapturingConsole: Console {
     /// Set to make the console fail as a full disk would.
     package var outputFailure: String?
 }
+
+/// `widgetc ARGS` run in this process (`WidgetCLI.main`) with a capturing console: the CLI tests'
+/// one in-process runner (`runWidgetc` runs the built executable instead).
+package func runCLI(_ args: [String]) -> (ExitCode, CapturingConsole) {
+    let console = CapturingConsole()
+    let status = WidgetCLI.main(args, console: console)
+    return (status, console)
+}

@@ -2,12 +2,13 @@ import Foundation
 import Testing
 import WidgetSupport
 
-/// An instant from ISO 8601 text read by Foundation (independent of the code under test).
-package func at(_ text: String) -> Instant {
+/// An instant from ISO 8601 text with its offset, read by Foundation (independent of the code
+/// under test): every test's one way to write an instant.
+package func at(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Instant {
     let f = ISO8601DateFormatter()
     f.formatOptions = [.withInternetDateTime]
     guard let d = f.date(from: text) else {
-        Issue.record("bad test instant \(text)")
+        Issue.record("bad test instant \(text)", sourceLocation: sourceLocation)
         return Instant(seconds: 0)
     }
     return Instant(seconds: Int64(d.timeIntervalSince1970))

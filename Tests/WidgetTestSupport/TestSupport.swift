@@ -104,10 +104,4 @@ package enum Sanitizer {
         guard let name = ProcessInfo.processInfo.environment["WIDGETC_SANITIZER"], !name.isEmpty else { return nil }
         return name
     }()
-
-    /// A time limit in minutes for this build: `plain` as given, ten times that under a sanitizer
-    /// (ThreadSanitizer slows the cron cross-check's per-minute year scan past two minutes).
-    package static func minutes(_ plain: Int) -> Int {
-        name == nil ? plain : plain * 10
-    }
 }

@@ -56,7 +56,7 @@ struct CronCrossCheckTests {
         "45 2 * * *", "15,45 0-3 * * *", "0 0 29 2 *", "59 23 * * SAT",
     ]
 
-    @Test(.timeLimit(.minutes(Sanitizer.minutes(2))), arguments: ["America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Chatham"])
+    @Test(arguments: ["America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Chatham"])
     func yearOfFireTimes(zoneName: String) throws {
         guard let tz = TimeZone(identifier: zoneName) else {
             Issue.record("no zone \(zoneName)")
@@ -78,7 +78,9 @@ struct CronCrossCheckTests {
             }
             u += 60
         }
+        #expect(minutes.count == 365 * 24 * 60)
         let rules = zone(zoneName)
+        var compared = 0
         for text in Self.expressions {
             let naive = NaiveCron(text)
             let expected = minutes.filter { naive.matches($0.1) }.map { Instant(seconds: $0.0) }
@@ -89,6 +91,8 @@ struct CronCrossCheckTests {
             for k in stride(from: 0, to: got.count, by: max(1, got.count / 50)) where k + 1 < got.count {
                 #expect(cron.next(after: got[k], in: rules) == got[k + 1])
             }
+            compared += 1
         }
+        #expect(compared == Self.expressions.count)
     }
 }

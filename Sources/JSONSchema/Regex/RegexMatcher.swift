@@ -70,9 +70,16 @@ extension CompiledRegex {
 
     /// The machine's answer and the steps it took (for tests).
     func searchCounting(_ input: UnsafeBufferPointer<UInt8>) -> (found: Bool?, steps: Int) {
-        if let automaton, let found = automaton.matches(input) { return (found, 0) }
-        if let linear, let found = linear.matches(input) { return (found, 0) }
-        return runCounting(input)
+        let measured = searchMeasured(input)
+        return (measured.found, measured.steps)
+    }
+
+    /// The machine's answer, the steps it took and the bytes of memo it allocated (for tests:
+    /// a memory budget asserted as a count, not as the process's peak).
+    func searchMeasured(_ input: UnsafeBufferPointer<UInt8>) -> (found: Bool?, steps: Int, memoBytes: Int) {
+        if let automaton, let found = automaton.matches(input) { return (found, 0, 0) }
+        if let linear, let found = linear.matches(input) { return (found, 0, 0) }
+        return runMeasured(input)
     }
 
     /// The backtracking machine alone (the automaton and the one-pass form answer the same).
@@ -82,9 +89,15 @@ extension CompiledRegex {
 
     /// The machine's answer (nil: out of budget) and the steps it took.
     func runCounting(_ input: UnsafeBufferPointer<UInt8>) -> (found: Bool?, steps: Int) {
+        let measured = runMeasured(input)
+        return (measured.found, measured.steps)
+    }
+
+    /// The machine's answer (nil: out of budget), the steps it took and the memo bytes it allocated.
+    private func runMeasured(_ input: UnsafeBufferPointer<UInt8>) -> (found: Bool?, steps: Int, memoBytes: Int) {
         var machine = Machine(input: input, budget: tracksCaptures ? Self.stepBudget : Self.memoStepBudget)
         if let first = requiredFirst {
-            guard !input.isEmpty, first.contains(machine.decode(at: 0).0) else { return (false, 0) }
+            guard !input.isEmpty, first.contains(machine.decode(at: 0).0) else { return (false, 0, 0) }
         }
         let found: Bool
         if tracksCaptures {
@@ -92,13 +105,14 @@ extension CompiledRegex {
             found = run(0, &machine, at: 0, memo: nil, registers: &registers)
         } else {
             guard code[0].count.multipliedReportingOverflow(by: input.count + 1).partialValue < Self.maxMemoBits else {
-                return (nil, 0)
+                return (nil, 0, 0)
             }
             var none: [Int] = []
+            machine.memoBytes += memoBytes(for: 0, input)
             found = withMemo(for: 0, input) { memo in run(0, &machine, at: 0, memo: memo, registers: &none) }
             machine.releaseShared()
         }
-        return (machine.exhausted ? nil : found, machine.steps)
+        return (machine.exhausted ? nil : found, machine.steps, machine.memoBytes)
     }
 
     /// Per-search state.
@@ -107,6 +121,8 @@ extension CompiledRegex {
         var steps = 0
         let budget: Int
         var exhausted: Bool { steps > budget }
+        /// Bytes of memo allocated so far (bitmaps and shared lookaround memos).
+        var memoBytes = 0
         /// Per lookaround program, the memo its runs share: per state the run that visited it.
         var shared: [UnsafeMutablePointer<UInt32>?] = []
         /// Per run (its stamp), whether it failed; stamp 0 is "never visited".
@@ -169,6 +185,7 @@ extension CompiledRegex {
             let memo = UnsafeMutablePointer<UInt32>.allocate(capacity: size)
             memo.initialize(repeating: 0, count: size)
             m.shared[sub] = memo
+            m.memoBytes += size * MemoryLayout<UInt32>.stride
             m.steps += size / 64
         }
         // A run's setup (its backtrack stack, its stamp) costs about as much as 16 steps: an
@@ -192,9 +209,15 @@ extension CompiledRegex {
     }
 
     private func withMemo(for program: Int, _ input: UnsafeBufferPointer<UInt8>, _ body: (MemoBits) -> Bool) -> Bool {
-        let bits = code[program].count * (input.count + 1)
-        let words = (bits + 63) / 64
-        return body(MemoBits(words: [UInt64](repeating: 0, count: words)))
+        body(MemoBits(words: [UInt64](repeating: 0, count: memoWords(for: program, input))))
+    }
+
+    private func memoWords(for program: Int, _ input: UnsafeBufferPointer<UInt8>) -> Int {
+        (code[program].count * (input.count + 1) + 63) / 64
+    }
+
+    private func memoBytes(for program: Int, _ input: UnsafeBufferPointer<UInt8>) -> Int {
+        memoWords(for: program, input) * MemoryLayout<UInt64>.stride
     }
 
     /// The visited (instruction, position) states of a run, one bit each.
@@ -316,6 +339,7 @@ extension CompiledRegex {
                             // run that then ended at its first step).
                             m.steps += self.code[sub].count * width / 64
                             if m.steps > m.budget { return false }
+                            m.memoBytes += memoBytes(for: sub, input)
                             found = withMemo(for: sub, input) { subMemo in run(sub, &m, at: pos, memo: subMemo, registers: &inner) }
                         }
                     } else {
