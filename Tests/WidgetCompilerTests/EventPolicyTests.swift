@@ -1,4 +1,5 @@
 import Testing
+import WidgetTestSupport
 import WidgetCompiler
 import WidgetSimulator
 import WidgetcRuntimeCore
