@@ -8,12 +8,6 @@ import WidgetTestSupport
 /// `manual` keys, Xcode's key order, substitutions, keys with arguments, and the state
 /// `l10n-missing` found. Each catalog is made for its test: a few keys with the shape.
 @Suite struct CatalogInteropTests {
-    func run(_ args: [String]) -> (ExitCode, CapturingConsole) {
-        let console = CapturingConsole()
-        let status = WidgetCLI.main(args, console: console)
-        return (status, console)
-    }
-
     /// Writes `widget` as w.yaml and `catalog` as App.xcstrings in a new directory.
     func files(widget: String, catalog: String) throws -> (dir: URL, widget: String, catalog: String) {
         let dir = try temporaryDirectory()
@@ -33,7 +27,7 @@ import WidgetTestSupport
 
     /// Content values in the first entry of `run --locale`.
     func contents(_ widget: String, _ locale: String?, entries: Int = 1) throws -> [JSONValue] {
-        let (status, console) = run(["run", widget, "--from", "2026-11-29T08:00:00Z", "--for", "4h", "--tz", "UTC", "--format", "json"] + (locale.map { ["--locale", $0] } ?? []))
+        let (status, console) = runCLI(["run", widget, "--from", "2026-11-29T08:00:00Z", "--for", "4h", "--tz", "UTC", "--format", "json"] + (locale.map { ["--locale", $0] } ?? []))
         #expect(status == .success, "\(console.stderr)")
         let object = try JSONReader.parse(console.stdout).json
         return Array((object["reloads"]?.array?.first?["entries"]?.array ?? []).prefix(entries).map { $0["content"] ?? .null })
@@ -62,20 +56,20 @@ import WidgetTestSupport
             """)
         defer { try? FileManager.default.removeItem(at: f.dir) }
         // Only the keys the widget uses are checked ("Counted." has no 'other').
-        var (status, console) = run(["validate", f.widget])
+        var (status, console) = runCLI(["validate", f.widget])
         #expect(status == .inputErrors)
         #expect(!console.stderr.contains("l10n-variable") && !console.stderr.contains("l10n-template"), "\(console.stderr)")
         #expect(console.stderr.components(separatedBy: "[l10n-plural-other]").count == 2 && console.stderr.contains("of 'Counted.'"), "\(console.stderr)")
         try Self.counting.replacingOccurrences(of: "description: Counted.", with: "description: Notes").write(toFile: f.widget, atomically: true, encoding: .utf8)
-        (status, console) = run(["validate", f.widget])
+        (status, console) = runCLI(["validate", f.widget])
         #expect(status == .success, "\(console.stderr)")
         #expect(try contents(f.widget, "de").first?["title"]?.string == "Notizen")
-        #expect(run(["compile", f.widget, "--out", f.dir.appendingPathComponent("plans").path]).0 == .success)
+        #expect(runCLI(["compile", f.widget, "--out", f.dir.appendingPathComponent("plans").path]).0 == .success)
         // The same bad translation in a key the widget uses is an error.
         let used = Self.counting.replacingOccurrences(of: "description: Counted.", with: "description: Notes")
             .replacingOccurrences(of: "title: Notes", with: "title: Unclosed")
         try used.write(toFile: f.widget, atomically: true, encoding: .utf8)
-        let (again, console2) = run(["validate", f.widget])
+        let (again, console2) = runCLI(["validate", f.widget])
         #expect(again == .inputErrors && console2.stderr.contains("l10n-template"), "\(console2.stderr)")
     }
 
@@ -88,7 +82,7 @@ import WidgetTestSupport
               "Extracted":{"extractionState":"extracted_with_value","localizations":{"de":\(Self.unit("Extrahiert"))}}}}
             """)
         defer { try? FileManager.default.removeItem(at: f.dir) }
-        let (status, console) = run(["strings", f.widget, "--catalog", f.catalog])
+        let (status, console) = runCLI(["strings", f.widget, "--catalog", f.catalog])
         #expect(status == .success, "\(console.stderr)")
         #expect(console.stderr.contains("2 marked stale") && console.stderr.contains("1 unused manual key kept"), "\(console.stderr)")
         let catalog = try JSONReader.parse(String(contentsOfFile: f.catalog, encoding: .utf8)).json
@@ -97,7 +91,7 @@ import WidgetTestSupport
         #expect(state("From code") == "stale" && state("Extracted") == "stale")
         #expect(state("Notes") == nil)
         let once = try Data(contentsOf: URL(fileURLWithPath: f.catalog))
-        #expect(run(["strings", f.widget, "--catalog", f.catalog]).1.stderr.contains("unchanged"))
+        #expect(runCLI(["strings", f.widget, "--catalog", f.catalog]).1.stderr.contains("unchanged"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: f.catalog)) == once)
     }
 
@@ -115,7 +109,7 @@ import WidgetTestSupport
         }
         let f = try files(widget: Self.counting.replacingOccurrences(of: "description: Counted.", with: "description: Notes"), catalog: catalog(stale: false))
         defer { try? FileManager.default.removeItem(at: f.dir) }
-        let (status, console) = run(["strings", f.widget, "--catalog", f.catalog])
+        let (status, console) = runCLI(["strings", f.widget, "--catalog", f.catalog])
         #expect(status == .success, "\(console.stderr)")
         #expect(try String(contentsOfFile: f.catalog, encoding: .utf8) == catalog(stale: true))
     }
@@ -144,7 +138,7 @@ import WidgetTestSupport
         #expect(try contents(f.widget, "fr", entries: 2).map { $0["title"]?.string ?? "?" } == ["0 followers", "1 follower"])
         // No --locale: the key is the format.
         #expect(try contents(f.widget, nil, entries: 2).map { $0["title"]?.string ?? "?" } == ["Followers: 0", "Followers: 1"])
-        let (_, console) = run(["validate", f.widget, "--locale", "fr"])
+        let (_, console) = runCLI(["validate", f.widget, "--locale", "fr"])
         #expect(console.stderr.contains("'Followers: %lld' has no usable 'fr' translation ('fr' is unusable: substitution 'followers' has 'device' variations"), "\(console.stderr)")
     }
 
@@ -153,7 +147,7 @@ import WidgetTestSupport
         let f = try files(widget: widget, catalog: Self.substitutionCatalog)
         defer { try? FileManager.default.removeItem(at: f.dir) }
         #expect(try contents(f.widget, "de").first?["title"]?.string == "Followers: %lld")
-        let (_, console) = run(["validate", f.widget, "--locale", "de"])
+        let (_, console) = runCLI(["validate", f.widget, "--locale", "de"])
         #expect(console.stderr.contains("'Followers: %lld' has no usable 'de' translation ('de' is unusable: substitutions (%#@followers@) that need the key's arguments"), "\(console.stderr)")
         #expect(console.stderr.contains("warning: 'Followers: %lld' has format specifiers (%lld) that plain text shows as written; pass its arguments by naming the key: { key: \"Followers: %lld\", args: [\"{{a number}}\"] }"), "\(console.stderr)")
         #expect(console.stderr.contains("[l10n-format]"))
@@ -191,7 +185,7 @@ import WidgetTestSupport
         #expect(source.first?["km"]?.string == "2.5 km, 100%")
         // The plan carries the form; the schema accepts it.
         let out = f.dir.appendingPathComponent("plans").path
-        let (status, console) = run(["compile", f.widget, "--out", out])
+        let (status, console) = runCLI(["compile", f.widget, "--out", out])
         #expect(status == .success, "\(console.stderr)")
         let planFile = try FileManager.default.contentsOfDirectory(atPath: out).first { $0.hasSuffix(".json") } ?? ""
         let plan = try JSONReader.parse(String(contentsOfFile: out + "/" + planFile, encoding: .utf8)).json
@@ -210,7 +204,7 @@ import WidgetTestSupport
             """)
         let f = try files(widget: widget, catalog: Self.printfCatalog)
         defer { try? FileManager.default.removeItem(at: f.dir) }
-        let (status, console) = run(["validate", f.widget])
+        let (status, console) = runCLI(["validate", f.widget])
         #expect(status == .inputErrors)
         let err = console.stderr
         #expect(err.contains("w.yaml:7:38: error: '%1$@ of %2$@' takes 2 arguments (%1$@, %2$@), but 1 is given; one argument per specifier, in order (`%2$@` reads the second)"), "\(err)")
@@ -229,12 +223,12 @@ import WidgetTestSupport
         // A translation that reads an argument the key does not have, at its place in the catalog.
         try Self.printfCatalog.replacingOccurrences(of: "Fassung %@", with: "Fassung %2$@").write(toFile: f.catalog, atomically: true, encoding: .utf8)
         try Self.counting.replacingOccurrences(of: "title: Notes", with: "version: { key: \"Version %@\", args: [\"2.1\"] }").write(toFile: f.widget, atomically: true, encoding: .utf8)
-        let (reads, console3) = run(["validate", f.widget])
+        let (reads, console3) = runCLI(["validate", f.widget])
         #expect(reads == .inputErrors)
         #expect(console3.stderr.contains("App.xcstrings:6:92: error: the 'de' translation of 'Version %@' reads argument 2 (%2$@), but the key's specifiers read 1; a translation uses the key's arguments [l10n-arguments]"), "\(console3.stderr)")
         // A member the form does not have is the schema's error.
         try Self.counting.replacingOccurrences(of: "title: Notes", with: "title: { key: \"Notes\", argz: [] }").write(toFile: f.widget, atomically: true, encoding: .utf8)
-        let (bad, console2) = run(["validate", f.widget])
+        let (bad, console2) = runCLI(["validate", f.widget])
         #expect(bad == .inputErrors && console2.stderr.contains("argz"), "\(console2.stderr)")
     }
 
@@ -244,9 +238,9 @@ import WidgetTestSupport
               "Notes":{"localizations":{"pt-BR":\(Self.unit("Notas", "new")),"pt":\(Self.unit("Notas", "stale")),"de":\(Self.unit("Notizen", "machine_translated"))}}}}
             """)
         defer { try? FileManager.default.removeItem(at: f.dir) }
-        let (_, console) = run(["validate", f.widget, "--locale", "pt-BR"])
+        let (_, console) = runCLI(["validate", f.widget, "--locale", "pt-BR"])
         #expect(console.stderr.contains("'Notes' has no usable 'pt-BR' translation ('pt-BR' is in state new; 'pt' is in state stale): it shows in en"), "\(console.stderr)")
-        let (_, german) = run(["validate", f.widget, "--locale", "de"])
+        let (_, german) = runCLI(["validate", f.widget, "--locale", "de"])
         #expect(!german.stderr.contains("'Notes' has no usable"), "\(german.stderr)")
         #expect(try contents(f.widget, "de").first?["title"]?.string == "Notizen")
     }
