@@ -244,10 +244,10 @@ import WidgetcRuntimeCore
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("page.html").path
-        let (device, deviceConsole) = cli(["preview"] + args + ["--device", "iphone-mx", "--out", out])
+        let (device, deviceConsole) = runCLI(["preview"] + args + ["--device", "iphone-mx", "--out", out])
         #expect(device == .usage)
         #expect(deviceConsole.stderr == "error: --device 'iphone-mx' is not a device class (did you mean 'iphone-max'?); one of: iphone-max, iphone, iphone-se, ipad\n")
-        let (tint, tintConsole) = cli(["preview"] + args + ["--tint", "orange", "--out", out])
+        let (tint, tintConsole) = runCLI(["preview"] + args + ["--tint", "orange", "--out", out])
         #expect(tint == .usage)
         #expect(tintConsole.stderr.contains("--tint 'orange' is not a colour: write it as #RRGGBB"))
         #expect(!FileManager.default.fileExists(atPath: out))

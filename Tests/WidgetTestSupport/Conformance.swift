@@ -51,7 +51,7 @@ package enum Conformance {
     }
 
     /// Whether the tests run under CI (`CI=true`), where a missing suite is a failure.
-    package static var underCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
+    package static var underCI: Bool { missingFails() }
 
     private static func isDirectory(_ path: String) -> Bool {
         var flag: ObjCBool = false
@@ -90,7 +90,9 @@ extension Trait where Self == ConformanceTrait {
     package static func conformance(_ suite: String, files: [String] = []) -> Self {
         ConformanceTrait(suite: suite, files: files, failsWhenMissing: Conformance.missingFails())
     }
+}
 
+extension Trait where Self == ConditionTrait {
     /// Runs the test only when the suite is missing under CI (`CI=true`): a test that then
     /// records the missing suite as a failure, so that CI cannot pass without it.
     package static func conformanceMissingUnderCI(_ suite: String, files: [String] = []) -> Self {
