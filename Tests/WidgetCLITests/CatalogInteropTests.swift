@@ -216,7 +216,7 @@ import WidgetTestSupport
         let withParameter = Self.counting.replacingOccurrences(of: "families: [systemSmall]", with: "families: [systemSmall]\nparameters:\n  city: { type: string, default: Oslo }\n  count: { type: integer, default: 2 }")
             .replacingOccurrences(of: "title: Notes", with: "title: { key: \"%lld notes\", args: [\"{{ param.city }}\"] }\n  fine: { key: \"%lld notes\", args: [\"{{param.count}}\"] }")
         try withParameter.write(toFile: f.widget, atomically: true, encoding: .utf8)
-        let (typed, console4) = run(["validate", f.widget])
+        let (typed, console4) = runCLI(["validate", f.widget])
         #expect(typed == .inputErrors)
         #expect(console4.stderr.contains("error: argument 1 of '%lld notes' is parameter 'city', of type string, but its specifier %lld shows a number"), "\(console4.stderr)")
         #expect(console4.stderr.components(separatedBy: "[l10n-arguments]").count == 2, "\(console4.stderr)")

@@ -8,12 +8,6 @@ import WidgetTestSupport
 /// `widgetc run --view`: each entry carries its render tree (docs/render-tree.md).
 @Suite("run --view")
 struct RunViewTests {
-    func run(_ args: [String]) -> (ExitCode, CapturingConsole) {
-        let console = CapturingConsole()
-        let status = WidgetCLI.main(args, console: console)
-        return (status, console)
-    }
-
     func widget() throws -> String {
         let directory = try temporaryDirectory().path
         try """
@@ -34,7 +28,7 @@ struct RunViewTests {
     }
 
     @Test func eachEntryCarriesItsTree() throws {
-        let (status, console) = run(["run", try widget(), "--from", "2026-11-29T09:00:00Z", "--for", "1h", "--format", "ndjson", "--view"])
+        let (status, console) = runCLI(["run", try widget(), "--from", "2026-11-29T09:00:00Z", "--for", "1h", "--format", "ndjson", "--view"])
         #expect(status == .success, "\(console.stderr)")
         let run = try JSONReader.parse(console.stdout).json
         let entries = try #require(run["reloads"]?.array?.first?["entries"]?.array)
@@ -49,7 +43,7 @@ struct RunViewTests {
     }
 
     @Test func theFamilyDecidesWhatIsShown() throws {
-        let (status, console) = run([
+        let (status, console) = runCLI([
             "run", try widget(), "--from", "2026-11-29T09:00:00Z", "--for", "1h", "--format", "json", "--view", "--family", "accessoryInline",
         ])
         #expect(status == .success)
@@ -61,13 +55,13 @@ struct RunViewTests {
     }
 
     @Test func withoutViewEntriesHaveNoTree() throws {
-        let (status, console) = run(["run", try widget(), "--from", "2026-11-29T09:00:00Z", "--for", "1h", "--format", "ndjson"])
+        let (status, console) = runCLI(["run", try widget(), "--from", "2026-11-29T09:00:00Z", "--for", "1h", "--format", "ndjson"])
         #expect(status == .success)
         #expect(!console.stdout.contains("\"view\""))
     }
 
     @Test func viewNeedsJSON() throws {
-        let (status, console) = run(["run", try widget(), "--view"])
+        let (status, console) = runCLI(["run", try widget(), "--view"])
         #expect(status != .success)
         #expect(console.stderr.contains("--view prints each entry's render tree in JSON"))
     }
