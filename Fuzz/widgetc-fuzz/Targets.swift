@@ -224,12 +224,19 @@ enum FuzzTargets {
         guard let catalog else { return }
         let languages = catalog.languages
         for entry in catalog.entries.prefix(200) {
+            for localization in entry.localizations.prefix(8) {
+                _ = catalog.lookup(localization, formatted: false)
+                _ = catalog.lookup(localization, formatted: true)
+            }
             for language in languages.prefix(8) {
-                _ = catalog.planTranslation(entry, language: language)
-                _ = catalog.hasUsableTranslation(entry.key, locale: language)
+                _ = catalog.whyUntranslated(entry.key, locale: language, formatted: false)
             }
         }
-        _ = JSONWriter.string(catalog.planStrings(keys: catalog.entries.prefix(200).map(\.key))).utf8.count
+        // Every other key used with its arguments, so both plan forms are written.
+        let uses = catalog.entries.prefix(200).enumerated().map { n, entry in
+            LocalizableString(key: entry.key, location: entry.keyLocation, pointer: [], arguments: n.isMultiple(of: 2) ? [] : nil)
+        }
+        _ = JSONWriter.string(catalog.planStrings(for: uses)).utf8.count
     }
 }
 

@@ -14,6 +14,14 @@ package struct LocalizableString: Sendable {
     package var arguments: [SourceNode]? = nil
 
     package var isFormatted: Bool { arguments != nil }
+
+    /// Package-wide, so the catalog fuzz target can name the strings it plans.
+    package init(key: String, location: SourceLocation, pointer: [String], arguments: [SourceNode]? = nil) {
+        self.key = key
+        self.location = location
+        self.pointer = pointer
+        self.arguments = arguments
+    }
 }
 
 package enum LocalizableStrings {
