@@ -64,11 +64,30 @@ package struct CELProgram: Sendable {
     /// The names the expression reads (variables, by their full names), for ordering lets.
     package var references: Set<String> {
         var names: Set<String> = []
+        visit { e, locals in
+            if case .ident(let n) = e.kind, !locals.contains(n) { names.insert(n) }
+        }
+        return names
+    }
+
+    /// The fields selected from each variable (`let.top` reads field `top` of `let`), for
+    /// ordering lets and finding unread ones.
+    package var selections: [(variable: String, field: String)] {
+        var out: [(String, String)] = []
+        visit { e, locals in
+            if case .select(let o, let field, _) = e.kind, case .ident(let n) = o.kind, !locals.contains(n) { out.append((n, field)) }
+        }
+        return out
+    }
+
+    /// Every node in pre-order, with the comprehension variables in scope at it (a name
+    /// among them is a loop variable, not a free variable).
+    private func visit(_ body: (CELExpr, [String]) -> Void) {
         var locals: [String] = []
         func walk(_ e: CELExpr) {
+            body(e, locals)
             switch e.kind {
-            case .literal: break
-            case .ident(let n): if !locals.contains(n) { names.insert(n) }
+            case .literal, .ident: break
             case .select(let o, _, _): walk(o)
             case .call(_, let target, let args):
                 if let target { walk(target) }
@@ -84,35 +103,6 @@ package struct CELProgram: Sendable {
             }
         }
         walk(root)
-        return names
-    }
-
-    /// The fields selected from each variable (`let.top` reads field `top` of `let`), for
-    /// ordering lets and finding unread ones.
-    package var selections: [(variable: String, field: String)] {
-        var out: [(String, String)] = []
-        var locals: [String] = []
-        func walk(_ e: CELExpr) {
-            switch e.kind {
-            case .literal, .ident: break
-            case .select(let o, let field, _):
-                if case .ident(let n) = o.kind, !locals.contains(n) { out.append((n, field)) }
-                walk(o)
-            case .call(_, let target, let args):
-                if let target { walk(target) }
-                args.forEach(walk)
-            case .list(let items): items.forEach(walk)
-            case .map(let entries): entries.forEach { walk($0.key); walk($0.value) }
-            case .comprehension(let c):
-                walk(c.range)
-                locals.append(c.variable)
-                if let v2 = c.variable2 { locals.append(v2) }
-                c.args.forEach(walk)
-                locals.removeLast(c.variable2 == nil ? 1 : 2)
-            }
-        }
-        walk(root)
-        return out
     }
 }
 

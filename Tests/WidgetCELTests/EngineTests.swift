@@ -56,6 +56,17 @@ struct EngineTests {
         #expect(Self.compileError("data.steps + 1") == nil)
     }
 
+    @Test func freeVariablesAndTheirFieldsLeaveLoopVariablesOut() throws {
+        // `c` is the comprehension's own variable; `data` and `param` are free.
+        let program = try CELProgram.compile("[param.city].map(c, c.size() + data.steps)", env: Self.env)
+        #expect(program.references == ["param", "data"])
+        #expect(program.selections.map { "\($0.variable).\($0.field)" } == ["param.city", "data.steps"])
+        // A loop variable named like a free one hides it inside the loop only.
+        let shadowed = try CELProgram.compile("[1].exists(data, data > 0) || data.ok", env: Self.env)
+        #expect(shadowed.references == ["data"])
+        #expect(shadowed.selections.map { "\($0.variable).\($0.field)" } == ["data.ok"])
+    }
+
     @Test func typesAreInferred() throws {
         #expect(try CELProgram.compile("param.goal * 100 / 3", env: Self.env).type == .int)
         #expect(try CELProgram.compile("[param.city].map(c, c.size())", env: Self.env).type == .list(.int))
