@@ -54,6 +54,8 @@ enum FetchCommand {
             assignments.append(pair)
         }
         let network = try NetworkOptions(args, alwaysLive: true)
+        try OutputTarget.refuseOverwriting(
+            network.recordPath, option: "--record", inputs: args.positional + loaded.widgets.map(\.widget.file) + loaded.catalogs)
         let fetcher = network.fetcher(scenario: Scenario())
         let now = Instant(seconds: Int64(time(nil)))
         var failed = false

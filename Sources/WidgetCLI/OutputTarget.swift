@@ -54,9 +54,21 @@ final class OutputTarget {
 
     /// Refuses an output path that is one of the inputs (the same file, through any path or link).
     static func refuseInput(_ out: String?, inputs: [String]) throws(UsageError) {
-        guard let out else { return }
-        if let input = InputFiles(inputs).input(at: out) {
-            throw UsageError(message: "--out '\(out)' is the input file '\(input)'; write the output to another path")
+        try refuseOverwriting(out, option: "--out", inputs: inputs)
+    }
+
+    /// Refuses a file an option writes (`--out`, `--record`, `--catalog`) when it is one of the
+    /// command's inputs (the same file through any path or link) or a directory, before anything
+    /// is read or written: nothing the author wrote is lost. A device, a FIFO or a terminal
+    /// (`/dev/null`, a pipe) stays allowed.
+    static func refuseOverwriting(_ path: String?, option: String, inputs: [String]) throws(UsageError) {
+        guard let path else { return }
+        if let input = InputFiles(inputs).input(at: path) {
+            let what = option == "--out" ? "the output" : option == "--record" ? "the recording" : "the catalog"
+            throw UsageError(message: "\(option) '\(path)' is the input file '\(input)'; write \(what) to another path")
+        }
+        if POSIXFiles.status(path)?.type == .directory {
+            throw UsageError(message: "\(option) '\(path)' is a directory; name a file in it, such as \(path.hasSuffix("/") ? path : path + "/")\(option == "--catalog" ? "Localizable.xcstrings" : option == "--record" ? "recorded.yaml" : "out.json")")
         }
     }
 

@@ -60,8 +60,7 @@ enum PreviewCommand {
             return .inputErrors
         }
 
-        try OutputTarget.refuseInput(
-            outPath, inputs: args.positional + loaded.widgets.map(\.widget.file) + (options.scenarioPath.map { [$0] } ?? []))
+        try OutputTarget.refuseInput(outPath, inputs: options.inputs(of: args.positional, loaded))
         let output = try OutputTarget(path: outPath, console: console)
         var widgets: [PreviewPage.Widget] = []
         for (loadedWidget, configuration) in instances {

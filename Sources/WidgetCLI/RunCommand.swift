@@ -63,8 +63,9 @@ enum RunCommand {
         }
 
         let network = try NetworkOptions(args)
-        try OutputTarget.refuseInput(
-            args.value("out"), inputs: args.positional + loaded.widgets.map(\.widget.file) + (options.scenarioPath.map { [$0] } ?? []))
+        let inputs = options.inputs(of: args.positional, loaded)
+        try OutputTarget.refuseInput(args.value("out"), inputs: inputs)
+        try OutputTarget.refuseOverwriting(network.recordPath, option: "--record", inputs: inputs)
         let output = try OutputTarget(path: args.value("out"), console: console)
         var writer = RunWriter(format: options.format, arrayOfRuns: options.format == .json && instances.count > 1, bytesOutput: { bytes in
             if bounds.wrote(bytes.count) { output.write(bytes) }
@@ -255,6 +256,20 @@ struct RunOptions {
             throw UsageError(message: "--until must be after --from; for \(kind) (zone \(widgetZone.identifier)) they are \(at(from)) and \(at(until))")
         }
         return (from, until)
+    }
+
+    /// Every file the run reads: the paths given, the widgets (a manifest's bundle too), the
+    /// scenario, the String Catalogs and the container's data files. `--out` and `--record` never
+    /// write over one of them.
+    func inputs(of paths: [String], _ loaded: WidgetLoader.Loaded) -> [String] {
+        var files = paths + loaded.widgets.map(\.widget.file) + loaded.catalogs
+        if let scenarioPath { files.append(scenarioPath) }
+        for w in loaded.widgets {
+            let directory = containerDirectory ?? w.containerDirectory
+            let prefix = directory.isEmpty || directory.hasSuffix("/") ? directory : directory + "/"
+            files += w.widget.dataFiles.map { prefix + $0 }
+        }
+        return files
     }
 
     /// `--family` must be declared by every widget being run.

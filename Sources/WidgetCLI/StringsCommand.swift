@@ -37,6 +37,11 @@ enum StringsCommand {
         let renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache())
         var used: [String] = []
         var problems = 0
+        /// Every definition file read (a manifest's bundle too): the catalog must not be one of them.
+        var read: [String] = []
+        var usingDocuments = 0
+        /// Definitions left out because they name another catalog: (file, kind or app, that catalog).
+        var skipped: [(file: String, name: String, catalog: String)] = []
         // A definition that names another catalog is that catalog's business (an app manifest's bundle too).
         let catalogReal = Compilation.realPath(catalogPath)
         let ours: (SourceNode, String) -> Bool = { document, file in
@@ -54,7 +59,16 @@ enum StringsCommand {
                     problems += 1
                     return
                 }
-                for document in file.documents where (document["kind"] != nil || document["app"] != nil) && ours(document, file.path) {
+                read.append(file.path)
+                for document in file.documents where document["kind"] != nil || document["app"] != nil {
+                    guard ours(document, file.path) else {
+                        if let named = LocalizableStrings.catalogPath(of: document, file: file.path) {
+                            let name = document["kind"]?.string.map { "widget '\($0)'" } ?? document["app"]?.string.map { "app '\($0)'" } ?? "a definition"
+                            skipped.append((file.path, name, named.node.string ?? named.path))
+                        }
+                        continue
+                    }
+                    usingDocuments += 1
                     used += LocalizableStrings.of(document).map(\.key)
                 }
             }
@@ -63,6 +77,18 @@ enum StringsCommand {
         }
         if problems > 0 {
             console.err("error: \(catalogPath) not written; fix the YAML first\n")
+            return .inputErrors
+        }
+        // The catalog is written last: it must not be one of the definitions just read.
+        try OutputTarget.refuseOverwriting(catalogPath, option: "--catalog", inputs: files + read)
+        if catalogPath.hasSuffix(".yaml") || catalogPath.hasSuffix(".yml") {
+            throw UsageError(message: "--catalog '\(catalogPath)' names a YAML file; a String Catalog is a .xcstrings file, such as \(SourceFiles.directory(of: catalogPath))Localizable.xcstrings")
+        }
+        for s in skipped {
+            console.err("note: skipped \(s.file): \(s.name) names the catalog '\(s.catalog)' (localization.catalog), not \(catalogPath); run widgetc strings \(s.file) --catalog \(SourceFiles.directory(of: s.file))\(s.catalog) for its strings\n")
+        }
+        if usingDocuments == 0, !skipped.isEmpty, POSIXFiles.status(catalogPath) == nil {
+            console.err("error: no definition in \(args.positional.joined(separator: ", ")) uses \(catalogPath), so it was not created; name it in localization.catalog or give the catalog the definitions name\n")
             return .inputErrors
         }
 

@@ -24,6 +24,8 @@ package enum WidgetLoader {
         package var reports: [(path: String, diagnostics: [Diagnostic], source: [UInt8]?)] = []
         package var diagnostics: [Diagnostic] { reports.flatMap(\.diagnostics) }
         package var hasErrors: Bool { reports.contains { $0.diagnostics.contains { $0.severity == .error } } }
+        /// The String Catalogs the definitions name and that were read.
+        package var catalogs: [String] = []
     }
 
     /// - Parameter locale: `--locale`: the widgets' strings through their String Catalogs (nil: the source text).
@@ -64,6 +66,7 @@ package enum WidgetLoader {
         }
         // A catalog that is not usable is an error (its warnings are validate's business).
         for (path, source, diagnostics) in compilation.concludeCatalogs(locale: nil) {
+            loaded.catalogs.append(path)
             let errors = diagnostics.filter { $0.severity == .error }
             if !errors.isEmpty { loaded.reports.append((path, errors, source)) }
         }

@@ -19,6 +19,8 @@ package final class CompiledWidget: @unchecked Sendable {
     package let locale: String?
 
     let dataSources: [(name: String, path: String)]
+    /// The container files the widget reads, relative to the container (what a run must not write over).
+    package var dataFiles: [String] { dataSources.map(\.path) }
     /// The data sources fetched from a URL (docs/network-data-notes.md).
     let urlSources: [URLSource]
     /// Whether the widget has a URL data source (its reloads then list their requests).
