@@ -7,7 +7,7 @@ import PackageDescription
 //   WidgetCompiler -> {WidgetYAML, JSONSchema, WidgetcRuntimeCore}       (the Mac side: one Compilation from YAML to the plan)
 //   WidgetSimulator -> WidgetcRuntimeCore                                 (scheduler, budget, scenarios, writers)
 //   WidgetcRuntime -> {WidgetcRuntimeCore, WidgetcURLSession}             (the library an app links)
-//   WidgetcRuntimeCore -> {WidgetTemplates, WidgetTime, MarketCalendars} -> WidgetSupport   (what a device ships: stdlib + Foundation)
+//   WidgetcRuntimeCore -> {WidgetTemplates, WidgetTime, MarketCalendars, WidgetCEL} -> WidgetSupport   (what a device ships: stdlib + Foundation)
 //   WidgetcURLSession: URLSession alone;  CWidgetcCurl: libcurl opened on widgetc's first live request (Linux)
 // The compiler and the simulator do not see each other: the command side joins them.
 // No package outside the toolchain: libyaml comes from the system (Debian libyaml-dev).
@@ -49,7 +49,7 @@ let package = Package(
         // timeline/snapshot/placeholder. Standard library and Foundation only (no YAML, no schema).
         .target(
             name: "WidgetcRuntimeCore",
-            dependencies: ["WidgetSupport", "WidgetTemplates", "WidgetTime", "MarketCalendars"]
+            dependencies: ["WidgetSupport", "WidgetTemplates", "WidgetTime", "MarketCalendars", "WidgetCEL"]
         ),
         // One HTTP request through URLSession, in plain types.
         .target(name: "WidgetcURLSession"),
@@ -66,14 +66,14 @@ let package = Package(
             name: "WidgetCompiler",
             dependencies: [
                 "WidgetSupport", "WidgetYAML", "JSONSchema", "WidgetTemplates", "WidgetTime", "MarketCalendars",
-                "WidgetcRuntimeCore",
+                "WidgetcRuntimeCore", "WidgetCEL",
             ],
             plugins: ["EmbedFiles"]
         ),
         // The editor service (`widgetc lsp`): LSP over stdio, on the compiler's checks.
         .target(
             name: "WidgetLSP",
-            dependencies: ["WidgetSupport", "WidgetTime", "MarketCalendars", "WidgetcRuntimeCore", "WidgetCompiler"]
+            dependencies: ["WidgetSupport", "WidgetTime", "MarketCalendars", "WidgetcRuntimeCore", "WidgetCompiler", "WidgetCEL"]
         ),
         // The command layer: argument parsing, rendering, exit statuses; what `run` loads (plans, scenarios, --param).
         .target(
@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(name: "WidgetSimulatorTests", dependencies: ["WidgetTestSupport", "WidgetSimulator", "WidgetcRuntimeCore"]),
         .testTarget(name: "MarketCalendarsTests", dependencies: ["WidgetTestSupport", "MarketCalendars"]),
         .testTarget(
-            name: "WidgetCompilerTests", dependencies: ["WidgetTestSupport", "WidgetCompiler", "WidgetCLI", "WidgetSimulator", "WidgetcRuntime"],
+            name: "WidgetCompilerTests", dependencies: ["WidgetTestSupport", "WidgetCompiler", "WidgetCLI", "WidgetSimulator", "WidgetcRuntime", "WidgetCEL"],
             exclude: ["Fixtures"]),
         .testTarget(name: "WidgetCLITests", dependencies: ["WidgetTestSupport", "WidgetCLI", "WidgetSimulator", "WidgetcRuntime"]),
         .testTarget(name: "WidgetLSPTests", dependencies: ["WidgetTestSupport", "WidgetLSP", "WidgetSupport", "WidgetCompiler"]),

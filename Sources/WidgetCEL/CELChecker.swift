@@ -255,6 +255,13 @@ struct CELChecker {
     }
 
     private mutating func checkCall(_ e: CELExpr, _ name: String, _ target: CELExpr?, _ args: [CELExpr]) -> CELType {
+        // `math.leest(…)`: a call on a namespace (not a variable) names a function of it that does not exist.
+        if let target, let dotted = CELResolver.dottedName(target), let root = CELResolver.root(target), lookup(root) == nil,
+            env.functions.names.contains(where: { $0.hasPrefix(dotted + ".") })
+        {
+            let full = dotted + "." + name
+            return error("unknown function '\(full)'" + Suggest.hint(for: full, among: env.functions.names.filter { $0.hasPrefix(dotted + ".") }), at: e.offset)
+        }
         let targetType = target.map { check($0) }
         let argTypes = args.map { check($0) }
         switch name {

@@ -22,6 +22,11 @@ struct VariableScope {
     var parameters = DeclaredNames()
     var dataSources = DeclaredNames()
     var rule: Rule?
+    /// The declared lets (the keys of `let`), those computed per entry, and where the
+    /// names templates read are gathered (for the unread-let warning).
+    var lets = DeclaredNames()
+    var perEntryLets: Set<String> = []
+    var letUses: LetUses?
 
     /// The declared type of parameter `name`, or nil when there is none. A later
     /// parameter of the same name (as `String ==` decides) wins, as in a dictionary;
@@ -53,7 +58,7 @@ struct VariableScope {
 
     /// The roots this widget's templates may start with (for hints): every widget's, then its rule's own.
     var roots: [String] {
-        ["entry", "family", "param", "data"] + TemplateRoot.allCases.filter { $0.rule != nil && $0.rule == rule?.rawValue }.map(\.rawValue)
+        ["entry", "family", "param", "data"] + (lets.isEmpty ? [] : ["let"]) + TemplateRoot.allCases.filter { $0.rule != nil && $0.rule == rule?.rawValue }.map(\.rawValue)
     }
 
     /// Nil when `name` may be named here; otherwise the problem.
@@ -83,6 +88,20 @@ struct VariableScope {
                 return dataSources.isEmpty
                     ? "'\(name.name)' names a data source, but this widget declares no data"
                     : "'\(name.name)' names no declared data source\(hint)"
+            }
+            return nil
+        }
+        if root == .let {
+            guard count > 1 else { return nil }
+            let field = name.component(1)
+            letUses?.names.insert(field)
+            if !lets.containsComponent1(of: name) {
+                return lets.isEmpty
+                    ? "'\(name.name)' names a let, but this widget declares no let"
+                    : "'\(name.name)' names no declared let\(hint(field, lets.sortedNames))"
+            }
+            if place == .timeline, perEntryLets.contains(field) {
+                return "'\(name.name)' is computed per entry (it reads entry, family or a rule's variable); timeline options see only lets computed once per reload"
             }
             return nil
         }

@@ -400,6 +400,8 @@ private struct ViewChecker {
         switch first {
         case "entry", "family", "param":
             return scope.problem(with: name, place: .entry)
+        case "let":
+            return "'\(name.name)': views see the entry's content fields, not lets; add a content field (such as \(name.componentCount > 1 ? name.component(1) : "value"): \"{{\(name.name)}}\") and name it here"
         case "data":
             return "'\(name.name)': views see the entry's content fields, not data sources; add a content field (such as \(name.componentCount > 1 ? name.component(1) : "value"): \"{{\(name.name)}}\") and name it here"
         default:

@@ -5,7 +5,10 @@ import WidgetcRuntimeCore
 /// Template text and raw scalars are read in place in the document through the
 /// definition's nodes; strings are built for messages and for the time parsers only.
 func checkWidget(_ definition: WidgetDefinition, _ context: inout CheckContext) {
-    let scope = variableScope(of: definition)
+    var scope = variableScope(of: definition)
+    let lets = checkLets(definition, &context)
+    scope.perEntryLets = lets.perEntryNames
+    if !definition.lets.isEmpty { scope.letUses = LetUses() }
     if let zone = definition.timeZone, !Scalars.isKnownZone(zone.value) {
         context.error("unknown-time-zone", "unknown time zone '\(zone.value)'; use an IANA name such as America/New_York", at: zone.node, ["timeZone"])
     }
@@ -19,6 +22,7 @@ func checkWidget(_ definition: WidgetDefinition, _ context: inout CheckContext) 
     }
     if let timeline = definition.timeline { checkTimeline(timeline, scope: scope, &context) }
     checkViews(definition, scope: scope, &context)
+    if let uses = scope.letUses { warnUnreadLets(definition, lets, read: uses.names, &context) }
 }
 
 /// Each `familyContent` member's templates, and a warning for a family the widget
@@ -56,6 +60,7 @@ func variableScope(of definition: WidgetDefinition) -> VariableScope {
     var scope = VariableScope()
     scope.parameters = DeclaredNames(definition.parametersNode)
     scope.dataSources = DeclaredNames(definition.dataNode)
+    scope.lets = DeclaredNames(definition.letNode)
     // The rule when the timeline has exactly one.
     if let rules = definition.timeline?.rules, rules.count == 1 { scope.rule = rules[0].name }
     return scope

@@ -31,6 +31,10 @@ extension WidgetDefinition {
                 guard dataNode == nil else { continue }
                 dataNode = node
                 data = Self.mappings(node, Self.dataSource)
+            case .let:
+                guard letNode == nil else { continue }
+                letNode = node
+                lets = Self.lets(node)
             case .content: if content == nil { content = node }
             case .familyContent: if familyContent == nil { familyContent = node }
             case .placeholder: if placeholder == nil { placeholder = node }
@@ -50,7 +54,7 @@ extension WidgetDefinition {
 
     private enum Key {
         case kind, displayName, description, families, timeZone, parameters, data, content, familyContent
-        case placeholder, snapshot, url, timeline, localization, view, familyView, background
+        case placeholder, snapshot, url, timeline, localization, view, familyView, background, `let`
     }
 
     private static let keys = WordMap<Key>([
@@ -58,7 +62,7 @@ extension WidgetDefinition {
         ("timeZone", .timeZone), ("parameters", .parameters), ("data", .data), ("content", .content),
         ("familyContent", .familyContent), ("placeholder", .placeholder), ("snapshot", .snapshot), ("url", .url),
         ("timeline", .timeline), ("localization", .localization), ("view", .view), ("familyView", .familyView),
-        ("background", .background),
+        ("background", .background), ("let", .let),
     ])
 
     /// A string value; nil for any other shape.
@@ -82,6 +86,17 @@ extension WidgetDefinition {
             if value.isMapping { decoded.append(decode(node.key(i), value)) }
         }
         return decoded
+    }
+
+    /// The members of `let` whose value is a string, in order (others are the schema's to report).
+    private static func lets(_ node: SourceNode) -> [Let] {
+        guard node.isMapping else { return [] }
+        var lets: [Let] = []
+        for i in 0..<node.count {
+            let value = node.child(i)
+            if value.isString { lets.append(Let(name: node.key(i), member: i, expression: value)) }
+        }
+        return lets
     }
 
     /// The families of a well-formed list (every item a family's name), else nil.

@@ -49,6 +49,10 @@ package struct WidgetDefinition: Sendable {
     package var data: [DataSource] = []
     /// The `data` mapping itself, for name lookups in place.
     package var dataNode: SourceNode?
+    /// The `let` mapping itself (computed values, docs/cel.md): names are looked up in its keys in place.
+    package var letNode: SourceNode?
+    /// Its members whose value is a string (an expression), in order.
+    package var lets: [Let] = []
     package var content: SourceNode?
     package var familyContent: SourceNode?
     package var placeholder: SourceNode?
@@ -109,6 +113,15 @@ extension WidgetDefinition {
         private func member(_ index: Int32) -> SourceNode? {
             index < 0 ? nil : SourceNode(document: node.document, index: index)
         }
+    }
+
+    /// One computed value: `name: EXPRESSION`.
+    package struct Let: Sendable {
+        package let name: String
+        /// The member's index in the `let` mapping (for the key's position).
+        package let member: Int
+        /// The expression's string node.
+        package let expression: SourceNode
     }
 
     /// A parameter's type (spec "Parameters").

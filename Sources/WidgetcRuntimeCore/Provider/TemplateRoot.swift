@@ -3,6 +3,8 @@
 /// changes from entry to entry), and listed in docs/language-notes.md (a test compares).
 package enum TemplateRoot: String, CaseIterable, Sendable {
     case param, data, entry, family, slot, progress, record, index, market
+    /// The widget's computed values (`let:`, docs/cel.md).
+    case `let`
 
     /// The root as a static word, for tables that match names in place.
     package var word: StaticString {
@@ -16,15 +18,17 @@ package enum TemplateRoot: String, CaseIterable, Sendable {
         case .record: "record"
         case .index: "index"
         case .market: "market"
+        case .let: "let"
         }
     }
 
     /// Whether its value differs between the entries of one timeline (`entry.*` and the
-    /// rule's own variables); the others render once per timeline.
+    /// rule's own variables); the others render once per timeline. (`let` varies when
+    /// the widget has a let computed per entry: the runtime decides per widget.)
     package var variesPerEntry: Bool {
         switch self {
         case .entry, .slot, .progress, .record, .index, .market: true
-        case .param, .data, .family: false
+        case .param, .data, .family, .let: false
         }
     }
 
@@ -35,7 +39,7 @@ package enum TemplateRoot: String, CaseIterable, Sendable {
         case .progress: "progress"
         case .record, .index: "sequence"
         case .market: "market"
-        case .param, .data, .entry, .family: nil
+        case .param, .data, .entry, .family, .let: nil
         }
     }
 }

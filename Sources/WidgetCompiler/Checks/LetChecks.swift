@@ -1,0 +1,214 @@
+import WidgetCEL
+import WidgetSupport
+import WidgetcRuntimeCore
+
+/// A widget's lets (`let:`, docs/cel.md "Lets"), checked: each expression parsed and
+/// type-checked against the widget's variables, in the order of what it reads, with
+/// every error at its line and column inside the YAML scalar.
+package struct CheckedLets: Sendable {
+    /// One let, as the checks leave it.
+    package struct Let: Sendable {
+        package let name: String
+        /// The expression's string node.
+        package let node: SourceNode
+        /// The checked program; nil when the expression has an error.
+        package let program: CELProgram?
+        /// The type the checker inferred (`dyn` when it has an error).
+        package let type: CELType
+        /// Whether it reads `entry`, `family` or a rule's variable, itself or through a let.
+        package let perEntry: Bool
+        /// The other lets it reads.
+        package let reads: Set<String>
+    }
+
+    /// In evaluation order: every let after the lets it reads (declaration order otherwise).
+    package var lets: [Let] = []
+    /// The names other lets read (cycles included).
+    package var readByLets: Set<String> = []
+
+    package subscript(name: String) -> Let? { lets.last { $0.name == name } }
+
+    /// The names of the lets computed per entry.
+    package var perEntryNames: Set<String> { Set(lets.filter(\.perEntry).map(\.name)) }
+}
+
+/// What a widget's expressions may name, and their types (spec "Computed values", Types).
+package enum LetEnvironment {
+    /// The roots that make a let per entry: the entry, the family and the rules' own variables.
+    package static let perEntryRoots: Set<String> = ["entry", "family", "slot", "progress", "record", "index", "market"]
+
+    /// Every root a widget's expression may start with (for reading plans, where types are not needed).
+    package static let allRoots: Set<String> = perEntryRoots.union(["param", "data", "let"])
+
+    /// The parser's options: `let` is reserved in CEL, and is the widgets' name for their lets.
+    package static var parserOptions: CELParser.Options {
+        var options = CELParser.Options()
+        options.allowedReservedWords = ["let"]
+        return options
+    }
+
+    /// The variables of `definition`'s expressions, `let` holding the lets already typed.
+    package static func environment(_ definition: WidgetDefinition, lets: [CELType.Field]) -> CELEnvironment {
+        var variables: [String: CELType] = [:]
+        variables["param"] = .object("param", definition.parameters.map { CELType.Field($0.name, parameterType($0.type?.value)) })
+        variables["data"] = .object("data", definition.data.map { CELType.Field($0.name, .dyn) })
+        variables["entry"] = .object("entry", [
+            .init("date", .timestamp), .init("time", .string), .init("day", .string), .init("weekday", .string), .init("index", .int),
+        ])
+        variables["family"] = .string
+        switch definition.timeline?.rule?.name {
+        case .daily?: variables["slot"] = .object("slot", [.init("name", .string), .init("at", .string)])
+        case .sequence?:
+            variables["record"] = .dyn
+            variables["index"] = .int
+        case .progress?: variables["progress"] = .double
+        case .market?:
+            variables["market"] = .object("market", [.init("state", .string), .init("exchange", .string), .init("open", .dyn), .init("close", .dyn)])
+        default: break
+        }
+        variables["let"] = .object("let", lets)
+        return CELEnvironment(variables: variables, parserOptions: parserOptions)
+    }
+
+    /// A parameter's type in expressions; one without a type is a string (the schema reports it).
+    package static func parameterType(_ type: WidgetDefinition.ParameterType?) -> CELType {
+        switch type {
+        case .integer?: .int
+        case .number?: .double
+        case .boolean?: .bool
+        case .duration?: .duration
+        case .string?, .enum?, nil: .string
+        }
+    }
+}
+
+/// Checks the widget's lets; the result types `let.*` for the later ones and for templates.
+func checkLets(_ definition: WidgetDefinition, _ context: inout CheckContext) -> CheckedLets {
+    let lets = definition.lets
+    guard !lets.isEmpty else { return CheckedLets() }
+    let environment = LetEnvironment.environment(definition, lets: [])
+    // What each let reads, from its tree (unchecked: the types of the lets it reads come later).
+    var parsed: [CELProgram?] = []
+    var reads: [Set<String>] = []
+    let names = Set(lets.map(\.name))
+    for item in lets {
+        do {
+            let program = try CELProgram.compileUnchecked(
+                item.expression.string ?? "", variables: Set(environment.variables.keys), env: environment)
+            parsed.append(program)
+            reads.append(Set(program.selections.filter { $0.variable == "let" && names.contains($0.field) }.map(\.field)))
+        } catch {
+            report(error.errors, "cel-syntax", item, &context)
+            parsed.append(nil)
+            reads.append([])
+        }
+    }
+    let index = Dictionary(lets.indices.map { (lets[$0].name, $0) }, uniquingKeysWith: { _, last in last })
+    let (order, cyclic) = letOrder(reads.map { $0.compactMap { index[$0] } })
+    for cycle in cyclic {
+        let members = cycle.map { lets[$0].name }
+        let path = (members + [members[0]]).joined(separator: " → ")
+        for i in cycle {
+            context.error(
+                "let-cycle", "let '\(lets[i].name)' is part of a cycle: \(path); a let may read only lets that do not read it back",
+                at: lets[i].expression, ["let", lets[i].name])
+        }
+    }
+    var typed: [CELType.Field] = []
+    var checked = CheckedLets()
+    checked.readByLets = Set(reads.joined())
+    var perEntry: [String: Bool] = [:]
+    let inCycle = Set(cyclic.joined())
+    // Lets in a cycle are typed `dyn` for the others: their error is the cycle.
+    for i in inCycle { typed.append(.init(lets[i].name, .dyn)) }
+    for i in order {
+        let item = lets[i]
+        let readsEntry = parsed[i].map { !$0.references.isDisjoint(with: LetEnvironment.perEntryRoots) } ?? false
+        let isPerEntry = readsEntry || reads[i].contains { perEntry[$0] ?? false }
+        perEntry[item.name] = isPerEntry
+        var program: CELProgram? = nil
+        var type = CELType.dyn
+        if parsed[i] != nil && !inCycle.contains(i) {
+            do {
+                let compiled = try CELProgram.compile(item.expression.string ?? "", env: LetEnvironment.environment(definition, lets: typed))
+                program = compiled
+                type = compiled.type
+            } catch {
+                report(error.errors, "cel-type", item, &context)
+            }
+        }
+        if !inCycle.contains(i) { typed.append(.init(item.name, type)) }
+        checked.lets.append(.init(name: item.name, node: item.expression, program: program, type: type, perEntry: isPerEntry, reads: reads[i]))
+    }
+    return checked
+}
+
+/// Each error of `item`'s expression at its own position inside the scalar.
+private func report(_ errors: [CELError], _ code: String, _ item: WidgetDefinition.Let, _ context: inout CheckContext) {
+    for error in errors {
+        let at = error.offset.map { context.location(inside: item.expression, offset: $0) } ?? item.expression.location
+        context.error(code, "let '\(item.name)': \(error.message)", at: at, ["let", item.name])
+    }
+}
+
+/// The lets in an order where each comes after the lets it reads (`reads[i]`: indices),
+/// declaration order kept where it can be; and the cycles (each in declaration order),
+/// whose members are left out of the order.
+func letOrder(_ reads: [[Int]]) -> (order: [Int], cycles: [[Int]]) {
+    // Tarjan's strongly connected components: a component of more than one let, or a let
+    // that reads itself, is a cycle.
+    var indexOf = [Int?](repeating: nil, count: reads.count)
+    var low = [Int](repeating: 0, count: reads.count)
+    var onStack = [Bool](repeating: false, count: reads.count)
+    var stack: [Int] = []
+    var next = 0
+    var cycles: [[Int]] = []
+    var order: [Int] = []
+    func visit(_ v: Int) {
+        indexOf[v] = next
+        low[v] = next
+        next += 1
+        stack.append(v)
+        onStack[v] = true
+        for w in reads[v] {
+            if indexOf[w] == nil {
+                visit(w)
+                low[v] = min(low[v], low[w])
+            } else if onStack[w] {
+                low[v] = min(low[v], indexOf[w]!)
+            }
+        }
+        guard low[v] == indexOf[v] else { return }
+        var component: [Int] = []
+        while let w = stack.popLast() {
+            onStack[w] = false
+            component.append(w)
+            if w == v { break }
+        }
+        if component.count > 1 || reads[v].contains(v) {
+            cycles.append(component.sorted())
+        } else {
+            // A component is finished after every component it reads: post-order is dependency order.
+            order.append(v)
+        }
+    }
+    // The depth is the number of lets (a widget declares a few).
+    for v in reads.indices where indexOf[v] == nil { visit(v) }
+    return (order, cycles.sorted { $0[0] < $1[0] })
+}
+
+/// The lets no template, view and other let reads: a warning at each one's name.
+func warnUnreadLets(_ definition: WidgetDefinition, _ lets: CheckedLets, read: Set<String>, _ context: inout CheckContext) {
+    guard let node = definition.letNode else { return }
+    for item in definition.lets where !read.contains(item.name) && !lets.readByLets.contains(item.name) {
+        context.diagnostics.append(.warning(
+            "let-unused", "let '\(item.name)' is never read; use it as {{let.\(item.name)}} in content or the view, or remove it",
+            file: context.file, at: node.document.keyLocation(node.index, item.member), pointer: JSONPointer.string(["let", item.name])))
+    }
+}
+
+/// The names of lets templates read, gathered while the checks scan them (the scope is
+/// copied into each check; this one box is shared).
+final class LetUses {
+    var names: Set<String> = []
+}
