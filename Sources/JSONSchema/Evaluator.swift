@@ -221,7 +221,10 @@ struct Evaluator {
 
     private mutating func failType(_ node: SchemaNode, _ types: TypeSet, _ value: Instance) {
         let shown = doc.scalarShown(value)
-        fail(node, keyword: "type", message: FailureText.typeMismatch(expected: types, got: value.pointee.typeName, value: shown), value: shown)
+        // A null names itself: `got null`, or for a key with nothing after it (mid-typing `timeline:`) `got no value`.
+        let typeName = value.pointee.kind == .null && value.pointee.count <= 0 ? "no value" : value.pointee.typeName
+        let message = FailureText.typeMismatch(expected: types, got: typeName, value: value.pointee.kind == .null ? nil : shown)
+        fail(node, keyword: "type", message: message, value: shown)
     }
 
     /// Reports a value outside the node's `enum` or `const`.

@@ -30,6 +30,8 @@ package final class LanguageServer {
     private let stages: FileStages?
     private let setupError: String?
     package private(set) var documents: [String: TextDocument] = [:]
+    /// Each open document's YAML documents from its last text that parsed (completion in broken text).
+    var lastParsed: [String: [SourceNode]] = [:]
     /// Stages that also lower (the plan a rule's hover runs), made at the first hover.
     lazy var lowering: FileStages? = try? Compilation(purpose: .compile).stages
     private var initialized = false
@@ -175,6 +177,7 @@ package final class LanguageServer {
             }
             documents[uri] = TextDocument(uri: uri, version: item["version"]?.intValue ?? 0, text: text)
             publishDiagnostics(uri)
+            rememberStructure(documents[uri]!)
         case "textDocument/didChange":
             guard let uri = params["textDocument"]?["uri"]?.string else { return log("widgetc lsp: didChange without textDocument.uri") }
             guard var document = documents[uri] else { return log("widgetc lsp: didChange for \(uri), which is not open; ignored") }
@@ -192,6 +195,7 @@ package final class LanguageServer {
             }
             documents[uri] = document
             publishDiagnostics(uri)
+            rememberStructure(document)
         case "textDocument/didSave":
             guard let uri = params["textDocument"]?["uri"]?.string, documents[uri] != nil else { return }
             if let text = params["text"]?.string, var document = documents[uri] {
@@ -201,6 +205,7 @@ package final class LanguageServer {
             publishDiagnostics(uri)
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.string else { return }
+            lastParsed[uri] = nil
             if documents.removeValue(forKey: uri) != nil {
                 notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
             }

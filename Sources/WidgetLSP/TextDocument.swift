@@ -178,11 +178,11 @@ package struct TextDocument: Sendable {
         return i
     }
 
-    /// The range of the value written at `location`: a quoted scalar to its closing quote, a
+    /// The range of the value written at `location`: a quoted scalar's text inside its quotes, a
     /// flow collection to its closing bracket on the line, a plain value to the end of the line
     /// (before a comment), never empty when the line has anything there.
     package func valueRange(at location: SourceLocation) -> TextRange {
-        let start = offset(of: location)
+        var start = offset(of: location)
         let line = position(ofOffset: start).line
         var end = lineEnd(line)
         // A NEL, LS or PS (a line break for the loader, not for LSP) ends the value too.
@@ -191,13 +191,15 @@ package struct TextDocument: Sendable {
         if start < end {
             let first = bytes[start]
             if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
+                // The value itself: inside its quotes (an empty string keeps them, to be seen).
                 stop = start + 1
                 while stop < end {
                     if bytes[stop] == UInt8(ascii: "\\"), first == UInt8(ascii: "\"") { stop += 2; continue }
-                    if bytes[stop] == first { stop += 1; break }
+                    if bytes[stop] == first { break }
                     stop += 1
                 }
                 stop = min(stop, end)
+                if stop > start + 1 { start += 1 } else { stop = min(stop + 1, end) }
             } else if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
                 var depth = 0
                 stop = start
