@@ -130,3 +130,80 @@ enum RequestRate {
         return max(span > 0 ? span : step, minimum)
     }
 }
+
+/// A URL source that fails with nothing to stand in shows the placeholder: without `stale`,
+/// `retry` or placeholder text for the content fields that read the source, those fields are
+/// blank until the next reload (`request-fallback`, a warning that names them).
+func checkURLFallbacks(_ definition: WidgetDefinition, _ context: inout CheckContext) {
+    guard let content = definition.content, content.isMapping else { return }
+    for source in definition.data {
+        guard let request = source.request, request.stale == nil, request.retry == nil else { continue }
+        let reading = (0..<content.count).filter { FieldNames.reads(content.child($0), source: source.name) }.map { content.key($0) }
+        let covered = reading.filter { definition.placeholder?[$0] != nil }
+        let blank = reading.filter { !covered.contains($0) }
+        guard !blank.isEmpty else { continue }
+        let fields = blank.map { "'\($0)'" }.joined(separator: ", ")
+        let shown = definition.placeholder == nil
+            ? "its placeholder, content with every tag empty: \(fields) blank"
+            : "its placeholder, which has no \(fields): \(blank.count == 1 ? "that field is" : "those fields are") blank"
+        context.warning(
+            "request-fallback",
+            "data source '\(source.name)' has no fallback: when its request fails (no connection, a time-out, HTTP 503) the widget shows \(shown) until the next reload; add placeholder text for \(blank.count == 1 ? "it" : "them"), stale: (keep showing the last answer) or retry: (ask again soon)",
+            at: request.url, ["data", source.name, "url"])
+    }
+}
+
+/// A request is made only at a reload. When the timeline's implicit `atEnd` reloads far less
+/// often than a source's `maxAge` or the rule's interval suggest (`every: 30m` over the default
+/// 24 h horizon reloads once a day), the source is fetched at the reload interval, not at
+/// theirs (`request-cadence`, a warning naming both and the policy that fetches as meant).
+func checkFetchCadence(_ definition: WidgetDefinition, _ context: inout CheckContext) {
+    guard let timeline = definition.timeline, timeline.policy == nil, let reload = RequestRate.reloadInterval(timeline) else { return }
+    let step: Int64? = timeline.rules.first.flatMap { rule in
+        switch rule.name {
+        case .hourly: 3_600
+        case .every: rule.node.string.flatMap { try? DurationParser.parse($0) }
+        default: nil
+        }
+    }
+    for source in definition.data {
+        guard let request = source.request else { continue }
+        let maxAge = request.maxAge?.string.flatMap { try? DurationParser.parse($0) }
+        // What the author likely meant: a fresh answer once maxAge has passed, else at each entry of the rule.
+        let (meant, because): (Int64, String)
+        if let maxAge, maxAge > 0 {
+            (meant, because) = (max(maxAge, 300), "maxAge: \(DurationText.string(seconds: maxAge))")
+        } else if let step {
+            (meant, because) = (max(step, 300), "the rule's entries every \(DurationText.string(seconds: step))")
+        } else {
+            continue
+        }
+        guard reload >= 4 * meant else { continue }
+        let every = reload == 86_400 ? "24h" : DurationText.string(seconds: reload), wanted = DurationText.string(seconds: meant)
+        context.warning(
+            "request-cadence",
+            "data source '\(source.name)' is fetched once every \(every), not as \(because) suggests: a request is made only at a reload, and this timeline reloads at its end, every \(every); to fetch every \(wanted) add policy: { after: \(wanted) } to the timeline",
+            at: request.maxAge ?? request.url, ["data", source.name, request.maxAge == nil ? "url" : "maxAge"])
+    }
+}
+
+/// Which data a content field's templates read.
+enum FieldNames {
+    /// Whether `node` (a string, or strings inside, up to a sane depth) names `data.SOURCE`.
+    static func reads(_ node: SourceNode, source: String, depth: Int = 0) -> Bool {
+        guard depth < 32 else { return false }
+        switch node.kind {
+        case .string:
+            guard let text = node.string, text.contains("{{") else { return false }
+            var found = false
+            try? Template.scanNames(text) { name in
+                if name.component(0, is: "data"), name.componentCount > 1, name.component(1, equals: source) { found = true }
+            }
+            return found
+        case .array, .object:
+            return (0..<node.count).contains { reads(node.child($0), source: source, depth: depth + 1) }
+        default:
+            return false
+        }
+    }
+}

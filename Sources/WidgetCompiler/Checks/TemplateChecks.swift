@@ -14,6 +14,9 @@ struct VariableScope {
         /// Timeline options (`every`, `progress.value`, events…): only `param` and `data`,
         /// because they are evaluated when a timeline is requested, before any entry exists.
         case timeline
+        /// `placeholder` and `snapshot`: only `param` and `family`, because they are shown when
+        /// the data is missing or failed (and in the gallery), before any entry exists.
+        case fixed
     }
 
     /// The declared parameters and data sources: the keys of the widget's
@@ -80,6 +83,12 @@ struct VariableScope {
                     : "'\(name.name)' names no declared parameter\(hint)"
             }
             return nil
+        }
+        if place == .fixed {
+            if root == .family { return count > 1 ? "'family' is a string and has no field '\(name.component(1))'" : nil }
+            if inSection { return nil }
+            return "'\(name.name)' cannot be rendered here: placeholder and snapshot are shown when the data is missing or a fetch "
+                + "failed (and in the widget gallery), before any entry exists, so only param.* and family render; write the text to show instead"
         }
         if root == .data {
             guard count > 1 else { return nil }
@@ -236,12 +245,16 @@ func checkTemplateText(
     eachName: (TemplateName) -> Void = { _ in }
 ) -> Bool? {
     // Problems wait for the end of the scan: a template with a syntax error gets only that error.
-    var problems: [(message: String, offset: Int)] = []
+    var problems: [(code: String, message: String, offset: Int)] = []
     var nestedSection = false
     let lone: Bool
     do {
         lone = try Template.scanNames(bytes: text) { name in
-            if let problem = scope.problem(with: name, place: place) { problems.append((problem, name.offset)) }
+            if let problem = scope.problem(with: name, place: place) {
+                // In a placeholder a name that exists elsewhere is refused for where it is, not unknown.
+                let misplaced = place == .fixed && !name.component(0, is: "param") && !name.component(0, is: "family")
+                problems.append((misplaced ? "placeholder-template" : "unknown-variable", problem, name.offset))
+            }
             if name.kind == .section, name.isInSection { nestedSection = true }
             eachName(name)
         }
@@ -252,7 +265,7 @@ func checkTemplateText(
         return nil
     }
     for problem in problems {
-        context.error("unknown-variable", problem.message, at: context.location(inside: node(), offset: problem.offset), pointer())
+        context.error(problem.code, problem.message, at: context.location(inside: node(), offset: problem.offset), pointer())
     }
     if nestedSection { warnSectionsOverOneList(text, node, pointer, &context) }
     return lone
@@ -280,18 +293,19 @@ private func warnSectionsOverOneList(
 
 /// Checks every string in a content mapping (recursively) as a template.
 func checkContentTemplates(
-    _ node: SourceNode, _ pointer: @autoclosure () -> [String], scope: VariableScope, _ context: inout CheckContext
+    _ node: SourceNode, _ pointer: @autoclosure () -> [String], scope: VariableScope, place: VariableScope.Place = .entry,
+    _ context: inout CheckContext
 ) {
     switch node.kind {
     case .string:
-        checkTemplate(node, pointer(), scope: scope, place: .entry, &context)
+        checkTemplate(node, pointer(), scope: scope, place: place, &context)
     case .array, .object:
         if node.kind == .object {
             for member in node.members where member.value.kind == .object && member.value["key"] != nil {
                 checkFormatArguments(member.value, pointer() + [member.key], scope: scope, &context)
             }
         }
-        checkContentChildren(of: node.index, in: node.document, pointer: pointer, scope: scope, &context)
+        checkContentChildren(of: node.index, in: node.document, pointer: pointer, scope: scope, place: place, &context)
     default:
         break
     }
@@ -303,7 +317,7 @@ func checkContentTemplates(
 /// content far deeper than a file can (an alias is the whole node it names again),
 /// deep enough to overflow the stack.
 private func checkContentChildren(
-    of top: Int32, in document: SourceDocument, pointer: () -> [String], scope: VariableScope,
+    of top: Int32, in document: SourceDocument, pointer: () -> [String], scope: VariableScope, place: VariableScope.Place,
     _ context: inout CheckContext
 ) {
     // The collection being walked and its next child; the ones around it wait in
@@ -334,7 +348,7 @@ private func checkContentChildren(
             let (path, owner, i) = (outer, parent, next - 1)
             _ = checkTemplateText(
                 text, SourceNode(document: document, index: child), { childPointer(path, owner, i) }, scope: scope,
-                place: .entry, &context)
+                place: place, &context)
         case .array, .object:
             outer.append((parent, next))
             (parent, next, count) = (child, 0, document.childCount(child))

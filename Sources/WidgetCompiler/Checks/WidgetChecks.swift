@@ -15,7 +15,12 @@ func checkWidget(_ definition: WidgetDefinition, _ context: inout CheckContext) 
     checkParameters(definition.parameters, &context)
     checkDataSources(definition.data, &context)
     checkURLSources(definition.data, timeline: definition.timeline, scope: scope, &context)
+    checkURLFallbacks(definition, &context)
+    checkFetchCadence(definition, &context)
     if let content = definition.content { checkContentTemplates(content, ["content"], scope: scope, &context) }
+    // Fixed text: tags there render only what exists without data (docs/language-notes.md, Content).
+    if let placeholder = definition.placeholder { checkContentTemplates(placeholder, ["placeholder"], scope: scope, place: .fixed, &context) }
+    if let snapshot = definition.snapshot { checkContentTemplates(snapshot, ["snapshot"], scope: scope, place: .fixed, &context) }
     if let url = definition.url { checkTemplate(url, ["url"], scope: scope, place: .entry, &context) }
     if let familyContent = definition.familyContent {
         checkFamilyContent(familyContent, families: definition.families, scope: scope, &context)

@@ -29,6 +29,8 @@ package final class CompiledWidget: @unchecked Sendable {
     let familyContent: [String: CompiledContent]
     let placeholderContent: JSONObject
     let snapshotContent: JSONObject
+    /// Whether `placeholder` or `snapshot` holds a tag (`param.*` or `family`, all validate allows there).
+    let fixedContentHasTags: Bool
     let url: Template?
     /// Whether the URL names an entry or rule variable (else it renders once per timeline).
     let urlVaries: Bool
@@ -76,6 +78,7 @@ package final class CompiledWidget: @unchecked Sendable {
         self.familyContent = familyContent
         self.placeholderContent = placeholder
         self.snapshotContent = snapshot
+        fixedContentHasTags = FixedContent.hasTags(.object(placeholder)) || FixedContent.hasTags(.object(snapshot))
         self.url = url
         self.urlVaries = url?.references.contains { $0.components.first.map(CompiledContent.entryRoots.contains) ?? false } ?? false
         if urlVaries, let parts = url?.textAroundOneTag, let path = DirectPath(parts.tag.components) {

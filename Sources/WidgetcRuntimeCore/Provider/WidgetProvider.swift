@@ -5,11 +5,18 @@ import WidgetTime
 /// The compiled widget as WidgetKit's timeline provider.
 extension CompiledWidget: TimelineProvider {
     package func placeholder(in context: TimelineContext) -> TimelineEntry {
-        TimelineEntry(date: context.date, content: placeholderContent, url: renderURL(requestScope(context, data: .object(JSONObject())), at: context.date))
+        fixedEntry(placeholderContent, context)
     }
 
     package func snapshot(in context: TimelineContext) -> TimelineEntry {
-        TimelineEntry(date: context.date, content: snapshotContent, url: renderURL(requestScope(context, data: .object(JSONObject())), at: context.date))
+        fixedEntry(snapshotContent, context)
+    }
+
+    /// An entry of fixed content, its `param.*` and `family` tags rendered (the only ones validate allows there).
+    private func fixedEntry(_ content: JSONObject, _ context: TimelineContext) -> TimelineEntry {
+        let scope = EntryScope(request: requestScope(context, data: .object(JSONObject())), date: context.date, index: 0, zone: zone, rule: .none)
+        let shown = fixedContentHasTags ? (FixedContent.render(.object(content), scope).object ?? content) : content
+        return TimelineEntry(date: context.date, content: shown, url: url?.renderString(scope))
     }
 
     package func timeline(in context: TimelineContext) -> Timeline {
@@ -239,5 +246,27 @@ final class DataCache {
 package enum JSONData {
     package static let decoder: DataDecoder = { bytes, _ in
         do throws(SourceError) { return .success(try JSONReader.parse(bytes: bytes).json) } catch { return .failure(error) }
+    }
+}
+
+/// `placeholder` and `snapshot`: text shown without data, where parameters still render.
+enum FixedContent {
+    static func hasTags(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string(let text): text.contains("{{")
+        case .array(let items): items.contains(where: hasTags)
+        case .object(let members): members.values.contains(where: hasTags)
+        default: false
+        }
+    }
+
+    /// Every string with a tag rendered (a lone tag keeps its value's type, as in `content`).
+    static func render(_ value: JSONValue, _ scope: EntryScope) -> JSONValue {
+        switch value {
+        case .string(let text) where text.contains("{{"): (try? Template(text))?.render(scope) ?? value
+        case .array(let items): .array(items.map { render($0, scope) })
+        case .object(let members): .object(JSONObject(distinctKeys: members.keys, values: members.values.map { render($0, scope) }))
+        default: value
+        }
     }
 }
