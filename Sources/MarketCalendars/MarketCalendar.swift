@@ -53,9 +53,25 @@ package final class MarketCalendar: Sendable {
     /// if it looks like a typo (`unknown exchange 'XNSY'; did you mean 'XNYS'? known: …`).
     package static func unknownMICMessage(_ mic: String) -> String {
         let known = knownMICs
+        let names = Dictionary(ExchangeRegistry.descriptions.map { ($0.mic, $0.name) }, uniquingKeysWith: { a, _ in a })
         var text = "unknown exchange '\(mic)'"
-        if let guess = Suggest.closest(to: mic, among: known) { text += "; did you mean '\(guess)'?" }
-        return text + " (known exchanges: " + known.joined(separator: ", ") + ")"
+        if let byName = known.first(where: { names[$0].map { Self.commonName(mic, matches: $0) } ?? false }) {
+            // What people call the exchange (LSE, NYSE, Nasdaq): its MIC is what a widget names.
+            text += "; did you mean '\(byName)' (\(names[byName] ?? byName))?"
+        } else if let guess = Suggest.closest(to: mic, among: known) {
+            text += "; did you mean '\(guess)'?"
+        }
+        return text + " (known exchanges: " + known.map { mic in names[mic].map { "\(mic) \($0)" } ?? mic }.joined(separator: ", ") + ")"
+    }
+
+    /// Whether `text` is a common name of the exchange called `name`: its initials (LSE, NYSE,
+    /// TSE) or a word of it (Nasdaq, London).
+    static func commonName(_ text: String, matches name: String) -> Bool {
+        let words = name.split(separator: " ")
+        let given = text.uppercased()
+        guard given.count >= 3 else { return false }
+        if String(words.compactMap(\.first)).uppercased() == given { return true }
+        return words.contains { $0.uppercased() == given }
     }
 
     // MARK: - Lookups

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import WidgetCompiler
+import WidgetcRuntimeCore
 import WidgetSupport
 
 /// `widgetc generate swift APP.yaml --out DIR`: the Swift sources of the app's
@@ -14,8 +15,8 @@ enum GenerateCommand {
 
     static let command = Command(
         name: "generate",
-        usage: "widgetc generate swift [--force] --out DIR APP.yaml",
-        abstract: "Generate the Swift sources of an app's widget extension from its manifest.",
+        usage: "widgetc generate swift [--force] --out DIR APP.yaml|WIDGET.yaml",
+        abstract: "Generate the Swift sources of an app's widget extension from its manifest (or one widget file).",
         discussion: """
             Validates and compiles the app manifest and its widget bundle as 'widgetc compile' does, then writes \
             to DIR: the @main WidgetBundle; per widget, Widgets/<Name>Widget.swift (the Widget with its \
@@ -32,6 +33,23 @@ enum GenerateCommand {
         run: run
     )
 
+    /// A widget file given without a manifest is a bundle of its widgets: the app plan a manifest
+    /// naming just them would compile to (no app group, no quick actions), named after the first.
+    static func bundleOfWidgets(_ plans: [(name: String, plan: JSONValue)], path: String) -> JSONValue? {
+        let widgets = plans.filter { $0.name.hasSuffix(PlanFiles.widgetSuffix) }
+        guard let first = widgets.first?.plan, let kind = first["kind"]?.string else { return nil }
+        var plan = JSONObject()
+        plan.appendNew("format", .string(PlanFormat.widget))
+        plan.appendNew("app", .string(kind))
+        plan.appendNew("displayName", .string(first["displayName"]?.string ?? kind))
+        plan.appendNew("source", .string(path))
+        plan.appendNew("appGroup", .null)
+        plan.appendNew("widgets", .array(widgets.map { .string($0.name) }))
+        plan.appendNew("shortcuts", .array([]))
+        plan.appendNew("dynamicShortcuts", .null)
+        return .object(plan)
+    }
+
     static func run(_ args: ParsedArguments, _ console: Console) throws(UsageError) -> ExitCode {
         guard let generator = args.positional.first else {
             throw UsageError(message: "'generate' needs a generator and an app manifest, e.g. widgetc generate swift widgets/notes-app.yaml --out Extension")
@@ -41,7 +59,7 @@ enum GenerateCommand {
             throw UsageError(message: "unknown generator '\(generator)'\(hint); generators: \(generators.joined(separator: ", "))")
         }
         guard args.positional.count == 2 else {
-            throw UsageError(message: "'generate swift' takes exactly one app manifest, e.g. widgetc generate swift widgets/notes-app.yaml --out Extension")
+            throw UsageError(message: "'generate swift' takes exactly one app manifest or widget file, e.g. widgetc generate swift widgets/notes-app.yaml --out Extension")
         }
         let path = args.positional[1]
         guard let out = args.value("out") else {
@@ -54,9 +72,14 @@ enum GenerateCommand {
         let pass = try CompilePass(files: files, console: console)
         guard pass.errors == 0 else { return .inputErrors }
         let apps = pass.givenApps
-        guard apps.count == 1, let app = apps.first else {
-            let found = apps.isEmpty ? "no app manifest (a document with the key 'app')" : "\(apps.count) app manifests"
-            throw UsageError(message: "'\(path)' holds \(found); give one app's manifest, such as widgets/notes-app.yaml")
+        let app: JSONValue
+        if apps.count == 1 {
+            app = apps[0]
+        } else if apps.isEmpty, let bundle = Self.bundleOfWidgets(pass.plans, path: path) {
+            app = bundle
+        } else {
+            let found = apps.isEmpty ? "no app manifest and no widget" : "\(apps.count) app manifests"
+            throw UsageError(message: "'\(path)' holds \(found); give one app's manifest, such as widgets/notes-app.yaml, or one widget file")
         }
         var widgets: [String: JSONValue] = [:]
         for (name, plan) in pass.plans where name.hasSuffix(PlanFiles.widgetSuffix) { widgets[name] = plan }

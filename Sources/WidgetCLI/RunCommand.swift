@@ -34,6 +34,7 @@ enum RunCommand {
             OptionSpec("context", value: "timeline|snapshot|placeholder", help: "What WidgetKit asks for (default timeline)."),
             OptionSpec("format", value: "text|json|ndjson", help: "Output format (default text)."),
             OptionSpec("out", value: "FILE", help: "Write the output there, atomically (default stdout)."),
+            OptionSpec("summary", help: "Text: each widget's reloads counted by reason, with the budget and the warnings, instead of every entry."),
             OptionSpec(
                 "max-output", value: "SIZE",
                 help: "Stop the run past this much output, every widget's runs together: bytes, or K, M, G, T (binary: 512M, 4G) (default 256M)."),
@@ -50,6 +51,9 @@ enum RunCommand {
             throw UsageError(message: "'run' needs at least one PATH, e.g. widgetc run widgets/weather.yaml")
         }
         let options = try RunOptions(args)
+        if args.has("summary"), options.format != .text {
+            throw UsageError(message: "--summary is a view of the text output; leave out --format \(options.format.rawValue), or use it without --summary")
+        }
         let bounds = try runBounds(args)
         let withView = args.has("view")
         if withView, options.format == .text {
@@ -70,6 +74,7 @@ enum RunCommand {
         var writer = RunWriter(format: options.format, arrayOfRuns: options.format == .json && instances.count > 1, bytesOutput: { bytes in
             if bounds.wrote(bytes.count) { output.write(bytes) }
         })
+        writer.summaryOnly = args.has("summary")
         for (loadedWidget, configuration) in instances {
             let widget = loadedWidget.widget
             let container = Container(directory: options.containerDirectory ?? loadedWidget.containerDirectory)

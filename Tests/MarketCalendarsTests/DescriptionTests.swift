@@ -17,9 +17,17 @@ struct DescriptionTests {
 
     @Test func unknownMICMessageListsTheKnownOnes() {
         let typo = MarketCalendar.unknownMICMessage("XNSY")
-        #expect(typo == "unknown exchange 'XNSY'; did you mean 'XNYS'? (known exchanges: XLON, XNAS, XNYS, XTKS)")
+        #expect(typo == "unknown exchange 'XNSY'; did you mean 'XNYS'? (known exchanges: XLON London Stock Exchange, XNAS Nasdaq Stock Market, XNYS New York Stock Exchange, XTKS Tokyo Stock Exchange)")
         let far = MarketCalendar.unknownMICMessage("NASDAQ-GS")
-        #expect(far == "unknown exchange 'NASDAQ-GS' (known exchanges: XLON, XNAS, XNYS, XTKS)")
+        #expect(far == "unknown exchange 'NASDAQ-GS' (known exchanges: XLON London Stock Exchange, XNAS Nasdaq Stock Market, XNYS New York Stock Exchange, XTKS Tokyo Stock Exchange)")
+    }
+
+    /// What people call an exchange (its initials, a word of its name) points to its MIC.
+    @Test func commonNamesPointToTheMIC() {
+        #expect(MarketCalendar.unknownMICMessage("LSE").hasPrefix("unknown exchange 'LSE'; did you mean 'XLON' (London Stock Exchange)? (known exchanges: XLON London Stock Exchange, "))
+        #expect(MarketCalendar.unknownMICMessage("NYSE").hasPrefix("unknown exchange 'NYSE'; did you mean 'XNYS' (New York Stock Exchange)?"))
+        #expect(MarketCalendar.unknownMICMessage("nasdaq").hasPrefix("unknown exchange 'nasdaq'; did you mean 'XNAS' (Nasdaq Stock Market)?"))
+        #expect(MarketCalendar.unknownMICMessage("TSE").hasPrefix("unknown exchange 'TSE'; did you mean 'XTKS' (Tokyo Stock Exchange)?"))
     }
 
     @Test func brokenDescriptionsAreRefusedWithEveryProblem() {

@@ -257,7 +257,7 @@ import WidgetTestSupport
     @Test func unknownExchangeListsTheKnownOnes() {
         let (status, console) = runCLI(["sessions", "XNYZ"])
         #expect(status == .usage)
-        #expect(console.stderr == "error: unknown exchange 'XNYZ'; did you mean 'XNYS'? (known exchanges: XLON, XNAS, XNYS, XTKS)\n")
+        #expect(console.stderr == "error: unknown exchange 'XNYZ'; did you mean 'XNYS'? (known exchanges: XLON London Stock Exchange, XNAS Nasdaq Stock Market, XNYS New York Stock Exchange, XTKS Tokyo Stock Exchange)\n")
     }
 }
 

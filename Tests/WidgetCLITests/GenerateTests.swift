@@ -115,10 +115,13 @@ import WidgetTestSupport
         #expect(kotlin == .usage)
         #expect(kotlinConsole.stderr.contains("unknown generator 'kotlin'"))
         #expect(kotlinConsole.stderr.contains("generators: swift"))
-        // A widget file is not an app manifest: exit 2.
-        let (widget, widgetConsole) = runCLI(["generate", "swift", TestPaths.widgets + "/notes.yaml", "--out", out.path])
+        // A file with neither a manifest nor a widget: exit 2.
+        let empty = out.deletingLastPathComponent().appendingPathComponent("empty-\(UUID().uuidString).yaml")
+        try "# nothing yet\n".write(to: empty, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let (widget, widgetConsole) = runCLI(["generate", "swift", empty.path, "--out", out.path])
         #expect(widget == .usage)
-        #expect(widgetConsole.stderr.contains("no app manifest"))
+        #expect(widgetConsole.stderr.contains("no app manifest and no widget"), "\(widgetConsole.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 

@@ -93,4 +93,40 @@ import WidgetTestSupport
         let (_, shortConsole) = run(["validate", try write(short)])
         #expect(!shortConsole.stderr.contains("request-cadence"), "\(shortConsole.stderr)")
     }
+
+    @Test func anUnknownNameGetsTheDeclaredOnes() throws {
+        let town = try write(Self.weather.replacingOccurrences(of: "content: { city: \"{{param.city}}\"", with: "content: { city: \"{{param.town}}\""))
+        let (_, console) = run(["validate", town])
+        #expect(console.stderr.contains("'param.town' names no declared parameter (did you mean 'city', the only one declared?)"), "\(console.stderr)")
+        let two = try write(Self.weather
+            .replacingOccurrences(of: "parameters: { city:", with: "parameters: { units: { type: string, title: Units }, city:")
+            .replacingOccurrences(of: "content: { city: \"{{param.city}}\"", with: "content: { city: \"{{param.town}}\""))
+        let (_, listed) = run(["validate", two])
+        #expect(listed.stderr.contains("'param.town' names no declared parameter (declared: city, units)"), "\(listed.stderr)")
+        let source = try write(Self.weather.replacingOccurrences(of: "{{data.weather.temp}}°", with: "{{data.forecast.temp}}°"))
+        let (_, sourceConsole) = run(["validate", source])
+        #expect(sourceConsole.stderr.contains("'data.forecast.temp' names no declared data source (did you mean 'weather', the only one declared?)"), "\(sourceConsole.stderr)")
+    }
+
+    /// One missing translation reads "1 of 3 strings has"; a key missing from the catalog names the command that adds it.
+    @Test func catalogMessagesSayWhatToDo() throws {
+        let dir = try temporaryDirectory().path
+        let widget = dir + "/w.yaml"
+        try """
+            kind: com.example.hello
+            displayName: Weather
+            description: Weather for a city
+            localization: { catalog: W.xcstrings }
+            content: { greeting: Hello there }
+            timeline: { once: true }
+
+            """.write(toFile: widget, atomically: true, encoding: .utf8)
+        func unit(_ value: String) -> String { "{\"localizations\":{\"de\":{\"stringUnit\":{\"state\":\"translated\",\"value\":\"\(value)\"}}}}" }
+        try "{\"sourceLanguage\":\"en\",\"strings\":{\"Weather\":\(unit("Wetter")),\"Weather for a city\":\(unit("Wetter einer Stadt"))},\"version\":\"1.0\"}"
+            .write(toFile: dir + "/W.xcstrings", atomically: true, encoding: .utf8)
+        let (_, console) = run(["validate", widget])
+        #expect(console.stderr.contains("1 of 3 strings has no usable 'de' translation"), "\(console.stderr)")
+        let (_, listed) = run(["validate", widget, "--locale", "de"])
+        #expect(listed.stderr.contains("'Hello there' has no usable 'de' translation: it shows in en (the key is not in \(dir)/W.xcstrings; widgetc strings \(widget) --catalog \(dir)/W.xcstrings adds it)"), "\(listed.stderr)")
+    }
 }

@@ -77,7 +77,7 @@ struct VariableScope {
         if root == .param {
             guard count > 1 else { return nil }
             if !parameters.containsComponent1(of: name) {
-                let hint = hint(name.component(1), sortedParameterNames)
+                let hint = declaredHint(name.component(1), sortedParameterNames)
                 return parameters.isEmpty
                     ? "'\(name.name)' names a parameter, but this widget declares no parameters"
                     : "'\(name.name)' names no declared parameter\(hint)"
@@ -93,7 +93,7 @@ struct VariableScope {
         if root == .data {
             guard count > 1 else { return nil }
             if !dataSources.containsComponent1(of: name) {
-                let hint = hint(name.component(1), sortedDataSources)
+                let hint = declaredHint(name.component(1), sortedDataSources)
                 return dataSources.isEmpty
                     ? "'\(name.name)' names a data source, but this widget declares no data"
                     : "'\(name.name)' names no declared data source\(hint)"
@@ -152,6 +152,15 @@ struct VariableScope {
 
     private func hint(_ word: String, _ candidates: [String]) -> String {
         Suggest.hint(for: word, among: candidates)
+    }
+
+    /// A hint for a declared name: the close one, else the only one (`param.town` when `city` is
+    /// the widget's one parameter), else the few there are.
+    private func declaredHint(_ word: String, _ candidates: [String]) -> String {
+        let close = hint(word, candidates)
+        guard close.isEmpty else { return close }
+        if candidates.count == 1 { return " (did you mean '\(candidates[0])', the only one declared?)" }
+        return candidates.count <= 8 ? " (declared: \(candidates.joined(separator: ", ")))" : ""
     }
 }
 

@@ -81,13 +81,13 @@ package enum CatalogChecks {
                         out.append(.warning("l10n-missing", message, file: file, at: entry.keyLocation, pointer: JSONPointer.string(["strings", s.key])))
                     } else {
                         let message = "'\(s.key)' has no usable '\(language)' translation: it shows in \(catalog.sourceLanguage)"
-                        out.append(.warning("l10n-missing", message + " (the key is not in \(file); run widgetc strings to add it)", file: useFile, at: s.location, pointer: JSONPointer.string(s.pointer)))
+                        out.append(.warning("l10n-missing", message + " (the key is not in \(file); widgetc strings \(useFile) --catalog \(file) adds it)", file: useFile, at: s.location, pointer: JSONPointer.string(s.pointer)))
                     }
                 }
             } else {
                 out.append(.warning(
                     "l10n-missing",
-                    "\(missing.count) of \(used.count) strings have no usable '\(language)' translation (widgetc validate --locale \(language) lists them)",
+                    "\(missing.count) of \(used.count) string\(used.count == 1 ? "" : "s") \(missing.count == 1 ? "has" : "have") no usable '\(language)' translation (widgetc validate --locale \(language) lists them)",
                     file: file, at: catalog.strings.location, pointer: "/strings"))
             }
         }

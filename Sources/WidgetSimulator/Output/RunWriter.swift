@@ -19,6 +19,11 @@ package struct RunWriter: ReloadSink {
     private var reloadsInRun = 0
     /// `run --view`: each entry's render tree, for the run being written (nil: none written).
     package var faces: RunFaces?
+    /// Text only (`run --summary`): the reloads counted by reason instead of listed with their entries.
+    package var summaryOnly = false
+    private var reasonCounts = [0, 0, 0, 0]
+    private var deferredInRun = 0
+    private var entriesInRun = 0
     /// Pretty JSON: the run object's own indentation (two spaces inside an array).
     private var base: StaticString { arrayOfRuns ? "  " : "" }
 
@@ -56,6 +61,9 @@ package struct RunWriter: ReloadSink {
         out.zone = header.zone
         budgetLimit = header.budgetLimit
         reloadsInRun = 0
+        reasonCounts = [0, 0, 0, 0]
+        deferredInRun = 0
+        entriesInRun = 0
         switch format {
         case .json: beginJSON(header)
         case .ndjson: beginNDJSON(header)
@@ -69,6 +77,10 @@ package struct RunWriter: ReloadSink {
         switch format {
         case .json: reloadJSON(reload)
         case .ndjson: reloadNDJSON(reload)
+        case .text where summaryOnly:
+            reasonCounts[ReloadReason.summaryOrder.firstIndex(of: reload.reason) ?? 0] += 1
+            if reload.deferredFrom != nil { deferredInRun += 1 }
+            entriesInRun += reload.timeline.entries.count
         case .text: reloadText(reload)
         }
         reloadsInRun += 1
@@ -256,6 +268,9 @@ package struct RunWriter: ReloadSink {
         out.ascii("\"budget\""); out.colon(spaced)
         out.ascii("{\"limit\""); out.colon(spaced); out.int(s.budgetLimit)
         out.separator(spaced); out.ascii("\"used\""); out.colon(spaced); out.int(s.budgetUsed)
+        if let peak = s.maxIn24h {
+            out.separator(spaced); out.ascii("\"maxIn24h\""); out.colon(spaced); out.int(peak)
+        }
         if let requests = s.requests {
             out.separator(spaced); out.ascii("\"requests\""); out.colon(spaced); out.int(requests)
         }
@@ -340,8 +355,19 @@ package struct RunWriter: ReloadSink {
     }
 
     private func endText(_ s: RunSummary) {
+        if summaryOnly {
+            let reasons = zip(ReloadReason.summaryOrder, reasonCounts).filter { $0.1 > 0 }
+            out.ascii("reloads: "); out.int(reloadsInRun)
+            for (i, (reason, count)) in reasons.enumerated() {
+                out.ascii(i == 0 ? " (" : ", "); out.ascii(reason.staticName); out.byte(UInt8(ascii: " ")); out.int(count)
+            }
+            if !reasons.isEmpty { out.byte(UInt8(ascii: ")")) }
+            if deferredInRun > 0 { out.ascii("; "); out.int(deferredInRun); out.ascii(" deferred by the budget") }
+            out.ascii("; "); out.int(entriesInRun); out.ascii(entriesInRun == 1 ? " entry\n" : " entries\n")
+        }
         out.ascii("budget: "); out.int(s.budgetUsed); out.ascii(" counted reloads, limit ")
         out.int(s.budgetLimit); out.ascii(" per 24 h")
+        if let peak = s.maxIn24h { out.ascii(" (at most "); out.int(peak); out.ascii(" in any 24 h)") }
         if let requests = s.requests { out.ascii("; "); out.int(requests); out.ascii(requests == 1 ? " network request" : " network requests") }
         out.byte(UInt8(ascii: "\n"))
         for w in s.warnings {
@@ -363,6 +389,9 @@ package struct RunWriter: ReloadSink {
 }
 
 extension ReloadReason {
+    /// The order `run --summary` counts reasons in.
+    static let summaryOrder: [ReloadReason] = [.initial, .atEnd, .after, .reload]
+
     var staticName: StaticString {
         switch self {
         case .initial: "initial"

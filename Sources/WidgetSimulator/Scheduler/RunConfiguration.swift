@@ -90,6 +90,9 @@ package struct RunSummary: Sendable {
     package var warnings: [RunWarning]
     /// Network requests made (cached answers are not requests); nil for a widget with no URL source.
     package var requests: Int?
+    /// For a run longer than a day: the most counted reloads in any rolling 24 h window (the
+    /// number the budget's limit is about; `budgetUsed` is the whole run's).
+    package var maxIn24h: Int?
 
     package init(budgetLimit: Int, budgetUsed: Int, reloadCount: Int, entryCount: Int, warnings: [RunWarning]) {
         self.budgetLimit = budgetLimit

@@ -86,6 +86,8 @@ private struct Scheduler {
     private let collector = WarningCollector()
     private var checks: RunChecks
     private var used = 0
+    /// The most counted reloads in one rolling 24 h window (what the budget limits).
+    private var peak = 0
     private var reloadCount = 0
     private var entryCount = 0
     /// URL data sources: the run's network, its kept answers, and the current reload's requests.
@@ -133,6 +135,16 @@ private struct Scheduler {
             budgetLimit: config.budget, budgetUsed: used, reloadCount: reloadCount, entryCount: entryCount,
             warnings: collector.warnings)
         if requestLog != nil { summary.requests = requestCount }
+        if config.until - config.from > CountedReloads.day { summary.maxIn24h = peak }
+        // In time order: a warning of the run's end (no instant) after those of its moments.
+        summary.warnings = summary.warnings.enumerated().sorted { a, b in
+            switch (a.element.at, b.element.at) {
+            case let (x?, y?) where x != y: x < y
+            case (nil, _?): false
+            case (_?, nil): true
+            default: a.offset < b.offset
+            }
+        }.map(\.element)
         return summary
     }
 
@@ -201,6 +213,7 @@ private struct Scheduler {
         let counted = !foreground.contains(t)
         let windowCount = counted ? budget.record(t) : nil
         if counted { used += 1 }
+        peak = max(peak, windowCount ?? 0)
         lastReload = t
         if slot.budgetBound {
             checks.noteBudgetDeferral(due: request.due, at: t, ask: request.ask)
@@ -248,6 +261,7 @@ private struct Scheduler {
         let counted = !foreground.contains(t)
         let windowCount = counted ? budget.record(t) : nil
         if counted { used += 1 }
+        peak = max(peak, windowCount ?? 0)
         let isSnapshot = config.context == .snapshot
         let context = TimelineContext(
             family: config.family, isPreview: isSnapshot, date: t, parameters: config.parameters,
