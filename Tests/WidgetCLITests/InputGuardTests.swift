@@ -16,15 +16,11 @@ import WidgetTestSupport
         return dir
     }
 
-    func run(_ args: [String]) -> (ExitCode, CapturingConsole) {
-        let console = CapturingConsole()
-        return (WidgetCLI.main(args, console: console), console)
-    }
 
     /// Runs `args`, expects exit 2 with one line naming `words`, and `file` byte for byte as it was.
     func expectRefused(_ args: [String], keeps file: String, saying words: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         let before = try Data(contentsOf: URL(fileURLWithPath: file))
-        let (status, console) = run(args)
+        let (status, console) = runCLI(args)
         #expect(status == .usage, "\(console.stderr)", sourceLocation: sourceLocation)
         #expect(console.stderr.contains(words), "\(console.stderr)", sourceLocation: sourceLocation)
         #expect(console.stdout.isEmpty, sourceLocation: sourceLocation)
@@ -52,7 +48,7 @@ import WidgetTestSupport
 
     @Test func recordOntoADirectoryIsRefused() throws {
         let dir = try examples()
-        let (status, console) = run(["run", dir + "/wishes.yaml", "--record", dir + "/scenarios"] + Self.window)
+        let (status, console) = runCLI(["run", dir + "/wishes.yaml", "--record", dir + "/scenarios"] + Self.window)
         #expect(status == .usage)
         #expect(console.stderr.contains("is a directory"), "\(console.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/scenarios") == ["wishes-outage.json"])
@@ -75,7 +71,7 @@ import WidgetTestSupport
 
     @Test func recordToDevNullStaysAllowed() throws {
         let dir = try examples()
-        let (status, console) = run(["run", dir + "/wishes.yaml", "--record", "/dev/null", "--format", "json"] + Self.window)
+        let (status, console) = runCLI(["run", dir + "/wishes.yaml", "--record", "/dev/null", "--format", "json"] + Self.window)
         #expect(status == .success, "\(console.stderr)")
         #expect(!console.stdout.isEmpty)
     }
@@ -104,7 +100,7 @@ import WidgetTestSupport
         // A YAML file that is not an input is no catalog either.
         let other = dir + "/stocks.yaml"
         try expectRefused(["strings", widget, "--catalog", other], keeps: other, saying: "names a YAML file")
-        let (status, console) = run(["strings", widget, "--catalog", dir])
+        let (status, console) = runCLI(["strings", widget, "--catalog", dir])
         #expect(status == .usage)
         #expect(console.stderr.contains("is a directory"), "\(console.stderr)")
     }
@@ -112,13 +108,13 @@ import WidgetTestSupport
     @Test func stringsSaysWhichDefinitionsItSkipped() throws {
         let dir = try examples()
         let fresh = dir + "/New.xcstrings"
-        let (status, console) = run(["strings", dir + "/countdown.yaml", "--catalog", fresh])
+        let (status, console) = runCLI(["strings", dir + "/countdown.yaml", "--catalog", fresh])
         #expect(status == .inputErrors)
         #expect(console.stderr.contains("note: skipped \(dir)/countdown.yaml: widget 'com.example.countdown.launch' names the catalog 'Localizable.xcstrings'"), "\(console.stderr)")
         #expect(console.stderr.contains("no definition in"), "\(console.stderr)")
         #expect(!FileManager.default.fileExists(atPath: fresh))
         // With one definition that uses it, the catalog is written and the skipped one is still named.
-        let (both, bothConsole) = run(["strings", dir + "/countdown.yaml", dir + "/weather.yaml", "--catalog", fresh])
+        let (both, bothConsole) = runCLI(["strings", dir + "/countdown.yaml", dir + "/weather.yaml", "--catalog", fresh])
         #expect(both == .success, "\(bothConsole.stderr)")
         #expect(bothConsole.stderr.contains("note: skipped"), "\(bothConsole.stderr)")
         #expect(FileManager.default.fileExists(atPath: fresh))

@@ -7,10 +7,6 @@ import WidgetTestSupport
 /// Issue 36, long runs read well: the budget of a run longer than a day beside its rolling
 /// 24 h peak, a summary view, warnings in time order, and `generate swift` of one widget file.
 @Suite struct LongRunTests {
-    func run(_ args: [String]) -> (ExitCode, CapturingConsole) {
-        let console = CapturingConsole()
-        return (WidgetCLI.main(args, console: console), console)
-    }
 
     static let countdown = TestPaths.widgets + "/countdown.yaml"
     static let weather = TestPaths.widgets + "/weather.yaml"
@@ -26,31 +22,31 @@ import WidgetTestSupport
             timeline: { every: 30m, horizon: 1h }
 
             """.write(toFile: hourly, atomically: true, encoding: .utf8)
-        let (status, console) = run(["run", hourly, "--from", "2026-11-29T00:00:00Z", "--for", "7d", "--format", "json"])
+        let (status, console) = runCLI(["run", hourly, "--from", "2026-11-29T00:00:00Z", "--for", "7d", "--format", "json"])
         #expect(status == .success, "\(console.stderr)")
         let budget = try JSONReader.parse(console.stdout).json["budget"]
         let used = Int(try #require(budget?["used"]?.number)), peak = Int(try #require(budget?["maxIn24h"]?.number))
         #expect(used > 70, "\(used)")
         #expect(peak <= 70 && peak * 5 < used, "\(peak) of \(used)")
         // A day or less: the total is the peak, and the object is as the spec shows it.
-        let (_, day) = run(["run", hourly, "--from", "2026-11-29T00:00:00Z", "--for", "24h", "--format", "json"])
+        let (_, day) = runCLI(["run", hourly, "--from", "2026-11-29T00:00:00Z", "--for", "24h", "--format", "json"])
         #expect(try JSONReader.parse(day.stdout).json["budget"]?["maxIn24h"] == nil)
-        let (_, text) = run(["run", hourly, "--from", "2026-11-29T00:00:00Z", "--for", "7d"])
+        let (_, text) = runCLI(["run", hourly, "--from", "2026-11-29T00:00:00Z", "--for", "7d"])
         #expect(text.stdout.contains("budget: \(used) counted reloads, limit 70 per 24 h (at most \(peak) in any 24 h)"), "\(text.stdout.suffix(300))")
     }
 
     @Test func theSummaryCountsReloadsByReason() throws {
         let args = ["run", Self.weather, "--from", "2026-11-29T00:00:00Z", "--for", "30d"]
-        let (status, console) = run(args + ["--summary"])
+        let (status, console) = runCLI(args + ["--summary"])
         #expect(status == .success, "\(console.stderr)")
         let lines = console.stdout.split(separator: "\n")
         #expect(lines.count < 12, "\(console.stdout)")
-        let full = run(args).1.stdout
+        let full = runCLI(args).1.stdout
         let reloads = full.split(separator: "\n").filter { $0.hasPrefix("2026-") || $0.hasPrefix("2027-") }.count
         #expect(console.stdout.contains("reloads: \(reloads) (initial 1, "), "\(console.stdout)")
         #expect(console.stdout.contains(" entries\n"))
         #expect(console.stdout.contains("budget: "))
-        let (json, jsonConsole) = run(args + ["--summary", "--format", "json"])
+        let (json, jsonConsole) = runCLI(args + ["--summary", "--format", "json"])
         #expect(json == .usage)
         #expect(jsonConsole.stderr.contains("--summary is a view of the text output"))
     }
@@ -70,7 +66,7 @@ import WidgetTestSupport
             """.write(toFile: widget, atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(atPath: dir + "/container", withIntermediateDirectories: true)
         try "{\"name\": \"Moon\", \"at\": \"2026-11-29T10:00:00Z\"}".write(toFile: dir + "/container/launch.json", atomically: true, encoding: .utf8)
-        let (status, console) = run(["run", widget, "--from", "2026-11-29T09:00:00Z", "--for", "3h", "--format", "json", "--budget", "3"])
+        let (status, console) = runCLI(["run", widget, "--from", "2026-11-29T09:00:00Z", "--for", "3h", "--format", "json", "--budget", "3"])
         #expect(status == .success, "\(console.stderr)")
         let warnings = try JSONReader.parse(console.stdout).json["warnings"]?.array ?? []
         let instants = warnings.compactMap { $0["at"]?.string }
@@ -85,7 +81,7 @@ import WidgetTestSupport
     /// A widget file is a bundle of one: the same sources a manifest naming it alone gives.
     @Test func generateSwiftTakesOneWidgetFile() throws {
         let out = try temporaryDirectory().path + "/Extension"
-        let (status, console) = run(["generate", "swift", Self.countdown, "--out", out])
+        let (status, console) = runCLI(["generate", "swift", Self.countdown, "--out", out])
         #expect(status == .success, "\(console.stderr)")
         let files = try FileManager.default.subpathsOfDirectory(atPath: out).filter { $0.hasSuffix(".swift") || $0.hasSuffix(".json") }.sorted()
         #expect(files.contains("Resources/com.example.countdown.launch.plan.json"), "\(files)")
