@@ -204,7 +204,7 @@ enum FuzzTargets {
         let diagnostics = compiled?.diagnostics ?? []
         for diagnostic in diagnostics { _ = diagnostic.message }
         for lowered in compiled?.plans ?? [] {
-            if case .widget(_, let plan) = lowered { _ = JSONWriter.string(plan).utf8.count }
+            if case .widget(_, let plan) = lowered { _ = JSONWriter.string(plan.json).utf8.count }
         }
     }
 
@@ -331,7 +331,7 @@ enum NetworkFixture {
     static func setUp() {
         guard let validator = try? Compilation(purpose: .compile) else { return }
         let compiled = validator.compile(bytes: Array(definition.utf8), path: "/nonexistent/widgetc-fuzz/network.yaml")
-        for case .widget(_, let p) in compiled?.plans ?? [] { plan = p }
+        for case .widget(_, let p) in compiled?.plans ?? [] { plan = p.json }
         if plan == nil {
             let problems = (compiled?.diagnostics ?? []).map(\.message).joined(separator: "; ")
             printError("widgetc-fuzz network: the fixture does not lower: \(problems)\n")

@@ -49,7 +49,7 @@ enum CompileCommand {
         DispatchQueue.concurrentPerform(iterations: plans.count) { i in
             do throws(OutputTarget.Failure) {
                 // Not fsynced one by one: one fsync a file cost 6 s of 6.8 s on 10,000 plans.
-                try OutputTarget.writeFile(JSONWriter.pretty(plans[i].plan), to: directory + plans[i].name, durable: false, umask: mask)
+                try OutputTarget.writeFile(JSONWriter.pretty(plans[i].plan.json), to: directory + plans[i].name, durable: false, umask: mask)
             } catch {
                 failures.withLock { $0.append(error.message) }
             }

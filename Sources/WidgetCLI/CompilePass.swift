@@ -5,15 +5,29 @@ import Darwin
 #endif
 import WidgetCompiler
 import WidgetSupport
+import WidgetcRuntimeCore
 
 /// What `compile` and `generate` share: every file checked and lowered by one `Compilation`
 /// (an app manifest's bundle compiled after the files given), the diagnostics reported as
 /// `validate` reports them, and the plans in file order.
 struct CompilePass {
+    /// A plan `compile` writes.
+    enum Plan {
+        case widget(WidgetPlanModel)
+        case app(AppPlanModel)
+
+        var json: JSONValue {
+            switch self {
+            case .widget(let plan): plan.json
+            case .app(let plan): plan.json
+            }
+        }
+    }
+
     /// Widget plans and app plans, by the file name each is written under.
-    var plans: [(name: String, plan: JSONValue)] = []
+    var plans: [(name: String, plan: Plan)] = []
     /// The app manifests among the files given (not those reached through a bundle).
-    var givenApps: [JSONValue] = []
+    var givenApps: [AppPlanModel] = []
     var errors = 0
     /// Every file read: the definitions given, those a manifest's bundle added, and their
     /// String Catalogs (what `--out` must never write over).
@@ -33,9 +47,9 @@ struct CompilePass {
                 for lowered in file.plans {
                     switch lowered {
                     case .widget(let kind, let plan):
-                        plans.append((kind + PlanFiles.widgetSuffix, plan))
+                        plans.append((kind + PlanFiles.widgetSuffix, .widget(plan)))
                     case .app(let id, let plan, _):
-                        plans.append((id + PlanFiles.appSuffix, plan))
+                        plans.append((id + PlanFiles.appSuffix, .app(plan)))
                         if isGiven { givenApps.append(plan) }
                     }
                 }

@@ -6,6 +6,7 @@ import Darwin
 import WidgetCompiler
 import WidgetcRuntimeCore
 import WidgetSupport
+import WidgetcRuntimeCore
 
 /// `widgetc generate swift APP.yaml --out DIR`: the Swift sources of the app's
 /// widget extension, written from the plans `compile` would write (docs/generated-swift.md).
@@ -35,19 +36,14 @@ enum GenerateCommand {
 
     /// A widget file given without a manifest is a bundle of its widgets: the app plan a manifest
     /// naming just them would compile to (no app group, no quick actions), named after the first.
-    static func bundleOfWidgets(_ plans: [(name: String, plan: JSONValue)], path: String) -> JSONValue? {
-        let widgets = plans.filter { $0.name.hasSuffix(PlanFiles.widgetSuffix) }
-        guard let first = widgets.first?.plan, let kind = first["kind"]?.string else { return nil }
-        var plan = JSONObject()
-        plan.appendNew("format", .string(PlanFormat.widget))
-        plan.appendNew("app", .string(kind))
-        plan.appendNew("displayName", .string(first["displayName"]?.string ?? kind))
-        plan.appendNew("source", .string(path))
-        plan.appendNew("appGroup", .null)
-        plan.appendNew("widgets", .array(widgets.map { .string($0.name) }))
-        plan.appendNew("shortcuts", .array([]))
-        plan.appendNew("dynamicShortcuts", .null)
-        return .object(plan)
+    static func bundleOfWidgets(_ plans: [(name: String, plan: CompilePass.Plan)], path: String) -> AppPlanModel? {
+        let widgets = plans.compactMap { entry -> (name: String, plan: WidgetPlanModel)? in
+            if case .widget(let plan) = entry.plan { (entry.name, plan) } else { nil }
+        }
+        guard let first = widgets.first?.plan else { return nil }
+        return AppPlanModel(
+            app: first.kind, displayName: first.displayName, source: path, appGroup: nil,
+            widgets: widgets.map(\.name), shortcuts: .array([]), dynamicShortcuts: nil)
     }
 
     static func run(_ args: ParsedArguments, _ console: Console) throws(UsageError) -> ExitCode {
@@ -72,7 +68,7 @@ enum GenerateCommand {
         let pass = try CompilePass(files: files, console: console)
         guard pass.errors == 0 else { return .inputErrors }
         let apps = pass.givenApps
-        let app: JSONValue
+        let app: AppPlanModel
         if apps.count == 1 {
             app = apps[0]
         } else if apps.isEmpty, let bundle = Self.bundleOfWidgets(pass.plans, path: path) {
@@ -81,15 +77,15 @@ enum GenerateCommand {
             let found = apps.isEmpty ? "no app manifest and no widget" : "\(apps.count) app manifests"
             throw UsageError(message: "'\(path)' holds \(found); give one app's manifest, such as widgets/notes-app.yaml, or one widget file")
         }
-        var widgets: [String: JSONValue] = [:]
-        for (name, plan) in pass.plans where name.hasSuffix(PlanFiles.widgetSuffix) { widgets[name] = plan }
-        var bundle: [(fileName: String, plan: JSONValue)] = []
-        for name in (app["widgets"]?.array ?? []).compactMap(\.string) {
+        var widgets: [String: WidgetPlanModel] = [:]
+        for case (let name, .widget(let plan)) in pass.plans { widgets[name] = plan }
+        var bundle: [(fileName: String, plan: WidgetPlanModel)] = []
+        for name in app.widgets {
             guard let plan = widgets[name] else { throw UsageError(message: "the manifest's bundle has no widget plan '\(name)'") }
             bundle.append((name, plan))
         }
         var bytes: [String: String] = [:]
-        for (name, plan) in bundle { bytes[name] = String(decoding: JSONWriter.pretty(plan), as: UTF8.self) }
+        for (name, plan) in bundle { bytes[name] = String(decoding: JSONWriter.pretty(plan.json), as: UTF8.self) }
         let generated: [GeneratedFile]
         do { generated = try SwiftGenerator.files(app: app, widgets: bundle, planBytes: bytes) } catch {
             console.err("error: \(error.message)\n")

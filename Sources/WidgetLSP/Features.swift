@@ -204,7 +204,7 @@ extension LanguageServer {
         guard errors.isEmpty else { return "the timeline rule: fix the \(errors.count) error(s) to see its next instants" }
         for case .widget(_, let plan) in compiled?.plans ?? [] {
             do {
-                let widget = try WidgetPlan(data: Data(JSONWriter.string(plan).utf8), timeZone: .current, locale: nil)
+                let widget = try WidgetPlan(plan: plan, timeZone: .current, locale: nil)
                 let date = Date(timeIntervalSince1970: TimeInterval(now().seconds))
                 let container = URL(fileURLWithPath: SourceFiles.defaultContainer(beside: path))
                 let timeline = widget.timeline(at: date, container: container, fetcher: NoNetwork())

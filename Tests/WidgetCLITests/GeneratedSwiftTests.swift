@@ -5,6 +5,7 @@ import WidgetCompiler
 import WidgetSupport
 import WidgetTestSupport
 import WidgetTime
+import WidgetcRuntime
 
 /// The Swift `widgetc generate swift` writes, checked without Apple's SDKs: type-checked
 /// (Swift 6 language mode) against the stub in Tests/AppleSDKStub and the built
@@ -295,10 +296,13 @@ import WidgetTime
             {"accessoryCircular": {"gauge": "{{temp}}", "range": [0, 40], "currentValueLabel": "{{temp}}", "style": "accessoryCircularCapacity", "accentable": true}}
             """).json
         plan["background"] = try JSONReader.parse(##"{"gradient": ["#1E3A8A", "#0EA5E9"]}"##).json
-        let app: JSONValue = ["format": "widgetc-plan/1", "app": "com.example.faces", "displayName": "Faces", "source": "app.yaml", "appGroup": "group.com.example.faces"]
+        let app = AppPlanModel(
+            app: "com.example.faces", displayName: "Faces", source: "app.yaml", appGroup: "group.com.example.faces",
+            widgets: ["com.example.faces.plan.json"], shortcuts: .array([]), dynamicShortcuts: nil)
+        let typed = try WidgetPlanModel(json: .object(plan))
         let bytes = JSONWriter.string(.object(plan))
-        let files = try SwiftGenerator.files(app: app, widgets: [("com.example.faces.plan.json", .object(plan))], planBytes: ["com.example.faces.plan.json": bytes])
-        #expect(try SwiftGenerator.files(app: app, widgets: [("com.example.faces.plan.json", .object(plan))], planBytes: ["com.example.faces.plan.json": bytes]) == files)
+        let files = try SwiftGenerator.files(app: app, widgets: [("com.example.faces.plan.json", typed)], planBytes: ["com.example.faces.plan.json": bytes])
+        #expect(try SwiftGenerator.files(app: app, widgets: [("com.example.faces.plan.json", typed)], planBytes: ["com.example.faces.plan.json": bytes]) == files)
         let out = work.appendingPathComponent("faces")
         for file in files {
             let url = out.appendingPathComponent(file.path)

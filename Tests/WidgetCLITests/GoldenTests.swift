@@ -5,7 +5,7 @@ import WidgetSupport
 import WidgetTestSupport
 
 /// Golden outputs for every example in `widgets/`: validate, run (text and JSON over a fixed
-/// window), dump, and for app manifests actions (plist and JSON), compared byte for byte with
+/// window), dump, the plans `compile` writes, and for app manifests actions (plist and JSON), compared byte for byte with
 /// `Tests/Golden/`. After an intended change: `WIDGETC_UPDATE_GOLDEN=1 swift test --filter Golden`,
 /// then review `git diff Tests/Golden`.
 @Suite struct GoldenTests {
@@ -43,9 +43,23 @@ import WidgetTestSupport
         Golden.expect(Self.widgetc(["run", path] + Self.window), matches: "\(name)/run.txt")
         Golden.expect(Self.widgetc(["run", path, "--format", "json"] + Self.window), matches: "\(name)/run.json")
         Golden.expect(Self.widgetc(["dump", path]), matches: "\(name)/dump.ndjson")
+        try Self.expectCompiledPlans(path, name)
         if isApp {
             Golden.expect(Self.widgetc(["actions", path]), matches: "\(name)/actions.plist")
             Golden.expect(Self.widgetc(["actions", path, "--format", "json"]), matches: "\(name)/actions.json")
+        }
+    }
+
+    /// `compile` of the example: each plan it writes, byte for byte (`source` shown relative to the package).
+    static func expectCompiledPlans(_ path: String, _ name: String) throws {
+        let out = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        #expect(Self.widgetc(["compile", path, "--out", out.path]).contains("wrote "))
+        let written = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(!written.isEmpty)
+        for file in written {
+            let bytes = try String(contentsOfFile: out.path + "/" + file, encoding: .utf8)
+            Golden.expect(bytes.replacingOccurrences(of: TestPaths.root + "/", with: ""), matches: "\(name)/compile/\(file)")
         }
     }
 

@@ -22,7 +22,7 @@ import WidgetcRuntime
     }
 
     static func plan(_ widget: LoadedWidget) throws -> WidgetPlan {
-        try WidgetPlan(data: Data(JSONWriter.pretty(widget.plan)), timeZone: TimeZone(identifier: "UTC")!)
+        try WidgetPlan(data: Data(JSONWriter.pretty(widget.plan.json)), timeZone: TimeZone(identifier: "UTC")!)
     }
 
     @Test func everyReloadOfARunIsWhatThePlanAnswers() throws {
@@ -80,7 +80,7 @@ import WidgetcRuntime
 
     @Test func aPlanCutShortIsRefusedWithAnError() throws {
         for loaded in try Self.examples() {
-            let bytes = JSONWriter.pretty(loaded.plan)
+            let bytes = JSONWriter.pretty(loaded.plan.json)
             // Every cut but the last few bytes (the closing brace and newline) leaves text that is not a plan.
             for cut in stride(from: 0, to: bytes.count - 2, by: max(1, bytes.count / 97)) {
                 #expect(throws: PlanError.self, "\(loaded.widget.kind) cut at \(cut)") {
@@ -98,9 +98,9 @@ import WidgetcRuntime
         var answered = 0
         for loaded in try Self.examples() {
             // The calendar's own members are fuzzed by MarketCalendarsTests (DescriptionJSONTests).
-            for path in Self.paths(in: loaded.plan) where !path.isEmpty && (path[0] != "markets" || path.count < 3) {
+            for path in Self.paths(in: loaded.plan.json) where !path.isEmpty && (path[0] != "markets" || path.count < 3) {
                 for replacement in replacements {
-                    let mutated = Self.replacing(path, in: loaded.plan, with: replacement)
+                    let mutated = Self.replacing(path, in: loaded.plan.json, with: replacement)
                     do {
                         let plan = try WidgetPlan(data: Data(JSONWriter.pretty(mutated)), timeZone: TimeZone(identifier: "UTC")!)
                         _ = plan.timeline(at: Date(timeIntervalSince1970: 1_764_421_200), container: URL(fileURLWithPath: loaded.containerDirectory))
@@ -120,7 +120,7 @@ import WidgetcRuntime
 
     @Test func anotherFormatVersionIsRefusedInOneLine() throws {
         let loaded = try #require(try Self.examples().first)
-        let mutated = Self.replacing(["format"], in: loaded.plan, with: .string("widgetc-plan/9"))
+        let mutated = Self.replacing(["format"], in: loaded.plan.json, with: .string("widgetc-plan/9"))
         #expect {
             try WidgetPlan(data: Data(JSONWriter.pretty(mutated)))
         } throws: { error in

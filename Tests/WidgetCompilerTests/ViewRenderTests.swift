@@ -165,7 +165,7 @@ struct ViewRenderTests {
 
     @Test func thePlanCarriesTheViewAsWritten() throws {
         let w = try SimulatedWidget(yaml: Self.weather, data: Self.data)
-        let plan = try #require(w.widget.plan.object)
+        let plan = try #require(w.widget.plan.json.object)
         #expect(plan["view"]?["alignment"] == "leading")
         #expect(plan["view"]?["vstack"]?.array?.count == 12)
         #expect(plan["familyView"]?["accessoryInline"]?["text"] == "{{location}}")
@@ -176,6 +176,6 @@ struct ViewRenderTests {
         let yaml = Self.weather.components(separatedBy: "view:\n")[0] + "view: custom\n"
         let w = try SimulatedWidget(yaml: yaml, data: Self.data)
         #expect(w.widget.widget.view == nil)
-        #expect(w.widget.plan.object?["view"] == "custom")
+        #expect(w.widget.plan.json.object?["view"] == "custom")
     }
 }

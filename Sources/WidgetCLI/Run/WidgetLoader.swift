@@ -8,7 +8,7 @@ import WidgetcRuntimeCore
 package struct LoadedWidget {
     package let widget: CompiledWidget
     /// The plan the widget runs from (what `widgetc compile` writes).
-    package let plan: JSONValue
+    package let plan: WidgetPlanModel
     /// The app group container: `container/` beside the widget file (or beside
     /// the app manifest that lists it), unless `--container` says otherwise.
     package let containerDirectory: String
@@ -75,12 +75,13 @@ package enum WidgetLoader {
 
     /// A compiled plan runs as its definition would; its container is `container/` beside the plan.
     private static func loadPlan(file: String, bytes: [UInt8], _ zone: ZoneRules, _ locale: String?, _ loaded: inout Loaded) {
-        let plan: JSONValue
-        do { plan = try JSONReader.parse(bytes: bytes).json } catch {
+        let json: JSONValue
+        do { json = try JSONReader.parse(bytes: bytes).json } catch {
             loaded.reports.append((file, [.error("plan-invalid", "not a plan: \(error.message)", file: file, at: error.location)], bytes))
             return
         }
         do {
+            let plan = try WidgetPlanModel(json: json)
             let widget = try CompiledWidget(plan: plan, defaultZone: zone, dataDecoder: ContainerData.decoder, cachesData: true, locale: locale)
             loaded.widgets.append(LoadedWidget(widget: widget, plan: plan, containerDirectory: SourceFiles.defaultContainer(beside: file)))
         } catch {

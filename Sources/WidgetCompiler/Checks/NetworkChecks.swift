@@ -45,13 +45,21 @@ func checkURLSources(_ data: [WidgetDefinition.DataSource], timeline: WidgetDefi
             }
             checkRequestTemplate(value, base + ["headers", key], source: name, scope: scope, &context)
         }
-        if let timeout = request.timeout, let text = timeout.string, let seconds = try? DurationParser.parse(text) {
+        // Each duration parsed once, kept for lowering (its form is the schema's to report).
+        func seconds(_ node: SourceNode?) -> Int64? {
+            guard let node, let text = node.string, let seconds = try? DurationParser.parse(text) else { return nil }
+            context.record(.seconds(seconds), for: node)
+            return seconds
+        }
+        if let timeout = request.timeout, let seconds = seconds(timeout) {
             if seconds > 60 || seconds < 1 {
-                context.error("request-timeout", "data source '\(name)': timeout \(text) is \(seconds < 1 ? "under 1s" : "over 60s"); a request waits 1s to 60s", at: timeout, base + ["timeout"])
+                context.error("request-timeout", "data source '\(name)': timeout \(timeout.string ?? "") is \(seconds < 1 ? "under 1s" : "over 60s"); a request waits 1s to 60s", at: timeout, base + ["timeout"])
             }
         }
+        let maxAge = seconds(request.maxAge) ?? 0
+        _ = seconds(request.stale)
+        _ = seconds(request.retry)
         if let reload {
-            let maxAge = request.maxAge?.string.flatMap { try? DurationParser.parse($0) } ?? 0
             // A kept answer serves the reloads until it is maxAge old.
             let every = maxAge <= reload ? reload : (maxAge + reload - 1) / reload * reload
             daily.append((name, Int((86_400 + every - 1) / every), every))

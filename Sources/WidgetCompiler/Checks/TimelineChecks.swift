@@ -119,6 +119,7 @@ private func checkDaily(_ slots: [WidgetDefinition.DailySlot], _ pointer: () -> 
 private func checkCron(_ text: String, _ node: SourceNode, _ pointer: () -> [String], _ context: inout CheckContext) {
     do {
         let cron = try CronExpression(text)
+        context.record(.cron(cron), for: node)
         if let reason = cron.neverFiresReason {
             context.error("cron-never-fires", "cron \(node.shown) can never fire: \(reason)", at: node, pointer())
         }

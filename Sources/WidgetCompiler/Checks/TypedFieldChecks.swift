@@ -55,27 +55,44 @@ func checkTypedField(
     case .number:
         break  // the schema admits only numbers or templates here
     case .instant:
-        if case .failure(let p) = Scalars.instant(text) {
+        switch Scalars.instant(text) {
+        case .success(let instant): context.record(.instant(instant), for: node)
+        case .failure(let p):
             context.error("invalid-instant", "invalid instant \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer())
         }
     case .durationOrInstant:
         if text.hasPrefix("+") {
-            if case .failure(let p) = Scalars.relativeInstant(text) {
-                context.error("invalid-duration", "invalid relative instant \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer())
+            checkRelativeInstant(text, node, pointer, &context)
+        } else if case .success(let seconds) = Scalars.duration(text) {
+            context.record(.seconds(seconds), for: node)
+        } else {
+            switch Scalars.instant(text) {
+            case .success(let instant): context.record(.instant(instant), for: node)
+            case .failure(let p):
+                context.error(
+                    "invalid-instant", "\(node.shown) is neither a duration (such as 15m) nor an instant: \(p.message)",
+                    at: node, pointer())
             }
-        } else if case .failure = Scalars.duration(text), case .failure(let p) = Scalars.instant(text) {
-            context.error(
-                "invalid-instant", "\(node.shown) is neither a duration (such as 15m) nor an instant: \(p.message)",
-                at: node, pointer())
         }
     case .instantOrRelative:
         if text.hasPrefix("+") {
-            if case .failure(let p) = Scalars.relativeInstant(text) {
-                context.error("invalid-duration", "invalid relative instant \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer())
+            checkRelativeInstant(text, node, pointer, &context)
+        } else {
+            switch Scalars.instant(text) {
+            case .success(let instant): context.record(.instant(instant), for: node)
+            case .failure(let p):
+                context.error("invalid-instant", "invalid instant \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer())
             }
-        } else if case .failure(let p) = Scalars.instant(text) {
-            context.error("invalid-instant", "invalid instant \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer())
         }
+    }
+}
+
+/// `+2h`: its seconds are kept, or the problem reported.
+private func checkRelativeInstant(_ text: String, _ node: SourceNode, _ pointer: () -> [String], _ context: inout CheckContext) {
+    switch Scalars.relativeInstant(text) {
+    case .success(let seconds): context.record(.relative(seconds), for: node)
+    case .failure(let p):
+        context.error("invalid-duration", "invalid relative instant \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer())
     }
 }
 
@@ -90,6 +107,7 @@ func checkDuration(
             context.error("invalid-duration", "duration \(node.shown) must be longer than zero", at: node, pointer())
             return nil
         }
+        context.record(.seconds(seconds), for: node)
         return seconds
     case .failure(let p):
         context.error("invalid-duration", "invalid duration \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer())

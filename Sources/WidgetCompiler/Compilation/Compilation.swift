@@ -368,7 +368,7 @@ package final class Compilation {
                 let bundle = checkBundle(of: manifest, file: file.path, &semantic, &pass)
                 if stages.lowers, !hasErrors(document.shape, semantic) {
                     switch Lowering.appPlan(manifest, file: file.path, kinds: bundle.flatMap(\.kinds)) {
-                    case .success(let (id, plan)): plans.append(.app(id: id, plan: plan, widgetFiles: bundle.map(\.file)))
+                    case .success(let plan): plans.append(.app(id: plan.app, plan: plan, widgetFiles: bundle.map(\.file)))
                     case .failure(let problem): semantic.append(problem)
                     }
                     manifests.append(manifest)

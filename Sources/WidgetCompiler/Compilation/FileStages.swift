@@ -1,4 +1,5 @@
 import WidgetSupport
+import WidgetcRuntimeCore
 
 /// Phase 1 of a `Compilation`: the stages that look at one file alone, each result a named type:
 ///
@@ -76,7 +77,7 @@ package struct FileStages: Sendable {
 
     /// Stage 2: what the document is, by its top-level keys, and the schema's findings.
     func shape(_ node: SourceNode, of file: LoadedFile) -> ShapedDocument {
-        var shaped = ShapedDocument(node: node, role: .of(node), context: CheckContext(file: file.path, bytes: file.bytes))
+        var shaped = ShapedDocument(node: node, role: .of(node), context: CheckContext(file: file.path, bytes: file.bytes, keepsParsed: lowers))
         if case .schemaOnly(let stage) = mode {
             shaped.shape = stage.check(node, file: file.path)
             return shaped
@@ -127,7 +128,7 @@ package struct FileStages: Sendable {
             var plan: Lowered? = nil
             if lowers, !hasErrors(shape, context.diagnostics), let kind {
                 // The checks have passed, the plan follows from the same definition.
-                switch Lowering.plan(definition, file: context.file, catalog: catalog) {
+                switch Lowering.plan(definition, file: context.file, catalog: catalog, parsed: context.parsed) {
                 case .success(let lowered): plan = .widget(kind: kind.name, plan: lowered)
                 case .failure(let problem): context.diagnostics.append(problem)
                 }
@@ -245,9 +246,9 @@ struct CheckedDocument: Sendable {
 /// What a document without errors lowers to.
 package enum Lowered: Sendable {
     /// A widget's plan (`KIND.plan.json`).
-    case widget(kind: String, plan: JSONValue)
+    case widget(kind: String, plan: WidgetPlanModel)
     /// An app manifest's plan (`APP.app.json`) and its bundle's widget files, as the manifest names them, resolved.
-    case app(id: String, plan: JSONValue, widgetFiles: [String])
+    case app(id: String, plan: AppPlanModel, widgetFiles: [String])
 }
 
 /// What phase 1 found in one file, until phase 2 concludes it in its turn.

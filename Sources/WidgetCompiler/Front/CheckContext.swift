@@ -9,10 +9,14 @@ struct CheckContext {
     /// The file's bytes, read for a line's text only when a diagnostic points inside a string.
     let bytes: [UInt8]
     var diagnostics: [Diagnostic] = []
+    /// Whether the checks keep what they parse (`parsed`): when the definition is lowered next.
+    let keepsParsed: Bool
+    var parsed = ParsedScalars()
 
-    init(file: String, bytes: [UInt8]) {
+    init(file: String, bytes: [UInt8], keepsParsed: Bool = false) {
         self.file = file
         self.bytes = bytes
+        self.keepsParsed = keepsParsed
     }
 
     mutating func error(_ code: String, _ message: String, at node: SourceNode, _ pointer: [String]) {

@@ -1,5 +1,6 @@
 import WidgetSupport
 import WidgetTime
+import WidgetcRuntimeCore
 
 /// One file `widgetc generate swift` writes, relative to `--out`.
 package struct GeneratedFile: Sendable, Equatable {
@@ -27,9 +28,10 @@ package enum SwiftGenerator {
     ///   - app: the app plan (`APP.app.json`).
     ///   - widgets: each of its widget plans with its file name (`KIND.plan.json`), in bundle order.
     ///   - planBytes: the plan files' exact bytes (as `compile` writes them), copied into `Resources/`.
-    package static func files(app: JSONValue, widgets: [(fileName: String, plan: JSONValue)], planBytes: [String: String]) throws(GenerateError) -> [GeneratedFile] {
-        let appModel = try AppModel(app)
-        let models = try widgets.map { (w) throws(GenerateError) in try WidgetModel(w.plan, fileName: w.fileName) }
+    package static func files(app: AppPlanModel, widgets: [(fileName: String, plan: WidgetPlanModel)], planBytes: [String: String]) throws(GenerateError) -> [GeneratedFile] {
+        let appModel = AppModel(app)
+        let models = widgets.map { WidgetModel($0.plan, fileName: $0.fileName) }
+        if let model = models.first(where: \.families.isEmpty) { throw GenerateError(message: "'\(model.fileName)' declares no family") }
         let bundleName = SwiftNames.upperCamel(appModel.displayName, fallback: "App") + "Widgets"
         let bases = SwiftNames.typeBases(kinds: models.map(\.kind), reserved: [bundleName])
         var files: [GeneratedFile] = []
@@ -362,15 +364,12 @@ struct AppModel {
     let appGroup: String?
     let shortcuts: [QuickAction]
 
-    init(_ plan: JSONValue) throws(GenerateError) {
-        guard plan["format"]?.string == "widgetc-plan/1", let id = plan["app"]?.string else {
-            throw GenerateError(message: "not an app plan of format widgetc-plan/1")
-        }
-        self.id = id
-        displayName = plan["displayName"]?.string ?? id
-        source = plan["source"]?.string ?? id
-        appGroup = plan["appGroup"]?.string
-        shortcuts = (plan["shortcuts"]?.array ?? []).map(Self.shortcut)
+    init(_ plan: AppPlanModel) {
+        id = plan.app
+        displayName = plan.displayName
+        source = plan.source
+        appGroup = plan.appGroup
+        shortcuts = (plan.shortcuts.array ?? []).map(Self.shortcut)
     }
 
     /// A static shortcut as the plan holds it (checked when the manifest was compiled).
@@ -420,40 +419,37 @@ struct WidgetModel {
     /// The widget declares its face: its view file is generated like the rest.
     var declaresView: Bool { view != nil || !familyView.isEmpty }
 
-    init(_ plan: JSONValue, fileName: String) throws(GenerateError) {
-        guard plan["format"]?.string == "widgetc-plan/1", let kind = plan["kind"]?.string else {
-            throw GenerateError(message: "'\(fileName)' is not a widget plan of format widgetc-plan/1")
-        }
+    init(_ plan: WidgetPlanModel, fileName: String) {
         self.fileName = fileName
-        self.kind = kind
-        displayName = plan["displayName"]?.string ?? kind
-        description = plan["description"]?.string ?? ""
-        source = plan["source"]?.string ?? fileName
-        families = (plan["families"]?.array ?? []).compactMap(\.string)
-        guard !families.isEmpty else { throw GenerateError(message: "'\(fileName)' declares no family") }
-        parameters = (plan["parameters"]?.array ?? []).map { p in
+        kind = plan.kind
+        displayName = plan.displayName
+        description = plan.description
+        source = plan.source
+        families = plan.families.map(\.rawValue)
+        parameters = plan.parameters.map { p in
             Parameter(
-                name: p["name"]?.string ?? "", title: p["title"]?.string ?? p["name"]?.string ?? "", type: p["type"]?.string ?? "string",
-                values: (p["values"]?.array ?? []).compactMap(\.string), min: p["min"]?.number, max: p["max"]?.number,
-                defaultValue: p["default"].flatMap { $0.isNull ? nil : $0 })
+                name: p.name, title: p.title, type: p.type.rawValue, values: p.values, min: p.min, max: p.max,
+                defaultValue: p.defaultValue.isNull ? nil : p.defaultValue)
         }
-        content = plan["content"]?.object?.keys ?? []
+        content = plan.content.keys
         var slots: [String] = []
-        for slot in plan["timeline"]?["rule"]?["slots"]?.array ?? [] {
-            for key in slot["content"]?.object?.keys ?? [] where !slots.contains(key) { slots.append(key) }
+        if case .daily(let daily) = plan.timeline.rule {
+            for slot in daily {
+                for key in slot.content?.keys ?? [] where !slots.contains(key) { slots.append(key) }
+            }
         }
         slotContent = slots
         var byFamily: [String: [String]] = [:]
-        for (family, value) in plan["familyContent"]?.object ?? JSONObject() { byFamily[family] = value.object?.keys ?? [] }
+        for (family, value) in plan.familyContent { byFamily[family] = value.object?.keys ?? [] }
         familyContent = byFamily
-        let custom = plan["view"]?.string == "custom"
-        view = custom ? nil : plan["view"].flatMap { $0.object == nil ? nil : $0 }
+        let custom = plan.view?.string == "custom"
+        view = custom ? nil : plan.view.flatMap { $0.object == nil ? nil : $0 }
         var faces: [String: JSONValue] = [:]
         if !custom {
-            for (family, value) in plan["familyView"]?.object ?? JSONObject() where value.object != nil { faces[family] = value }
+            for (family, value) in plan.familyView ?? JSONObject() where value.object != nil { faces[family] = value }
         }
         familyView = faces
-        background = custom ? nil : plan["background"].flatMap { $0.isNull ? nil : $0 }
+        background = custom ? nil : plan.background
     }
 
     /// The content fields an entry of `family` has: `content`'s, then the daily slots', then the family's own.

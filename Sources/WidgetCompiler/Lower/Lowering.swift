@@ -4,21 +4,21 @@ import WidgetTime
 import MarketCalendars
 import WidgetcRuntimeCore
 
-/// Turns a validated widget definition into its plan (`widgetc-plan/1`,
+/// Turns a validated widget definition into its typed plan (`WidgetPlanModel`,
 /// docs/plan-format.md): defaults resolved, every rule in one normal form.
 ///
 /// Runs only on definitions that passed the checks, so shapes are known good;
 /// anything still unusable is returned as a positioned diagnostic, never skipped.
-/// It reads the typed `WidgetDefinition`, not the document: trees of templates
-/// (`content`…) are written out as the JSON they are.
+/// It reads the typed `WidgetDefinition`, not the document, and the values the checks
+/// parsed (`ParsedScalars`): no duration, instant or cron expression is parsed again.
+/// Trees of templates (`content`…) are carried as the JSON they are.
 package enum Lowering {
-    package static func plan(_ definition: WidgetDefinition, file: String) -> Result<JSONValue, Diagnostic> {
-        plan(definition, file: file, catalog: nil)
-    }
-
     /// - Parameter catalog: the String Catalog the widget names (`localization.catalog`), read:
     ///   the plan then carries the translations of the strings the widget uses.
-    package static func plan(_ definition: WidgetDefinition, file: String, catalog: StringCatalog?) -> Result<JSONValue, Diagnostic> {
+    /// - Parameter parsed: what the checks of this definition parsed.
+    package static func plan(
+        _ definition: WidgetDefinition, file: String, catalog: StringCatalog? = nil, parsed: ParsedScalars
+    ) -> Result<WidgetPlanModel, Diagnostic> {
         let root = definition.root
         var problem: Diagnostic? = nil
         func fail(_ message: String, _ node: SourceNode?, _ pointer: [String]) {
@@ -26,87 +26,83 @@ package enum Lowering {
                 problem = .error("compile", message, file: file, at: node?.location ?? root.location, pointer: JSONPointer.string(pointer))
             }
         }
-        /// A duration: seconds, or the template that renders one.
-        func duration(_ node: SourceNode?, _ pointer: [String]) -> JSONValue {
-            guard let node, let text = node.string else { fail("expected a duration", node, pointer); return .null }
-            return duration(text, node, pointer)
-        }
-        func duration(_ text: String, _ node: SourceNode, _ pointer: [String]) -> JSONValue {
-            if text.isTemplate { return .string(text) }
-            do { return .int(Int(try DurationParser.parse(text))) } catch {
-                fail("'\(text)' is not a duration: \(error.message)", node, pointer)
-                return .null
+        func template(_ text: String, _ node: SourceNode, _ pointer: [String]) -> Template? {
+            do { return try Template(text) } catch {
+                fail("template '\(text)': \(error.message)", node, pointer)
+                return nil
             }
         }
-        /// A number, or the template that renders one.
-        func number(_ node: SourceNode?, _ pointer: [String]) -> JSONValue {
-            if let node, node.number != nil { return node.json }
-            if let text = node?.string, text.isTemplate { return .string(text) }
-            fail("expected a number or a template", node, pointer)
-            return .null
+        /// A duration: the seconds the checks parsed, or the template that renders one.
+        func duration(_ node: SourceNode?, _ pointer: [String]) -> Field<Int64> {
+            guard let node, let text = node.string else { fail("expected a duration", node, pointer); return .literal(0) }
+            if text.isTemplate { return template(text, node, pointer).map(Field.template) ?? .literal(0) }
+            guard case .seconds(let seconds)? = parsed.value(of: node) else {
+                fail("'\(text)' is not a duration the checks accepted", node, pointer)
+                return .literal(0)
+            }
+            return .literal(seconds)
         }
-        /// An instant (written in UTC), or the template that renders one.
-        func instant(_ node: SourceNode?, _ pointer: [String]) -> JSONValue {
-            guard let node, let text = node.string else { fail("expected an instant", node, pointer); return .null }
-            if text.isTemplate { return .string(text) }
-            do { return .string(ZoneRules.utc.iso8601(try InstantParser.parse(text).instant)) } catch {
-                fail("'\(text)' is not an instant: \(error.message)", node, pointer)
-                return .null
+        /// A number as written, or the template that renders one.
+        func number(_ node: SourceNode?, _ pointer: [String]) -> Field<PlanNumber> {
+            switch node?.json {
+            case .int(let i)?: return .literal(.int(i))
+            case .double(let d)?: return .literal(.double(d))
+            case .string(let text)? where text.isTemplate: return template(text, node!, pointer).map(Field.template) ?? .literal(.int(0))
+            default:
+                fail("expected a number or a template", node, pointer)
+                return .literal(.int(0))
             }
         }
-        /// `{"in": seconds}` for `+2h` or a duration, `{"at": …}` for an instant or a template.
-        func moment(_ node: SourceNode, _ pointer: [String], relativeNeedsPlus: Bool) -> JSONValue {
-            guard let text = node.string else { fail("expected an instant or a duration", node, pointer); return .null }
-            if text.isTemplate { return .object(JSONObject([("at", .string(text))])) }
-            // A policy's `after` may also be a bare duration; what is neither that, an instant
-            // nor a relative instant is reported with its position.
-            if !relativeNeedsPlus, let seconds = try? DurationParser.parse(text) {
-                return .object(JSONObject([("in", .int(Int(seconds)))]))
+        /// An instant the checks parsed, or the template that renders one.
+        func instant(_ node: SourceNode?, _ pointer: [String]) -> Field<Instant> {
+            guard let node, let text = node.string else { fail("expected an instant", node, pointer); return .literal(Instant(seconds: 0)) }
+            if text.isTemplate { return template(text, node, pointer).map(Field.template) ?? .literal(Instant(seconds: 0)) }
+            guard case .instant(let i)? = parsed.value(of: node) else {
+                fail("'\(text)' is not an instant the checks accepted", node, pointer)
+                return .literal(Instant(seconds: 0))
             }
-            do throws(TimeParseError) {
-                switch try Moment.parse(text) {
-                case .relative(let seconds): return .object(JSONObject([("in", .int(Int(seconds)))]))
-                case .instant(let i): return .object(JSONObject([("at", .string(ZoneRules.utc.iso8601(i)))]))
-                }
-            } catch {
-                fail("'\(text)' is not an instant or a relative instant: \(error.message)", node, pointer)
-                return .null
+            return .literal(i)
+        }
+        /// A policy's `after` or an event's `at`: seconds after the request (`+2h`, or for `after`
+        /// a bare duration), an instant, or a template; nil when it is none of these.
+        func moment(_ node: SourceNode, _ pointer: [String]) -> EventTime? {
+            guard let text = node.string else { fail("expected an instant or a duration", node, pointer); return nil }
+            if text.isTemplate { return template(text, node, pointer).map(EventTime.template) }
+            switch parsed.value(of: node) {
+            case .seconds(let s)?, .relative(let s)?: return .relative(s)
+            case .instant(let i)?: return .instant(i)
+            case .cron?, nil:
+                fail("'\(text)' is not an instant or a relative instant the checks accepted", node, pointer)
+                return nil
             }
         }
 
         guard let kind = definition.kind?.value else { return .failure(.error("compile", "a widget needs a 'kind'", file: file, at: root.location, pointer: "/kind")) }
-        let families = (definition.families.map { $0.value ?? [] } ?? WidgetDefinition.defaultFamilies).map { JSONValue.string($0.rawValue) }
-        var plan = JSONObject()
-        plan.appendNew("format", .string(PlanFormat.widget))
-        plan.appendNew("kind", .string(kind))
-        plan.appendNew("displayName", .string(definition.displayName?.value ?? kind))
-        plan.appendNew("description", .string(definition.description?.value ?? ""))
-        plan.appendNew("source", .string(file))
-        plan.appendNew("families", .array(families))
-        plan.appendNew("timeZone", definition.timeZone.map { .string($0.value) } ?? .null)
-        var parameters: [JSONValue] = []
+        var zone: ZoneRules? = nil
+        if let name = definition.timeZone {
+            zone = ZoneRules.named(name.value)  // cached: the checks looked it up
+            if zone == nil { fail("unknown time zone '\(name.value)'", name.node, ["timeZone"]) }
+        }
+        var parameters: [PlanParameter] = []
         for p in definition.parameters {
-            switch parameter(p, file: file) {
+            switch parameter(p, file: file, parsed: parsed) {
             case .success(let p): parameters.append(p)
             case .failure(let d): if problem == nil { problem = d }
             }
         }
-        plan.appendNew("parameters", .array(parameters))
-        plan.appendNew("data", .array(definition.data.compactMap { source in
-            if let request = source.request { return urlSource(source.name, request, fail: fail) }
-            return source.file.map { .object(JSONObject([("name", .string(source.name)), ("file", .string($0.value))])) }
-        }))
-        plan.appendNew("content", definition.content?.json ?? .object(JSONObject()))
-        plan.appendNew("familyContent", definition.familyContent?.json ?? .object(JSONObject()))
-        // null: the defaults, which the runtime derives from `content` when it loads the plan.
-        plan.appendNew("placeholder", definition.placeholder?.json ?? .null)
-        plan.appendNew("snapshot", definition.snapshot?.json ?? .null)
-        plan.appendNew("url", definition.url?.json ?? .null)
-        // The face as written (docs/plan-format.md): the runtime renders it per entry.
-        let face = definition.face
-        if let view = face.view { plan.appendNew("view", view.json) }
-        if let familyView = face.familyViewNode { plan.appendNew("familyView", familyView.json) }
-        if let background = face.background { plan.appendNew("background", background.json) }
+        let data = definition.data.compactMap { source -> PlanDataSource? in
+            if let request = source.request { return urlSource(source.name, request, parsed: parsed, fail: fail) }
+            return source.file.map { .file(name: source.name, path: $0.value) }
+        }
+        func object(_ node: SourceNode?, _ pointer: [String]) -> JSONObject? {
+            guard let node else { return nil }
+            guard case .object(let o) = node.json else { fail("expected a mapping", node, pointer); return nil }
+            return o
+        }
+        let url: Template? = definition.url.flatMap { node in
+            guard let text = node.string else { fail("expected a URL or a template", node, ["url"]); return nil }
+            return template(text, node, ["url"])
+        }
 
         guard let timeline = definition.timeline else { return .failure(.error("compile", "a widget needs a 'timeline'", file: file, at: root.location, pointer: "/timeline")) }
         guard let ruleEntry = timeline.rule else {
@@ -114,141 +110,153 @@ package enum Lowering {
         }
         let node = ruleEntry.node
         let pointer = ["timeline", ruleEntry.name.rawValue]
-        var rule = JSONObject()
-        var markets: [JSONValue] = []
+        let rule: PlanRule
         switch ruleEntry.rule {
         case .every(let every):
-            rule.appendNew("type", "every")
-            rule.appendNew("every", every.map { duration($0.value, $0.node, pointer) } ?? duration(node, pointer))
-            rule.appendNew("align", .bool(timeline.align ?? true))
+            rule = .every(duration(every?.node ?? node, pointer), aligned: timeline.align ?? true)
         case .hourly:
-            rule.appendNew("type", "every")
-            rule.appendNew("every", .int(3_600))
-            rule.appendNew("align", true)
+            rule = .every(.literal(3_600), aligned: true)
         case .daily(let slots):
-            rule.appendNew("type", "daily")
-            rule.appendNew("slots", .array(slots.map { slot in
+            rule = .daily(slots.enumerated().map { (i, slot) in
                 let at = slot.at?.value ?? ""
-                var s = JSONObject([("at", .string(at)), ("name", .string(slot.name?.value ?? at))])
-                if let content = slot.content { s.appendNew("content", content.json) }
-                return .object(s)
-            }))
-        case .cron(let expression):
-            rule.appendNew("type", "cron")
-            rule.appendNew("expression", expression.map { .string($0.value) } ?? node.json)
+                var minute = 0
+                do throws(TimeParseError) { minute = try WallTime.parse(at) } catch {
+                    fail("'\(at)' is not a wall time: \(error.message)", slot.at?.node ?? slot.node, pointer + [String(i), "at"])
+                }
+                return PlanDailySlot(
+                    at: at, minuteOfDay: minute, name: slot.name?.value ?? at, content: object(slot.content, pointer + [String(i), "content"]))
+            })
+        case .cron:
+            guard case .cron(let expression)? = parsed.value(of: node) else {
+                return .failure(.error("compile", "the cron expression was not accepted by the checks", file: file, at: node.location, pointer: JSONPointer.string(pointer)))
+            }
+            rule = .cron(expression)
         case .progress(let progress):
-            rule.appendNew("type", "progress")
-            rule.appendNew("value", number(progress.value, pointer + ["value"]))
-            rule.appendNew("since", instant(progress.since, pointer + ["since"]))
-            rule.appendNew("by", number(progress.by, pointer + ["by"]))
-            rule.appendNew("every", duration(progress.every, pointer + ["every"]))
-            rule.appendNew("to", number(progress.to, pointer + ["to"]))
+            rule = .progress(PlanProgress(
+                value: number(progress.value, pointer + ["value"]), since: instant(progress.since, pointer + ["since"]),
+                by: number(progress.by, pointer + ["by"]), every: duration(progress.every, pointer + ["every"]),
+                to: number(progress.to, pointer + ["to"])))
         case .sequence(let items, let every):
-            rule.appendNew("type", "sequence")
-            rule.appendNew("items", items.map { .string($0.value) } ?? .null)
-            rule.appendNew("every", duration(every, pointer + ["every"]))
+            guard let items else { return .failure(.error("compile", "a sequence needs 'items'", file: file, at: node.location, pointer: JSONPointer.string(pointer + ["items"]))) }
+            rule = .sequence(items: items.value, every: duration(every, pointer + ["every"]))
         case .market(let exchange, let every):
-            rule.appendNew("type", "market")
             let mic = exchange?.value ?? ""
             guard let calendar = MarketCalendar.named(mic) else {
                 return .failure(.error("compile", MarketCalendar.unknownMICMessage(mic), file: file, at: exchange?.location ?? node.location, pointer: JSONPointer.string(pointer + ["exchange"])))
             }
-            rule.appendNew("exchange", .string(mic))
-            rule.appendNew("every", duration(every, pointer + ["every"]))
-            markets.append(MarketCalendarPlanning.json(calendar))
+            rule = .market(calendar, every: duration(every, pointer + ["every"]))
         case .once:
-            rule.appendNew("type", "once")
+            rule = .once
         }
-        var planned = JSONObject()
-        planned.appendNew("rule", .object(rule))
-        planned.appendNew("horizon", timeline.horizon.map { duration($0, ["timeline", "horizon"]) } ?? .int(86_400))
         // Bounded as a double first: converting 1e30 or .nan to Int would trap.
         let maxEntries = timeline.maxEntries ?? 200
-        planned.appendNew("maxEntries", .int(Int(maxEntries.isFinite ? min(1000, max(1, maxEntries)) : 200)))
-        var policy: JSONValue = .null
+        var policy: PolicyOverride? = nil
         switch timeline.policy?.value {
-        case .word(let word): policy = .string(word)
-        case .after(let after?): policy = moment(after, ["timeline", "policy", "after"], relativeNeedsPlus: false)
+        case .word("atEnd"): policy = .atEnd
+        case .word("never"): policy = .never
+        case .word(let word): fail("expected atEnd or never, found '\(word)'", timeline.policy?.node, ["timeline", "policy"])
+        case .after(let after?):
+            switch moment(after, ["timeline", "policy", "after"]) {
+            case .relative(let s)?: policy = .afterDuration(s)
+            case .instant(let i)?: policy = .afterInstant(i)
+            case .template(let t)?: policy = .afterTemplate(t)
+            case nil: break
+            }
         case .after(nil), .other, nil: break
         }
-        planned.appendNew("policy", policy)
-        planned.appendNew("events", .array(timeline.events.enumerated().compactMap { (i, at) in
-            at.map { moment($0, ["timeline", "events", String(i), "at"], relativeNeedsPlus: true) }
-        }))
-        plan.appendNew("timeline", .object(planned))
-        if !markets.isEmpty { plan.appendNew("markets", .array(markets)) }
-        if let catalog, definition.hasLocalization {
-            plan.appendNew("localization", catalog.planStrings(for: LocalizableStrings.of(root)))
+        let events = timeline.events.enumerated().compactMap { (i, at) in
+            at.flatMap { moment($0, ["timeline", "events", String(i), "at"]) }
         }
+        let planned = PlanTimeline(
+            rule: rule, horizon: timeline.horizon.map { duration($0, ["timeline", "horizon"]) } ?? .literal(86_400),
+            maxEntries: Int(maxEntries.isFinite ? min(1000, max(1, maxEntries)) : 200), policy: policy, events: events)
+        var localization: JSONValue? = nil
+        if let catalog, definition.hasLocalization {
+            localization = catalog.planStrings(for: LocalizableStrings.of(root))
+        }
+        var plan = WidgetPlanModel(
+            kind: kind, displayName: definition.displayName?.value ?? kind, description: definition.description?.value ?? "", source: file,
+            families: definition.families.map { $0.value ?? [] } ?? WidgetDefinition.defaultFamilies, timeZone: zone,
+            parameters: parameters, data: data,
+            content: object(definition.content, ["content"]) ?? JSONObject(), familyContent: object(definition.familyContent, ["familyContent"]) ?? JSONObject(),
+            // nil: the defaults, which the runtime derives from `content` when it compiles the plan.
+            placeholder: object(definition.placeholder, ["placeholder"]), snapshot: object(definition.snapshot, ["snapshot"]),
+            url: url, timeline: planned, localization: localization)
+        // The face as written (docs/plan-format.md): the runtime renders it per entry.
+        let face = definition.face
+        plan.view = face.view?.json
+        plan.familyView = object(face.familyViewNode, ["familyView"])
+        plan.background = face.background?.json
         if let problem { return .failure(problem) }
-        return .success(.object(plan))
+        return .success(plan)
     }
 
     /// An app manifest's plan (`APP.app.json`): the bundle's widget plans by kind,
     /// the static quick actions, and the recipe for the dynamic ones.
-    package static func appPlan(_ manifest: AppDefinition, file: String, kinds: [String]) -> Result<(id: String, plan: JSONValue), Diagnostic> {
+    package static func appPlan(_ manifest: AppDefinition, file: String, kinds: [String]) -> Result<AppPlanModel, Diagnostic> {
         guard let app = manifest.app?.value else {
             return .failure(.error("compile", "an app manifest needs 'app'", file: file, at: manifest.root.location, pointer: "/app"))
         }
-        var plan = JSONObject()
-        plan.appendNew("format", .string(PlanFormat.widget))
-        plan.appendNew("app", .string(app))
-        plan.appendNew("displayName", .string(manifest.displayName?.value ?? app))
-        plan.appendNew("source", .string(file))
-        plan.appendNew("appGroup", manifest.appGroup.map { .string($0.value) } ?? .null)
-        plan.appendNew("widgets", .array(kinds.map { .string($0 + PlanFiles.widgetSuffix) }))
-        // The quick actions as written: the app's runtime reads them as the manifest says.
-        plan.appendNew("shortcuts", manifest.shortcutsNode?.json ?? .array([]))
-        plan.appendNew("dynamicShortcuts", manifest.dynamicShortcuts?.node.json ?? .null)
-        return .success((app, .object(plan)))
+        return .success(AppPlanModel(
+            app: app, displayName: manifest.displayName?.value ?? app, source: file, appGroup: manifest.appGroup?.value,
+            widgets: kinds.map { $0 + PlanFiles.widgetSuffix },
+            // The quick actions as written: the app's runtime reads them as the manifest says.
+            shortcuts: manifest.shortcutsNode?.json ?? .array([]), dynamicShortcuts: manifest.dynamicShortcuts?.node.json))
     }
 
     /// A URL data source with every default written out (docs/plan-format.md, `data`).
     private static func urlSource(
-        _ name: String, _ request: WidgetDefinition.Request, fail: (String, SourceNode?, [String]) -> Void
-    ) -> JSONValue {
-        func seconds(_ member: SourceNode?, _ key: String, default value: Int?) -> JSONValue {
-            guard let member else { return value.map(JSONValue.int) ?? .null }
-            guard let text = member.string, let s = try? DurationParser.parse(text) else {
-                fail("expected a duration", member, ["data", name, key])
-                return .null
+        _ name: String, _ request: WidgetDefinition.Request, parsed: ParsedScalars, fail: (String, SourceNode?, [String]) -> Void
+    ) -> PlanDataSource? {
+        func seconds(_ member: SourceNode?, _ key: String) -> Int64? {
+            guard let member else { return nil }
+            guard case .seconds(let s)? = parsed.value(of: member) else {
+                fail("\(member.shown) is not a duration the checks accepted", member, ["data", name, key])
+                return nil
             }
-            return .int(Int(s))
+            return s
         }
-        var source = JSONObject()
-        source.appendNew("name", .string(name))
-        source.appendNew("url", request.url.json)
-        source.appendNew("method", .string(request.method?.value ?? "GET"))
-        source.appendNew("headers", .array(request.headers.map { h in
-            .object(JSONObject([("name", .string(h.name)), ("value", h.value.json)]))
-        }))
-        source.appendNew("body", request.body?.json ?? .null)
-        source.appendNew("timeout", seconds(request.timeout, "timeout", default: 15))
-        source.appendNew("maxAge", seconds(request.maxAge, "maxAge", default: 0))
-        source.appendNew("stale", seconds(request.stale, "stale", default: 0))
-        source.appendNew("retry", seconds(request.retry, "retry", default: nil))
-        source.appendNew("select", .string(request.select?.value ?? ""))
-        source.appendNew("insecure", .bool(request.insecure ?? false))
-        return .object(source)
-    }
-
-    /// One parameter's declaration; a duration bound that does not parse (the checks refuse
-    /// it first) is an error here too, never a silent nil.
-    private static func parameter(_ parameter: WidgetDefinition.Parameter, file: String) -> Result<JSONValue, Diagnostic> {
-        var problem: Diagnostic? = nil
-        let type = parameter.type?.value ?? .string
-        let values = parameter.enumValues
-        func bound(_ key: String, _ b: SourceNode?) -> Double? {
-            guard let b else { return nil }
-            guard type == .duration else { return b.number }
-            do { return Double(try DurationParser.parse(b.string ?? "")) } catch {
-                problem = problem ?? .error("compile", "parameter '\(parameter.name)': \(key) \(b.shown) is not a duration: \(error.message)", file: file, at: b.location, pointer: JSONPointer.string(["parameters", parameter.name, key]))
+        func template(_ node: SourceNode?, _ key: [String]) -> Template? {
+            guard let node else { return nil }
+            guard let text = node.string else { fail("expected text or a template", node, ["data", name] + key); return nil }
+            do { return try Template(text) } catch {
+                fail("template '\(text)': \(error.message)", node, ["data", name] + key)
                 return nil
             }
         }
-        func number(_ d: Double?) -> JSONValue {
-            guard let d else { return .null }
-            return Int(exactly: d).map(JSONValue.int) ?? .double(d)
+        var headers: [(name: String, value: Template)] = []
+        for h in request.headers {
+            if let value = template(h.value, ["headers", h.name]) { headers.append((h.name, value)) }
+        }
+        let selectText = request.select?.value ?? ""
+        guard let url = template(request.url, ["url"]), let select = JSONPointer.tokens(selectText) else {
+            fail("expected a URL and a JSON Pointer", request.url, ["data", name])
+            return nil
+        }
+        return .url(URLSource(
+            name: name, url: url, method: request.method?.value ?? "GET", headers: headers, body: template(request.body, ["body"]),
+            timeout: seconds(request.timeout, "timeout") ?? 15, maxAge: seconds(request.maxAge, "maxAge") ?? 0,
+            stale: seconds(request.stale, "stale") ?? 0, retry: seconds(request.retry, "retry"),
+            select: select, selectText: selectText, insecure: request.insecure ?? false))
+    }
+
+    /// One parameter's declaration; a duration bound the checks did not parse is an
+    /// error here too, never a silent nil.
+    private static func parameter(_ parameter: WidgetDefinition.Parameter, file: String, parsed: ParsedScalars) -> Result<PlanParameter, Diagnostic> {
+        var problem: Diagnostic? = nil
+        let type = ParameterType(rawValue: (parameter.type?.value ?? .string).rawValue) ?? .string
+        let values = type == .enum ? parameter.enumValues : []
+        func fail(_ message: String, _ node: SourceNode, _ key: String) {
+            problem = problem ?? .error("compile", "parameter '\(parameter.name)': \(message)", file: file, at: node.location, pointer: JSONPointer.string(["parameters", parameter.name, key]))
+        }
+        func bound(_ key: String, _ b: SourceNode?) -> Double? {
+            guard let b else { return nil }
+            guard type == .duration else { return b.number }
+            guard case .seconds(let seconds)? = parsed.value(of: b) else {
+                fail("\(key) \(b.shown) is not a duration the checks accepted", b, key)
+                return nil
+            }
+            return Double(seconds)
         }
         let defaultValue: JSONValue
         if let d = parameter.defaultValue {
@@ -264,24 +272,19 @@ package enum Lowering {
             case .string: defaultValue = .string("")
             }
         }
-        var p = JSONObject()
-        p.appendNew("name", .string(parameter.name))
-        p.appendNew("title", .string(parameter.title?.value ?? parameter.name))
-        p.appendNew("type", .string(type.rawValue))
-        if type == .enum { p.appendNew("values", .array(values.map(JSONValue.string))) }
-        if let titles = parameter.valueTitles { p.appendNew("valueTitles", titles.json) }
-        p.appendNew("min", number(bound("min", parameter.min)))
-        p.appendNew("max", number(bound("max", parameter.max)))
-        p.appendNew("default", defaultValue)
+        var valueTitles: [(value: String, title: String)]? = nil
+        if let titles = parameter.valueTitles {
+            valueTitles = []
+            guard case .object(let written) = titles.json else { return .failure(.error("compile", "parameter '\(parameter.name)': valueTitles is not a mapping", file: file, at: titles.location, pointer: JSONPointer.string(["parameters", parameter.name, "valueTitles"]))) }
+            for (value, title) in written {
+                guard let text = title.string else { fail("the title of '\(value)' is not text", titles, "valueTitles"); continue }
+                valueTitles?.append((value, text))
+            }
+        }
+        let declared = PlanParameter(
+            name: parameter.name, title: parameter.title?.value ?? parameter.name, type: type, values: values, valueTitles: valueTitles,
+            min: bound("min", parameter.min), max: bound("max", parameter.max), defaultValue: defaultValue)
         if let problem { return .failure(problem) }
-        return .success(.object(p))
-    }
-}
-
-/// The calendar a market plan carries: the exchange's whole description
-/// (docs/plan-markets.md), so the plan runs with no lookup outside itself.
-enum MarketCalendarPlanning {
-    static func json(_ calendar: MarketCalendar) -> JSONValue {
-        calendar.exchange.planJSON
+        return .success(declared)
     }
 }

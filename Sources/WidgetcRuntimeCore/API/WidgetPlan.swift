@@ -26,8 +26,13 @@ public struct WidgetPlan: Sendable {
         do { value = try JSONReader.parse(bytes: [UInt8](data)).json } catch {
             throw PlanError(pointer: "", message: "not a plan: \(error.message) at line \(error.location.line), column \(error.location.column)")
         }
+        try self.init(plan: try WidgetPlanModel(json: value), timeZone: timeZone, locale: locale)
+    }
+
+    /// A plan already typed (the compiler's own, not yet written to a file).
+    package init(plan: WidgetPlanModel, timeZone: TimeZone = .current, locale: Locale? = .current) throws(PlanError) {
         let zone = ZoneRules.named(timeZone.identifier) ?? ZoneRules.current
-        widget = try CompiledWidget(plan: value, defaultZone: zone, locale: locale.map(Self.languageTag))
+        widget = try CompiledWidget(plan: plan, defaultZone: zone, locale: locale.map(Self.languageTag))
     }
 
     /// Loads a plan from a file (a bundle resource in the extension).

@@ -5,7 +5,7 @@ import WidgetTime
 /// A URL data source, compiled (spec network-data.md): fetched at each reload
 /// through the context's `DataFetcher`, its answer kept in the context's
 /// `ResponseStore` for `maxAge` and `stale`.
-struct URLSource {
+package struct URLSource: Sendable {
     let name: String
     let url: Template
     let method: String
@@ -19,6 +19,24 @@ struct URLSource {
     let select: [String]
     let selectText: String
     let insecure: Bool
+
+    package init(
+        name: String, url: Template, method: String, headers: [(name: String, value: Template)], body: Template?, timeout: Int64,
+        maxAge: Int64, stale: Int64, retry: Int64?, select: [String], selectText: String, insecure: Bool
+    ) {
+        self.name = name
+        self.url = url
+        self.method = method
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+        self.maxAge = maxAge
+        self.stale = stale
+        self.retry = retry
+        self.select = select
+        self.selectText = selectText
+        self.insecure = insecure
+    }
 
     /// The request for a reload: templates rendered over `param.*`, the URL
     /// percent-encoded where it must be; or why no request can be made.

@@ -17,12 +17,6 @@ public struct PlanError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String { pointer.isEmpty ? message : "\(pointer): \(message)" }
 }
 
-/// The plan format this runtime reads and the compiler writes.
-public enum PlanFormat {
-    /// The first member of every plan, `"format": "widgetc-plan/1"`.
-    public static let widget = "widgetc-plan/1"
-}
-
 /// One member of a plan being read, with its pointer, so every refusal says where.
 struct PlanMember {
     let value: JSONValue

@@ -170,7 +170,7 @@ struct ProgressRule {
 }
 
 /// `policy:` as written.
-enum PolicyOverride {
+package enum PolicyOverride: Sendable {
     case atEnd, never
     case afterDuration(Int64)
     case afterInstant(Instant)
@@ -178,7 +178,7 @@ enum PolicyOverride {
 }
 
 /// One `events[].at`.
-enum EventTime {
+package enum EventTime: Sendable {
     case instant(Instant)
     case relative(Int64)
     case template(Template)

@@ -4,10 +4,12 @@ import WidgetTime
 
 /// A value fixed at compile time, or a template rendered when a timeline is
 /// requested (with `param` and `data` in scope).
-enum Field<Value> {
+package enum Field<Value> {
     case literal(Value)
     case template(Template)
 }
+
+extension Field: Sendable where Value: Sendable {}
 
 /// A content value: a literal, or a template rendered for each entry.
 enum ContentValue {
@@ -248,41 +250,9 @@ enum FieldValues {
     }
 }
 
-/// Reading the plan's timeline fields: a literal is a JSON value, a template a
-/// string holding a tag (the language's own rule, kept in the plan).
 extension PlanMember {
     /// The template of no text, for a field whose text is not a template.
     static func emptyTemplate(at member: PlanMember) throws(PlanError) -> Template {
         do { return try Template("") } catch { throw member.fail("an empty template: \(error.message)") }
-    }
-
-    func template() throws(PlanError) -> Template {
-        let text = try string()
-        guard text.isTemplate else { throw fail("expected a template (text with a {{tag}}), found '\(text)'") }
-        do { return try Template(text) } catch { throw fail("template '\(text)': \(error.message)") }
-    }
-
-    /// Seconds, or a template that renders a duration.
-    func durationField(minimum: Int64 = 1) throws(PlanError) -> Field<Int64> {
-        if case .string = value { return .template(try template()) }
-        return .literal(try int(in: minimum...DurationParser.maximumSeconds))
-    }
-
-    /// A number, or a template that renders one.
-    func numberField() throws(PlanError) -> Field<Double> {
-        if case .string = value { return .template(try template()) }
-        return .literal(try number())
-    }
-
-    /// An instant (ISO 8601 with an offset), or a template that renders one.
-    func instantField() throws(PlanError) -> Field<Instant> {
-        let text = try string()
-        if text.isTemplate { return .template(try template()) }
-        return .literal(try instant())
-    }
-
-    func instant() throws(PlanError) -> Instant {
-        let text = try string()
-        do { return try InstantParser.parse(text).instant } catch { throw fail("'\(text)' is not an instant: \(error.message)") }
     }
 }

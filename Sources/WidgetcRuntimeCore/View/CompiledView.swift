@@ -14,18 +14,19 @@ package final class CompiledView: @unchecked Sendable {
     package let namesEntry: Bool
 
     /// - Returns: nil when the plan has no view (none, or `view: custom`).
-    static func compile(plan root: PlanMember, localizer: Localizer?) throws(PlanError) -> CompiledView? {
+    static func compile(_ plan: WidgetPlanModel, localizer: Localizer?) throws(PlanError) -> CompiledView? {
+        // Members as the plan file names them, for the pointers of errors.
         var view: ViewTemplate?
-        if let member = root.optional("view"), member.value != .string("custom"), !member.value.isNull {
-            view = try ViewTemplate(member, id: "v", localizer)
+        if let written = plan.view, written != .string("custom"), !written.isNull {
+            view = try ViewTemplate(PlanMember(written, path: ["view"]), id: "v", localizer)
         }
         var familyViews: [WidgetFamily: ViewTemplate] = [:]
-        for (family, member) in try root.optional("familyView")?.members() ?? [] {
+        for (family, member) in try plan.familyView.map({ PlanMember(.object($0), path: ["familyView"]) })?.members() ?? [] {
             let f = try PlanMember(.string(family), path: member.path).word(WidgetFamily.self)
             familyViews[f] = try ViewTemplate(member, id: "f." + family, localizer)
         }
         guard view != nil || !familyViews.isEmpty else { return nil }
-        let background = try root.optional("background").map { m throws(PlanError) in try FillTemplate(m) }
+        let background = try plan.background.flatMap { $0.isNull ? nil : PlanMember($0, path: ["background"]) }.map { m throws(PlanError) in try FillTemplate(m) }
         return CompiledView(view: view, familyViews: familyViews, background: background)
     }
 

@@ -1,0 +1,419 @@
+import WidgetSupport
+import WidgetTemplates
+import WidgetTime
+import MarketCalendars
+
+// The plan format `widgetc-plan/1` (docs/plan-format.md): every member's name, its order
+// and its JSON form, both ways. `json` is what `widgetc compile` writes; `init(json:)`
+// reads a plan file back, checking each member and naming the JSON Pointer of any it
+// refuses. The two sub-formats a plan embeds keep their own owners: `markets` is
+// `ExchangeDescription`'s (plan-markets.md), `localization` is `PlanStrings`'.
+
+/// The plan format this runtime reads and the compiler writes.
+public enum PlanFormat {
+    /// The first member of every plan, `"format": "widgetc-plan/1"`.
+    public static let widget = "widgetc-plan/1"
+}
+
+// MARK: - Widget plan
+
+extension WidgetPlanModel {
+    /// The plan as `compile` writes it: members in the documented order, durations in
+    /// seconds, instants in UTC, numbers as the definition wrote them.
+    package var json: JSONValue {
+        var plan = JSONObject()
+        plan.appendNew("format", .string(PlanFormat.widget))
+        plan.appendNew("kind", .string(kind))
+        plan.appendNew("displayName", .string(displayName))
+        plan.appendNew("description", .string(description))
+        plan.appendNew("source", .string(source))
+        plan.appendNew("families", .array(families.map { .string($0.rawValue) }))
+        plan.appendNew("timeZone", timeZone.map { .string($0.identifier) } ?? .null)
+        plan.appendNew("parameters", .array(parameters.map(\.json)))
+        plan.appendNew("data", .array(data.map(\.json)))
+        plan.appendNew("content", .object(content))
+        plan.appendNew("familyContent", .object(familyContent))
+        plan.appendNew("placeholder", placeholder.map(JSONValue.object) ?? .null)
+        plan.appendNew("snapshot", snapshot.map(JSONValue.object) ?? .null)
+        plan.appendNew("url", url.map { .string($0.source) } ?? .null)
+        if let view { plan.appendNew("view", view) }
+        if let familyView { plan.appendNew("familyView", .object(familyView)) }
+        if let background { plan.appendNew("background", background) }
+        plan.appendNew("timeline", timeline.json)
+        if case .market(let calendar, _) = timeline.rule { plan.appendNew("markets", .array([calendar.exchange.planJSON])) }
+        if let localization { plan.appendNew("localization", localization) }
+        return .object(plan)
+    }
+
+    /// Reads a plan file's JSON. Trees of templates are checked when the runtime compiles them.
+    package init(json: JSONValue) throws(PlanError) {
+        let root = PlanMember(json)
+        _ = try root.object()
+        let format = try root("format").string()
+        guard format == PlanFormat.widget else {
+            throw try root("format").fail("this is a '\(format)' plan; this runtime reads '\(PlanFormat.widget)' (compile the widget again with this widgetc)")
+        }
+        var zone: ZoneRules? = nil
+        if let name = root.optional("timeZone") {
+            let identifier = try name.string()
+            guard let z = ZoneRules.named(identifier) else { throw name.fail("unknown time zone '\(identifier)'") }
+            zone = z
+        }
+        let families = try root("families").items().map { m throws(PlanError) in try m.word(WidgetFamily.self) }
+        guard !families.isEmpty else { throw try root("families").fail("a widget needs at least one family") }
+        let data = try root("data").items().map { m throws(PlanError) -> PlanDataSource in
+            if m.optional("url") != nil { return .url(try URLSource(m)) }
+            return .file(name: try m("name").string(), path: try m("file").string())
+        }
+        let timeline = try root("timeline")
+        self.init(
+            kind: try root("kind").string(), displayName: try root("displayName").string(), description: try root("description").string(),
+            source: try root("source").string(), families: families, timeZone: zone,
+            parameters: try root("parameters").items().map(PlanParameter.init), data: data,
+            content: try root("content").object(), familyContent: try root.optional("familyContent")?.object() ?? JSONObject(),
+            placeholder: try root.optional("placeholder")?.object(), snapshot: try root.optional("snapshot")?.object(),
+            url: try root.optional("url")?.urlTemplate(),
+            timeline: PlanTimeline(
+                rule: try PlanRule(timeline("rule"), markets: root.optional("markets")), horizon: try timeline("horizon").durationField(),
+                maxEntries: Int(try timeline("maxEntries").int(in: 1...1000)), policy: try timeline.optional("policy").map(PolicyOverride.init),
+                events: try timeline("events").items().map(EventTime.init)),
+            localization: root.optional("localization")?.value)
+        view = root.optional("view")?.value
+        familyView = try root.optional("familyView")?.object()
+        background = root.optional("background")?.value
+    }
+}
+
+extension PlanParameter {
+    var json: JSONValue {
+        var p = JSONObject()
+        p.appendNew("name", .string(name))
+        p.appendNew("title", .string(title))
+        p.appendNew("type", .string(type.rawValue))
+        if type == .enum { p.appendNew("values", .array(values.map(JSONValue.string))) }
+        if let valueTitles { p.appendNew("valueTitles", .object(JSONObject(valueTitles.map { ($0.value, .string($0.title)) }))) }
+        p.appendNew("min", Self.json(min))
+        p.appendNew("max", Self.json(max))
+        p.appendNew("default", defaultValue)
+        return .object(p)
+    }
+
+    /// A bound: whole numbers as integers.
+    private static func json(_ d: Double?) -> JSONValue {
+        guard let d else { return .null }
+        return Int(exactly: d).map(JSONValue.int) ?? .double(d)
+    }
+
+    init(_ m: PlanMember) throws(PlanError) {
+        let type = try m("type").word(ParameterType.self)
+        let values = try m.optional("values")?.items().map { v throws(PlanError) in try v.string() } ?? []
+        var valueTitles: [(value: String, title: String)]? = nil
+        if let titles = m.optional("valueTitles") {
+            valueTitles = try titles.members().map { (value, title) throws(PlanError) in
+                guard values.contains(value) else { throw title.fail("'\(value)' is not one of the parameter's values") }
+                return (value, try title.string())
+            }
+        }
+        let defaultValue = try m("default").value
+        if type == .enum, !values.contains(defaultValue.string ?? "") {
+            throw try m("default").fail("the default of an enum parameter must be one of its values")
+        }
+        self.init(
+            name: try m("name").string(), title: try m("title").string(), type: type, values: values, valueTitles: valueTitles,
+            min: try m.optional("min")?.number(), max: try m.optional("max")?.number(), defaultValue: defaultValue)
+    }
+}
+
+extension PlanDataSource {
+    var json: JSONValue {
+        switch self {
+        case .file(let name, let path):
+            return .object(JSONObject([("name", .string(name)), ("file", .string(path))]))
+        case .url(let source):
+            // Every member, defaults resolved (docs/plan-format.md, URL data sources).
+            var s = JSONObject()
+            s.appendNew("name", .string(source.name))
+            s.appendNew("url", .string(source.url.source))
+            s.appendNew("method", .string(source.method))
+            s.appendNew("headers", .array(source.headers.map { h in
+                .object(JSONObject([("name", .string(h.name)), ("value", .string(h.value.source))]))
+            }))
+            s.appendNew("body", source.body.map { .string($0.source) } ?? .null)
+            s.appendNew("timeout", .int(Int(source.timeout)))
+            s.appendNew("maxAge", .int(Int(source.maxAge)))
+            s.appendNew("stale", .int(Int(source.stale)))
+            s.appendNew("retry", source.retry.map { .int(Int($0)) } ?? .null)
+            s.appendNew("select", .string(source.selectText))
+            s.appendNew("insecure", .bool(source.insecure))
+            return .object(s)
+        }
+    }
+}
+
+extension URLSource {
+    fileprivate init(_ m: PlanMember) throws(PlanError) {
+        let method = try m("method").string()
+        guard method == "GET" || method == "POST" else { throw try m("method").fail("expected GET or POST, found '\(method)'") }
+        let headers = try m("headers").items().map { h throws(PlanError) in (name: try h("name").string(), value: try h("value").urlTemplate("header")) }
+        let body: Template?
+        if let b = m.optional("body") { body = try b.urlTemplate("body") } else { body = nil }
+        let selectText = try m("select").string()
+        guard let select = JSONPointer.tokens(selectText) else { throw try m("select").fail("'\(selectText)' is not a JSON Pointer") }
+        let retry: Int64?
+        if let r = m.optional("retry") { retry = try r.int(in: 1...DurationParser.maximumSeconds) } else { retry = nil }
+        self.init(
+            name: try m("name").string(), url: try m("url").urlTemplate(), method: method, headers: headers, body: body,
+            timeout: try m("timeout").int(in: 1...60), maxAge: try m("maxAge").int(in: 0...DurationParser.maximumSeconds),
+            stale: try m("stale").int(in: 0...DurationParser.maximumSeconds), retry: retry, select: select, selectText: selectText,
+            insecure: try m("insecure").bool())
+    }
+}
+
+// MARK: - Timeline
+
+extension PlanTimeline {
+    var json: JSONValue {
+        var t = JSONObject()
+        t.appendNew("rule", rule.json)
+        t.appendNew("horizon", horizon.json)
+        t.appendNew("maxEntries", .int(maxEntries))
+        t.appendNew("policy", policy?.json ?? .null)
+        t.appendNew("events", .array(events.map(\.json)))
+        return .object(t)
+    }
+}
+
+/// The rule kinds a plan may hold (`timeline.rule.type`).
+private enum RuleType: String, CaseIterable {
+    case every, daily, cron, progress, sequence, market, once
+}
+
+extension PlanRule {
+    /// `type` first, then the rule's own members.
+    var json: JSONValue {
+        var r = JSONObject()
+        switch self {
+        case .every(let every, let aligned):
+            r.appendNew("type", .string(RuleType.every.rawValue))
+            r.appendNew("every", every.json)
+            r.appendNew("align", .bool(aligned))
+        case .daily(let slots):
+            r.appendNew("type", .string(RuleType.daily.rawValue))
+            r.appendNew("slots", .array(slots.map { slot in
+                var s = JSONObject([("at", .string(slot.at)), ("name", .string(slot.name))])
+                if let content = slot.content { s.appendNew("content", .object(content)) }
+                return .object(s)
+            }))
+        case .cron(let expression):
+            r.appendNew("type", .string(RuleType.cron.rawValue))
+            r.appendNew("expression", .string(expression.text))
+        case .progress(let progress):
+            r.appendNew("type", .string(RuleType.progress.rawValue))
+            r.appendNew("value", progress.value.json)
+            r.appendNew("since", progress.since.json)
+            r.appendNew("by", progress.by.json)
+            r.appendNew("every", progress.every.json)
+            r.appendNew("to", progress.to.json)
+        case .sequence(let items, let every):
+            r.appendNew("type", .string(RuleType.sequence.rawValue))
+            r.appendNew("items", .string(items))
+            r.appendNew("every", every.json)
+        case .market(let calendar, let every):
+            r.appendNew("type", .string(RuleType.market.rawValue))
+            r.appendNew("exchange", .string(calendar.mic))
+            r.appendNew("every", every.json)
+        case .once:
+            r.appendNew("type", .string(RuleType.once.rawValue))
+        }
+        return .object(r)
+    }
+
+    fileprivate init(_ m: PlanMember, markets: PlanMember?) throws(PlanError) {
+        switch try m("type").word(RuleType.self) {
+        case .every:
+            self = .every(try m("every").durationField(), aligned: try m("align").bool())
+        case .daily:
+            let slots = try m("slots").items().map { slot throws(PlanError) -> PlanDailySlot in
+                let at = try slot("at").string()
+                let minute: Int
+                do throws(TimeParseError) { minute = try WallTime.parse(at) } catch { throw try slot("at").fail("'\(at)' is not a wall time: \(error.message)") }
+                return PlanDailySlot(at: at, minuteOfDay: minute, name: try slot("name").string(), content: try slot.optional("content")?.object())
+            }
+            guard !slots.isEmpty else { throw try m("slots").fail("a daily rule needs at least one slot") }
+            self = .daily(slots)
+        case .cron:
+            let text = try m("expression").string()
+            do throws(TimeParseError) { self = .cron(try CronExpression(text)) } catch { throw try m("expression").fail("cron '\(text)': \(error.message)") }
+        case .progress:
+            self = .progress(PlanProgress(
+                value: try m("value").numberField(), since: try m("since").instantField(), by: try m("by").numberField(),
+                every: try m("every").durationField(), to: try m("to").numberField()))
+        case .sequence:
+            self = .sequence(items: try m("items").string(), every: try m("every").durationField())
+        case .market:
+            let mic = try m("exchange").string()
+            self = .market(try Self.calendar(mic, markets: markets, at: m("exchange")), every: try m("every").durationField())
+        case .once:
+            self = .once
+        }
+    }
+
+    /// The exchange's calendar, from the plan's own `markets` (so a plan needs no lookup outside itself).
+    private static func calendar(_ mic: String, markets: PlanMember?, at member: PlanMember) throws(PlanError) -> MarketCalendar {
+        for described in try markets?.items() ?? [] where try described("mic").string() == mic {
+            return try MarketCalendarPlan.calendar(described)
+        }
+        throw member.fail("the plan's 'markets' has no calendar for '\(mic)'")
+    }
+}
+
+extension PolicyOverride {
+    /// `"atEnd"`, `"never"`, `{"in": seconds}` or `{"at": instant or template}`.
+    var json: JSONValue {
+        switch self {
+        case .atEnd: .string("atEnd")
+        case .never: .string("never")
+        case .afterDuration(let seconds): .object(JSONObject([("in", .int(Int(seconds)))]))
+        case .afterInstant(let instant): .object(JSONObject([("at", .string(ZoneRules.utc.iso8601(instant)))]))
+        case .afterTemplate(let template): .object(JSONObject([("at", .string(template.source))]))
+        }
+    }
+
+    fileprivate init(_ m: PlanMember) throws(PlanError) {
+        if case .string(let word) = m.value {
+            switch word {
+            case "atEnd": self = .atEnd
+            case "never": self = .never
+            default: throw m.fail("expected atEnd, never, {\"in\": seconds} or {\"at\": instant or template}, found '\(word)'")
+            }
+            return
+        }
+        if let seconds = m.optional("in") { self = .afterDuration(try seconds.int(in: 0...DurationParser.maximumSeconds)); return }
+        let at = try m("at")
+        if case .string(let text) = at.value, text.isTemplate { self = .afterTemplate(try at.template()); return }
+        self = .afterInstant(try at.instant())
+    }
+}
+
+extension EventTime {
+    /// `{"in": seconds}` for a relative instant, `{"at": instant or template}` otherwise.
+    var json: JSONValue {
+        switch self {
+        case .relative(let seconds): .object(JSONObject([("in", .int(Int(seconds)))]))
+        case .instant(let instant): .object(JSONObject([("at", .string(ZoneRules.utc.iso8601(instant)))]))
+        case .template(let template): .object(JSONObject([("at", .string(template.source))]))
+        }
+    }
+
+    fileprivate init(_ m: PlanMember) throws(PlanError) {
+        if let seconds = m.optional("in") { self = .relative(try seconds.int(in: 0...DurationParser.maximumSeconds)); return }
+        let at = try m("at")
+        if case .string(let text) = at.value, text.isTemplate { self = .template(try at.template()); return }
+        self = .instant(try at.instant())
+    }
+}
+
+// MARK: - Fields: a literal, or a template (a string holding a tag, the language's own rule)
+
+extension Field where Value == Int64 {
+    /// Seconds, or the template.
+    var json: JSONValue {
+        switch self {
+        case .literal(let seconds): .int(Int(seconds))
+        case .template(let t): .string(t.source)
+        }
+    }
+}
+
+extension Field where Value == PlanNumber {
+    var json: JSONValue {
+        switch self {
+        case .literal(.int(let i)): .int(i)
+        case .literal(.double(let d)): .double(d)
+        case .template(let t): .string(t.source)
+        }
+    }
+}
+
+extension Field where Value == Instant {
+    /// ISO 8601 in UTC, or the template.
+    var json: JSONValue {
+        switch self {
+        case .literal(let instant): .string(ZoneRules.utc.iso8601(instant))
+        case .template(let t): .string(t.source)
+        }
+    }
+}
+
+extension PlanMember {
+    func template() throws(PlanError) -> Template {
+        let text = try string()
+        guard text.isTemplate else { throw fail("expected a template (text with a {{tag}}), found '\(text)'") }
+        do { return try Template(text) } catch { throw fail("template '\(text)': \(error.message)") }
+    }
+
+    /// Seconds, or a template that renders a duration.
+    fileprivate func durationField(minimum: Int64 = 1) throws(PlanError) -> Field<Int64> {
+        if case .string = value { return .template(try template()) }
+        return .literal(try int(in: minimum...DurationParser.maximumSeconds))
+    }
+
+    /// A number, or a template that renders one.
+    fileprivate func numberField() throws(PlanError) -> Field<PlanNumber> {
+        switch value {
+        case .string: return .template(try template())
+        case .int(let i): return .literal(.int(i))
+        default: return .literal(.double(try number()))
+        }
+    }
+
+    /// An instant (ISO 8601 with an offset), or a template that renders one.
+    fileprivate func instantField() throws(PlanError) -> Field<Instant> {
+        let text = try string()
+        if text.isTemplate { return .template(try template()) }
+        return .literal(try instant())
+    }
+
+    func instant() throws(PlanError) -> Instant {
+        let text = try string()
+        do { return try InstantParser.parse(text).instant } catch { throw fail("'\(text)' is not an instant: \(error.message)") }
+    }
+
+    /// A widget URL or a request's text: a template, or fixed text (which renders to itself).
+    fileprivate func urlTemplate(_ what: String = "url") throws(PlanError) -> Template {
+        let text = try string()
+        do { return try Template(text) } catch { throw fail("\(what) '\(text)': \(error.message)") }
+    }
+}
+
+// MARK: - App plan
+
+extension AppPlanModel {
+    package var json: JSONValue {
+        var plan = JSONObject()
+        plan.appendNew("format", .string(PlanFormat.widget))
+        plan.appendNew("app", .string(app))
+        plan.appendNew("displayName", .string(displayName))
+        plan.appendNew("source", .string(source))
+        plan.appendNew("appGroup", appGroup.map(JSONValue.string) ?? .null)
+        plan.appendNew("widgets", .array(widgets.map(JSONValue.string)))
+        plan.appendNew("shortcuts", shortcuts)
+        plan.appendNew("dynamicShortcuts", dynamicShortcuts ?? .null)
+        return .object(plan)
+    }
+
+    package init(json: JSONValue) throws(PlanError) {
+        let root = PlanMember(json)
+        _ = try root.object()
+        let format = try root("format").string()
+        guard format == PlanFormat.widget else {
+            throw try root("format").fail("this is a '\(format)' plan; this runtime reads '\(PlanFormat.widget)' (compile the app again with this widgetc)")
+        }
+        let shortcuts = try root("shortcuts")
+        _ = try shortcuts.items()
+        self.init(
+            app: try root("app").string(), displayName: try root("displayName").string(), source: try root("source").string(),
+            appGroup: try root.optional("appGroup")?.string(), widgets: try root("widgets").items().map { m throws(PlanError) in try m.string() },
+            shortcuts: shortcuts.value, dynamicShortcuts: root.optional("dynamicShortcuts")?.value)
+    }
+}
