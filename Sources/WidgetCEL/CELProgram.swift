@@ -70,6 +70,19 @@ package struct CELProgram: Sendable {
         return names
     }
 
+    /// The variables read whole, not only through a field (`size(data)` reads `data` whole;
+    /// `data.today` does not): what a host must bind in full.
+    package var wholeReferences: Set<String> {
+        var selected: Set<Int> = []
+        var names: Set<String> = []
+        visit { e, locals in
+            // Pre-order: a selection is seen before its operand.
+            if case .select(let o, _, _) = e.kind, case .ident = o.kind { selected.insert(o.id) }
+            if case .ident(let n) = e.kind, !locals.contains(n), !selected.contains(e.id) { names.insert(n) }
+        }
+        return names
+    }
+
     /// The fields selected from each variable (`let.top` reads field `top` of `let`), for
     /// ordering lets and finding unread ones.
     package var selections: [(variable: String, field: String)] {
@@ -78,6 +91,18 @@ package struct CELProgram: Sendable {
             if case .select(let o, let field, _) = e.kind, case .ident(let n) = o.kind, !locals.contains(n) { out.append((n, field)) }
         }
         return out
+    }
+
+    /// The inferred type of the node written nearest before `offset` (a field's node is at its
+    /// dot, a call's at its name or dot): what the editor shows on hover. Nil past the last node.
+    package func type(near offset: Int) -> CELType? {
+        var best: (offset: Int, id: Int)? = nil
+        visit { e, _ in
+            // Macro expansions put helper nodes at the macro's offset; later nodes in pre-order are inner ones.
+            if e.offset <= offset, best.map({ e.offset >= $0.offset }) ?? true { best = (e.offset, e.id) }
+        }
+        guard let best, best.id < nodeTypes.count else { return nil }
+        return nodeTypes[best.id]
     }
 
     /// Every node in pre-order, with the comprehension variables in scope at it (a name

@@ -35,11 +35,13 @@ extension LanguageServer {
             let root = root(document, at: position.line)
             let inView = ["view", "familyView", "background"].contains(indentPath(document, position.line, 1).first ?? "")
             var candidates = templateVariables(root, document: document, typed: span.typed, inView: inView)
+            if !inView { candidates += letTemplateVariables(root, document).map { Candidate(label: $0.0, kind: 6, detail: $0.1) } }
             if let section = sectionPrefix { candidates += sectionFields(section, root, document: document) }
             return items(candidates, span)
         }
         let before = Substring(String(decoding: units[..<at], as: UTF16.self))
         let line = OutlineLine(before)
+        if before.contains(":"), let inLet = letCompletion(document, position, units, at) { return inLet }
         let schema = isManifest(document, position.line) ? "app.schema.json" : "widget.schema.json"
         let afterCursor = String(decoding: units[at...], as: UTF16.self)
 

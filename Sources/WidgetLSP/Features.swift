@@ -113,6 +113,7 @@ extension LanguageServer {
     // MARK: Hover
 
     func hover(_ document: TextDocument, _ position: Position) -> JSONValue? {
+        if let inLet = letHover(document, position) { return inLet }
         let root = root(document, at: position.line)
         if let (name, range) = tag(document, position) {
             return markdown(describeVariable(name, root), range)
@@ -180,6 +181,11 @@ extension LanguageServer {
             let source = String(parts[1].split(separator: ".").first ?? "")
             guard let d = root?["data"]?[source] else { return "`\(name)`: no data source '\(source)' is declared" }
             return "**\(name)**: from the data source `\(source)`: \(compact(d.json))"
+        case "let":
+            guard parts.count == 2, let expression = root?["let"]?[String(parts[1].split(separator: ".").first ?? "")]?.string else {
+                return "`\(name)`: no let of this name is declared"
+            }
+            return "**\(name)**: computed by `\(expression)`"
         default:
             if let note = Self.entryFields[name] { return "**\(name)**: \(note)" }
             for (rule, vars) in Self.ruleVariables {

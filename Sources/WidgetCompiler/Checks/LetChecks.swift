@@ -26,7 +26,7 @@ package struct CheckedLets: Sendable {
     /// The names other lets read (cycles included).
     package var readByLets: Set<String> = []
 
-    package subscript(name: String) -> Let? { lets.last { $0.name == name } }
+    package subscript(name name: String) -> Let? { lets.last { $0.name == name } }
 
     /// The names of the lets computed per entry.
     package var perEntryNames: Set<String> { Set(lets.filter(\.perEntry).map(\.name)) }
@@ -211,4 +211,21 @@ func warnUnreadLets(_ definition: WidgetDefinition, _ lets: CheckedLets, read: S
 /// copied into each check; this one box is shared).
 final class LetUses {
     var names: Set<String> = []
+}
+
+/// The lets of a widget document for the editor (hover, completion): checked as validation
+/// checks them (their diagnostics are validation's to report).
+package enum LetsOfWidget {
+    package static func check(_ root: SourceNode, bytes: [UInt8], file: String) -> (lets: CheckedLets, definition: WidgetDefinition) {
+        let definition = WidgetDefinition(decoding: root)
+        var context = CheckContext(file: file, bytes: bytes)
+        return (checkLets(definition, &context), definition)
+    }
+
+    /// The offset, in Unicode scalars of `node`'s string value, of the character written at
+    /// `line` and `column` (1-based; the column in scalars); nil when the value is not there.
+    package static func offset(in node: SourceNode, line: Int, column: Int, bytes: [UInt8]) -> Int? {
+        guard let value = node.string, let positions = ScalarPositions.map(value: value, start: node.location, in: bytes) else { return nil }
+        return positions.firstIndex { $0.line == line && $0.column >= column }
+    }
 }
