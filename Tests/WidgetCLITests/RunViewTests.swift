@@ -3,6 +3,7 @@ import Testing
 import WidgetCLI
 import WidgetSupport
 import WidgetTestSupport
+import WidgetTime
 @testable import WidgetcRuntimeCore
 
 /// `widgetc run --view`: each entry carries its render tree (docs/render-tree.md).
@@ -64,5 +65,73 @@ struct RunViewTests {
         let (status, console) = runCLI(["run", try widget(), "--view"])
         #expect(status != .success)
         #expect(console.stderr.contains("--view prints each entry's render tree in JSON"))
+    }
+
+    /// Each entry's `view` in `run --view` output against the runtime's own tree for that entry,
+    /// made from the entry's content as printed: the same value and, in ndjson, the same bytes.
+    /// `run` encodes a tree once per distinct set of the values it reads and copies it: this is
+    /// what shows that a copied tree is the entry's own.
+    func expectTreesAreTheEntries(_ file: String, from: String, for length: String) throws {
+        let loaded = try WidgetLoader.load(paths: [file], defaultZone: .utc)
+        let widget = try #require(loaded.widgets.first, "\(loaded.diagnostics.map(\.message))").widget
+        for family in widget.families {
+            let (status, console) = runCLI([
+                "run", file, "--from", from, "--for", length, "--tz", "UTC", "--format", "ndjson", "--view", "--family", family.rawValue,
+            ])
+            #expect(status == .success, "\(file) \(family): \(console.stderr)")
+            let run = try JSONReader.parse(console.stdout).json
+            var parameters = JSONObject()
+            for (k, v) in run["parameters"]?.object ?? JSONObject() { parameters[k] = v }
+            var compared = 0
+            for reload in run["reloads"]?.array ?? [] {
+                for (i, entry) in (reload["entries"]?.array ?? []).enumerated() {
+                    let dateText = try #require(entry["date"]?.string)
+                    let date = try InstantParser.parse(dateText).instant
+                    let content = try #require(entry["content"]?.object)
+                    let expected = try #require(
+                        widget.tree(for: TimelineEntry(date: date, content: content), index: i, family: family, parameters: parameters))
+                    let printed = try #require(entry["view"], "\(file) \(family): an entry without its tree")
+                    #expect(try RenderTree(json: printed) == expected, "\(file) \(family) entry \(i) of the reload at \(reload["at"]?.string ?? "")")
+                    #expect(console.stdout.contains("\"view\":" + JSONWriter.string(expected.json) + "}"))
+                    compared += 1
+                }
+            }
+            #expect(compared > 0, "\(file) \(family): no entries")
+        }
+    }
+
+    @Test func everyExamplesTreesAreItsEntriesTrees() throws {
+        for name in ["calendar", "character", "countdown", "energy", "news", "notes", "quests", "stocks", "tutorials", "weather"] {
+            try expectTreesAreTheEntries(TestPaths.widgets + "/" + name + ".yaml", from: "2026-11-29T00:00:00Z", for: "1d")
+        }
+    }
+
+    /// Tips that come round again, a field the face does not show that changes every entry, and
+    /// a timer counting from the entry's date: trees are copied for the first, never for the last.
+    @Test func treesFollowWhatTheFaceReads() throws {
+        let directory = try temporaryDirectory().path
+        try FileManager.default.createDirectory(atPath: directory + "/container", withIntermediateDirectories: true)
+        try #"[{"title": "One"}, {"title": "Two"}, {"title": "Three"}]"#.write(toFile: directory + "/container/tips.json", atomically: true, encoding: .utf8)
+        try """
+            kind: test.tips
+            displayName: Tips
+            description: Tips.
+            families: [systemSmall, systemMedium]
+            timeZone: UTC
+            data:
+              tips: { file: tips.json }
+            content:
+              title: "{{record.title}}"
+              shown: "{{index}}"
+              asOf: "Updated {{entry.time}}"
+            timeline:
+              sequence: { items: tips, every: 10m }
+            view:
+              vstack:
+                - text: "{{title}} ({{shown}})"
+                - timer: { to: "2026-11-30T00:00:00Z" }
+                  families: [systemMedium]
+            """.write(toFile: directory + "/tips.yaml", atomically: true, encoding: .utf8)
+        try expectTreesAreTheEntries(directory + "/tips.yaml", from: "2026-11-29T09:00:00Z", for: "2h")
     }
 }

@@ -293,7 +293,7 @@ public enum WidgetValue: Sendable, Equatable {
 
 extension Instant {
     /// Whole seconds, as the runtime schedules (a request at 09:00:00.7 is one at 09:00:00).
-    init(_ date: Date) {
+    package init(_ date: Date) {
         self.init(seconds: Int64((date.timeIntervalSince1970).rounded(.down)))
     }
 }

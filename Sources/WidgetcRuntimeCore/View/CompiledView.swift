@@ -12,6 +12,8 @@ package final class CompiledView: @unchecked Sendable {
     let background: FillTemplate?
     /// Whether some template names `entry.*` (else a tree depends on the content alone).
     package let namesEntry: Bool
+    /// Per view (`view`, then each `familyView`): what its tree is made from.
+    private var reads: [WidgetFamily?: FaceReads] = [:]
 
     /// - Returns: nil when the plan has no view (none, or `view: custom`).
     static func compile(_ plan: WidgetPlanModel, localizer: Localizer?) throws(PlanError) -> CompiledView? {
@@ -27,7 +29,26 @@ package final class CompiledView: @unchecked Sendable {
         }
         guard view != nil || !familyViews.isEmpty else { return nil }
         let background = try plan.background.flatMap { $0.isNull ? nil : PlanMember($0, path: ["background"]) }.map { m throws(PlanError) in try FillTemplate(m) }
-        return CompiledView(view: view, familyViews: familyViews, background: background)
+        let compiled = CompiledView(view: view, familyViews: familyViews, background: background)
+        var backgroundNames = Set<String>()
+        if let b = plan.background { FaceReads.collect(b, localizer, into: &backgroundNames) }
+        func reads(_ written: JSONValue, _ template: ViewTemplate) -> FaceReads {
+            var names = backgroundNames
+            FaceReads.collect(written, localizer, into: &names)
+            // `entry` stands for the entry's own values; a timer without `from` counts from the entry's date.
+            let entry = names.remove("entry") != nil || template.namesEntry
+            return FaceReads(fields: names.sorted(), entry: entry)
+        }
+        if let view, let written = plan.view { compiled.reads[nil] = reads(written, view) }
+        for (family, template) in familyViews {
+            if let written = plan.familyView?[family.rawValue] { compiled.reads[family] = reads(written, template) }
+        }
+        return compiled
+    }
+
+    /// What the family's tree is made from; nil when the family has no view.
+    package func reads(for family: WidgetFamily) -> FaceReads? {
+        familyViews[family] != nil ? reads[family] : view != nil ? reads[nil] : nil
     }
 
     init(view: ViewTemplate?, familyViews: [WidgetFamily: ViewTemplate], background: FillTemplate?) {
@@ -64,6 +85,41 @@ package final class CompiledView: @unchecked Sendable {
             return RenderTree(family: family.rawValue, root: RenderNode(id: template.id, element: .group), background: background?.render(&context))
         }
         return RenderTree(family: family.rawValue, root: root, background: background?.render(&context))
+    }
+}
+
+/// What a face's tree for one entry is made from (besides the family, the parameters, the zone and
+/// the locale, which are the same for a whole run): the content fields its templates name, and
+/// whether it reads the entry itself (`entry.*`, or a `timer` counting from the entry's date).
+/// Two entries that agree on these have the same tree, so `run --view` encodes it once.
+package struct FaceReads: Sendable, Equatable {
+    /// Content field names, sorted (a `foreach` item's names are listed too: they may be content's).
+    package let fields: [String]
+    package let entry: Bool
+
+    /// The first names of every template in a view's JSON, translations included (`entry` too;
+    /// `family` and `param` are left out).
+    static func collect(_ value: JSONValue, _ localizer: Localizer?, into names: inout Set<String>) {
+        switch value {
+        case .string(let text):
+            add(text, into: &names)
+            switch localizer?.translation(of: text) {
+            case .text(let t)?: add(t, into: &names)
+            case .plural(let forms)?: for form in forms.values { add(form, into: &names) }
+            default: break
+            }
+        case .array(let list): for v in list { collect(v, localizer, into: &names) }
+        case .object(let o): for (_, v) in o { collect(v, localizer, into: &names) }
+        default: break
+        }
+    }
+
+    private static func add(_ text: String, into names: inout Set<String>) {
+        guard text.isTemplate, let template = try? Template(text) else { return }
+        for r in template.references {
+            guard let first = r.components.first, first != "family", first != "param" else { continue }
+            names.insert(first)
+        }
     }
 }
 

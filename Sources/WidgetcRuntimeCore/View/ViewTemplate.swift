@@ -110,6 +110,8 @@ final class ViewTemplate {
         case "date":
             body = .date(try instant(main), style: format == nil ? (style ?? "date") : nil, format: format)
         case "timer":
+            // Without `from`, the timer counts from the entry's date: the node differs per entry.
+            if main.optional("from") == nil { entry = true }
             body = .timer(from: try main.optional("from").map(instant), to: try instant(main("to")), countsDown: countsDown)
         case "symbol":
             body = .symbol(try ViewText(untranslated: main))
