@@ -99,6 +99,8 @@ extension LanguageServer {
         "entry.day": "the entry's day in the widget's zone (yyyy-MM-dd)",
         "entry.weekday": "the entry's weekday in the widget's zone",
         "entry.index": "the entry's position in its timeline, from 0",
+        "entry.instant": "the rule's instant (cron, daily slot, every, event) the entry stands for; in content",
+        "entry.isInstant": "whether the entry is at that instant, not the current state between two; in content",
         "family": "the family the widget is shown in (systemSmall, …)",
     ]
 

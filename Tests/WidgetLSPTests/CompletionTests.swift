@@ -64,7 +64,7 @@ import WidgetTestSupport
         #expect(items.map(\.label) == ["param.city", "param.units"])
         #expect(items.first == Item(label: "param.city", start: 12, end: 20, newText: "param.city"))
         let entry = try complete(Self.head + "content:\n  title: \"{{#en|")
-        #expect(entry.map(\.label) == ["entry.date", "entry.day", "entry.index", "entry.time", "entry.weekday"])
+        #expect(entry.map(\.label) == ["entry.date", "entry.day", "entry.index", "entry.instant", "entry.isInstant", "entry.time", "entry.weekday"])
     }
 
     /// `{{data.weather.` offers the fields of container/weather.json; inside a section over a list,

@@ -14,6 +14,9 @@ struct VariableScope {
         /// Timeline options (`every`, `progress.value`, events…): only `param` and `data`,
         /// because they are evaluated when a timeline is requested, before any entry exists.
         case timeline
+        /// `events[].at`: a timeline option that also sees the market rule's `market.*` at the
+        /// request (the current or next session), so a widget can reload at the close.
+        case event
         /// `placeholder` and `snapshot`: only `param` and `family`, because they are shown when
         /// the data is missing or failed (and in the gallery), before any entry exists.
         case fixed
@@ -48,7 +51,7 @@ struct VariableScope {
     var sortedDataSources: [String] { dataSources.sortedNames }
 
     // Field names as static words (matched in place in a name's bytes) and as strings (for messages).
-    static let entryFieldWords = WordTable(["date", "time", "day", "weekday", "index"])
+    static let entryFieldWords = WordTable(["date", "time", "day", "weekday", "index", "instant", "isInstant"])
     static let marketFieldWords = WordTable(["state", "open", "close", "exchange"])
     static let slotFieldWords = WordTable(["name", "at"])
     static let entryFields = entryFieldWords.words.map(\.description)
@@ -109,14 +112,15 @@ struct VariableScope {
                     ? "'\(name.name)' names a let, but this widget declares no let"
                     : "'\(name.name)' names no declared let\(hint(field, lets.sortedNames))"
             }
-            if place == .timeline, perEntryLets.contains(field) {
+            if place == .timeline || place == .event, perEntryLets.contains(field) {
                 return "'\(name.name)' is computed per entry (it reads entry, family or a rule's variable); timeline options see only lets computed once per reload"
             }
             return nil
         }
-        if place == .timeline {
+        if place == .timeline || (place == .event && root != .market) {
             if inSection { return nil }
-            return "'\(name.name)' is not available in timeline options; only 'param…' and 'data…' are"
+            let market = place == .event && rule == .market ? ", and 'market…' in events" : ""
+            return "'\(name.name)' is not available in timeline options; only 'param…' and 'data…' are\(market)"
         }
         if root == .entry {
             if count > 1, name.component(1, among: Self.entryFieldWords) == nil {

@@ -34,7 +34,7 @@ func checkTimeline(_ timeline: WidgetDefinition.Timeline, scope: VariableScope, 
     }
     for (i, at) in timeline.events.enumerated() {
         if let at {
-            checkTypedField(at, ["timeline", "events", String(i), "at"], .instantOrRelative, scope: scope, &context)
+            checkTypedField(at, ["timeline", "events", String(i), "at"], .instantOrRelative, scope: scope, place: .event, &context)
         }
     }
 }

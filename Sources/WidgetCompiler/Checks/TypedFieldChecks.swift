@@ -28,7 +28,7 @@ enum FieldType {
 /// `every: "{{param.interval}}m"` only makes sense for a numeric parameter.
 func checkTypedField(
     _ node: SourceNode, _ pointer: @autoclosure () -> [String], _ type: FieldType, scope: VariableScope,
-    _ context: inout CheckContext
+    place: VariableScope.Place = .timeline, _ context: inout CheckContext
 ) {
     guard let bytes = node.stringBytes else { return }  // numbers: the schema decides
     if bytes.isTemplate {
@@ -36,7 +36,7 @@ func checkTypedField(
         // and whether it names anything else (data, an item of a section), known only at run time.
         var parameters: [(name: String, offset: Int)] = []
         var namesOthers = false
-        let lone = checkTemplateText(bytes, node, pointer, scope: scope, place: .timeline, &context) { name in
+        let lone = checkTemplateText(bytes, node, pointer, scope: scope, place: place, &context) { name in
             if name.componentCount == 2, name.component(0, is: "param") {
                 parameters.append((name.component(1), name.offset))
             } else {

@@ -398,6 +398,10 @@ private struct ViewChecker {
     private func problem(_ name: TemplateName, inForeach: Bool) -> String? {
         let first = name.component(0)
         switch first {
+        case "entry" where name.componentCount > 1 && (name.component(1) == "instant" || name.component(1) == "isInstant"):
+            // The instant an entry stands for is known while its timeline is planned, not when a face is drawn.
+            let field = name.component(1)
+            return "'\(name.name)' is for content, not views: add a content field (such as \(field): \"{{\(name.name)}}\") and name it here"
         case "entry", "family", "param":
             return scope.problem(with: name, place: .entry)
         case "let":

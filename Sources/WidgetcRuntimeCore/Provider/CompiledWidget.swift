@@ -46,6 +46,8 @@ package final class CompiledWidget: @unchecked Sendable {
     let events: [EventTime]
     /// The daily slots' contents, by `PlannedEntry.contentID - 1`.
     let slotContents: [CompiledContent]
+    /// Whether content names `entry.instant` or `entry.isInstant` (docs/language-notes.md).
+    let namesEntryInstant: Bool
     /// Reads a container file's bytes into a value (JSON by default; the
     /// command line adds YAML).
     let dataDecoder: DataDecoder
@@ -92,6 +94,8 @@ package final class CompiledWidget: @unchecked Sendable {
         self.maxEntries = maxEntries
         self.policy = policy
         self.events = events
+        namesEntryInstant = ([content] + familyContent.values + slotContents).contains(where: \.namesEntryInstant)
+            || (url?.references.contains { $0.components.first == "entry" } ?? false)
     }
 
     /// Every parameter's default, as a `param` object.

@@ -191,6 +191,42 @@ extension CompiledWidget {
         }
     }
 
+    /// The rule's latest instant at or before `now`: what the entry at `now` stands for
+    /// (`entry.instant`). Only rules whose instants are fixed on the clock have one (cron, daily,
+    /// aligned `every` and `hourly`); nil for the others, or when none is within `nextInstantReach`.
+    func latestRuleInstant(atOrBefore now: Instant, request: RequestScope, context: TimelineContext) -> Instant? {
+        func last<I: IteratorProtocol>(_ instants: I) -> Instant? where I.Element == Instant {
+            var it = instants
+            var found: Instant?
+            while let t = it.next() { found = t }
+            return found
+        }
+        switch rule {
+        case .cron(let cron):
+            // Widening windows, so a minute's cron looks back an hour and February 29 up to 8 years.
+            for window: Int64 in [3_600, 90_000, 32 * 86_400, 367 * 86_400, Self.nextInstantReach] {
+                if let t = last(cron.fireTimes(after: now - window, in: zone, before: now + 1)) { return t }
+            }
+            return nil
+        case .daily(let daily):
+            // Every slot happens every local day: the last two days hold the latest one.
+            let slots = DailySlots(minutesOfDay: daily.map(\.minuteOfDay), zone: zone)
+            var found: Instant?
+            var t = now - 2 * 86_400
+            while let (next, _) = slots.next(after: t), next <= now {
+                found = next
+                t = next
+            }
+            return found
+        case .every(let field, let aligned):
+            guard aligned, case .success(let step) = FieldValues.duration(field, request), let pattern = AlignedEvery(seconds: step) else { return nil }
+            // Aligned instants are at most a step and a clock change apart.
+            return last(pattern.instants(after: now - step - 3 * 3_600, in: zone, before: now + 1))
+        case .progress, .sequence, .once, .market:
+            return nil
+        }
+    }
+
     /// For grid rules shown as a placeholder: try again at the grid's next instant.
     func nextGridPolicy(after now: Instant, _ context: TimelineContext) -> ReloadPolicy {
         nextInstantPolicy(request: requestScope(context, data: .object(JSONObject())), now: now, context: context)

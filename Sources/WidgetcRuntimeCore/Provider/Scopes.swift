@@ -98,6 +98,18 @@ struct EntryScope: TemplateScope {
     var index: Int
     let zone: ZoneRules
     var rule: RuleVariables
+    /// The rule's instant (or event) the entry at T stands for, its latest at or before T; the
+    /// later entries stand for their own dates (each is one of the rule's instants).
+    var startInstant: Instant? = nil
+
+    /// `entry.instant`: the instant this entry stands for (null when it stands for none).
+    var instant: JSONValue {
+        if index > 0 { return .string(zone.iso8601(date)) }
+        return startInstant.map { .string(zone.iso8601($0)) } ?? .null
+    }
+
+    /// `entry.isInstant`: whether the entry is at the instant it stands for, not between two.
+    var isInstant: JSONValue { .bool(index > 0 || startInstant == date) }
 
     func lookup(_ name: String) -> JSONValue? {
         // Dispatch on the first byte, then compare once: a String comparison that
@@ -107,7 +119,7 @@ struct EntryScope: TemplateScope {
             return .object(JSONObject([
                 ("date", .string(zone.iso8601(date))), ("time", .string(zone.timeText(date))),
                 ("day", .string(zone.dayText(date))), ("weekday", .string(zone.weekdayName(date))),
-                ("index", .int(index)),
+                ("index", .int(index)), ("instant", instant), ("isInstant", isInstant),
             ]))
         case UInt8(ascii: "p") where name == "param", UInt8(ascii: "d") where name == "data",
             UInt8(ascii: "f") where name == "family":
@@ -125,6 +137,8 @@ struct EntryScope: TemplateScope {
         case .entryDay: return .string(zone.dayText(date))
         case .entryWeekday: return .string(zone.weekdayName(date))
         case .entryIndex: return .int(index)
+        case .entryInstant: return instant
+        case .entryIsInstant: return isInstant
         case .rule(let root, let path):
             guard let value = rule.value(root) else { return nil }
             return path.count == 1 ? value : value.lookup(path: path, from: 1)
@@ -142,6 +156,8 @@ struct EntryScope: TemplateScope {
             case UInt8(ascii: "t") where name == "time": return .string(zone.timeText(date))
             case UInt8(ascii: "w") where name == "weekday": return .string(zone.weekdayName(date))
             case UInt8(ascii: "i") where name == "index": return .int(index)
+            case UInt8(ascii: "i") where name == "instant": return instant
+            case UInt8(ascii: "i") where name == "isInstant": return isInstant
             default: return nil
             }
         }

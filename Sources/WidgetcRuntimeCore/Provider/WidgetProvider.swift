@@ -46,8 +46,11 @@ extension CompiledWidget: TimelineProvider {
         if let policyOverride = self.policy {
             policy = resolve(policyOverride, now: now, request: request, context: context) ?? policy
         }
-        if let last = planned.slots.last?.date, !events.isEmpty {
-            let instants = eventInstants(after: now, request: request, context: context)
+        // Events render with the request and the rule's variables at T (a market's `market.close`).
+        let eventTimes = events.isEmpty ? [] : eventInstants(
+            now: now, scope: EntryScope(request: request, date: now, index: 0, zone: zone, rule: planned.slots.first?.variables ?? .none), context: context)
+        if let last = planned.slots.last?.date, !eventTimes.isEmpty {
+            let instants = eventTimes.filter { $0 > now }
             if let cut = instants.filter({ $0 < last }).min() {
                 // Events cut the timeline at the first known moment after T and before its last entry.
                 planned.slots.removeAll { $0.date > cut }
@@ -65,7 +68,13 @@ extension CompiledWidget: TimelineProvider {
         }
         var missing: [String] = []
         // Fields that do not change from entry to entry render once per timeline.
-        let firstScope = EntryScope(request: request, date: now, index: 0, zone: zone, rule: .none)
+        var firstScope = EntryScope(request: request, date: now, index: 0, zone: zone, rule: .none)
+        if namesEntryInstant {
+            // The entry at T stands for the latest of the rule's instants and the events at or before T.
+            let latestEvent = eventTimes.filter { $0 <= now }.max()
+            let latestRule = latestRuleInstant(atOrBefore: now, request: request, context: context)
+            firstScope.startInstant = [latestEvent, latestRule].compactMap { $0 }.max()
+        }
         var contents = TimelineContent(
             content: content, slots: slotContents, family: familyContent[context.family.rawValue], firstScope: firstScope,
             records: planned.records, entries: planned.slots.count, missing: &missing)
@@ -204,8 +213,8 @@ extension CompiledWidget: TimelineProvider {
         }
     }
 
-    /// Each event's instant after `now` (templates that render empty are no event).
-    private func eventInstants(after now: Instant, request: RequestScope, context: TimelineContext) -> [Instant] {
+    /// Each event's instant (templates that render empty are no event), before or after `now`.
+    private func eventInstants(now: Instant, scope: EntryScope, context: TimelineContext) -> [Instant] {
         var instants: [Instant] = []
         for event in events {
             let at: Instant
@@ -213,7 +222,7 @@ extension CompiledWidget: TimelineProvider {
             case .instant(let i): at = i
             case .relative(let s): at = now + s
             case .template(let t):
-                let value = t.render(request)
+                let value = t.render(scope)
                 guard let text = value.string, !text.isEmpty else { continue }  // no event in the data
                 do throws(TimeParseError) {
                     at = try Moment.parse(text).instant(from: now)
@@ -222,7 +231,7 @@ extension CompiledWidget: TimelineProvider {
                     continue
                 }
             }
-            if at > now { instants.append(at) }
+            instants.append(at)
         }
         return instants
     }
