@@ -198,8 +198,11 @@ package struct TextDocument: Sendable {
                     if bytes[stop] == first { break }
                     stop += 1
                 }
-                stop = min(stop, end)
-                if stop > start + 1 { start += 1 } else { stop = min(stop + 1, end) }
+                if stop < end, stop > start + 1 {
+                    start += 1
+                } else {
+                    stop = min(stop + 1, end)  // empty, or never closed: the quote itself is shown
+                }
             } else if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
                 var depth = 0
                 stop = start
@@ -211,9 +214,17 @@ package struct TextDocument: Sendable {
                 }
             } else {
                 let inFlow = bytes[lineStarts[line]..<start].contains { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{") }
+                // A place inside a quoted scalar (a cron field, a template tag) ends at its closing quote.
+                let quote = openQuote(from: lineStarts[line], to: start)
                 stop = start
                 while stop < end {
                     let b = bytes[stop]
+                    if let quote {
+                        if b == UInt8(ascii: "\\"), quote == UInt8(ascii: "\"") { stop += 2; continue }
+                        if b == quote || (inFlow && b == UInt8(ascii: "}")) { break }  // or the end of a `{{tag}}`
+                        stop += 1
+                        continue
+                    }
                     if b == UInt8(ascii: "#"), stop > start, bytes[stop - 1] == 32 || bytes[stop - 1] == 9 { break }
                     if inFlow, b == UInt8(ascii: ",") || b == UInt8(ascii: "]") || b == UInt8(ascii: "}") { break }
                     stop += 1
@@ -221,10 +232,32 @@ package struct TextDocument: Sendable {
                 while stop > start, bytes[stop - 1] == 32 || bytes[stop - 1] == 9 { stop -= 1 }
             }
         }
+        stop = min(stop, end)
         if stop == start, start < end {
             stop = start + 1
             while stop < end, bytes[stop] & 0xC0 == 0x80 { stop += 1 }
         }
         return TextRange(position(ofOffset: start), position(ofOffset: stop))
+    }
+
+    /// The quote open at `offset` when the line is read from `lineStart` (nil outside quotes).
+    private func openQuote(from lineStart: Int, to offset: Int) -> UInt8? {
+        var quote: UInt8? = nil
+        var i = lineStart
+        while i < offset {
+            let b = bytes[i]
+            if let q = quote {
+                if b == UInt8(ascii: "\\"), q == UInt8(ascii: "\"") { i += 2; continue }
+                if b == q { quote = nil }
+            } else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+                // A quote opens a scalar only where one may start (not inside a plain word like it's).
+                let before = i > lineStart ? bytes[i - 1] : UInt8(ascii: " ")
+                if [UInt8(ascii: " "), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "-")].contains(before) { quote = b }
+            } else if b == UInt8(ascii: "#"), i > lineStart, bytes[i - 1] == 32 {
+                return nil
+            }
+            i += 1
+        }
+        return quote
     }
 }

@@ -21,6 +21,8 @@ struct CollectionFrame {
     var awaitsValue = false
     /// The pending key is the merge key `<<`.
     var pendingIsMerge = false
+    /// The pending key is a duplicate: its value is read and dropped.
+    var pendingIsDuplicate = false
     /// `<<` was given its mappings (they are on the composer's `openMerges`).
     var hasMerge = false
     /// The mapping is too large for a linear scan of its keys (its index is on

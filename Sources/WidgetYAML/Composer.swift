@@ -28,6 +28,8 @@ struct Composer {
 
     /// Documents known to be complete.
     private(set) var documents: [SourceNode] = []
+    /// Duplicate keys met so far (reading went on: the first of each is kept).
+    private(set) var duplicates: [SourceError] = []
     /// A document that ended without `...`: complete unless the stream end was a cut.
     private var pendingDocument: SourceNode? = nil
     /// The current document's top node, once it is done.
@@ -281,6 +283,8 @@ struct Composer {
                 top.awaitsValue = false
                 if top.pendingIsMerge {
                     try merge(node, at: location)
+                } else if top.pendingIsDuplicate {
+                    top.pendingIsDuplicate = false  // a duplicate key's value: read, not kept
                 } else {
                     children.last.node = node
                 }
@@ -332,10 +336,10 @@ struct Composer {
     ) throws(SourceError) {
         let print = KeyPrint(bytes)
         if top.hasKeyIndex || top.hasNonASCIIKey || !print.isASCII {
-            if let first = existingKeyLocation(bytes) { throw Self.duplicate(bytes, at: location, first: first) }
+            if let first = existingKeyLocation(bytes) { return skipDuplicate(bytes, at: location, first: first) }
             if !print.isASCII { top.hasNonASCIIKey = true }
         } else if top.keyBits & print.bit != 0, let first = existingKeyLocation(sameBytesAs: bytes) {
-            throw Self.duplicate(bytes, at: location, first: first)
+            return skipDuplicate(bytes, at: location, first: first)
         }
         top.keyBits |= print.bit
         let keyFirst = start ?? arena.append(bytes)
@@ -402,6 +406,14 @@ struct Composer {
         top.mergeKeyLine = Int32(clamping: location.line)
         top.awaitsValue = true
         top.pendingIsMerge = true
+    }
+
+    /// A key the mapping already has: reported, and its value read and dropped (the first one
+    /// stays), so that the rest of the document is still read and checked.
+    private mutating func skipDuplicate(_ key: UnsafeBufferPointer<UInt8>, at location: SourceLocation, first: SourceLocation) {
+        duplicates.append(Self.duplicate(key, at: location, first: first))
+        top.awaitsValue = true
+        top.pendingIsDuplicate = true
     }
 
     private static func duplicate(_ key: UnsafeBufferPointer<UInt8>, at location: SourceLocation, first: SourceLocation) -> SourceError {

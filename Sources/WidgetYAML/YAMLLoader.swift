@@ -6,10 +6,19 @@ package struct YAMLFile: Sendable {
     package var documents: [SourceNode]
     /// The first fatal error; reading stopped there.
     package var error: SourceError?
+    /// Duplicate keys before it: reading went on past each (the first value kept), so the
+    /// document's other findings are found too.
+    package var duplicates: [SourceError]
 
-    package init(documents: [SourceNode], error: SourceError?) {
+    package init(documents: [SourceNode], error: SourceError?, duplicates: [SourceError] = []) {
         self.documents = documents
         self.error = error
+        self.duplicates = duplicates
+    }
+
+    /// The first error of the file, fatal or not (for readers that stop at any error).
+    package var firstError: SourceError? {
+        ([error].compactMap { $0 } + duplicates).min { $0.location < $1.location }
     }
 }
 
@@ -28,7 +37,8 @@ package struct YAMLFile: Sendable {
 ///   to null (empty, `~`, `null`) is "null". Duplicates are refused
 ///   (`yaml-duplicate-key`); keys compare as those strings (as Swift
 ///   `String`s, so canonically equivalent spellings are one key), and `1`
-///   and `01` are two keys.
+///   and `01` are two keys. Reading goes on after a duplicate (the first
+///   value is kept; `YAMLFile.duplicates`).
 /// - An alias is the anchored node itself (its node number again, not a
 ///   copy); anchors are per document. The merge key is a plain, untagged `<<`
 ///   (a quoted "<<" is an ordinary key); it takes a mapping or a sequence of
@@ -102,10 +112,10 @@ package enum YAMLLoader {
             end.implicitEnd = true
             try composer.handle(end)
         } catch {
-            return YAMLFile(documents: composer.documents, error: error)
+            return YAMLFile(documents: composer.documents, error: error, duplicates: composer.duplicates)
         }
         composer.commitPendingDocument()
-        return YAMLFile(documents: composer.documents, error: nil)
+        return YAMLFile(documents: composer.documents, error: nil, duplicates: composer.duplicates)
     }
 
     /// Runs libyaml over `buffer` and composes its events. With `inputIsCut`,
@@ -127,16 +137,16 @@ package enum YAMLLoader {
                 if !inputIsCut { composer.commitPendingDocument() }
                 switch failure {
                 case .reader:
-                    return (YAMLFile(documents: composer.documents, error: nil), failure)
+                    return (YAMLFile(documents: composer.documents, error: nil, duplicates: composer.duplicates), failure)
                 case .syntax(let message, let location):
                     // libyaml words a tab in the indentation as a token or indentation problem.
                     let error = tabInIndentation(buffer, at: location).map {
                         SourceError(code: "yaml-syntax", message: "tabs cannot indent YAML; use spaces", location: $0)
-                    } ?? SourceError(code: "yaml-syntax", message: message, location: location)
-                    return (YAMLFile(documents: composer.documents, error: error), failure)
+                    } ?? SyntaxWords.error(message, at: location, in: buffer)
+                    return (YAMLFile(documents: composer.documents, error: error, duplicates: composer.duplicates), failure)
                 case .other(let message, let location):
                     let error = SourceError(code: "yaml-syntax", message: message, location: location)
-                    return (YAMLFile(documents: composer.documents, error: error), failure)
+                    return (YAMLFile(documents: composer.documents, error: error, duplicates: composer.duplicates), failure)
                 }
             }
             let event = parser.current
@@ -144,11 +154,11 @@ package enum YAMLLoader {
             do {
                 try composer.handle(event)
             } catch {
-                return (YAMLFile(documents: composer.documents, error: error), nil)
+                return (YAMLFile(documents: composer.documents, error: error, duplicates: composer.duplicates), nil)
             }
         }
         if !inputIsCut { composer.commitPendingDocument() }
-        return (YAMLFile(documents: composer.documents, error: nil), nil)
+        return (YAMLFile(documents: composer.documents, error: nil, duplicates: composer.duplicates), nil)
     }
 
     /// Where the first tab of a line's leading blanks is, when a syntax error's mark
@@ -200,7 +210,7 @@ package enum YAMLLoader {
         if let earlier = before.error, earlier.location < error.location {
             return before
         }
-        return YAMLFile(documents: before.documents, error: error)
+        return YAMLFile(documents: before.documents, error: error, duplicates: before.duplicates)
     }
 
     private static func hex(_ value: Int, digits: Int) -> String {

@@ -278,3 +278,31 @@ import WidgetTestSupport
         #expect(Array(lines[1].unicodeScalars)[caret] == "\"")
     }
 }
+
+/// A duplicate key does not hide the document's other findings, and stops its plan.
+@Suite struct DuplicateKeyFindingsTests {
+    static let text = """
+        kind: com.example.dup
+        displayName: A
+        displayName: B
+        description: x
+        families: [systemHuge]
+        timeline: { hourly: true }
+        content: { a: "{{param.x}}" }
+
+        """
+
+    @Test func validateReportsTheDuplicateAndTheRest() throws {
+        let directory = try temporaryDirectory()
+        let file = directory.appendingPathComponent("dup.yaml").path
+        try Self.text.write(toFile: file, atomically: true, encoding: .utf8)
+        let (status, console) = runCLI(["validate", "--format", "json", file])
+        #expect(status == .inputErrors)
+        let object = try JSONReader.parse(console.stdout).json
+        let codes = object["diagnostics"]?.array?.compactMap { $0["code"]?.string } ?? []
+        #expect(codes == ["yaml-duplicate-key", "not-allowed-value", "unknown-variable"])
+        let (compileStatus, _) = runCLI(["compile", file, "--out", directory.appendingPathComponent("out").path])
+        #expect(compileStatus == .inputErrors)
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out/com.example.dup.plan.json").path))
+    }
+}

@@ -18,7 +18,7 @@ import WidgetTestSupport
 
     static let cases: [Case] = [
         // YAML layer
-        Case(code: "yaml-syntax", line: 4, column: 1),
+        Case(code: "yaml-syntax", line: 2, column: 14),  // at the quote that is never closed
         Case(code: "empty-file", line: 1, column: 1, severity: .warning),
         Case(code: "yaml-duplicate-key", line: 6, column: 1),
         Case(code: "yaml-tag", line: 2, column: 14),

@@ -97,3 +97,17 @@ import WidgetYAML
     #expect(error.location == SourceLocation(line: 5, column: 3))
     #expect(error.message == "duplicate key '<<' (first defined at line 4)")
 }
+
+@Test func readingGoesOnAfterADuplicateKeepingTheFirstValue() throws {
+    // Scalars, mappings and sequences as the dropped values; every duplicate reported in order.
+    let file = YAMLLoader.load(text: "a: 1\nm: {x: 1}\na: [1, 2]\nm:\n  y: 2\nb: {k: 1, k: {deep: [1]}, j: 2}\n")
+    #expect(file.error == nil)
+    #expect(file.documents.first?.json == ["a": 1, "m": ["x": 1], "b": ["k": 1, "j": 2]])
+    #expect(file.duplicates.map(\.location) == [
+        SourceLocation(line: 3, column: 1), SourceLocation(line: 4, column: 1), SourceLocation(line: 6, column: 11),
+    ])
+    // A syntax error after a duplicate is still the fatal error, the duplicate before it the first.
+    let both = YAMLLoader.load(text: "a: 1\na: 2\nb: [\n")
+    #expect(both.error?.code == "yaml-syntax")
+    #expect(both.firstError?.code == "yaml-duplicate-key")
+}

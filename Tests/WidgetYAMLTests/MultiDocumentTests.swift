@@ -21,7 +21,10 @@ import WidgetYAML
     let file = YAMLLoader.load(text: "a: 1\n---\nb: [\n---\nc: 3\n")
     #expect(file.documents.map(\.json) == [["a": 1]])
     #expect(file.error?.code == "yaml-syntax")
+    // A duplicate key does not stop reading: the first value is kept, the documents after it read.
     let dup = YAMLLoader.load(text: "a: 1\n---\nb: 1\nb: 2\n---\nc: 3\n")
-    #expect(dup.documents.count == 1)
-    #expect(dup.error?.code == "yaml-duplicate-key")
+    #expect(dup.documents.map(\.json) == [["a": 1], ["b": 1], ["c": 3]])
+    #expect(dup.error == nil)
+    #expect(dup.duplicates.map(\.code) == ["yaml-duplicate-key"])
+    #expect(dup.firstError?.location == SourceLocation(line: 4, column: 1))
 }

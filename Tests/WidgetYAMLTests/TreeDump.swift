@@ -39,5 +39,5 @@ func single(_ text: String) -> SourceNode? {
 }
 
 /// The error reading `text` produced, if any.
-func failure(_ text: String) -> SourceError? { YAMLLoader.load(text: text).error }
-func failure(_ bytes: [UInt8]) -> SourceError? { YAMLLoader.load(bytes: bytes).error }
+func failure(_ text: String) -> SourceError? { YAMLLoader.load(text: text).firstError }
+func failure(_ bytes: [UInt8]) -> SourceError? { YAMLLoader.load(bytes: bytes).firstError }

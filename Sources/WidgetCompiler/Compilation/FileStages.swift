@@ -71,13 +71,21 @@ package struct FileStages: Sendable {
     }
 
     func load(bytes: [UInt8], path: String) -> LoadedFile {
-        let (documents, error) = SourceFiles.documents(of: bytes, path: path)
-        return LoadedFile(path: path, bytes: bytes, documents: documents, readFailure: nil, loadError: error?.diagnostic(file: path))
+        let file = SourceFiles.load(bytes, path: path)
+        return LoadedFile(
+            path: path, bytes: bytes, documents: file.documents, readFailure: nil, loadError: file.error?.diagnostic(file: path),
+            duplicateKeys: file.duplicates.map { $0.diagnostic(file: path) })
     }
 
     /// Stage 2: what the document is, by its top-level keys, and the schema's findings.
     func shape(_ node: SourceNode, of file: LoadedFile) -> ShapedDocument {
         var shaped = ShapedDocument(node: node, role: .of(node), context: CheckContext(file: file.path, bytes: file.bytes, keepsParsed: lowers))
+        // The document's duplicate keys are its findings too (and keep it from being lowered).
+        if !file.duplicateKeys.isEmpty, let k = file.documents.firstIndex(where: { $0.isSameNode(as: node) }) {
+            let end = k + 1 < file.documents.count ? file.documents[k + 1].location : nil
+            shaped.context.diagnostics += file.duplicateKeys.filter { end == nil || $0.location < end! }
+                .filter { k == 0 || file.documents[k].location <= $0.location }
+        }
         if case .schemaOnly(let stage) = mode {
             shaped.shape = stage.check(node, file: file.path)
             return shaped
@@ -201,6 +209,8 @@ struct LoadedFile: Sendable {
     let readFailure: FileError?
     /// The YAML or JSON error after `documents`, or a file too large: the file's own diagnostic.
     let loadError: Diagnostic?
+    /// Duplicate keys in `documents` (each reported with its document's findings).
+    var duplicateKeys: [Diagnostic] = []
 }
 
 /// Stage 2: one document, what it is, and what the schema says of its shape.

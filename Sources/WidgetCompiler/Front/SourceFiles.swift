@@ -34,18 +34,25 @@ package enum SourceFiles {
         try POSIXFiles.readFile(path, limits: namedLimits).bytes
     }
 
-    /// The documents of a file: JSON for `.json`, YAML otherwise. Reading stops
-    /// at the first error, which is returned with the documents read before it.
+    /// The documents of a file: JSON for `.json`, YAML otherwise, and its first error (a
+    /// duplicate key included), for readers that stop at any error.
     package static func documents(of bytes: [UInt8], path: String) -> (documents: [SourceNode], error: SourceError?) {
+        let file = load(bytes, path: path)
+        return (file.documents, file.firstError)
+    }
+
+    /// The documents of a file: JSON for `.json`, YAML otherwise. Reading stops at the first
+    /// fatal error (`error`), which comes with the documents read before it; a duplicate key
+    /// does not stop it (`duplicates`).
+    package static func load(_ bytes: [UInt8], path: String) -> YAMLFile {
         if path.hasSuffix(".json") {
             do {
-                return ([try JSONReader.parse(bytes: bytes)], nil)
+                return YAMLFile(documents: [try JSONReader.parse(bytes: bytes)], error: nil)
             } catch {
-                return ([], error)
+                return YAMLFile(documents: [], error: error)
             }
         }
-        let file = YAMLLoader.load(bytes: bytes)
-        return (file.documents, file.error)
+        return YAMLLoader.load(bytes: bytes)
     }
 
     /// `dir/` of `dir/file.yaml` (empty for a bare file name).
