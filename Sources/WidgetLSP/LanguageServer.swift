@@ -151,6 +151,10 @@ package final class LanguageServer {
             case "textDocument/definition":
                 let (document, position) = try documentPosition(params)
                 respond(id: id, definition(document, position) ?? .null)
+            case "textDocument/codeAction":
+                let document = try openDocument(params)
+                guard let range = params["range"].flatMap(Self.range) else { throw RequestError("missing or malformed range") }
+                respond(id: id, .array(codeActions(document, range)))
             case "textDocument/documentSymbol":
                 let document = try openDocument(params)
                 respond(id: id, .array(documentSymbols(document)))
@@ -222,6 +226,7 @@ package final class LanguageServer {
             "completionProvider": ["triggerCharacters": ["{", ".", ":", " "], "resolveProvider": false],
             "definitionProvider": true,
             "documentSymbolProvider": true,
+            "codeActionProvider": ["codeActionKinds": ["quickfix"]],
         ],
         "serverInfo": ["name": "widgetc", "version": "0.1.0"],
     ]

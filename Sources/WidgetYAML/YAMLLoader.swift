@@ -142,7 +142,9 @@ package enum YAMLLoader {
                     // libyaml words a tab in the indentation as a token or indentation problem.
                     let error = tabInIndentation(buffer, at: location).map {
                         SourceError(code: "yaml-syntax", message: "tabs cannot indent YAML; use spaces", location: $0)
-                    } ?? SyntaxWords.error(message, at: location, in: buffer)
+                    } ?? (inputIsCut
+                        ? SourceError(code: "yaml-syntax", message: message, location: location)  // the cut, not the text, ended it
+                        : SyntaxWords.error(message, at: location, in: buffer))
                     return (YAMLFile(documents: composer.documents, error: error, duplicates: composer.duplicates), failure)
                 case .other(let message, let location):
                     let error = SourceError(code: "yaml-syntax", message: message, location: location)

@@ -1,0 +1,110 @@
+import Foundation
+import WidgetSupport
+
+/// Quick fixes (`textDocument/codeAction`) for the document's own diagnostics in the range
+/// asked: every "did you mean" replaces the word at fault, a default outside `[min, max]` is
+/// clamped, a declared family without a face gets one under `familyView`.
+extension LanguageServer {
+    func codeActions(_ document: TextDocument, _ range: TextRange) -> [JSONValue] {
+        var actions: [JSONValue] = []
+        for diagnostic in diagnostics(of: document) {
+            guard let r = diagnostic["range"].flatMap(Self.range), Self.overlaps(r, range) else { continue }
+            let message = diagnostic["message"]?.string ?? ""
+            let code = diagnostic["code"]?.string ?? ""
+            if let (title, edit) = suggestionFix(message, r, document) {
+                actions.append(action(title, diagnostic, document, [edit], preferred: true))
+            }
+            if code == "param-range", let (title, edit) = clampFix(message, r) {
+                actions.append(action(title, diagnostic, document, [edit], preferred: true))
+            }
+            if code == "view-missing", let (title, edit) = faceFix(message, document) {
+                actions.append(action(title, diagnostic, document, [edit], preferred: false))
+            }
+        }
+        return actions
+    }
+
+    static func overlaps(_ a: TextRange, _ b: TextRange) -> Bool {
+        func key(_ p: Position) -> (Int, Int) { (p.line, p.character) }
+        return key(a.start) <= key(b.end) && key(b.start) <= key(a.end)
+    }
+
+    private func action(_ title: String, _ diagnostic: JSONValue, _ document: TextDocument, _ edits: [(TextRange, String)], preferred: Bool) -> JSONValue {
+        let textEdits: [JSONValue] = edits.map { ["range": $0.0.json, "newText": .string($0.1)] }
+        return [
+            "title": .string(title), "kind": "quickfix", "diagnostics": [diagnostic], "isPreferred": .bool(preferred),
+            "edit": ["changes": .object(JSONObject([(document.uri, .array(textEdits))]))],
+        ]
+    }
+
+    /// `… 'systemSmal' … did you mean 'systemSmall'?`: the quoted word at fault, found on the
+    /// diagnostic's line from its start, replaced by the suggestion.
+    func suggestionFix(_ message: String, _ range: TextRange, _ document: TextDocument) -> (String, (TextRange, String))? {
+        guard let mark = message.range(of: "did you mean '") else { return nil }
+        let rest = message[mark.upperBound...]
+        guard let end = rest.firstIndex(of: "'") else { return nil }
+        let suggestion = String(rest[..<end])
+        // A suggestion for a path's last name (`param.cuont`, did you mean `count`) replaces that name.
+        let quoted = Self.quotedWords(String(message[..<mark.lowerBound])).filter { $0 != suggestion }.map { word -> String in
+            guard !suggestion.contains("."), let dot = word.lastIndex(of: ".") else { return word }
+            return String(word[word.index(after: dot)...])
+        }
+        let line = Array(document.lineText(range.start.line).utf16)
+        for word in quoted {
+            let w = Array(word.utf16)
+            guard !w.isEmpty, w.count <= line.count else { continue }
+            for s in stride(from: min(range.start.character, line.count), through: line.count - w.count, by: 1) where Array(line[s..<(s + w.count)]) == w {
+                let at = TextRange(Position(line: range.start.line, character: s), Position(line: range.start.line, character: s + w.count))
+                return ("Change '\(word)' to '\(suggestion)'", (at, suggestion))
+            }
+        }
+        return nil
+    }
+
+    static func quotedWords(_ text: String) -> [String] {
+        var words: [String] = []
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "'") {
+            let after = rest[rest.index(after: open)...]
+            guard let close = after.firstIndex(of: "'") else { break }
+            words.append(String(after[..<close]))
+            rest = after[after.index(after: close)...]
+        }
+        return words
+    }
+
+    /// `default 200 is above max 120`: the default becomes 120.
+    func clampFix(_ message: String, _ range: TextRange) -> (String, (TextRange, String))? {
+        for bound in ["above max ", "below min "] {
+            guard let r = message.range(of: bound) else { continue }
+            let value = String(message[r.upperBound...].prefix { !$0.isWhitespace })
+            guard !value.isEmpty else { return nil }
+            return ("Clamp the default to \(bound.hasPrefix("above") ? "max" : "min") \(value)", (range, value))
+        }
+        return nil
+    }
+
+    /// `family 'systemMedium' is declared but has no view`: a face for it under `familyView`
+    /// (a text showing the first content field), added after the key or at the end.
+    func faceFix(_ message: String, _ document: TextDocument) -> (String, (TextRange, String))? {
+        guard let family = Self.quotedWords(message).first else { return nil }
+        let root = root(document, at: 0)
+        let field = root?["content"]?.members.first.map { "{{\($0.key)}}" } ?? family
+        let face = "text: \"\(field)\""
+        if let member = root?.member("familyView"), member.value.isMapping {
+            let keyLine = member.keyLocation.line - 1
+            let first = member.value.members.first
+            // A flow mapping on the key's line is not edited here.
+            guard first.map({ $0.keyLocation.line > member.keyLocation.line }) ?? false else { return nil }
+            let childIndent = first.map { $0.keyLocation.column - 1 } ?? 2
+            let pad = String(repeating: " ", count: childIndent)
+            let at = Position(line: keyLine + 1, character: 0)
+            return ("Add a face for \(family) (familyView.\(family))", (TextRange(at, at), "\(pad)\(family):\n\(pad)  \(face)\n"))
+        }
+        let lastLine = document.lineCount - 1
+        let end = document.position(ofOffset: document.bytes.count)
+        let needsBreak = !document.lineText(lastLine).isEmpty
+        return ("Add a face for \(family) (familyView.\(family))",
+                (TextRange(end, end), (needsBreak ? "\n" : "") + "familyView:\n  \(family):\n    \(face)\n"))
+    }
+}
