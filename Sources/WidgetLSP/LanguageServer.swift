@@ -151,6 +151,29 @@ package final class LanguageServer {
             case "textDocument/definition":
                 let (document, position) = try documentPosition(params)
                 respond(id: id, definition(document, position) ?? .null)
+            case "textDocument/references":
+                let (document, position) = try documentPosition(params)
+                let declaration = params["context"]?["includeDeclaration"]?.bool ?? true
+                respond(id: id, .array(references(document, position, includeDeclaration: declaration)))
+            case "textDocument/prepareRename":
+                let (document, position) = try documentPosition(params)
+                respond(id: id, prepareRename(document, position) ?? .null)
+            case "textDocument/rename":
+                let (document, position) = try documentPosition(params)
+                guard let newName = params["newName"]?.string else { throw RequestError("missing newName") }
+                respond(id: id, try rename(document, position, to: newName) ?? .null)
+            case "textDocument/inlayHint":
+                let document = try openDocument(params)
+                guard let range = params["range"].flatMap(Self.range) else { throw RequestError("missing or malformed range") }
+                respond(id: id, .array(inlayHints(document, range)))
+            case "textDocument/codeLens":
+                respond(id: id, .array(codeLenses(try openDocument(params))))
+            case "textDocument/semanticTokens/full":
+                respond(id: id, ["data": .array(semanticTokens(try openDocument(params)).map { .int($0) })])
+            case "textDocument/documentLink":
+                respond(id: id, .array(documentLinks(try openDocument(params))))
+            case "textDocument/foldingRange":
+                respond(id: id, .array(foldingRanges(try openDocument(params))))
             case "textDocument/codeAction":
                 let document = try openDocument(params)
                 guard let range = params["range"].flatMap(Self.range) else { throw RequestError("missing or malformed range") }
@@ -227,6 +250,15 @@ package final class LanguageServer {
             "definitionProvider": true,
             "documentSymbolProvider": true,
             "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+            "referencesProvider": true,
+            "renameProvider": ["prepareProvider": true],
+            "inlayHintProvider": true,
+            "codeLensProvider": ["resolveProvider": false],
+            "semanticTokensProvider": [
+                "legend": ["tokenTypes": .array(tokenTypes.map { .string($0) }), "tokenModifiers": []], "full": true,
+            ],
+            "documentLinkProvider": ["resolveProvider": false],
+            "foldingRangeProvider": true,
         ],
         "serverInfo": ["name": "widgetc", "version": "0.1.0"],
     ]

@@ -27,7 +27,7 @@ import WidgetTestSupport
     @Test func unknownMethodIsMethodNotFound() throws {
         let session = InProcessSession()
         _ = try session.client.initialize()
-        let response = try session.client.request("textDocument/semanticTokens/full", ["textDocument": ["uri": "file:///x.yaml"]])
+        let response = try session.client.request("textDocument/linkedEditingRange", ["textDocument": ["uri": "file:///x.yaml"]])
         #expect(response["error"]?["code"] == -32601)
         session.client.notify("workspace/somethingNew", [:])  // an unknown notification: logged only
         #expect(session.logs.contains { $0.contains("workspace/somethingNew") })
