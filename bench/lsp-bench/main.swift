@@ -5,6 +5,8 @@
 // One process, one thread (the server is single-threaded): a 300-line widget is opened, then each
 // edit (an incremental didChange that rewrites one parameter's default, valid and invalid in turn)
 // is timed from the framed message handed to the server to its publishDiagnostics written.
+// Completion: the same widget broken by a half-typed line (`  typing: "{{param.`, the quote not
+// closed: the document does not parse), completion requested after the dot, timed to the answer.
 // Memory: the resident set (VmRSS) after every 1,000 of the memory edits.
 import Foundation
 import WidgetLSP
@@ -14,7 +16,7 @@ let arguments = CommandLine.arguments
 let edits = arguments.count > 1 ? Int(arguments[1]) ?? 1000 : 1000
 let memoryEdits = arguments.count > 2 ? Int(arguments[2]) ?? 10_000 : 10_000
 
-/// A 300-line widget: 20 parameters, 60 content fields, a familyContent, a daily rule.
+/// A 300-line widget: 20 parameters, 60 content fields, a familyContent, a daily rule, a view.
 func widget() -> String {
     var lines = [
         "kind: com.example.bench", "displayName: Bench", "description: A 300-line widget for the editor benchmark.",
@@ -29,7 +31,8 @@ func widget() -> String {
     for i in 0..<20 { lines.append("    f\(i): \"{{slot.name}} {{param.p\(i)}}\"") }
     lines += ["url: \"bench://open/{{param.p0}}\"", "timeline:", "  daily:"]
     for h in 0..<24 { lines += ["    - name: s\(h)", "      at: \"\(h < 10 ? "0" : "")\(h):00\""] }
-    lines += ["  horizon: 24h"]
+    lines += ["  horizon: 24h", "view:", "  vstack:"]
+    for i in 0..<8 { lines += ["    - text: \"{{f\(i)}}\"", "      font: caption"] }
     while lines.count < 300 { lines.append("# padding line \(lines.count)") }
     return lines.joined(separator: "\n") + "\n"
 }
@@ -87,6 +90,33 @@ samples.sort()
 func percentile(_ p: Double, _ samples: [Double]) -> Double { samples[min(samples.count - 1, Int((Double(samples.count) * p).rounded(.up)) - 1)] }
 print("widget: \(lineCount) lines, \(text.utf8.count) bytes")
 print(String(format: "diagnostics after didChange over %d edits: p50 %.2f ms, p99 %.2f ms, max %.2f ms", edits, percentile(0.5, samples), percentile(0.99, samples), samples.last ?? 0))
+
+// Completion in a broken document: a line inserted before `content:`'s first field.
+let contentLine = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0 == "content:" }! + 1
+server.receive(frame(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
+    "textDocument": ["uri": .string(uri), "version": .int(edits + 2)],
+    "contentChanges": [["range": ["start": ["line": .int(contentLine), "character": 0], "end": ["line": .int(contentLine), "character": 0]],
+                        "text": "  typing: \"{{param.\n"]]]]))
+var completionSamples: [Double] = []
+let completions = max(100, edits / 2)
+for n in 0..<completions {
+    let request = frame(["jsonrpc": "2.0", "id": .int(1000 + n), "method": "textDocument/completion", "params": [
+        "textDocument": ["uri": .string(uri)], "position": ["line": .int(contentLine), "character": 19]]])
+    let bytesBefore = sink.bytes
+    let t0 = DispatchTime.now().uptimeNanoseconds
+    server.receive(request)
+    let t1 = DispatchTime.now().uptimeNanoseconds
+    precondition(sink.bytes > bytesBefore + 200, "no completion items after request \(n)")
+    completionSamples.append(Double(t1 - t0) / 1e6)
+}
+// The half-typed line goes again: the memory edits below run on the widget as it was.
+server.receive(frame(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
+    "textDocument": ["uri": .string(uri), "version": .int(edits + 3)],
+    "contentChanges": [["range": ["start": ["line": .int(contentLine), "character": 0], "end": ["line": .int(contentLine + 1), "character": 0]],
+                        "text": ""]]]]))
+completionSamples.sort()
+print(String(format: "completion after {{param. in a document that does not parse, %d requests: p50 %.2f ms, p99 %.2f ms, max %.2f ms",
+             completions, percentile(0.5, completionSamples), percentile(0.99, completionSamples), completionSamples.last ?? 0))
 
 var rss: [Int] = [rssKB()]
 for n in 0..<memoryEdits {
