@@ -30,7 +30,9 @@ package final class LanguageServer {
     private let stages: FileStages?
     private let setupError: String?
     package private(set) var documents: [String: TextDocument] = [:]
-    /// Each open document's YAML documents from its last text that parsed (completion in broken text).
+    /// Each open document's last text that parsed, and its YAML documents once asked for
+    /// (completion in broken text). The text is kept as diagnostics find it parses: no second parse per edit.
+    var lastParsedText: [String: [UInt8]] = [:]
     var lastParsed: [String: [SourceNode]] = [:]
     /// Stages that also lower (the plan a rule's hover runs), made at the first hover.
     lazy var lowering: FileStages? = try? Compilation(purpose: .compile).stages
@@ -204,7 +206,6 @@ package final class LanguageServer {
             }
             documents[uri] = TextDocument(uri: uri, version: item["version"]?.intValue ?? 0, text: text)
             publishDiagnostics(uri)
-            rememberStructure(documents[uri]!)
         case "textDocument/didChange":
             guard let uri = params["textDocument"]?["uri"]?.string else { return log("widgetc lsp: didChange without textDocument.uri") }
             guard var document = documents[uri] else { return log("widgetc lsp: didChange for \(uri), which is not open; ignored") }
@@ -222,7 +223,6 @@ package final class LanguageServer {
             }
             documents[uri] = document
             publishDiagnostics(uri)
-            rememberStructure(document)
         case "textDocument/didSave":
             guard let uri = params["textDocument"]?["uri"]?.string, documents[uri] != nil else { return }
             if let text = params["text"]?.string, var document = documents[uri] {
@@ -233,6 +233,7 @@ package final class LanguageServer {
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.string else { return }
             lastParsed[uri] = nil
+            lastParsedText[uri] = nil
             if documents.removeValue(forKey: uri) != nil {
                 notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
             }
@@ -288,9 +289,20 @@ package final class LanguageServer {
 
     private func publishDiagnostics(_ uri: String) {
         guard let document = documents[uri] else { return }
+        let found = diagnostics(of: document)
+        // A text with no fatal YAML or JSON error parses: what completion falls back on later.
+        if !found.contains(where: { ($0["code"]?.string).map(Self.stopsReading) ?? false }) {
+            lastParsedText[uri] = document.bytes
+            lastParsed[uri] = nil
+        }
         notify("textDocument/publishDiagnostics", [
-            "uri": .string(uri), "version": .int(document.version), "diagnostics": .array(diagnostics(of: document)),
+            "uri": .string(uri), "version": .int(document.version), "diagnostics": .array(found),
         ])
+    }
+
+    /// A code of an error after which the file's documents were not all read.
+    static func stopsReading(_ code: String) -> Bool {
+        (code.hasPrefix("yaml-") || code.hasPrefix("json-")) && code != "yaml-duplicate-key"
     }
 
     // MARK: Parameters

@@ -25,13 +25,10 @@ extension LanguageServer {
             let (repaired, repairError) = SourceFiles.documents(of: bytes, path: path)
             if repairError == nil, !repaired.isEmpty { return repaired }
         }
+        if lastParsed[document.uri] == nil, let text = lastParsedText[document.uri] {
+            lastParsed[document.uri] = SourceFiles.documents(of: text, path: path).documents
+        }
         return lastParsed[document.uri] ?? documents
-    }
-
-    /// Remembers the document's structure when its text parses (so that later broken text has one).
-    func rememberStructure(_ document: TextDocument) {
-        let (documents, error) = SourceFiles.documents(of: document.bytes, path: Self.path(of: document.uri))
-        if error == nil { lastParsed[document.uri] = documents }
     }
 }
 

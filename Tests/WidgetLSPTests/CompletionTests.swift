@@ -131,6 +131,24 @@ import WidgetTestSupport
         #expect(items.map(\.label) == ["caption", "caption2"])
     }
 
+    /// Two broken lines (blanking the cursor's line is not enough): the last text that parsed says
+    /// what the widget declares.
+    @Test func theLastTextThatParsedWhenMoreThanOneLineIsBroken() throws {
+        let session = InProcessSession()
+        _ = try session.client.initialize()
+        let uri = LanguageServer.uri(of: TestPaths.widgets + "/typing.yaml")
+        session.client.open(uri: uri, text: Self.head + "content:\n  title: hi\n")
+        _ = try session.client.diagnostics(uri: uri)
+        let broken = Self.head + "content:\n  other: [unclosed\n  title: \"{{param.\n"
+        session.client.notify("textDocument/didChange", [
+            "textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["text": .string(broken)]],
+        ])
+        _ = try session.client.diagnostics(uri: uri)
+        let line = broken.components(separatedBy: "\n").count - 2
+        let items = try session.client.at("completion", uri: uri, line: line, character: 18)["items"]?.array ?? []
+        #expect(items.compactMap { $0["label"]?.string } == ["param.city", "param.units"])
+    }
+
     /// Typing `timeline:` (no value yet) is not "got null null".
     @Test func anEmptyValueIsNamedSo() throws {
         let session = InProcessSession()
