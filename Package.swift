@@ -5,6 +5,7 @@ import PackageDescription
 //   widgetc -> WidgetCLI -> {WidgetLSP, WidgetSimulator, WidgetCompiler}    (commands: the run loader, scenarios, --param)
 //   WidgetLSP -> WidgetCompiler                                           (the editor service)
 //   WidgetCompiler -> {WidgetYAML, JSONSchema, WidgetcRuntimeCore}       (the Mac side: one Compilation from YAML to the plan)
+//   JSONSchema -> {ECMARegexEngine, WidgetSupport};  ECMARegexEngine: a leaf (standard library only)
 //   WidgetSimulator -> WidgetcRuntimeCore                                 (scheduler, budget, scenarios, writers)
 //   WidgetcRuntime -> {WidgetcRuntimeCore, WidgetcURLSession}             (the library an app links)
 //   WidgetcRuntimeCore -> {WidgetTemplates, WidgetTime, MarketCalendars, WidgetCEL} -> WidgetSupport   (what a device ships: stdlib + Foundation)
@@ -30,10 +31,13 @@ let package = Package(
         .target(name: "WidgetSupport", linkerSettings: [.linkedLibrary("m")]),
         // YAML 1.2 core loader over libyaml, every node positioned.
         .target(name: "WidgetYAML", dependencies: ["CYAML", "WidgetSupport"]),
+        // ECMA-262 regular expressions (the `u` flag, unanchored search) as JSON Schema's `pattern`
+        // uses them: standard library only, nothing of schemas.
+        .target(name: "ECMARegexEngine"),
         // JSON Schema draft 2020-12 validator; knows nothing of YAML.
         .target(
             name: "JSONSchema",
-            dependencies: ["WidgetSupport"],
+            dependencies: ["WidgetSupport", "ECMARegexEngine"],
             exclude: ["MetaSchemas"],
             plugins: ["EmbedFiles"]
         ),
@@ -98,7 +102,8 @@ let package = Package(
         .target(name: "WidgetTestSupport", dependencies: ["WidgetSupport", "WidgetCLI"], path: "Tests/WidgetTestSupport"),
         .testTarget(name: "WidgetSupportTests", dependencies: ["WidgetSupport"]),
         .testTarget(name: "WidgetYAMLTests", dependencies: ["WidgetTestSupport", "WidgetYAML"]),
-        .testTarget(name: "JSONSchemaTests", dependencies: ["WidgetTestSupport", "JSONSchema"]),
+        .testTarget(name: "ECMARegexEngineTests", dependencies: ["ECMARegexEngine"]),
+        .testTarget(name: "JSONSchemaTests", dependencies: ["WidgetTestSupport", "JSONSchema", "ECMARegexEngine"]),
         .testTarget(name: "WidgetTemplatesTests", dependencies: ["WidgetTestSupport", "WidgetTemplates"]),
         .testTarget(name: "WidgetCELTests", dependencies: ["WidgetTestSupport", "WidgetCEL"]),
         .testTarget(name: "WidgetTimeTests", dependencies: ["WidgetTestSupport", "WidgetTime"]),
@@ -123,7 +128,7 @@ let package = Package(
 if Context.environment["WIDGETC_FUZZ"] == "1" {
     let sanitize = ["-sanitize=fuzzer,address"]
     let instrumented: Set<String> = [
-        "WidgetSupport", "WidgetYAML", "JSONSchema", "WidgetTemplates", "WidgetTime", "MarketCalendars",
+        "WidgetSupport", "ECMARegexEngine", "WidgetYAML", "JSONSchema", "WidgetTemplates", "WidgetTime", "MarketCalendars",
         "WidgetcRuntimeCore", "WidgetSimulator", "WidgetCompiler", "WidgetLSP", "WidgetCLI",
     ]
     for target in package.targets where instrumented.contains(target.name) {
@@ -132,7 +137,7 @@ if Context.environment["WIDGETC_FUZZ"] == "1" {
     package.targets.append(.executableTarget(
         name: "widgetc-fuzz",
         dependencies: [
-            "WidgetSupport", "WidgetYAML", "JSONSchema", "WidgetTemplates", "WidgetTime", "WidgetcRuntimeCore",
+            "WidgetSupport", "ECMARegexEngine", "WidgetYAML", "JSONSchema", "WidgetTemplates", "WidgetTime", "WidgetcRuntimeCore",
             "WidgetCompiler", "WidgetCLI",
         ],
         path: "Fuzz/widgetc-fuzz",

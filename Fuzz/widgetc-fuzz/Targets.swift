@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ECMARegexEngine
 import Foundation
 import JSONSchema
 import WidgetCLI
@@ -42,7 +43,7 @@ enum FuzzTargets {
         FuzzTarget(name: "yaml", summary: "WidgetYAML: load + compose every document, then as JSON; the simple form against libyaml", maxInput: 64 << 10, body: yaml),
         FuzzTarget(name: "json", summary: "WidgetSupport JSONReader (plans, catalogs, container files, schemas)", maxInput: 64 << 10, body: json),
         FuzzTarget(name: "schema", summary: "JSONSchema: compile a schema, evaluate an instance (SCHEMA NUL INSTANCE)", maxInput: 32 << 10, body: schema),
-        FuzzTarget(name: "regex", summary: "JSONSchema ECMARegex: parse + search (PATTERN NUL [k] SUBJECT, repeated to k*256 bytes)", maxInput: 8 << 10, body: regex),
+        FuzzTarget(name: "regex", summary: "ECMARegexEngine: parse + search (PATTERN NUL [k] SUBJECT, repeated to k*256 bytes)", maxInput: 8 << 10, body: regex),
         FuzzTarget(name: "template", summary: "WidgetTemplates: parse + render with the output bound (TEMPLATE NUL CONTEXT-JSON)", maxInput: 16 << 10, body: template),
         FuzzTarget(name: "cron", summary: "WidgetTime CronParser + fire times in a zone with DST", maxInput: 1 << 10, body: cron),
         FuzzTarget(name: "time", summary: "WidgetTime: durations, instants, local date-times, wall times, zone names ([selector] TEXT)", maxInput: 1 << 10, body: time),

@@ -93,7 +93,7 @@ extension Evaluator {
                     guard let hit = p.regex.find(name) else {
                         ok = false
                         if !report { return false }
-                        fail(node, keyword: "patternProperties", message: Self.tooExpensive(p.pattern, name.count), token: .key(String(decoding: name, as: UTF8.self)))
+                        fail(node, keyword: "patternProperties", message: Self.tooExpensive(p.regex.pattern, name.count), token: .key(String(decoding: name, as: UTF8.self)))
                         continue
                     }
                     guard hit else { continue }

@@ -56,11 +56,11 @@ extension Evaluator {
             case false?:
                 ok = false
                 if report {
-                    fail(node, keyword: "pattern", message: "\(shown()) does not match the pattern \(node.string.patternText)", value: shown())
+                    fail(node, keyword: "pattern", message: "\(shown()) does not match the pattern \(pattern.pattern)", value: shown())
                 }
             case nil:
                 ok = false
-                if report { fail(node, keyword: "pattern", message: Self.tooExpensive(node.string.patternText, bytes)) }
+                if report { fail(node, keyword: "pattern", message: Self.tooExpensive(pattern.pattern, bytes)) }
             }
         }
         return ok

@@ -23,8 +23,7 @@ extension NodeBuilder {
         s.maxLength = try count("maxLength", compiler)
         if let value = object["pattern"] {
             guard case .string(let pattern) = value else { throw error("'pattern' must be a string", "pattern", compiler) }
-            s.pattern = try regex(pattern, ["pattern"], compiler).compiled
-            s.patternText = pattern
+            s.pattern = try regex(pattern, ["pattern"], compiler)
         }
         return s.isEmpty ? nil : s
     }
@@ -69,7 +68,7 @@ extension NodeBuilder {
                 }
                 for (pattern, _) in members {
                     let regex = try regex(pattern, ["patternProperties", pattern], compiler)
-                    o.patternProperties.append(PatternProperty(regex: regex.compiled, pattern: pattern, edge: try edge(["patternProperties", pattern], &compiler)))
+                    o.patternProperties.append(PatternProperty(regex: regex, edge: try edge(["patternProperties", pattern], &compiler)))
                 }
             }
             o.additionalProperties = try schemaEdge("additionalProperties", &compiler)

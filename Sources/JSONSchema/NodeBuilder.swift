@@ -1,3 +1,4 @@
+import ECMARegexEngine
 import WidgetSupport
 
 /// Reads the keywords of one schema object into a `SchemaNode`, checking their values.

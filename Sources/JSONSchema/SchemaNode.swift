@@ -1,3 +1,4 @@
+import ECMARegexEngine
 import WidgetSupport
 
 /// JSON types as bits; `number` is `integer | fraction`.
@@ -72,8 +73,7 @@ struct NumericChecks: Sendable {
 struct StringChecks: Sendable {
     var minLength: Int?
     var maxLength: Int?
-    var pattern: CompiledRegex?
-    var patternText = ""
+    var pattern: ECMARegex?
 
     var isEmpty: Bool { minLength == nil && maxLength == nil && pattern == nil }
 }
@@ -96,8 +96,7 @@ struct ArrayChecks: Sendable {
 }
 
 struct PatternProperty: Sendable {
-    var regex: CompiledRegex
-    var pattern: String
+    var regex: ECMARegex
     var edge: Edge
 }
 

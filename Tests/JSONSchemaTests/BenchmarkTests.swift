@@ -1,3 +1,4 @@
+import ECMARegexEngine
 import Foundation
 import Testing
 import WidgetSupport

@@ -1,5 +1,5 @@
 import Testing
-@testable import JSONSchema
+@testable import ECMARegexEngine
 
 @Suite("ECMA-262 patterns")
 struct RegexTests {

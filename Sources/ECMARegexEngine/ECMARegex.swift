@@ -21,4 +21,7 @@ package struct ECMARegex: Sendable {
     /// Whether the pattern matches somewhere in `string`, or nil when finding out would pass
     /// the matcher's step budget ("pattern too expensive"; `matches` counts that as no match).
     package func outcome(_ string: String) -> Bool? { compiled.outcome(string) }
+
+    /// `outcome` on UTF-8 bytes: true, false, or nil past the step budget.
+    package func find(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool? { compiled.find(utf8) }
 }
