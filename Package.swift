@@ -128,7 +128,7 @@ let package = Package(
 if Context.environment["WIDGETC_FUZZ"] == "1" {
     let sanitize = ["-sanitize=fuzzer,address"]
     let instrumented: Set<String> = [
-        "WidgetSupport", "ECMARegexEngine", "WidgetYAML", "JSONSchema", "WidgetTemplates", "WidgetTime", "MarketCalendars",
+        "WidgetSupport", "ECMARegexEngine", "WidgetYAML", "JSONSchema", "WidgetTemplates", "WidgetTime", "MarketCalendars", "WidgetCEL",
         "WidgetcRuntimeCore", "WidgetSimulator", "WidgetCompiler", "WidgetLSP", "WidgetCLI",
     ]
     for target in package.targets where instrumented.contains(target.name) {

@@ -176,7 +176,7 @@ import WidgetcRuntime
         let driver = bin.appendingPathComponent("main.swift")
         try Self.driverSource(widgets).write(to: driver, atomically: true, encoding: .utf8)
         var runtimeObjects: [String] = []
-        for module in ["WidgetcRuntime", "WidgetcRuntimeCore", "WidgetcURLSession", "WidgetSupport", "WidgetTemplates", "WidgetTime", "MarketCalendars"] {
+        for module in ["WidgetcRuntime", "WidgetcRuntimeCore", "WidgetcURLSession", "WidgetSupport", "WidgetTemplates", "WidgetTime", "MarketCalendars", "WidgetCEL"] {
             runtimeObjects += Self.files(URL(fileURLWithPath: Self.buildDirectory!), under: module + ".build", ext: ".o")
                 .filter { !$0.hasSuffix(".swiftmodule.o") }
         }

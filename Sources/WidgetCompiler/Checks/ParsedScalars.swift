@@ -1,3 +1,4 @@
+import WidgetcRuntimeCore
 import WidgetSupport
 import WidgetTime
 
@@ -15,6 +16,8 @@ package struct ParsedScalars: Sendable {
 
     /// By node index in the definition's document.
     private var values: [Int32: Value] = [:]
+    /// The lets, checked, in evaluation order.
+    package var lets: [PlanLet] = []
 
     package init() {}
 

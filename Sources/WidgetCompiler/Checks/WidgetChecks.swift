@@ -7,6 +7,12 @@ import WidgetcRuntimeCore
 func checkWidget(_ definition: WidgetDefinition, _ context: inout CheckContext) {
     var scope = variableScope(of: definition)
     let lets = checkLets(definition, &context)
+    if context.keepsParsed {
+        // Lowered only without errors: every let then has its program.
+        context.parsed.lets = lets.lets.compactMap { item in
+            item.program.map { PlanLet(name: item.name, expression: item.node.string ?? "", perEntry: item.perEntry, program: $0) }
+        }
+    }
     scope.perEntryLets = lets.perEntryNames
     if !definition.lets.isEmpty { scope.letUses = LetUses() }
     if let zone = definition.timeZone, !Scalars.isKnownZone(zone.value) {

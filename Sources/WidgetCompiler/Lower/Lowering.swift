@@ -187,6 +187,7 @@ package enum Lowering {
         plan.view = face.view?.json
         plan.familyView = object(face.familyViewNode, ["familyView"])
         plan.background = face.background?.json
+        plan.lets = parsed.lets
         if let problem { return .failure(problem) }
         return .success(plan)
     }

@@ -1,3 +1,4 @@
+import WidgetCEL
 import WidgetSupport
 import WidgetTemplates
 import WidgetTime
@@ -31,6 +32,7 @@ extension WidgetPlanModel {
         plan.appendNew("timeZone", timeZone.map { .string($0.identifier) } ?? .null)
         plan.appendNew("parameters", .array(parameters.map(\.json)))
         plan.appendNew("data", .array(data.map(\.json)))
+        if !lets.isEmpty { plan.appendNew("let", .array(lets.map(\.json))) }
         plan.appendNew("content", .object(content))
         plan.appendNew("familyContent", .object(familyContent))
         plan.appendNew("placeholder", placeholder.map(JSONValue.object) ?? .null)
@@ -81,6 +83,28 @@ extension WidgetPlanModel {
         view = root.optional("view")?.value
         familyView = try root.optional("familyView")?.object()
         background = root.optional("background")?.value
+        lets = try root.optional("let")?.items().map(PlanLet.init) ?? []
+    }
+}
+
+extension PlanLet {
+    /// `{ "name", "expression", "perEntry" }`, in evaluation order.
+    var json: JSONValue {
+        .object(JSONObject([("name", .string(name)), ("expression", .string(expression)), ("perEntry", .bool(perEntry))]))
+    }
+
+    /// A plan file's let: its expression parsed once, here (the compiler checked it).
+    init(_ member: PlanMember) throws(PlanError) {
+        let expression = try member("expression").string()
+        do {
+            try self.init(name: try member("name").string(), expression: expression, perEntry: try member("perEntry").bool())
+        } catch let failure as CELProgram.Failure {
+            throw (try? member("expression"))?.fail("'\(expression)' is not a CEL expression: \(failure.errors.first?.message ?? "")") ?? member.fail("not a let")
+        } catch let error as PlanError {
+            throw error
+        } catch {
+            throw member.fail("\(error)")
+        }
     }
 }
 

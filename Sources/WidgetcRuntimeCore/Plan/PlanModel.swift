@@ -43,6 +43,8 @@ package struct WidgetPlanModel: Sendable {
     package var timeline: PlanTimeline
     /// The catalog's translations of the widget's strings (`localization`), read by `PlanStrings`.
     package var localization: JSONValue?
+    /// The computed values (`let:`, docs/cel.md), in evaluation order.
+    package var lets: [PlanLet] = []
 
     package init(
         kind: String, displayName: String, description: String, source: String, families: [WidgetFamily], timeZone: ZoneRules?,

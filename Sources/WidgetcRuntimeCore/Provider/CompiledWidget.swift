@@ -40,6 +40,8 @@ package final class CompiledWidget: @unchecked Sendable {
     let rule: TimelineRule
     let horizon: Field<Int64>
     let maxEntries: Int
+    /// The widget's lets (docs/cel.md); nil when it has none.
+    let letEvaluator: LetEvaluator?
     /// The widget's face (docs/views.md); nil without a `view`.
     package let view: CompiledView?
     let policy: PolicyOverride?
@@ -61,8 +63,18 @@ package final class CompiledWidget: @unchecked Sendable {
         dataSources: [(name: String, path: String)], urlSources: [URLSource] = [], content: CompiledContent, familyContent: [String: CompiledContent],
         placeholder: JSONObject, snapshot: JSONObject, url: Template?, rule: TimelineRule, horizon: Field<Int64>,
         maxEntries: Int, policy: PolicyOverride?, events: [EventTime], dataDecoder: @escaping DataDecoder, cachesData: Bool,
-        locale: String?, view: CompiledView? = nil
+        locale: String?, view: CompiledView? = nil, lets: [PlanLet] = []
     ) {
+        let evaluator = lets.isEmpty ? nil : LetEvaluator(lets, parameters: parameters)
+        letEvaluator = evaluator
+        // Fields naming `let` render per entry when a let is computed per entry.
+        let perEntryLets = evaluator?.hasPerEntry ?? false
+        let content = perEntryLets ? content.varyingWithLets() : content
+        let familyContent = perEntryLets ? familyContent.mapValues { $0.varyingWithLets() } : familyContent
+        var rule = rule
+        if perEntryLets, case .daily(let slots) = rule {
+            rule = .daily(slots.map { DailySlot(minuteOfDay: $0.minuteOfDay, name: $0.name, at: $0.at, content: $0.content.varyingWithLets()) })
+        }
         self.locale = locale
         self.view = view
         self.kind = kind
@@ -82,7 +94,9 @@ package final class CompiledWidget: @unchecked Sendable {
         self.snapshotContent = snapshot
         fixedContentHasTags = FixedContent.hasTags(.object(placeholder)) || FixedContent.hasTags(.object(snapshot))
         self.url = url
-        self.urlVaries = url?.references.contains { $0.components.first.map(CompiledContent.entryRoots.contains) ?? false } ?? false
+        self.urlVaries = url?.references.contains {
+            $0.components.first.map { CompiledContent.entryRoots.contains($0) || (perEntryLets && $0 == "let") } ?? false
+        } ?? false
         if urlVaries, let parts = url?.textAroundOneTag, let path = DirectPath(parts.tag.components) {
             urlAroundVariable = (parts.prefix, path, parts.suffix)
         } else {

@@ -8,6 +8,8 @@ final class RequestScope: TemplateScope {
     let param: JSONValue
     let data: JSONValue
     let family: JSONValue
+    /// The lets computed once per reload (`let.NAME`), set once they are.
+    var lets: JSONValue = .object(JSONObject())
 
     /// A class, so each entry's scope holds one reference rather than copies.
     init(param: JSONValue, data: JSONValue, family: String) {
@@ -21,6 +23,7 @@ final class RequestScope: TemplateScope {
         case UInt8(ascii: "d") where name == "data": data
         case UInt8(ascii: "p") where name == "param": param
         case UInt8(ascii: "f") where name == "family": family
+        case UInt8(ascii: "l") where name == "let": lets
         default: nil
         }
     }
@@ -110,6 +113,8 @@ struct EntryScope: TemplateScope {
 
     /// `entry.isInstant`: whether the entry is at the instant it stands for, not between two.
     var isInstant: JSONValue { .bool(index > 0 || startInstant == date) }
+    /// This entry's lets, when the widget computes some per entry (else the request's).
+    var lets: JSONValue? = nil
 
     func lookup(_ name: String) -> JSONValue? {
         // Dispatch on the first byte, then compare once: a String comparison that
@@ -124,6 +129,8 @@ struct EntryScope: TemplateScope {
         case UInt8(ascii: "p") where name == "param", UInt8(ascii: "d") where name == "data",
             UInt8(ascii: "f") where name == "family":
             return request.lookup(name)
+        case UInt8(ascii: "l") where name == "let":
+            return lets ?? request.lets
         default:
             return rule.value(name)
         }

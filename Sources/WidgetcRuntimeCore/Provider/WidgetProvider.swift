@@ -31,6 +31,16 @@ extension CompiledWidget: TimelineProvider {
             return placeholderTimeline(context, policy: applyingRetry(retry, to: policy, now: now, lastEntry: now))
         }
         let request = requestScope(context, data: data)
+        // The lets of the reload, before anything that may read them (timeline options, content).
+        var letsOfReload: LetEvaluator.Reload? = nil
+        var letFailures: [(name: String, message: String)] = []
+        if let letEvaluator {
+            let computed = letEvaluator.reload(param: request.param, data: data, family: context.family.rawValue)
+            request.lets = .object(computed.json)
+            letFailures = computed.failures
+            letsOfReload = computed
+        }
+        defer { letEvaluator?.warn(letFailures, context) }
         let horizonSeconds: Int64
         switch FieldValues.duration(horizon, request) {
         case .success(let s): horizonSeconds = s
@@ -94,6 +104,10 @@ extension CompiledWidget: TimelineProvider {
             scope.date = planned.slots[index].date
             scope.index = index
             scope.rule = planned.slots[index].variables
+            if let letEvaluator, letEvaluator.hasPerEntry, let letsOfReload {
+                scope.lets = letEvaluator.entry(
+                    letsOfReload, date: scope.date, index: index, zone: zone, rule: scope.rule, failures: &letFailures)
+            }
             dates.append(scope.date)
             placements.append(contents.add(contentID: planned.slots[index].contentID, index: index, scope: scope, missing: &missing))
             guard urlVaries else { continue }

@@ -1,0 +1,170 @@
+import WidgetCEL
+import WidgetSupport
+import WidgetTime
+
+/// A computed value of a plan (`let:`, docs/cel.md "Lets"): its expression parsed and checked
+/// once, at compile time; the runtime evaluates `program`.
+package struct PlanLet: Sendable {
+    package var name: String
+    /// The expression as written (the plan file's text, and run warnings quote it).
+    package var expression: String
+    /// Whether it reads `entry`, `family` or a rule's variable (itself or through a let):
+    /// computed per entry; otherwise once per reload.
+    package var perEntry: Bool
+    package var program: CELProgram
+
+    /// A let the compiler checked (its program typed, overloads chosen).
+    package init(name: String, expression: String, perEntry: Bool, program: CELProgram) {
+        self.name = name
+        self.expression = expression
+        self.perEntry = perEntry
+        self.program = program
+    }
+
+    /// A let read from a plan file: the compiler checked it when it wrote the plan, so it is
+    /// parsed here once, when the plan is loaded, and its overloads chosen as it runs.
+    package init(name: String, expression: String, perEntry: Bool) throws(CELProgram.Failure) {
+        var options = CELParser.Options()
+        options.allowedReservedWords = ["let"]
+        let program = try CELProgram.compileUnchecked(
+            expression, variables: Self.roots, env: CELEnvironment(parserOptions: options))
+        self.init(name: name, expression: expression, perEntry: perEntry, program: program)
+    }
+
+    /// Every name an expression may start with.
+    package static let roots: Set<String> = ["param", "data", "let", "entry", "family", "slot", "progress", "record", "index", "market"]
+}
+
+/// A widget's lets, evaluated: the ones of the reload once per timeline request, the ones
+/// that read the entry for each entry. A let whose evaluation fails is absent (templates
+/// render it empty, `has(let.NAME)` is false) and the reload warns once, naming it.
+struct LetEvaluator {
+    /// In evaluation order (every let after the lets it reads).
+    let lets: [PlanLet]
+    /// Parameters whose CEL type is not their JSON's: durations (text in `param`) and numbers (a JSON integer is a double).
+    let durations: Set<String>
+    let numbers: Set<String>
+    let hasPerEntry: Bool
+    /// The data sources the lets read, converted to CEL values at each reload; nil: all of them
+    /// (an expression reads `data` whole).
+    let sourcesRead: Set<String>?
+
+    init(_ lets: [PlanLet], parameters: [ParameterDeclaration]) {
+        self.lets = lets
+        if lets.contains(where: { $0.program.wholeReferences.contains("data") }) {
+            sourcesRead = nil
+        } else {
+            sourcesRead = Set(lets.flatMap { $0.program.selections.filter { $0.variable == "data" }.map(\.field) })
+        }
+        durations = Set(parameters.filter { $0.type == "duration" }.map(\.name))
+        numbers = Set(parameters.filter { $0.type == "number" }.map(\.name))
+        hasPerEntry = lets.contains(where: \.perEntry)
+    }
+
+    /// What one reload's lets computed, and what the entries' lets start from.
+    struct Reload {
+        /// `param`, `data`, `family` and `let` (the reload's lets) as CEL values.
+        var variables: [String: CELValue]
+        /// The reload's lets as templates read them.
+        var json: JSONObject
+        /// Each failed let's first error, in evaluation order (warned once per reload).
+        var failures: [(name: String, message: String)] = []
+    }
+
+    /// Evaluates the lets of the reload (those that read no entry).
+    func reload(param: JSONValue, data: JSONValue, family: String) -> Reload {
+        var variables: [String: CELValue] = ["param": parameters(param), "data": dataValue(data), "family": .string(family)]
+        var values = CELMap()
+        var json = JSONObject()
+        var failures: [(String, String)] = []
+        for item in lets where !item.perEntry {
+            variables["let"] = .map(values)
+            do {
+                let value = try item.program.evaluate(variables)
+                values.set(item.name, value)
+                json[item.name] = value.json
+            } catch {
+                failures.append((item.name, error.message))
+            }
+        }
+        variables["let"] = .map(values)
+        return Reload(variables: variables, json: json, failures: failures)
+    }
+
+    /// Evaluates the lets of one entry over the reload's; the object `let` is for that entry.
+    func entry(_ reload: Reload, date: Instant, index: Int, zone: ZoneRules, rule: RuleVariables, failures: inout [(name: String, message: String)]) -> JSONValue {
+        var variables = reload.variables
+        var entry = CELMap()
+        entry.set("date", .timestamp(CELTimestamp(date)))
+        entry.set("time", .string(zone.timeText(date)))
+        entry.set("day", .string(zone.dayText(date)))
+        entry.set("weekday", .string(zone.weekdayName(date)))
+        entry.set("index", .int(Int64(index)))
+        variables["entry"] = .map(entry)
+        for name in ["slot", "record", "index", "progress", "market"] {
+            if let value = rule.value(name) { variables[name] = CELValue(json: value) }
+        }
+        guard case .map(var values)? = reload.variables["let"] else { return .object(reload.json) }
+        var json = reload.json
+        for item in lets where item.perEntry {
+            variables["let"] = .map(values)
+            do {
+                let value = try item.program.evaluate(variables)
+                values.set(item.name, value)
+                json[item.name] = value.json
+            } catch {
+                if !failures.contains(where: { $0.name == item.name }) { failures.append((item.name, error.message)) }
+            }
+        }
+        return .object(json)
+    }
+
+    /// The warning of each failed let, once per reload.
+    func warn(_ failures: [(name: String, message: String)], _ context: TimelineContext) {
+        for failure in failures {
+            let expression = lets.first { $0.name == failure.name }?.expression ?? ""
+            context.warn(code: "let-error", message: "let '\(failure.name)' (\(expression)): \(failure.message); it is absent")
+        }
+    }
+
+    /// `data` as CEL reads it: only the sources the lets read are converted.
+    private func dataValue(_ data: JSONValue) -> CELValue {
+        guard let sourcesRead, case .object(let sources) = data else { return CELValue(json: data) }
+        var map = CELMap()
+        for (name, value) in sources where sourcesRead.contains(name) { map.set(name, CELValue(json: value)) }
+        return .map(map)
+    }
+
+    /// `param` with each value of the type expressions see: a duration's text as a duration, a number as a double.
+    private func parameters(_ param: JSONValue) -> CELValue {
+        guard case .object(let object) = param else { return CELValue(json: param) }
+        var map = CELMap()
+        for (name, value) in object {
+            if durations.contains(name), case .string(let text) = value,
+                let seconds = try? DurationParser.parse(text), let duration = CELDuration(seconds: seconds)
+            {
+                map.set(name, .duration(duration))
+            } else if numbers.contains(name), case .int(let i) = value {
+                map.set(name, .double(Double(i)))
+            } else {
+                map.set(name, CELValue(json: value))
+            }
+        }
+        return .map(map)
+    }
+}
+
+extension CompiledContent {
+    /// The same content where fields naming `let` render per entry: for a widget with a let
+    /// computed per entry (the others stay rendered once per timeline).
+    func varyingWithLets() -> CompiledContent {
+        var copy = self
+        copy.rowTemplates = []
+        for i in fields.indices {
+            guard case .template(let box) = fields[i].value else { continue }
+            if box.references.contains(where: { $0.components.first == "let" }) { copy.varies[i] = true }
+            if copy.varies[i] { copy.rowTemplates.append(box) }
+        }
+        return copy
+    }
+}

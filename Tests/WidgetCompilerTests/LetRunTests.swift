@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import WidgetCLI
+import WidgetSimulator
+import WidgetSupport
+import WidgetTestSupport
+import WidgetcRuntime
+@testable import WidgetcRuntimeCore
+
+/// Lets at run time (docs/cel.md "Lets"): evaluated from the plan without parsing, once per
+/// reload or per entry by what they read; a failing let is absent and warned once per reload.
+@Suite struct LetRunTests {
+    static let yaml = """
+        kind: com.example.lets
+        displayName: Lets
+        description: Computed values.
+        parameters:
+          goal: { type: integer, default: 200 }
+          ratio: { type: number, default: 2 }
+          every: { type: duration, default: 15m }
+        data:
+          today: { file: today.json }
+        let:
+          percent: "math.least(100, data.today.steps * 100 / param.goal)"
+          label: "string(let.percent) + '% of ' + string(param.goal)"
+          open: "data.today.tasks.filter(t, !t.done).map(t, t.title)"
+          hour: "entry.date.getHours('UTC') + entry.index * 100"
+          broken: "data.today.steps / data.today.zero"
+          hasBroken: "has(let.broken)"
+          nightly: "let.hour >= 12 ? 'late: ' + let.label : 'early'"
+          wait: "param.every > duration('10m') && param.ratio / 4.0 == 0.5"
+          horizon: "'12h'"
+        content:
+          title: "{{let.label}}"
+          open: "{{let.open}}"
+          hour: "{{let.hour}}"
+          broken: "{{let.broken}}"
+          hasBroken: "{{let.hasBroken}}"
+          nightly: "{{let.nightly}}"
+          wait: "{{let.wait}}"
+        timeline: { every: 6h, horizon: "{{let.horizon}}" }
+
+        """
+    static let data = ["today.json": #"{"steps": 150, "zero": 0, "tasks": [{"title": "a", "done": false}, {"title": "b", "done": true}]}"#]
+
+    @Test func letsComputeFromParamDataEntryAndEachOther() throws {
+        let w = try SimulatedWidget(yaml: Self.yaml, data: Self.data)
+        let (reloads, summary) = try w.run(from: "2026-01-01T00:00:00Z", until: "2026-01-01T01:00:00Z")
+        let entries = try #require(reloads.first?.timeline.entries)
+        // The horizon (a let of the reload) gives three entries: 0 h, 6 h, 12 h.
+        #expect(entries.count == 3)
+        #expect(entries.map { $0.content["title"] } == Array(repeating: "75% of 200", count: 3))
+        #expect(entries[0].content["open"] == ["a"])
+        // Per entry: the entry's hour and index.
+        #expect(entries.map { $0.content["hour"] } == [0, 106, 212])
+        #expect(entries.map { $0.content["nightly"] } == ["early", "late: 75% of 200", "late: 75% of 200"])
+        // The failing let is absent: rendered empty, `has()` false; the others are unaffected.
+        #expect(entries.map { $0.content["broken"] } == ["", "", ""])
+        #expect(entries[0].content["hasBroken"] == false)
+        #expect(entries[0].content["wait"] == true)
+        #expect(summary.warnings.map(\.code) == ["let-error"])
+        #expect(summary.warnings.first?.message == "let 'broken' (data.today.steps / data.today.zero): division by zero; it is absent")
+    }
+
+    @Test func parametersHaveTheirDeclaredTypes() throws {
+        let w = try SimulatedWidget(yaml: Self.yaml, data: Self.data)
+        let (reloads, _) = try w.run(
+            from: "2026-01-01T00:00:00Z", until: "2026-01-01T01:00:00Z", parameters: ["goal": 300, "every": "5m", "ratio": 2.5])
+        let first = try #require(reloads.first?.timeline.entries.first)
+        #expect(first.content["title"] == "50% of 300")
+        #expect(first.content["wait"] == false)
+    }
+
+    @Test func aLetFailingPerEntryWarnsOncePerReload() throws {
+        let yaml = Self.yaml.replacingOccurrences(of: #"broken: "data.today.steps / data.today.zero""#, with: #"broken: "data.today.steps / (entry.index - entry.index)""#)
+        let w = try SimulatedWidget(yaml: yaml, data: Self.data)
+        let (reloads, summary) = try w.run(from: "2026-01-01T00:00:00Z", until: "2026-01-01T14:00:00Z")
+        #expect(reloads.count == 2)
+        #expect(reloads.allSatisfy { $0.timeline.entries.count == 3 })
+        // The run lists a warning once; each reload's own list (what a device logs) has it once too, for three entries.
+        #expect(summary.warnings.map(\.code) == ["let-error"])
+        let plan = try WidgetPlan(data: Data(JSONWriter.pretty(w.widget.plan.json)), timeZone: TimeZone(identifier: "UTC")!)
+        let timeline = plan.timeline(at: Date(timeIntervalSince1970: 1_767_225_600), container: URL(fileURLWithPath: w.directory + "/container"))
+        #expect(timeline.entries.count == 3)
+        #expect(timeline.warnings == ["let 'broken' (data.today.steps / (entry.index - entry.index)): division by zero; it is absent"])
+    }
+
+    @Test func thePlanCarriesTheLetsAndAPlanFileRunsTheSame() throws {
+        let w = try SimulatedWidget(yaml: Self.yaml, data: Self.data)
+        let json = w.widget.plan.json
+        let lets = try #require(json["let"]?.array)
+        #expect(lets.count == 9)
+        // In evaluation order: `label` after `percent`, `nightly` after `hour` and `label`.
+        let names = lets.compactMap { $0["name"]?.string }
+        #expect(names.firstIndex(of: "percent")! < names.firstIndex(of: "label")!)
+        #expect(names.firstIndex(of: "hour")! < names.firstIndex(of: "nightly")!)
+        #expect(lets.first { $0["name"] == "hour" }?["perEntry"] == true)
+        #expect(lets.first { $0["name"] == "nightly" }?["perEntry"] == true)
+        #expect(lets.first { $0["name"] == "label" }?["perEntry"] == false)
+        #expect(lets.first { $0["name"] == "open" }?["expression"] == "data.today.tasks.filter(t, !t.done).map(t, t.title)")
+        // Read back, the plan answers as the definition does.
+        let plan = try WidgetPlan(data: Data(JSONWriter.pretty(json)), timeZone: TimeZone(identifier: "UTC")!)
+        let timeline = plan.timeline(at: Date(timeIntervalSince1970: 1_767_225_600), container: URL(fileURLWithPath: w.directory + "/container"))
+        #expect(timeline.entries.map { $0["hour"]?.int } == [0, 106, 212])
+        #expect(timeline.entries.first?["title"]?.string == "75% of 200")
+    }
+
+    @Test func aPlanFileWithABrokenExpressionIsRefusedNamingIt() throws {
+        let w = try SimulatedWidget(yaml: Self.yaml, data: Self.data)
+        var plan = try #require(w.widget.plan.json.object)
+        var lets = try #require(plan["let"]?.array)
+        lets[0] = ["name": "percent", "expression": "1 +", "perEntry": false]
+        plan["let"] = .array(lets)
+        #expect {
+            try WidgetPlan(data: Data(JSONWriter.pretty(.object(plan))))
+        } throws: { error in
+            "\(error)".contains("/let/0/expression") && "\(error)".contains("'1 +' is not a CEL expression")
+        }
+    }
+}
