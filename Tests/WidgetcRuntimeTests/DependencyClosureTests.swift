@@ -10,6 +10,8 @@ import WidgetTestSupport
     static let allowedModules: Set<String> = [
         "WidgetcRuntime", "WidgetcRuntimeCore", "WidgetcURLSession",
         "WidgetSupport", "WidgetTemplates", "WidgetTime", "MarketCalendars",
+        // Lets' expressions (docs/cel.md): the CEL engine, on WidgetSupport alone.
+        "WidgetCEL",
     ]
     /// FoundationNetworking is Foundation's URLSession on Linux (URL data sources; part of Foundation on Apple platforms).
     static let toolchainModules: Set<String> = ["Foundation", "FoundationNetworking", "Synchronization", "Glibc", "Musl", "Darwin", "Dispatch"]
