@@ -9,6 +9,8 @@ import Darwin
 package protocol Console: AnyObject {
     func out(_ text: String)
     func outBytes(_ bytes: [UInt8])
+    /// The same from bytes in place, valid only during the call (`run`'s chunks of 64 KiB).
+    func outBytes(_ bytes: UnsafeBufferPointer<UInt8>)
     func err(_ text: String)
     /// Colour only when stderr is a terminal and `NO_COLOR` is unset.
     var colorDiagnostics: Bool { get }
@@ -20,6 +22,7 @@ package protocol Console: AnyObject {
 }
 
 extension Console {
+    package func outBytes(_ bytes: UnsafeBufferPointer<UInt8>) { outBytes(Array(bytes)) }
     package func flush() {}
     package var outputFailure: String? { nil }
 }
@@ -45,6 +48,18 @@ package final class StandardConsole: Console {
     package func outBytes(_ bytes: [UInt8]) {
         buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 16 { flush() }
+    }
+
+    /// A chunk as large as the buffer goes out at once, not copied into it first (`run --view`
+    /// over a year writes gigabytes).
+    package func outBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count >= 1 << 16 else {
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= 1 << 16 { flush() }
+            return
+        }
+        flush()
+        if outputFailure == nil { outputFailure = writeAll(outputFD, UnsafeRawBufferPointer(bytes)) }
     }
 
     package func err(_ text: String) {

@@ -226,7 +226,7 @@ final class OutputTarget {
 
     /// The same from bytes in place: a file gets them without a copy.
     func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard path != nil else { console.outBytes(Array(bytes)); return }
+        guard path != nil else { console.outBytes(bytes); return }
         guard failure == nil else { return }
         failure = writeAll(fd, UnsafeRawBufferPointer(bytes))
     }

@@ -16,30 +16,27 @@ package final class RunFaces {
     let family: WidgetFamily
     let parameters: JSONObject
     private let reads: FaceReads?
-    /// Encoded trees by the values they were made from, their bytes in `store`.
-    private var encoded: [FaceKey: Range<Int>] = [:]
-    private let store = OutputBuffer(capacity: 16 << 10)
-    private var storeSpaced = true
-    /// The key of the entry being written, filled in place, and the previous entry's key and tree:
-    /// the two swap their arrays, so no key is allocated per entry.
-    @exclusivity(unchecked) private var key = FaceKey()
-    @exclusivity(unchecked) private var lastKey = FaceKey()
-    private var lastBytes: Range<Int>?
-    /// Per layout of `positionsTable`, each read field's position among its keys (-1: absent).
-    @exclusivity(unchecked) private var positions: [[Int]] = []
-    private var positionsTable: EntryTable?
-    /// The records that `FaceKey.members` point into, held so that no other array takes their address.
+    /// Trees encoded for this run, by what they were made from.
+    private let cache: FaceCache
+    /// Per layout of `sourcesTable`, where each read field's value is.
+    @exclusivity(unchecked) private var sources: [[FieldSource]] = []
+    private var sourcesTable: EntryTable?
+    /// The records that record-member keys point into, held so that no other array takes their address.
     private var records: [JSONValue] = []
 
-    /// The most trees kept, and the most bytes: past either, the cache starts over.
-    private static let maxTrees = 1024
-    private static let maxBytes = 8 << 20
+    private enum FieldSource {
+        case absent
+        case fixed(JSONValue)
+        /// Position in the entry's row.
+        case row(Int)
+    }
 
     package init(widget: CompiledWidget, family: WidgetFamily, parameters: JSONObject) {
         self.widget = widget
         self.family = family
         self.parameters = widget.parametersWithDefaults(parameters)
         reads = widget.view?.reads(for: family)
+        cache = FaceCache(width: reads?.fields.count ?? 0)
     }
 
     /// Entry `i`'s tree; nil when the family has no view.
@@ -58,77 +55,59 @@ package final class RunFaces {
             if let tree = tree(table, i) { out.renderTree(tree, spaced: spaced) } else { out.ascii("null") }
             return
         }
-        if spaced != storeSpaced { startOver(spaced) }
-        fillKey(table, i, reads.fields)
-        // Entries in a row often show the same values (an hourly widget whose data did not change).
-        if let lastBytes, lastKey == key {
-            out.raw(UnsafeBufferPointer(rebasing: store.contents[lastBytes]))
+        if spaced != cache.spaced { cache.startOver(spaced: spaced) }
+        fillProbe(table, i, reads.fields)
+        if let bytes = cache.find() {
+            out.raw(bytes)
             return
         }
-        let range: Range<Int>
-        if let known = encoded[key] {
-            range = known
-        } else {
-            if encoded.count >= Self.maxTrees || store.count >= Self.maxBytes { startOver(spaced) }
-            let start = store.count
-            if let tree = tree(table, i) { store.renderTree(tree, spaced: spaced) } else { store.ascii("null") }
-            range = start..<store.count
-            encoded[key] = range
-        }
-        swap(&key, &lastKey)
-        lastBytes = range
-        out.raw(UnsafeBufferPointer(rebasing: store.contents[range]))
+        let store = cache.beginInsert()
+        if let tree = tree(table, i) { store.renderTree(tree, spaced: spaced) } else { store.ascii("null") }
+        out.raw(cache.endInsert())
     }
 
-    private func startOver(_ spaced: Bool) {
-        encoded.removeAll(keepingCapacity: true)
-        lastBytes = nil
-        store.removeAll()
-        storeSpaced = spaced
-    }
-
-    /// Fills `key` with what entry `i` shows of `fields`: a member of a record by its place (no
-    /// value copied: most rows refer into a data file's records), anything else by its value.
-    private func fillKey(_ table: EntryTable, _ i: Int, _ fields: [String]) {
-        key.members.removeAll(keepingCapacity: true)
-        key.values.removeAll(keepingCapacity: true)
+    /// Sets the cache's probe to what entry `i` shows of `fields`: a member of a record by its
+    /// place (no value copied: most rows refer into a data file's records), anything else by value.
+    private func fillProbe(_ table: EntryTable, _ i: Int, _ fields: [String]) {
         let placement = table.placements[i]
         guard placement.layout >= 0 else {
             let object = table.objects[i]
-            for name in fields {
-                key.members.append(-1)
-                key.values.append(object?[name])
-            }
+            for (k, name) in fields.enumerated() { cache.setProbe(k, value: object?[name]) }
             return
         }
-        if positionsTable !== table {
-            positionsTable = table
-            positions = table.layouts.map { layout in fields.map { layout.keys.firstIndex(of: $0) ?? -1 } }
+        if sourcesTable !== table {
+            sourcesTable = table
+            sources = table.layouts.map { layout in
+                fields.map { name in
+                    guard let p = layout.keys.firstIndex(of: name) else { return .absent }
+                    switch layout.members[p] {
+                    case .fixed(let value): return .fixed(value)
+                    case .row(let k): return .row(k)
+                    }
+                }
+            }
             if !Self.sameStorage(records, table.records) {
                 // Member places name other values now: the trees encoded from them no longer apply.
-                startOver(storeSpaced)
+                cache.startOver(spaced: cache.spaced)
                 records = table.records
             }
         }
-        let layout = table.layouts[placement.layout]
-        for p in positions[placement.layout] {
-            guard p >= 0 else {
-                key.members.append(-1)
-                key.values.append(nil)
-                continue
-            }
-            switch layout.members[p] {
-            case .fixed(let value):
-                key.members.append(-1)
-                key.values.append(value)
-            case .row(let k):
-                let cell = table.cells[placement.row + k]
-                if cell.record >= 0 {
-                    key.members.append(Int64(cell.record) << 32 | Int64(cell.index))
-                    key.values.append(nil)
-                } else {
-                    key.members.append(-1)
-                    key.values.append(table.values[Int(cell.index)])
+        sources.withUnsafeBufferPointer { sources in
+            sources[placement.layout].withUnsafeBufferPointer { fieldSources in
+                table.cells.withUnsafeBufferPointer { cells in
+                    for k in 0..<fieldSources.count {
+                        switch fieldSources[k] {
+                        case .absent: cache.setProbe(k, value: nil)
+                        case .fixed(let value): cache.setProbe(k, value: value)
+                        case .row(let r):
+                            let cell = cells[placement.row + r]
+                            if cell.record >= 0 {
+                                cache.setProbe(k, member: Int64(cell.record) << 32 | Int64(cell.index))
+                            } else {
+                                cache.setProbe(k, value: table.values[Int(cell.index)])
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -139,31 +118,149 @@ package final class RunFaces {
     }
 }
 
-/// What a tree was made from, as a dictionary key: per read field, a record member's place
-/// (`record << 32 | index`, values of the same records) or, where that is -1, the value (nil:
-/// absent). Hashing reads only what is cheap (a string's length and first bytes, a list's
-/// count); equality compares values whole, and values copied from one record share their
-/// storage, so that is quick too.
-private struct FaceKey: Hashable {
-    var members: [Int64] = []
-    var values: [JSONValue?] = []
+/// Encoded trees by what they were made from: per read field, a record member's place
+/// (`record << 32 | index`, in the records of the run's tables) or a value. An open-addressing
+/// table over flat arrays: no key is allocated or hashed by `Hasher` per entry. Hashing reads
+/// only what is cheap (a string's length and first and last bytes, a list's count); equality
+/// compares values whole (`same`), and values copied from one record share their storage, so
+/// that is quick too.
+final class FaceCache {
+    /// Fields per key.
+    let width: Int
+    private(set) var spaced = true
+    /// The trees' bytes, one after another.
+    private let store = OutputBuffer(capacity: 16 << 10)
+    /// Per slot, an entry number or -1; a power of two long, at most half full.
+    @exclusivity(unchecked) private var slots: [Int32]
+    /// Per entry: its hash, where its bytes are, and its key (`width` members and values each).
+    @exclusivity(unchecked) private var hashes: [UInt64] = []
+    @exclusivity(unchecked) private var ranges: [Range<Int>] = []
+    @exclusivity(unchecked) private var members: [Int64] = []
+    @exclusivity(unchecked) private var values: [JSONValue?] = []
+    /// The key looked up: a member place, or -1 and the value.
+    @exclusivity(unchecked) private var probeMembers: [Int64]
+    @exclusivity(unchecked) private var probeValues: [JSONValue?]
+    private var insertStart = 0
 
-    func hash(into hasher: inout Hasher) {
-        for m in members { hasher.combine(m) }
-        for v in values {
-            switch v {
-            case nil: hasher.combine(0 as UInt8)
-            case .null?: hasher.combine(1 as UInt8)
-            case .bool(let b)?: hasher.combine(b)
-            case .int(let n)?: hasher.combine(n)
-            case .double(let d)?: hasher.combine(d)
+    /// The most trees kept, and the most bytes: past either, the cache starts over.
+    static let maxTrees = 1024
+    static let maxBytes = 8 << 20
+
+    init(width: Int) {
+        self.width = width
+        slots = Array(repeating: -1, count: 2 * Self.maxTrees)
+        probeMembers = Array(repeating: -1, count: width)
+        probeValues = Array(repeating: nil, count: width)
+    }
+
+    func setProbe(_ k: Int, member: Int64) {
+        probeMembers[k] = member
+        probeValues[k] = nil
+    }
+
+    func setProbe(_ k: Int, value: JSONValue?) {
+        probeMembers[k] = -1
+        probeValues[k] = value
+    }
+
+    /// The probe's tree, when encoded before.
+    func find() -> UnsafeBufferPointer<UInt8>? {
+        let hash = probeHash()
+        let mask = slots.count - 1
+        var s = Int(truncatingIfNeeded: hash) & mask
+        while slots[s] >= 0 {
+            let e = Int(slots[s])
+            if hashes[e] == hash, probeEquals(e) { return UnsafeBufferPointer(rebasing: store.contents[ranges[e]]) }
+            s = (s + 1) & mask
+        }
+        return nil
+    }
+
+    /// Where to encode the probe's tree; then `endInsert()`.
+    func beginInsert() -> OutputBuffer {
+        if hashes.count >= Self.maxTrees || store.count >= Self.maxBytes { startOver(spaced: spaced) }
+        insertStart = store.count
+        return store
+    }
+
+    /// Keeps the tree just encoded under the probe; its bytes.
+    func endInsert() -> UnsafeBufferPointer<UInt8> {
+        let hash = probeHash()
+        let mask = slots.count - 1
+        var s = Int(truncatingIfNeeded: hash) & mask
+        while slots[s] >= 0 { s = (s + 1) & mask }
+        slots[s] = Int32(hashes.count)
+        hashes.append(hash)
+        ranges.append(insertStart..<store.count)
+        members.append(contentsOf: probeMembers)
+        values.append(contentsOf: probeValues)
+        return UnsafeBufferPointer(rebasing: store.contents[insertStart..<store.count])
+    }
+
+    func startOver(spaced: Bool) {
+        for s in slots.indices { slots[s] = -1 }
+        hashes.removeAll(keepingCapacity: true)
+        ranges.removeAll(keepingCapacity: true)
+        members.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+        store.removeAll()
+        self.spaced = spaced
+    }
+
+    private func probeEquals(_ e: Int) -> Bool {
+        let base = e * width
+        for k in 0..<width {
+            guard members[base + k] == probeMembers[k] else { return false }
+            if probeMembers[k] < 0, !Self.same(values[base + k], probeValues[k]) { return false }
+        }
+        return true
+    }
+
+    /// Whether two values render alike: the same case and spelling, where `==` says `4 == 4.0`
+    /// and ignores the order of an object's members.
+    static func same(_ a: JSONValue?, _ b: JSONValue?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case (.null?, .null?): return true
+        case (.bool(let x)?, .bool(let y)?): return x == y
+        case (.int(let x)?, .int(let y)?): return x == y
+        case (.double(let x)?, .double(let y)?): return x.bitPattern == y.bitPattern
+        case (.string(let x)?, .string(let y)?): return x == y
+        case (.array(let x)?, .array(let y)?):
+            guard x.count == y.count else { return false }
+            for k in x.indices where !same(x[k], y[k]) { return false }
+            return true
+        case (.object(let x)?, .object(let y)?):
+            guard x.keys == y.keys else { return false }
+            for k in x.values.indices where !same(x.values[k], y.values[k]) { return false }
+            return true
+        default: return false
+        }
+    }
+
+    /// FNV-1a over 64-bit words, then a final mix so the low bits (the slot) depend on all of them.
+    private func probeHash() -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        func add(_ x: UInt64) { h = (h ^ x) &* 0x0000_0100_0000_01b3 }
+        for k in 0..<width {
+            let m = probeMembers[k]
+            if m >= 0 { add(UInt64(bitPattern: m)); continue }
+            switch probeValues[k] {
+            case nil: add(1)
+            case .null?: add(2)
+            case .bool(let b)?: add(b ? 3 : 4)
+            case .int(let n)?: add(UInt64(bitPattern: Int64(n)))
+            case .double(let d)?: add(d.bitPattern)
             case .string(let s)?:
-                hasher.combine(s.utf8.count)
-                hasher.combine(s.utf8.first ?? 0)
-                hasher.combine(s.utf8.last ?? 0)
-            case .array(let a)?: hasher.combine(a.count)
-            case .object(let o)?: hasher.combine(o.count)
+                let utf8 = s.utf8
+                add(UInt64(utf8.count) << 16 | UInt64(utf8.first ?? 0) << 8 | UInt64(utf8.last ?? 0))
+            case .array(let a)?: add(UInt64(a.count) | 1 << 40)
+            case .object(let o)?: add(UInt64(o.count) | 1 << 41)
             }
         }
+        h ^= h >> 33
+        h = h &* 0xff51_afd7_ed55_8ccd
+        h ^= h >> 33
+        return h
     }
 }

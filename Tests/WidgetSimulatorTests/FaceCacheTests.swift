@@ -1,0 +1,35 @@
+import Testing
+import WidgetSupport
+@testable import WidgetSimulator
+
+/// `run --view` copies a tree to every entry whose read values are the same; "the same" must
+/// mean "renders alike", which JSON's `==` does not.
+@Suite("run --view: the tree cache")
+struct FaceCacheTests {
+    @Test func valuesAreTheSameOnlyWhenTheyRenderAlike() {
+        #expect(FaceCache.same(.string("Tip 1"), .string("Tip 1")))
+        #expect(FaceCache.same(nil, nil))
+        // 4 and 4.0 are equal numbers, and render as "4" and "4.0".
+        #expect(!FaceCache.same(.int(4), .double(4)))
+        #expect(!FaceCache.same(.double(0), .double(-0.0)))
+        // An object's members in another order are printed in that order.
+        #expect(!FaceCache.same(["a": 1, "b": 2], ["b": 2, "a": 1]))
+        #expect(FaceCache.same(["a": [1, "x"]], ["a": [1, "x"]]))
+        #expect(!FaceCache.same(.null, nil))
+    }
+
+    @Test func aTreeIsFoundByItsKeyAndTheCacheStartsOver() {
+        let cache = FaceCache(width: 2)
+        cache.setProbe(0, member: 7)
+        cache.setProbe(1, value: .int(4))
+        #expect(cache.find() == nil)
+        cache.beginInsert().ascii("{\"tree\": 1}")
+        #expect(Array(cache.endInsert()) == Array("{\"tree\": 1}".utf8))
+        cache.setProbe(1, value: .double(4))
+        #expect(cache.find() == nil)
+        cache.setProbe(1, value: .int(4))
+        #expect(cache.find().map(Array.init) == Array("{\"tree\": 1}".utf8))
+        cache.startOver(spaced: true)
+        #expect(cache.find() == nil)
+    }
+}
