@@ -87,7 +87,8 @@ let package = Package(
                 "WidgetLSP", "CWidgetcCurl",
                 // URLSession is Foundation's on Apple platforms: linked, it costs nothing more there.
                 .target(name: "WidgetcRuntime", condition: .when(platforms: [.macOS])),
-            ]
+            ],
+            plugins: ["EmbedFiles"]
         ),
         .executableTarget(name: "widgetc", dependencies: ["WidgetCLI"]),
 

@@ -2,11 +2,11 @@ import WidgetCompiler
 import WidgetSupport
 
 /// The diagnostics of a compilation's files, as `validate` and `compile` report them: in
-/// turn, printed a file at a time in text from the bytes already read, or kept for one JSON
-/// object at the end.
+/// turn, printed a file at a time (text from the bytes already read, or GitHub workflow
+/// commands), or kept for one document at the end (JSON, SARIF).
 struct DiagnosticStream {
     let console: Console
-    let json: Bool
+    let format: DiagnosticFormat
     private let renderer: DiagnosticRenderer
     private(set) var all: [Diagnostic] = []
     private(set) var errors = 0
@@ -16,9 +16,9 @@ struct DiagnosticStream {
     /// The String Catalogs read (by `reportCatalogs`): inputs too, for `--out`'s refusal.
     private(set) var catalogs: [String] = []
 
-    init(console: Console, json: Bool = false) {
+    init(console: Console, format: DiagnosticFormat = .text) {
         self.console = console
-        self.json = json
+        self.format = format
         renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache())
     }
 
@@ -29,13 +29,8 @@ struct DiagnosticStream {
         for d in diagnostics {
             if d.severity == .error { errors += 1 } else if d.severity == .warning { warnings += 1 }
         }
-        if json {
-            all += diagnostics
-        } else if !diagnostics.isEmpty {
-            renderer.lines.use(file.source, for: file.path)
-            // One write a file: a file's diagnostics are one block.
-            console.err(diagnostics.map(renderer.text).joined())
-        }
+        if format == .text, !diagnostics.isEmpty { renderer.lines.use(file.source, for: file.path) }
+        emit(diagnostics)
     }
 
     /// The String Catalogs' diagnostics, once every file is reported (spec localization.md "Validation").
@@ -46,21 +41,30 @@ struct DiagnosticStream {
             for d in diagnostics {
                 if d.severity == .error { errors += 1 } else if d.severity == .warning { warnings += 1 }
             }
-            if json {
-                all += diagnostics
-            } else if !diagnostics.isEmpty {
-                if let source { renderer.lines.use(source, for: path) }
-                console.err(diagnostics.map(renderer.text).joined())
-            }
+            if format == .text, !diagnostics.isEmpty, let source { renderer.lines.use(source, for: path) }
+            emit(diagnostics)
         }
     }
 
-    /// The closing summary (text) or the whole report (JSON).
+    /// One file's diagnostics: printed now in one write (a file's diagnostics are one block), or kept.
+    private mutating func emit(_ diagnostics: [Diagnostic]) {
+        guard !diagnostics.isEmpty else { return }
+        switch format {
+        case .text: console.err(diagnostics.map(renderer.text).joined())
+        case .github: console.out(diagnostics.map(GitHubAnnotations.line).joined())
+        case .json, .sarif: all += diagnostics
+        }
+    }
+
+    /// The closing summary (for people, on stderr) or the whole report (JSON, SARIF).
     func finish() {
-        if json {
-            console.outBytes(DiagnosticRenderer.json(files: files, diagnostics: all))
-        } else {
+        switch format {
+        case .text, .github:
             console.err(DiagnosticRenderer.summary(files: files, errors: errors, warnings: warnings) + "\n")
+        case .json:
+            console.outBytes(DiagnosticRenderer.json(files: files, diagnostics: all))
+        case .sarif:
+            console.outBytes(SARIFLog.bytes(all, version: WidgetCLI.version))
         }
     }
 }

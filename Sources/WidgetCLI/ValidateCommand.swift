@@ -5,15 +5,17 @@ import WidgetSupport
 enum ValidateCommand {
     static let command = Command(
         name: "validate",
-        usage: "widgetc validate [--format text|json] [--schema FILE] [PATH ...]",
+        usage: "widgetc validate [--format text|json|github|sarif] [--schema FILE] [PATH ...]",
         abstract: "Check widget definitions and app manifests.",
         discussion: """
             Checks YAML syntax, shape (JSON Schema 2020-12) and semantics, and reports every problem with its \
             file, line and column. Directories are searched for *.yaml and *.yml. Default PATH: widgets/.
             With --schema, checks any YAML or JSON files against that schema instead (shape only).
+            --format github prints a GitHub Actions workflow command a diagnostic (::error file=…,line=…,col=…); \
+            --format sarif prints one SARIF 2.1.0 log (code scanning). The exit status is the same for every format.
             """,
         options: [
-            OptionSpec("format", value: "text|json", help: "Output format (default text)."),
+            OptionSpec("format", value: DiagnosticFormat.names, help: "Output format (default text)."),
             OptionSpec("schema", value: "FILE", help: "Validate against this JSON Schema (shape only)."),
             OptionSpec("locale", value: "LANG", help: "List each string without a usable translation in this language (l10n-missing)."),
         ],
@@ -21,9 +23,8 @@ enum ValidateCommand {
     )
 
     static func run(_ args: ParsedArguments, _ console: Console) throws(UsageError) -> ExitCode {
-        let format = args.value("format") ?? "text"
-        guard format == "text" || format == "json" else {
-            throw UsageError(message: "unknown format '\(format)' for 'validate'; use --format text or --format json")
+        guard let format = DiagnosticFormat(rawValue: args.value("format") ?? "text") else {
+            throw UsageError(message: "unknown format '\(args.value("format")!)' for 'validate'; use --format text, json, github or sarif")
         }
         let locale = try LocaleOption.parse(args)
         let mode: FileStages.Mode
@@ -43,7 +44,7 @@ enum ValidateCommand {
             throw UsageError(message: "\(error)")
         }
         let files = try CompilePass.files(in: args.positional.isEmpty ? ["widgets/"] : args.positional)
-        var stream = DiagnosticStream(console: console, json: format == "json")
+        var stream = DiagnosticStream(console: console, format: format)
         do {
             try compilation.compile(files) { stream.report($0) }
         } catch {
