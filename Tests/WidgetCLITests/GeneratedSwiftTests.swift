@@ -175,11 +175,8 @@ import WidgetcRuntime
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let driver = bin.appendingPathComponent("main.swift")
         try Self.driverSource(widgets).write(to: driver, atomically: true, encoding: .utf8)
-        var runtimeObjects: [String] = []
-        for module in ["WidgetcRuntime", "WidgetcRuntimeCore", "WidgetcURLSession", "WidgetSupport", "WidgetTemplates", "WidgetTime", "MarketCalendars", "WidgetCEL"] {
-            runtimeObjects += Self.files(URL(fileURLWithPath: Self.buildDirectory!), under: module + ".build", ext: ".o")
-                .filter { !$0.hasSuffix(".swiftmodule.o") }
-        }
+        let runtimeObjects = try RuntimeModules.objects(inBuildDirectory: Self.buildDirectory!)
+        #expect(runtimeObjects.contains { $0.hasSuffix("/WidgetcRuntime.build/WidgetcRuntime.swift.o") }, "\(runtimeObjects)")
         // The driver's wall clock stands at `now` (Tests/AppleSDKStub/Clock): the providers call Date().
         let clock = bin.appendingPathComponent("clock.o").path
         let clang = URL(fileURLWithPath: Self.swiftc!).deletingLastPathComponent().appendingPathComponent("clang").path

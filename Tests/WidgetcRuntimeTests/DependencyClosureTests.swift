@@ -16,35 +16,10 @@ import WidgetTestSupport
     /// FoundationNetworking is Foundation's URLSession on Linux (URL data sources; part of Foundation on Apple platforms).
     static let toolchainModules: Set<String> = ["Foundation", "FoundationNetworking", "Synchronization", "Glibc", "Musl", "Darwin", "Dispatch"]
 
-    static func swiftFiles(of module: String) throws -> [String] {
-        let dir = TestPaths.root + "/Sources/" + module
-        guard let walker = FileManager.default.enumerator(atPath: dir) else { throw TestFailure("no module \(module)") }
-        return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.map { dir + "/" + $0 }
-    }
-
-    static func imports(in file: String) throws -> [String] {
-        try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").compactMap { line in
-            let words = line.split(separator: " ")
-            guard let i = words.firstIndex(of: "import"), i + 1 < words.count,
-                  words[..<i].allSatisfy({ ["@testable", "package", "public", "internal", "@_exported"].contains($0) }) else { return nil }
-            return String(words[i + 1])
-        }
-    }
-
-    /// The modules reached from WidgetcRuntime's imports, transitively.
-    static func closure() throws -> Set<String> {
-        var reached: Set<String> = []
-        var queue = ["WidgetcRuntime"]
-        while let module = queue.popLast() {
-            guard reached.insert(module).inserted else { continue }
-            guard FileManager.default.fileExists(atPath: TestPaths.root + "/Sources/" + module) else { continue }
-            for file in try swiftFiles(of: module) { queue += try imports(in: file) }
-        }
-        return reached
-    }
+    static func swiftFiles(of module: String) throws -> [String] { try RuntimeModules.swiftFiles(of: module) }
 
     @Test func theRuntimeReachesNoCompilerModule() throws {
-        let closure = try Self.closure()
+        let closure = try RuntimeModules.closure()
         #expect(closure.contains("WidgetTime") && closure.contains("MarketCalendars"))
         let outside = closure.subtracting(Self.allowedModules).subtracting(Self.toolchainModules)
         #expect(outside.isEmpty, "WidgetcRuntime reaches \(outside.sorted())")
