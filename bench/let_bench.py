@@ -14,9 +14,10 @@ Then times `widgetc run DIR --format json` over each (stdout to /dev/null, inter
 import argparse
 import os
 import re
-import shutil
 import subprocess
 import sys
+
+from examples_corpus import copy_examples, cpu_seconds
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FROM = "2026-01-01T00:00:00Z"
@@ -49,39 +50,12 @@ def add_lets(text):
 
 
 def make(dest, copies, with_lets):
-    src = os.path.join(ROOT, "widgets")
-    shutil.rmtree(dest, ignore_errors=True)
-    os.makedirs(dest)
-    shutil.copytree(os.path.join(src, "container"), os.path.join(dest, "container"))
-    for name in os.listdir(src):
-        if name.endswith(".xcstrings"):
-            shutil.copy(os.path.join(src, name), dest)
-    made = []
-    for name in sorted(os.listdir(src)):
-        if not name.endswith(".yaml"):
-            continue
-        text = open(os.path.join(src, name), encoding="utf-8").read()
-        if "app.schema.json" in text or re.search(r"^\s+url:\s*\"?https?://", text, re.M):
-            continue
-        if with_lets:
-            text = add_lets(text)
-        made.append(name[:-5])
-        for i in range(copies):
-            copy = re.sub(r"^kind: .*$", f"kind: com.bench.{name[:-5]}.c{i:02d}", text, count=1, flags=re.M)
-            open(os.path.join(dest, f"{name[:-5]}-c{i:02d}.yaml"), "w", encoding="utf-8").write(copy)
-    return made
+    made = copy_examples(ROOT, dest, copies, (lambda stem, text: add_lets(text)) if with_lets else None)
+    return [stem for stem, _ in made]
 
 
 def timed(argv):
-    tv = "/tmp/let-bench-time.txt"
-    with open(os.devnull, "wb") as null:
-        proc = subprocess.run(["/usr/bin/time", "-v", "-o", tv] + argv, stdout=null, stderr=subprocess.PIPE)
-    if proc.returncode != 0:
-        raise SystemExit(f"let_bench: {' '.join(argv[:4])} ... exited {proc.returncode}\n{proc.stderr[-2000:].decode()}")
-    text = open(tv).read()
-    user = float(re.search(r"User time \(seconds\): ([\d.]+)", text).group(1))
-    sys_ = float(re.search(r"System time \(seconds\): ([\d.]+)", text).group(1))
-    return user + sys_
+    return cpu_seconds(argv, "let_bench")
 
 
 def main():

@@ -14,9 +14,10 @@ the entries' count. CI does not run it.
 import argparse
 import os
 import re
-import shutil
 import subprocess
 import sys
+
+from examples_corpus import copy_examples, cpu_seconds
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FROM = "2026-01-01T00:00:00Z"
@@ -42,40 +43,20 @@ def stand_in_face(fields):
 
 
 def make(dest, copies):
-    src = os.path.join(ROOT, "widgets")
-    shutil.rmtree(dest, ignore_errors=True)
-    os.makedirs(dest)
-    shutil.copytree(os.path.join(src, "container"), os.path.join(dest, "container"))
-    for name in os.listdir(src):
-        if name.endswith(".xcstrings"):
-            shutil.copy(os.path.join(src, name), dest)
-    made, faced = [], 0
-    for name in sorted(os.listdir(src)):
-        if not name.endswith(".yaml"):
-            continue
-        text = open(os.path.join(src, name), encoding="utf-8").read()
-        if "app.schema.json" in text or re.search(r"^\s+url:\s*\"?https?://", text, re.M):
-            continue
-        if not re.search(r"^view:", text, re.M):
-            text += stand_in_face(content_fields(text))
-            faced += 1
-        made.append(name[:-5])
-        for i in range(copies):
-            copy = re.sub(r"^kind: .*$", f"kind: com.bench.{name[:-5]}.c{i:02d}", text, count=1, flags=re.M)
-            open(os.path.join(dest, f"{name[:-5]}-c{i:02d}.yaml"), "w", encoding="utf-8").write(copy)
-    return made, faced
+    faced = []
+
+    def with_face(stem, text):
+        if re.search(r"^view:", text, re.M):
+            return text
+        faced.append(stem)
+        return text + stand_in_face(content_fields(text))
+
+    made = copy_examples(ROOT, dest, copies, with_face)
+    return [stem for stem, _ in made], len(faced)
 
 
 def timed(argv):
-    tv = "/tmp/view-bench-time.txt"
-    with open(os.devnull, "wb") as null:
-        proc = subprocess.run(["/usr/bin/time", "-v", "-o", tv] + argv, stdout=null, stderr=subprocess.PIPE)
-    if proc.returncode != 0:
-        raise SystemExit(f"view_bench: {' '.join(argv[:4])} ... exited {proc.returncode}\n{proc.stderr[-2000:].decode()}")
-    text = open(tv).read()
-    user = float(re.search(r"User time \(seconds\): ([\d.]+)", text).group(1))
-    sys_ = float(re.search(r"System time \(seconds\): ([\d.]+)", text).group(1))
-    return user + sys_
+    return cpu_seconds(argv, "view_bench")
 
 
 def main():

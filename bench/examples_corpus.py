@@ -1,0 +1,52 @@
+"""What the benchmarks that run widgets/ share: the examples copied under new kinds, and the CPU
+time of one command. Measured on the project's own examples, not a corpus written for the purpose."""
+import os
+import re
+import shutil
+import subprocess
+
+
+def copy_examples(root, dest, copies, transform=None, kind=None):
+    """dest/: each widget of widgets/ (not app manifests, not network sources: wishes.yaml needs a
+    scenario's answers) copied `copies` times as <stem>-cNN.yaml, with widgets/container and the
+    catalogs. `transform(stem, text)` may rewrite a widget first; `kind(stem, text, i)` names each
+    copy (default com.bench.<stem>.cNN). Returns the (stem, text) of each example copied."""
+    src = os.path.join(root, "widgets")
+    shutil.rmtree(dest, ignore_errors=True)
+    os.makedirs(dest)
+    shutil.copytree(os.path.join(src, "container"), os.path.join(dest, "container"))
+    for name in os.listdir(src):
+        if name.endswith(".xcstrings"):
+            shutil.copy(os.path.join(src, name), dest)
+    made = []
+    for name in sorted(os.listdir(src)):
+        if not name.endswith(".yaml"):
+            continue
+        stem = name[:-5]
+        text = open(os.path.join(src, name), encoding="utf-8").read()
+        if "app.schema.json" in text or re.search(r"^\s+url:\s*\"?https?://", text, re.M):
+            continue
+        if transform:
+            text = transform(stem, text)
+        made.append((stem, text))
+        for i in range(copies):
+            name_i = kind(stem, text, i) if kind else f"com.bench.{stem}.c{i:02d}"
+            copy, k = re.subn(r"^kind: .*$", f"kind: {name_i}", text, count=1, flags=re.M)
+            assert k == 1, name
+            with open(os.path.join(dest, f"{stem}-c{i:02d}.yaml"), "w", encoding="utf-8") as f:
+                f.write(copy)
+    return made
+
+
+def cpu_seconds(argv, tool):
+    """User + system seconds of one run of argv (GNU time), its output discarded; exits naming
+    `tool` when the command fails."""
+    tv = f"/tmp/{tool}-time.txt"
+    with open(os.devnull, "wb") as null:
+        proc = subprocess.run(["/usr/bin/time", "-v", "-o", tv] + argv, stdout=null, stderr=subprocess.PIPE)
+    if proc.returncode != 0:
+        raise SystemExit(f"{tool}: {' '.join(argv[:4])} ... exited {proc.returncode}\n{proc.stderr[-2000:].decode()}")
+    text = open(tv).read()
+    user = float(re.search(r"User time \(seconds\): ([\d.]+)", text).group(1))
+    sys_ = float(re.search(r"System time \(seconds\): ([\d.]+)", text).group(1))
+    return user + sys_
