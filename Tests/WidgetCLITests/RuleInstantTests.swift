@@ -123,6 +123,39 @@ import WidgetTestSupport
         #expect(rows.first?.content?["greeting"] == "Good day")
     }
 
+    /// Lets read the same instant (docs/cel.md): a let's greeting agrees with the template's at
+    /// every entry, and `entry.instant` is a timestamp, or null when the entry stands for none.
+    @Test func letsReadTheInstantAsContentDoes() throws {
+        let path = try write(Self.leapDay.replacingOccurrences(of: "content:\n", with: """
+            let:
+              leap: "entry.isInstant ? 'Happy leap day!' : 'Good day'"
+              since: "entry.instant == null ? 'none' : string(entry.instant)"
+            content:
+              letGreeting: "{{let.leap}}"
+              letSince: "{{let.since}}"
+
+            """))
+        let (status, console) = runCLI(["run", path, "--from", "2028-02-27T12:00:00+01:00", "--for", "4d", "--format", "json"])
+        #expect(status == .success, "\(console.stderr)")
+        let rows = try entries(console.stdout)
+        #expect(rows.contains { $0.content?["letGreeting"] == "Happy leap day!" })
+        for row in rows {
+            #expect(row.content?["letGreeting"] == row.content?["greeting"], "\(row)")
+        }
+        // CEL's string of a timestamp is UTC: the leap day of 2024 at midnight in Paris.
+        #expect(rows.first?.content?["letSince"] == "2024-02-28T23:00:00Z")
+        let (_, plain) = runCLI(["run", try write("""
+            kind: com.example.none
+            displayName: N
+            description: N
+            let: { since: "entry.instant == null ? 'none' : string(entry.instant)" }
+            content: { since: "{{let.since}}" }
+            timeline: { once: true }
+
+            """), "--from", "2028-02-27T12:00:00Z", "--for", "1h", "--format", "json"])
+        #expect(try entries(plain.stdout).first?.content?["since"] == "none")
+    }
+
     /// Daily slots and aligned `every` stand for their latest instant too; a rule with none gives null.
     @Test func theFirstEntryStandsForTheLatestInstantOfItsRule() throws {
         func first(_ timeline: String) throws -> JSONValue? {

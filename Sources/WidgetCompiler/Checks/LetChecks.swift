@@ -54,6 +54,8 @@ package enum LetEnvironment {
         variables["data"] = .object("data", definition.data.map { CELType.Field($0.name, .dyn) })
         variables["entry"] = .object("entry", [
             .init("date", .timestamp), .init("time", .string), .init("day", .string), .init("weekday", .string), .init("index", .int),
+            // The rule's instant the entry stands for (null when none) and whether it is at it.
+            .init("instant", .dyn), .init("isInstant", .bool),
         ])
         variables["family"] = .string
         switch definition.timeline?.rule?.name {

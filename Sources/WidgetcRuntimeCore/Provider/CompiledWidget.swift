@@ -110,6 +110,9 @@ package final class CompiledWidget: @unchecked Sendable {
         self.events = events
         namesEntryInstant = ([content] + familyContent.values + slotContents).contains(where: \.namesEntryInstant)
             || (url?.references.contains { $0.components.first == "entry" } ?? false)
+            // A let reading `entry` may read its instant: finding the rule's latest instant costs one
+            // computation per reload, nothing per entry.
+            || lets.contains { $0.program.references.contains("entry") }
     }
 
     /// Every parameter's default, as a `param` object.

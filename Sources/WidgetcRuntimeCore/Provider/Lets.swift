@@ -92,7 +92,11 @@ struct LetEvaluator {
     }
 
     /// Evaluates the lets of one entry over the reload's; the object `let` is for that entry.
-    func entry(_ reload: Reload, date: Instant, index: Int, zone: ZoneRules, rule: RuleVariables, failures: inout [(name: String, message: String)]) -> JSONValue {
+    /// `standsFor` is the rule's instant the entry stands for (`entry.instant`, nil when none).
+    func entry(
+        _ reload: Reload, date: Instant, index: Int, standsFor: Instant?, zone: ZoneRules, rule: RuleVariables,
+        failures: inout [(name: String, message: String)]
+    ) -> JSONValue {
         var variables = reload.variables
         var entry = CELMap()
         entry.set("date", .timestamp(CELTimestamp(date)))
@@ -100,6 +104,8 @@ struct LetEvaluator {
         entry.set("day", .string(zone.dayText(date)))
         entry.set("weekday", .string(zone.weekdayName(date)))
         entry.set("index", .int(Int64(index)))
+        entry.set("instant", standsFor.map { .timestamp(CELTimestamp($0)) } ?? .null)
+        entry.set("isInstant", .bool(standsFor == date))
         variables["entry"] = .map(entry)
         for name in ["slot", "record", "index", "progress", "market"] {
             if let value = rule.value(name) { variables[name] = CELValue(json: value) }

@@ -105,8 +105,11 @@ extension CompiledWidget: TimelineProvider {
             scope.index = index
             scope.rule = planned.slots[index].variables
             if let letEvaluator, letEvaluator.hasPerEntry, let letsOfReload {
+                // As EntryScope.instant: the later entries stand for their own dates.
+                let standsFor = index > 0 ? scope.date : scope.startInstant
                 scope.lets = letEvaluator.entry(
-                    letsOfReload, date: scope.date, index: index, zone: zone, rule: scope.rule, failures: &letFailures)
+                    letsOfReload, date: scope.date, index: index, standsFor: standsFor, zone: zone, rule: scope.rule,
+                    failures: &letFailures)
             }
             dates.append(scope.date)
             placements.append(contents.add(contentID: planned.slots[index].contentID, index: index, scope: scope, missing: &missing))
