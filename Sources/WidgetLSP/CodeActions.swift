@@ -3,7 +3,8 @@ import WidgetSupport
 
 /// Quick fixes (`textDocument/codeAction`) for the document's own diagnostics in the range
 /// asked: every "did you mean" replaces the word at fault, a default outside `[min, max]` is
-/// clamped, a declared family without a face gets one under `familyView`.
+/// clamped, a declared family without a face gets one under `familyView`, a URL source with
+/// no fallback gets `stale:` or placeholder text for the fields that would show blank.
 extension LanguageServer {
     func codeActions(_ document: TextDocument, _ range: TextRange) -> [JSONValue] {
         var actions: [JSONValue] = []
@@ -19,6 +20,11 @@ extension LanguageServer {
             }
             if code == "view-missing", let (title, edit) = faceFix(message, document) {
                 actions.append(action(title, diagnostic, document, [edit], preferred: false))
+            }
+            if code == "request-fallback" {
+                for (title, edit) in fallbackFixes(message, document) {
+                    actions.append(action(title, diagnostic, document, [edit], preferred: false))
+                }
             }
         }
         return actions
@@ -106,5 +112,35 @@ extension LanguageServer {
         let needsBreak = !document.lineText(lastLine).isEmpty
         return ("Add a face for \(family) (familyView.\(family))",
                 (TextRange(end, end), (needsBreak ? "\n" : "") + "familyView:\n  \(family):\n    \(face)\n"))
+    }
+
+    /// `data source 'wx' has no fallback … 'temp', 'city' blank`: keep the last answer a day
+    /// (`stale: 1d`, beside the source's `url`), or placeholder text for the blank fields.
+    func fallbackFixes(_ message: String, _ document: TextDocument) -> [(String, (TextRange, String))] {
+        let quoted = Self.quotedWords(message)
+        guard let name = quoted.first, let root = root(document, at: 0) else { return [] }
+        var fixes: [(String, (TextRange, String))] = []
+        // Block style only: a flow mapping on one line is not edited here.
+        if let source = root["data"]?.member(name), let url = source.value.member("url"),
+           url.keyLocation.line > source.keyLocation.line {
+            let at = Position(line: url.keyLocation.line - 1, character: 0)
+            let pad = String(repeating: " ", count: url.keyLocation.column - 1)
+            fixes.append(("Keep showing the last answer for a day (data.\(name).stale: 1d)", (TextRange(at, at), "\(pad)stale: 1d\n")))
+        }
+        let fields = quoted.dropFirst()
+        guard !fields.isEmpty else { return fixes }
+        let title = "Add placeholder text for " + fields.map { "'\($0)'" }.joined(separator: ", ")
+        if let placeholder = root.member("placeholder") {
+            guard placeholder.value.isMapping, let first = placeholder.value.members.first,
+                  first.keyLocation.line > placeholder.keyLocation.line else { return fixes }
+            let pad = String(repeating: " ", count: first.keyLocation.column - 1)
+            let at = Position(line: placeholder.keyLocation.line, character: 0)
+            fixes.append((title, (TextRange(at, at), fields.map { "\(pad)\($0): \"—\"\n" }.joined())))
+        } else {
+            let end = document.position(ofOffset: document.bytes.count)
+            let needsBreak = !document.lineText(document.lineCount - 1).isEmpty
+            fixes.append((title, (TextRange(end, end), (needsBreak ? "\n" : "") + "placeholder:\n" + fields.map { "  \($0): \"—\"\n" }.joined())))
+        }
+        return fixes
     }
 }

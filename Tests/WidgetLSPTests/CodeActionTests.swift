@@ -89,4 +89,37 @@ import WidgetTestSupport
         #expect(fix.fixed.contains("familyView:\n  accessoryInline:\n    text: \"{{title}}\"\n  systemSmall:"))
         #expect(try codes(after: fix.fixed) == [])
     }
+
+    /// A URL source with no fallback: `stale:` beside its url, or placeholder text for the blank
+    /// fields (a new `placeholder`, or lines in the one there); each silences the warning.
+    @Test func aURLSourceWithoutFallbackGetsStaleOrPlaceholderText() throws {
+        let widget = """
+            kind: com.example.fixing
+            displayName: Fixing
+            description: Fallbacks.
+            data:
+              wx:
+                url: "https://api.example.com/now"
+                maxAge: 30m
+            content:
+              temp: "{{data.wx.temp}}"
+              city: "{{data.wx.city}}"
+            timeline:
+              hourly: true
+              policy: { after: 1h }
+
+            """
+        #expect(try codes(after: widget) == ["request-fallback"])
+        let found = try fixes(widget)
+        #expect(found.map(\.title) == ["Keep showing the last answer for a day (data.wx.stale: 1d)", "Add placeholder text for 'temp', 'city'"])
+        #expect(found[0].fixed.contains("  wx:\n    stale: 1d\n    url: "))
+        #expect(found[1].fixed.hasSuffix("policy: { after: 1h }\nplaceholder:\n  temp: \"—\"\n  city: \"—\"\n"))
+        for fix in found { #expect(try codes(after: fix.fixed) == [], "\(fix.title)") }
+        // A placeholder that covers one field gets the other.
+        let partial = widget + "placeholder:\n  temp: \"--\"\n"
+        let more = try #require(try fixes(partial).first { $0.title.hasPrefix("Add placeholder") })
+        #expect(more.title == "Add placeholder text for 'city'")
+        #expect(more.fixed.hasSuffix("placeholder:\n  city: \"—\"\n  temp: \"--\"\n"))
+        #expect(try codes(after: more.fixed) == [])
+    }
 }
