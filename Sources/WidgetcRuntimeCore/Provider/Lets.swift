@@ -76,17 +76,8 @@ struct LetEvaluator {
         var variables: [String: CELValue] = ["param": parameters(param), "data": dataValue(data), "family": .string(family)]
         var values = CELMap()
         var json = JSONObject()
-        var failures: [(String, String)] = []
-        for item in lets where !item.perEntry {
-            variables["let"] = .map(values)
-            do {
-                let value = try item.program.evaluate(variables)
-                values.set(item.name, value)
-                json[item.name] = value.json
-            } catch {
-                failures.append((item.name, error.message))
-            }
-        }
+        var failures: [(name: String, message: String)] = []
+        evaluate(perEntry: false, &variables, &values, &json, &failures)
         variables["let"] = .map(values)
         return Reload(variables: variables, json: json, failures: failures)
     }
@@ -112,7 +103,17 @@ struct LetEvaluator {
         }
         guard case .map(var values)? = reload.variables["let"] else { return .object(reload.json) }
         var json = reload.json
-        for item in lets where item.perEntry {
+        evaluate(perEntry: true, &variables, &values, &json, &failures)
+        return .object(json)
+    }
+
+    /// Evaluates the reload's or the entry's lets in order, each seeing those before it in
+    /// `let`; a failing let stays absent and keeps its first error (one warning per reload).
+    private func evaluate(
+        perEntry: Bool, _ variables: inout [String: CELValue], _ values: inout CELMap, _ json: inout JSONObject,
+        _ failures: inout [(name: String, message: String)]
+    ) {
+        for item in lets where item.perEntry == perEntry {
             variables["let"] = .map(values)
             do {
                 let value = try item.program.evaluate(variables)
@@ -122,7 +123,6 @@ struct LetEvaluator {
                 if !failures.contains(where: { $0.name == item.name }) { failures.append((item.name, error.message)) }
             }
         }
-        return .object(json)
     }
 
     /// The warning of each failed let, once per reload.
