@@ -49,12 +49,7 @@ extension WidgetPlanModel {
 
     /// Reads a plan file's JSON. Trees of templates are checked when the runtime compiles them.
     package init(json: JSONValue) throws(PlanError) {
-        let root = PlanMember(json)
-        _ = try root.object()
-        let format = try root("format").string()
-        guard format == PlanFormat.widget else {
-            throw try root("format").fail("this is a '\(format)' plan; this runtime reads '\(PlanFormat.widget)' (compile the widget again with this widgetc)")
-        }
+        let root = try PlanMember.planRoot(json, of: "widget")
         var zone: ZoneRules? = nil
         if let name = root.optional("timeZone") {
             let identifier = try name.string()
@@ -427,17 +422,26 @@ extension AppPlanModel {
     }
 
     package init(json: JSONValue) throws(PlanError) {
-        let root = PlanMember(json)
-        _ = try root.object()
-        let format = try root("format").string()
-        guard format == PlanFormat.widget else {
-            throw try root("format").fail("this is a '\(format)' plan; this runtime reads '\(PlanFormat.widget)' (compile the app again with this widgetc)")
-        }
+        let root = try PlanMember.planRoot(json, of: "app")
         let shortcuts = try root("shortcuts")
         _ = try shortcuts.items()
         self.init(
             app: try root("app").string(), displayName: try root("displayName").string(), source: try root("source").string(),
             appGroup: try root.optional("appGroup")?.string(), widgets: try root("widgets").items().map { m throws(PlanError) in try m.string() },
             shortcuts: shortcuts.value, dynamicShortcuts: root.optional("dynamicShortcuts")?.value)
+    }
+}
+
+extension PlanMember {
+    /// A plan file's root object, its `format` one this runtime reads; `what` (widget, app)
+    /// names what to compile again when it is not.
+    static func planRoot(_ json: JSONValue, of what: String) throws(PlanError) -> PlanMember {
+        let root = PlanMember(json)
+        _ = try root.object()
+        let format = try root("format").string()
+        guard format == PlanFormat.widget else {
+            throw try root("format").fail("this is a '\(format)' plan; this runtime reads '\(PlanFormat.widget)' (compile the \(what) again with this widgetc)")
+        }
+        return root
     }
 }
