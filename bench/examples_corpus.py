@@ -1,5 +1,6 @@
 """What the benchmarks that run widgets/ share: the examples copied under new kinds, and the CPU
 time of one command. Measured on the project's own examples, not a corpus written for the purpose."""
+import argparse
 import os
 import re
 import shutil
@@ -50,3 +51,14 @@ def cpu_seconds(argv, tool):
     user = float(re.search(r"User time \(seconds\): ([\d.]+)", text).group(1))
     sys_ = float(re.search(r"System time \(seconds\): ([\d.]+)", text).group(1))
     return user + sys_
+
+
+def run_arguments(root):
+    """The options of a benchmark that runs the copied examples: how many copies, for how long,
+    how many runs, and which widgetc (default: the release build)."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--copies", type=int, default=30)
+    ap.add_argument("--for", dest="length", default="365d")
+    ap.add_argument("--runs", type=int, default=2)
+    ap.add_argument("--widgetc", default=os.environ.get("WIDGETC", os.path.join(root, ".build/release/widgetc")))
+    return ap

@@ -11,13 +11,12 @@ read by a content field of its own (so each let is evaluated and rendered, as a 
 Then times `widgetc run DIR --format json` over each (stdout to /dev/null, interleaved, best of
 --runs by user+sys CPU under /usr/bin/time -v) and prints the ratio. CI does not run it.
 """
-import argparse
 import os
 import re
 import subprocess
 import sys
 
-from examples_corpus import copy_examples, cpu_seconds
+from examples_corpus import copy_examples, cpu_seconds, run_arguments
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FROM = "2026-01-01T00:00:00Z"
@@ -59,12 +58,7 @@ def timed(argv):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--copies", type=int, default=30)
-    ap.add_argument("--for", dest="length", default="365d")
-    ap.add_argument("--runs", type=int, default=2)
-    ap.add_argument("--widgetc", default=os.environ.get("WIDGETC", os.path.join(ROOT, ".build/release/widgetc")))
-    args = ap.parse_args()
+    args = run_arguments(ROOT).parse_args()
     dirs = {"plain": os.path.join(ROOT, "bench/out/let-plain"), "lets": os.path.join(ROOT, "bench/out/let-five")}
     made = make(dirs["plain"], args.copies, False)
     make(dirs["lets"], args.copies, True)

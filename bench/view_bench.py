@@ -11,13 +11,12 @@ Then times `widgetc run DIR --format json` with and without `--view` (stdout to 
 interleaved, best of --runs by user+sys CPU under /usr/bin/time -v) and prints the ratio and
 the entries' count. CI does not run it.
 """
-import argparse
 import os
 import re
 import subprocess
 import sys
 
-from examples_corpus import copy_examples, cpu_seconds
+from examples_corpus import copy_examples, cpu_seconds, run_arguments
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FROM = "2026-01-01T00:00:00Z"
@@ -60,12 +59,7 @@ def timed(argv):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--copies", type=int, default=30)
-    ap.add_argument("--for", dest="length", default="365d")
-    ap.add_argument("--runs", type=int, default=2)
-    ap.add_argument("--widgetc", default=os.environ.get("WIDGETC", os.path.join(ROOT, ".build/release/widgetc")))
-    args = ap.parse_args()
+    args = run_arguments(ROOT).parse_args()
     dest = os.path.join(ROOT, "bench/out/view-examples")
     made, faced = make(dest, args.copies)
     print(f"== {len(made)} examples x {args.copies} copies ({faced} with a stand-in face), {args.length}", flush=True)
