@@ -8,7 +8,8 @@ import PackageDescription
 //   JSONSchema -> {ECMARegexEngine, WidgetSupport};  ECMARegexEngine: a leaf (standard library only)
 //   WidgetSimulator -> WidgetcRuntimeCore                                 (scheduler, budget, scenarios, writers)
 //   WidgetcRuntime -> {WidgetcRuntimeCore, WidgetcURLSession}             (the library an app links)
-//   WidgetcRuntimeCore -> {WidgetTemplates, WidgetTime, MarketCalendars, WidgetCEL} -> WidgetSupport   (what a device ships: stdlib + Foundation)
+//   WidgetcRuntimeCore -> {WidgetTemplates, MarketCalendars, WidgetCEL, WidgetTime}   (what a device ships: stdlib + Foundation)
+//   {MarketCalendars, WidgetCEL} -> WidgetTime -> WidgetSupport;  WidgetTemplates -> WidgetSupport
 //   WidgetcURLSession: URLSession alone;  CWidgetcCurl: libcurl opened on widgetc's first live request (Linux)
 // The compiler and the simulator do not see each other: the command side joins them.
 // No package outside the toolchain: libyaml comes from the system (Debian libyaml-dev).
@@ -42,10 +43,10 @@ let package = Package(
             plugins: ["EmbedFiles"]
         ),
         // CEL (Common Expression Language): parser, checker, evaluator and its value type; knows nothing of widgets.
-        .target(name: "WidgetCEL", dependencies: ["WidgetSupport"]),
+        .target(name: "WidgetCEL", dependencies: ["WidgetSupport", "WidgetTime"]),
         // Mustache templates with typed lone tags.
         .target(name: "WidgetTemplates", dependencies: ["WidgetSupport"]),
-        // Durations, instants, wall times, time zones, cron: integer civil-time arithmetic.
+        // Instants, civil dates, durations, wall times, time zones, cron: integer civil-time arithmetic.
         .target(name: "WidgetTime", dependencies: ["WidgetSupport"]),
         // Exchange calendars as data, and the market rule's planner.
         .target(name: "MarketCalendars", dependencies: ["WidgetSupport", "WidgetTime"]),
@@ -100,7 +101,7 @@ let package = Package(
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["embed-files"]),
 
         // What the test targets share: paths, scratch directories, subprocesses, golden files, conformance suites.
-        .target(name: "WidgetTestSupport", dependencies: ["WidgetSupport", "WidgetCLI"], path: "Tests/WidgetTestSupport"),
+        .target(name: "WidgetTestSupport", dependencies: ["WidgetSupport", "WidgetTime", "WidgetCLI"], path: "Tests/WidgetTestSupport"),
         .testTarget(name: "WidgetSupportTests", dependencies: ["WidgetSupport"]),
         .testTarget(name: "WidgetYAMLTests", dependencies: ["WidgetTestSupport", "WidgetYAML"]),
         .testTarget(name: "ECMARegexEngineTests", dependencies: ["ECMARegexEngine"]),
@@ -109,13 +110,13 @@ let package = Package(
         .testTarget(name: "WidgetCELTests", dependencies: ["WidgetTestSupport", "WidgetCEL"]),
         .testTarget(name: "WidgetTimeTests", dependencies: ["WidgetTestSupport", "WidgetTime"]),
         .testTarget(name: "WidgetcRuntimeTests", dependencies: ["WidgetTestSupport", "WidgetcRuntime", "WidgetcRuntimeCore", "WidgetcURLSession"]),
-        .testTarget(name: "WidgetSimulatorTests", dependencies: ["WidgetTestSupport", "WidgetSimulator", "WidgetcRuntimeCore"]),
-        .testTarget(name: "MarketCalendarsTests", dependencies: ["WidgetTestSupport", "MarketCalendars"]),
+        .testTarget(name: "WidgetSimulatorTests", dependencies: ["WidgetTestSupport", "WidgetSimulator", "WidgetTime", "WidgetcRuntimeCore"]),
+        .testTarget(name: "MarketCalendarsTests", dependencies: ["WidgetTestSupport", "MarketCalendars", "WidgetTime"]),
         .testTarget(
             name: "WidgetCompilerTests", dependencies: ["WidgetTestSupport", "WidgetCompiler", "WidgetCLI", "WidgetSimulator", "WidgetcRuntime", "WidgetCEL"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "WidgetCLITests", dependencies: ["WidgetTestSupport", "WidgetCLI", "WidgetSimulator", "WidgetcRuntime"]),
-        .testTarget(name: "WidgetLSPTests", dependencies: ["WidgetTestSupport", "WidgetLSP", "WidgetSupport", "WidgetCompiler"]),
+        .testTarget(name: "WidgetCLITests", dependencies: ["WidgetTestSupport", "WidgetCLI", "WidgetSimulator", "WidgetTime", "WidgetcRuntime"]),
+        .testTarget(name: "WidgetLSPTests", dependencies: ["WidgetTestSupport", "WidgetLSP", "WidgetSupport", "WidgetTime", "WidgetCompiler"]),
     ]
 )
 

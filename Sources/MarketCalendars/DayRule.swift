@@ -1,4 +1,5 @@
 import WidgetSupport
+import WidgetTime
 
 /// How a recurring date is found in a year: an anchor and a shift in days
 /// (the day after Thanksgiving is the fourth Thursday of November plus one).

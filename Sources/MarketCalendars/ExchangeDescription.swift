@@ -1,4 +1,5 @@
 import WidgetSupport
+import WidgetTime
 
 /// An exchange's calendar as data: where it is, when it trades, and which days
 /// it does not (or trades short). Adding an exchange means writing one of these;

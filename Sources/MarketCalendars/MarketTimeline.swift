@@ -1,4 +1,5 @@
 import WidgetSupport
+import WidgetTime
 
 /// `market.state`.
 package enum MarketState: String, Sendable, Hashable {

@@ -1,4 +1,5 @@
 import WidgetSupport
+import WidgetTime
 
 /// One trading day: when the market opens and closes (and pauses for lunch).
 /// `open <= breakStart < breakEnd <= close` when there is a break.

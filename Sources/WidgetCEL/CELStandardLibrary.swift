@@ -318,9 +318,9 @@ enum CELStandardLibrary {
     }()
 }
 
-import WidgetSupport
+import WidgetTime
 
-/// The civil calendar of WidgetSupport under short names.
+/// The civil calendar of WidgetTime under short names.
 enum CivilTimeBridge {
     static func date(_ days: Int64) -> (year: Int, month: Int, day: Int) { CivilTime.date(days: days) }
     static func days(year: Int, month: Int, day: Int) -> Int64 { CivilTime.days(year: year, month: month, day: day) }

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetSupport
+import WidgetTime
 
 /// A CEL timestamp: an instant between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999999999Z,
 /// in nanoseconds.

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import WidgetCompiler
 import WidgetSupport
+import WidgetTime
 
 /// `widgetc lsp`: a Language Server Protocol 3.17 server (spec editor.md). It reads framed
 /// JSON-RPC messages with `receive`, answers through `send`, and checks each open document with

@@ -1,5 +1,6 @@
 import Testing
 import WidgetSupport
+import WidgetTime
 @testable import MarketCalendars
 
 @Suite("Day rules")

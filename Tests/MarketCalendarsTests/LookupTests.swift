@@ -1,6 +1,7 @@
 import Testing
 import WidgetSupport
 import WidgetTestSupport
+import WidgetTime
 @testable import MarketCalendars
 
 @Suite("Lookups, cache and listing")

@@ -1,6 +1,7 @@
 import Testing
 import WidgetSupport
 import WidgetTestSupport
+import WidgetTime
 @testable import MarketCalendars
 
 /// The spec's "Market hours" semantics (widget-language.md).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WidgetSupport
 import WidgetTestSupport
+import WidgetTime
 @testable import MarketCalendars
 
 /// A built-in calendar the tests rely on.

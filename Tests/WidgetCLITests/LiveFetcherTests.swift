@@ -5,6 +5,7 @@ import WidgetcRuntime
 import WidgetcRuntimeCore
 import WidgetSupport
 import WidgetTestSupport
+import WidgetTime
 
 /// `widgetc` is one self-contained file. On Linux it does not link FoundationNetworking (libcurl
 /// and about 30 more libraries at every start): its live requests go through libcurl, opened on

@@ -8,6 +8,7 @@ import WidgetSimulator
 import WidgetSupport
 import WidgetTestSupport
 import WidgetcRuntimeCore
+import WidgetTime
 
 /// `widgetc preview`: the page's structure without a browser (it parses as XML, one card per
 /// distinct entry with its time, the budget line ends at the run's `budget.used`), escaping,

@@ -4,6 +4,7 @@ import WidgetCompiler
 import WidgetSimulator
 import WidgetcRuntimeCore
 import WidgetSupport
+import WidgetTime
 
 /// Spec "Timeline rules": a rule with no instant within the horizon asks for
 /// `after(its next instant)` (or `never`), so it does not spend the budget.

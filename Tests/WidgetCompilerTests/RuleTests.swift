@@ -4,6 +4,7 @@ import WidgetCompiler
 import WidgetSimulator
 import WidgetcRuntimeCore
 import WidgetSupport
+import WidgetTime
 
 /// Each timeline rule and option through the compiler, with real zone transitions.
 @Suite struct RuleTests {

@@ -4,6 +4,7 @@ import WidgetCompiler
 import WidgetSimulator
 import WidgetcRuntimeCore
 import WidgetSupport
+import WidgetTime
 
 /// The model documents' own stories, from YAML through the compiler and the runtime.
 @Suite struct SeedStoryTests {

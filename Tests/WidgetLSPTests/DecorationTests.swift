@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetSupport
+import WidgetTime
 import WidgetTestSupport
 @testable import WidgetLSP
 

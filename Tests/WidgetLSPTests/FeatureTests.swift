@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WidgetSupport
 import WidgetTestSupport
+import WidgetTime
 @testable import WidgetLSP
 
 /// Hover, completion, definition and the outline on the examples.

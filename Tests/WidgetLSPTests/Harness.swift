@@ -1,6 +1,7 @@
 import Foundation
 import WidgetSupport
 import WidgetTestSupport
+import WidgetTime
 @testable import WidgetLSP
 
 /// A server in this process wired to a client: what the server sends waits in a box until the

@@ -2,6 +2,7 @@ import Testing
 import WidgetSimulator
 import WidgetcRuntimeCore
 import WidgetSupport
+import WidgetTime
 
 @Suite("Reload budget and minimum interval")
 struct BudgetTests {

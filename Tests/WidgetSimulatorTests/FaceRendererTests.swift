@@ -4,6 +4,7 @@ import WidgetSimulator
 import WidgetSupport
 import WidgetTestSupport
 import WidgetcRuntimeCore
+import WidgetTime
 
 /// The preview's drawing of a render tree (docs/preview.md, "Faces"): what each element becomes,
 /// live dates as the device shows them at the entry, the appearances, placeholders, embedding.

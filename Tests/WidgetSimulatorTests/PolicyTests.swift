@@ -2,6 +2,7 @@ import Testing
 import WidgetSimulator
 import WidgetcRuntimeCore
 import WidgetSupport
+import WidgetTime
 
 @Suite("Reload policies and the run window")
 struct PolicyTests {

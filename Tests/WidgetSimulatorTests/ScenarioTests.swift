@@ -4,6 +4,7 @@ import WidgetTestSupport
 import WidgetSimulator
 import WidgetcRuntimeCore
 import WidgetSupport
+import WidgetTime
 
 @Suite("Scenario: app reloads, writes, foreground")
 struct ScenarioTests {

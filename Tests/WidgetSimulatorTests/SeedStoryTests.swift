@@ -3,6 +3,7 @@ import Testing
 import WidgetSimulator
 import WidgetcRuntimeCore
 import WidgetSupport
+import WidgetTime
 
 /// The character-detail widget, written by hand: health recovers `by` percent
 /// every `every` seconds from `since`, up to `to` (spec: the `progress` rule).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetSupport
+import WidgetTime
 
 /// An instant from ISO 8601 text with its offset, read by Foundation (independent of the code
 /// under test): every test's one way to write an instant.

@@ -1,4 +1,5 @@
 import WidgetSupport
+import WidgetTime
 
 /// What a `date` or `timer` text shows on the device at one instant (docs/preview.md, "Faces"):
 /// the device counts `timer` and `relative` texts live, so the page shows them as they read at

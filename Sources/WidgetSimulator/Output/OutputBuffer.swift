@@ -1,5 +1,6 @@
 import WidgetSupport
 import WidgetcRuntimeCore
+import WidgetTime
 
 /// The appends run output needs, over one `PlainBuffer<UInt8>` (raw memory, no
 /// per-append array bookkeeping), written for speed: no intermediate `String`s

@@ -1,5 +1,6 @@
 import WidgetSupport
 import WidgetcRuntimeCore
+import WidgetTime
 
 /// `widgetc preview`'s page: one self-contained, deterministic HTML file (inline CSS and SVG,
 /// no script, no network, no font file) drawn from the same reloads `widgetc run` prints

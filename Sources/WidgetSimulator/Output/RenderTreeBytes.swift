@@ -1,5 +1,6 @@
 import Foundation
 import WidgetSupport
+import WidgetTime
 import WidgetcRuntimeCore
 
 /// A render tree written straight into the run's output: the bytes `json(tree.json, spaced:)`

@@ -1,6 +1,7 @@
 import WidgetSupport
 import WidgetTemplates
 import WidgetcRuntimeCore
+import WidgetTime
 
 /// The bounds on what one `widgetc run` writes (docs/runtime-notes.md): a rendered value
 /// has at most `Template.maxRenderedBytes`, and the whole output at most `maxOutputBytes`.

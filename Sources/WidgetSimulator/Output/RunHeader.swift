@@ -1,5 +1,6 @@
 import WidgetSupport
 import WidgetcRuntimeCore
+import WidgetTime
 
 /// Output formats of `widgetc run` (`--format`).
 package enum RunOutputFormat: String, Sendable, Hashable, CaseIterable {

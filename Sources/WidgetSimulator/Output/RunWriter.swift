@@ -1,5 +1,6 @@
 import WidgetSupport
 import WidgetcRuntimeCore
+import WidgetTime
 
 /// Writes runs in one of the output formats, streaming: each reload is written
 /// as it arrives and bytes go to `output` in chunks, so memory stays flat.

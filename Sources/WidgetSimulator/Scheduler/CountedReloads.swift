@@ -1,5 +1,6 @@
 import WidgetSupport
 import WidgetcRuntimeCore
+import WidgetTime
 
 /// The counted reloads of the last 24 hours, oldest first: the budget's memory.
 ///

@@ -1,5 +1,6 @@
 import WidgetSupport
 import WidgetcRuntimeCore
+import WidgetTime
 
 /// The scenario's foreground windows, merged and sorted, for O(log n) lookups.
 struct ForegroundWindows {

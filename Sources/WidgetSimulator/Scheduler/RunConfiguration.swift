@@ -1,5 +1,6 @@
 import WidgetSupport
 import WidgetcRuntimeCore
+import WidgetTime
 
 /// What WidgetKit asks the provider for (`--context`).
 package enum RunContextKind: String, Sendable, Hashable, CaseIterable {

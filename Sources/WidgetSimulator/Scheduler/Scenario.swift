@@ -1,5 +1,6 @@
 import WidgetSupport
 import WidgetcRuntimeCore
+import WidgetTime
 
 /// One thing the app does during a run (a scenario file's item, already parsed).
 package enum ScenarioEvent: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import WidgetSupport
 import WidgetcRuntimeCore
+import WidgetTime
 
 /// How a URL answers in a run, from a scenario's `respond` item on.
 package struct ScriptedResponse: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import WidgetSupport
 import WidgetcRuntimeCore
+import WidgetTime
 
 /// Simulates one widget instance over a window, as WidgetKit would (spec: "The runtime").
 ///

@@ -1,4 +1,5 @@
 import WidgetSupport
+import WidgetTime
 
 /// The members of entries that share their keys, laid out once per timeline:
 /// keys in output order, each value either fixed for the whole timeline or

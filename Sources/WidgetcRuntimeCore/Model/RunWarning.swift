@@ -1,4 +1,5 @@
 import WidgetSupport
+import WidgetTime
 
 /// A problem a run reports without stopping: missing data, entries too close,
 /// a rule that exceeds the reload budget.

@@ -1,4 +1,5 @@
 import WidgetSupport
+import WidgetTime
 
 /// One dated state of a widget: shown from `date` until the next entry's date.
 package struct TimelineEntry: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import WidgetSupport
+import WidgetTime
 
 /// What WidgetKit tells a provider about a request.
 package struct TimelineContext {

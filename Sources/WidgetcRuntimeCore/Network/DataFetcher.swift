@@ -1,4 +1,5 @@
 import WidgetSupport
+import WidgetTime
 
 /// One HTTP request of a URL data source, rendered for a reload.
 public struct FetchRequest: Sendable, Equatable {

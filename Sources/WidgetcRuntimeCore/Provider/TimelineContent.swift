@@ -1,5 +1,6 @@
 import WidgetSupport
 import WidgetTemplates
+import WidgetTime
 
 /// Builds the content of one timeline's entries. Fields that do not vary are
 /// rendered once and laid out with their keys (`ContentLayout`); an entry only
