@@ -55,7 +55,7 @@ enum FetchCommand {
         }
         let network = try NetworkOptions(args, alwaysLive: true)
         try OutputTarget.refuseOverwriting(
-            network.recordPath, option: "--record", inputs: args.positional + loaded.widgets.map(\.widget.file) + loaded.catalogs)
+            network.recordPath, option: "--record", inputs: args.positional + loaded.widgets.map(\.path) + loaded.catalogs)
         let fetcher = network.fetcher(scenario: Scenario())
         let now = Instant(seconds: Int64(time(nil)))
         var failed = false

@@ -20,7 +20,8 @@ enum GenerateCommand {
         abstract: "Generate the Swift sources of an app's widget extension from its manifest (or one widget file).",
         discussion: """
             Validates and compiles the app manifest and its widget bundle as 'widgetc compile' does, then writes \
-            to DIR: the @main WidgetBundle; per widget, Widgets/<Name>Widget.swift (the Widget with its \
+            to DIR: the generated widgets' WidgetBundle (not @main) and, once, the @main bundle that lists it \
+            (yours: never overwritten, add Live Activities and Controls there); per widget, Widgets/<Name>Widget.swift (the Widget with its \
             configuration, TimelineEntry, provider calling WidgetcRuntime, and for parameters the \
             WidgetConfigurationIntent) and Views/<Name>View.swift (a default SwiftUI view, written once: kept \
             when it exists unless --force); Resources/ with the plans; Supporting/ with the quick actions \
@@ -98,7 +99,7 @@ enum GenerateCommand {
         var writes: [(target: String, file: GeneratedFile)] = []
         for file in generated {
             let target = directory + file.path
-            if !file.overwrites, !force, access(target, F_OK) == 0 {
+            if !file.overwrites, !force || file.keptEvenWithForce, access(target, F_OK) == 0 {
                 kept.append(file.path)
             } else {
                 writes.append((target, file))
@@ -114,7 +115,9 @@ enum GenerateCommand {
             written += 1
         }
         var summary = "wrote \(written) file\(written == 1 ? "" : "s") to \(out)"
-        if !kept.isEmpty { summary += "; kept \(kept.joined(separator: ", ")) (yours; --force overwrites)" }
+        if !kept.isEmpty {
+            summary += "; kept \(kept.joined(separator: ", ")) (yours; --force overwrites the views, never the @main bundle)"
+        }
         console.err(summary + "\n")
         return .success
     }

@@ -267,7 +267,7 @@ struct RunOptions {
     /// scenario, the String Catalogs and the container's data files. `--out` and `--record` never
     /// write over one of them.
     func inputs(of paths: [String], _ loaded: WidgetLoader.Loaded) -> [String] {
-        var files = paths + loaded.widgets.map(\.widget.file) + loaded.catalogs
+        var files = paths + loaded.widgets.map(\.path) + loaded.catalogs
         if let scenarioPath { files.append(scenarioPath) }
         for w in loaded.widgets {
             let directory = containerDirectory ?? w.containerDirectory

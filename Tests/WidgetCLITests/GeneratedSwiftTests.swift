@@ -129,6 +129,22 @@ import WidgetcRuntime
         try Self.generate(manifest, into: all)
         let allDiagnostics = try Self.typeCheck(all, stub: stub)
         #expect(allDiagnostics.isEmpty, "\(allDiagnostics)")
+        // Eleven widgets: two groups, since the stub's builder, as Apple's SDKs before parameter
+        // packs, takes at most ten; the same widgets listed in one block do not type-check.
+        #expect(try String(contentsOf: all.appendingPathComponent("AllExamplesWidgets.swift"), encoding: .utf8).contains("Widgets1To10().body\n        Widgets11To11().body\n"))
+        let flat = work.appendingPathComponent("flat")
+        try FileManager.default.createDirectory(at: flat, withIntermediateDirectories: true)
+        let widgetTypes = Self.files(all, under: "Widgets", ext: "Widget.swift").map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
+        #expect(widgetTypes.count == 11)
+        for sub in ["Widgets", "Views"] { try FileManager.default.copyItem(at: all.appendingPathComponent(sub), to: flat.appendingPathComponent(sub)) }
+        try "import SwiftUI\nimport WidgetKit\n\n@main struct Flat: WidgetBundle {\n    var body: some Widget {\n\(widgetTypes.map { "        \($0)()\n" }.joined())    }\n}\n"
+            .write(to: flat.appendingPathComponent("Flat.swift"), atomically: true, encoding: .utf8)
+        do {
+            _ = try Self.typeCheck(flat, stub: stub)
+            Issue.record("eleven widgets in one block type-checked against the stub's builder")
+        } catch let failure as TestFailure {
+            #expect(failure.description.contains("extra argument"), "\(failure)")
+        }
 
         // Names that are not Swift identifiers as they stand: keywords, `-` and `.` and leading digits (kinds, enum values), clashes.
         let odd = work.appendingPathComponent("odd")
@@ -204,7 +220,7 @@ import WidgetcRuntime
             let first = try #require(entries.first?["date"]?.number)
             // Answered at the pinned instant: the first entry is within a day of it.
             #expect(abs(Int64(first) - now.seconds) <= 86_400, "\(kind): first entry at \(Int64(first)), pinned \(now.seconds)")
-            var args = ["run", widget.source, "--from", ZoneRules.utc.iso8601(Instant(seconds: Int64(first))), "--for", "1s",
+            var args = ["run", examples.path + "/" + widget.source, "--from", ZoneRules.utc.iso8601(Instant(seconds: Int64(first))), "--for", "1s",
                         "--tz", "UTC", "--format", "json", "--family", widget.families[0]]
             if answer["configured"] == true { for p in widget.parameters { args += ["--param", "\(p.name)=\(p.configuredText)"] } }
             let (status, console) = runCLI(args)

@@ -12,6 +12,8 @@ package struct LoadedWidget {
     /// The app group container: `container/` beside the widget file (or beside
     /// the app manifest that lists it), unless `--container` says otherwise.
     package let containerDirectory: String
+    /// The file it was read from, as given (the plan's `source` is only the file's name).
+    package let path: String
 }
 
 /// Loads what `widgetc run PATH …` runs: every widget in the paths, through one `Compilation`
@@ -57,7 +59,7 @@ package enum WidgetLoader {
                 // `run` executes the very plan `compile` writes: one path from definition to provider.
                 do throws(PlanError) {
                     let widget = try CompiledWidget(plan: plan, defaultZone: defaultZone, dataDecoder: ContainerData.decoder, cachesData: true, locale: locale)
-                    loaded.widgets.append(LoadedWidget(widget: widget, plan: plan, containerDirectory: container))
+                    loaded.widgets.append(LoadedWidget(widget: widget, plan: plan, containerDirectory: container, path: file.path))
                 } catch {
                     let problem = Diagnostic.error("compile", "the compiled plan is unusable: \(error.description)", file: file.path, at: .start, pointer: error.pointer)
                     loaded.reports.append((file.path, [problem], file.source))
@@ -83,7 +85,7 @@ package enum WidgetLoader {
         do {
             let plan = try WidgetPlanModel(json: json)
             let widget = try CompiledWidget(plan: plan, defaultZone: zone, dataDecoder: ContainerData.decoder, cachesData: true, locale: locale)
-            loaded.widgets.append(LoadedWidget(widget: widget, plan: plan, containerDirectory: SourceFiles.defaultContainer(beside: file)))
+            loaded.widgets.append(LoadedWidget(widget: widget, plan: plan, containerDirectory: SourceFiles.defaultContainer(beside: file), path: file))
         } catch {
             loaded.reports.append((file, [.error("plan-invalid", "not a usable plan: \(error.description)", file: file, at: .start, pointer: error.pointer)], bytes))
         }

@@ -115,11 +115,11 @@ extension WidgetDefinition {
     ])
 
     private enum ParameterKey {
-        case type, title, min, max, `default`, values, valueTitles
+        case type, title, description, min, max, `default`, values, valueTitles
     }
 
     private static let parameterKeys = WordMap<ParameterKey>([
-        ("type", .type), ("title", .title), ("min", .min), ("max", .max), ("default", .default), ("values", .values),
+        ("type", .type), ("title", .title), ("description", .description), ("min", .min), ("max", .max), ("default", .default), ("values", .values),
         ("valueTitles", .valueTitles),
     ])
 
@@ -138,6 +138,7 @@ extension WidgetDefinition {
                 }
                 typeSeen = true
             case .title: if p.titleIndex < 0, node.document.kind(value) == .string { p.titleIndex = value }
+            case .description: if p.descriptionIndex < 0, node.document.kind(value) == .string { p.descriptionIndex = value }
             case .min: if p.minIndex < 0 { p.minIndex = value }
             case .max: if p.maxIndex < 0 { p.maxIndex = value }
             case .default: if p.defaultIndex < 0 { p.defaultIndex = value }

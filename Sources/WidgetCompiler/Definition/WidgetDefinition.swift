@@ -83,6 +83,8 @@ extension WidgetDefinition {
             return Positioned(value: declaredType, node: node)
         }
         package var title: Text? { member(titleIndex).map(Text.init) }
+        /// The edit sheet's help text for the parameter (`description`), when written.
+        package var description: Text? { member(descriptionIndex).map(Text.init) }
         /// The bounds and default as written: raw scalars, because the checks judge their
         /// form (an integer written as `1e23`, `2^53 + 1` against a double) and not only their value.
         package var min: SourceNode? { member(minIndex) }
@@ -99,6 +101,7 @@ extension WidgetDefinition {
         var declaredType: ParameterType?
         var typeIndex: Int32 = -1
         var titleIndex: Int32 = -1
+        var descriptionIndex: Int32 = -1
         var minIndex: Int32 = -1
         var maxIndex: Int32 = -1
         var defaultIndex: Int32 = -1

@@ -175,7 +175,7 @@ package enum Lowering {
             localization = catalog.planStrings(for: LocalizableStrings.of(root))
         }
         var plan = WidgetPlanModel(
-            kind: kind, displayName: definition.displayName?.value ?? kind, description: definition.description?.value ?? "", source: file,
+            kind: kind, displayName: definition.displayName?.value ?? kind, description: definition.description?.value ?? "", source: PlanFiles.sourceName(file),
             families: definition.families.map { $0.value ?? [] } ?? WidgetDefinition.defaultFamilies, timeZone: zone,
             parameters: parameters, data: data,
             content: object(definition.content, ["content"]) ?? JSONObject(), familyContent: object(definition.familyContent, ["familyContent"]) ?? JSONObject(),
@@ -199,7 +199,7 @@ package enum Lowering {
             return .failure(.error("compile", "an app manifest needs 'app'", file: file, at: manifest.root.location, pointer: "/app"))
         }
         return .success(AppPlanModel(
-            app: app, displayName: manifest.displayName?.value ?? app, source: file, appGroup: manifest.appGroup?.value,
+            app: app, displayName: manifest.displayName?.value ?? app, source: PlanFiles.sourceName(file), appGroup: manifest.appGroup?.value,
             widgets: kinds.map { $0 + PlanFiles.widgetSuffix },
             // The quick actions as written: the app's runtime reads them as the manifest says.
             shortcuts: manifest.shortcutsNode?.json ?? .array([]), dynamicShortcuts: manifest.dynamicShortcuts?.node.json))
@@ -283,7 +283,8 @@ package enum Lowering {
             }
         }
         let declared = PlanParameter(
-            name: parameter.name, title: parameter.title?.value ?? parameter.name, type: type, values: values, valueTitles: valueTitles,
+            name: parameter.name, title: parameter.title?.value ?? parameter.name, description: parameter.description?.value,
+            type: type, values: values, valueTitles: valueTitles,
             min: bound("min", parameter.min), max: bound("max", parameter.max), defaultValue: defaultValue)
         if let problem { return .failure(problem) }
         return .success(declared)

@@ -108,6 +108,8 @@ extension PlanParameter {
         var p = JSONObject()
         p.appendNew("name", .string(name))
         p.appendNew("title", .string(title))
+        // Only when written, so the plans of widgets without one are unchanged.
+        if let description { p.appendNew("description", .string(description)) }
         p.appendNew("type", .string(type.rawValue))
         if type == .enum { p.appendNew("values", .array(values.map(JSONValue.string))) }
         if let valueTitles { p.appendNew("valueTitles", .object(JSONObject(valueTitles.map { ($0.value, .string($0.title)) }))) }
@@ -138,7 +140,8 @@ extension PlanParameter {
             throw try m("default").fail("the default of an enum parameter must be one of its values")
         }
         self.init(
-            name: try m("name").string(), title: try m("title").string(), type: type, values: values, valueTitles: valueTitles,
+            name: try m("name").string(), title: try m("title").string(), description: try m.optional("description")?.string(),
+            type: type, values: values, valueTitles: valueTitles,
             min: try m.optional("min")?.number(), max: try m.optional("max")?.number(), defaultValue: defaultValue)
     }
 }

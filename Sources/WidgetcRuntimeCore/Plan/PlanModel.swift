@@ -73,6 +73,8 @@ package struct WidgetPlanModel: Sendable {
 package struct PlanParameter: Sendable {
     package var name: String
     package var title: String
+    /// The edit sheet's help text; nil when the widget gives none.
+    package var description: String?
     package var type: ParameterType
     /// An enum's values (empty for the other types).
     package var values: [String]
@@ -85,11 +87,12 @@ package struct PlanParameter: Sendable {
     package var defaultValue: JSONValue
 
     package init(
-        name: String, title: String, type: ParameterType, values: [String], valueTitles: [(value: String, title: String)]?,
-        min: Double?, max: Double?, defaultValue: JSONValue
+        name: String, title: String, description: String? = nil, type: ParameterType, values: [String],
+        valueTitles: [(value: String, title: String)]?, min: Double?, max: Double?, defaultValue: JSONValue
     ) {
         self.name = name
         self.title = title
+        self.description = description
         self.type = type
         self.values = values
         self.valueTitles = valueTitles

@@ -186,11 +186,61 @@ extension WidgetBundle {
 }
 
 // https://developer.apple.com/documentation/swiftui/widgetbundlebuilder
+// The narrowest builder a team may build with: today's page declares `buildBlock<each C>` (any
+// number of widgets), the SDKs before it one `buildBlock` per count, from one to ten widgets. The
+// stub declares those ten and no more, so generated code that type-checks here builds with both
+// (a block of eleven widgets is "extra argument in call").
 @resultBuilder public struct WidgetBundleBuilder {
+    // https://developer.apple.com/documentation/swiftui/widgetbundlebuilder/buildblock()
+    @MainActor public static func buildBlock() -> some Widget { TupleWidget(()) }
+
     // https://developer.apple.com/documentation/swiftui/widgetbundlebuilder/buildblock(_:)
-    // (a bundle lists any number of widgets; written here with a parameter pack)
-    @MainActor public static func buildBlock<each Content>(_ content: repeat each Content) -> some Widget where repeat each Content: Widget {
-        TupleWidget((repeat each content))
+    // (one widget: the block is the widget itself)
+    @MainActor public static func buildBlock<Content>(_ content: Content) -> Content where Content: Widget { content }
+
+    // https://developer.apple.com/documentation/swiftui/widgetbundlebuilder/buildblock(_:) (2 widgets)
+    @MainActor public static func buildBlock<C0, C1>(_ c0: C0, _ c1: C1) -> some Widget where C0: Widget, C1: Widget {
+        TupleWidget((c0, c1))
+    }
+
+    // https://developer.apple.com/documentation/swiftui/widgetbundlebuilder/buildblock(_:) (3 widgets)
+    @MainActor public static func buildBlock<C0, C1, C2>(_ c0: C0, _ c1: C1, _ c2: C2) -> some Widget where C0: Widget, C1: Widget, C2: Widget {
+        TupleWidget((c0, c1, c2))
+    }
+
+    // https://developer.apple.com/documentation/swiftui/widgetbundlebuilder/buildblock(_:) (4 widgets)
+    @MainActor public static func buildBlock<C0, C1, C2, C3>(_ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3) -> some Widget where C0: Widget, C1: Widget, C2: Widget, C3: Widget {
+        TupleWidget((c0, c1, c2, c3))
+    }
+
+    // https://developer.apple.com/documentation/swiftui/widgetbundlebuilder/buildblock(_:) (5 widgets)
+    @MainActor public static func buildBlock<C0, C1, C2, C3, C4>(_ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4) -> some Widget where C0: Widget, C1: Widget, C2: Widget, C3: Widget, C4: Widget {
+        TupleWidget((c0, c1, c2, c3, c4))
+    }
+
+    // https://developer.apple.com/documentation/swiftui/widgetbundlebuilder/buildblock(_:) (6 widgets)
+    @MainActor public static func buildBlock<C0, C1, C2, C3, C4, C5>(_ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5) -> some Widget where C0: Widget, C1: Widget, C2: Widget, C3: Widget, C4: Widget, C5: Widget {
+        TupleWidget((c0, c1, c2, c3, c4, c5))
+    }
+
+    // https://developer.apple.com/documentation/swiftui/widgetbundlebuilder/buildblock(_:) (7 widgets)
+    @MainActor public static func buildBlock<C0, C1, C2, C3, C4, C5, C6>(_ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6) -> some Widget where C0: Widget, C1: Widget, C2: Widget, C3: Widget, C4: Widget, C5: Widget, C6: Widget {
+        TupleWidget((c0, c1, c2, c3, c4, c5, c6))
+    }
+
+    // https://developer.apple.com/documentation/swiftui/widgetbundlebuilder/buildblock(_:) (8 widgets)
+    @MainActor public static func buildBlock<C0, C1, C2, C3, C4, C5, C6, C7>(_ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6, _ c7: C7) -> some Widget where C0: Widget, C1: Widget, C2: Widget, C3: Widget, C4: Widget, C5: Widget, C6: Widget, C7: Widget {
+        TupleWidget((c0, c1, c2, c3, c4, c5, c6, c7))
+    }
+
+    // https://developer.apple.com/documentation/swiftui/widgetbundlebuilder/buildblock(_:) (9 widgets)
+    @MainActor public static func buildBlock<C0, C1, C2, C3, C4, C5, C6, C7, C8>(_ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6, _ c7: C7, _ c8: C8) -> some Widget where C0: Widget, C1: Widget, C2: Widget, C3: Widget, C4: Widget, C5: Widget, C6: Widget, C7: Widget, C8: Widget {
+        TupleWidget((c0, c1, c2, c3, c4, c5, c6, c7, c8))
+    }
+
+    // https://developer.apple.com/documentation/swiftui/widgetbundlebuilder/buildblock(_:) (10 widgets)
+    @MainActor public static func buildBlock<C0, C1, C2, C3, C4, C5, C6, C7, C8, C9>(_ c0: C0, _ c1: C1, _ c2: C2, _ c3: C3, _ c4: C4, _ c5: C5, _ c6: C6, _ c7: C7, _ c8: C8, _ c9: C9) -> some Widget where C0: Widget, C1: Widget, C2: Widget, C3: Widget, C4: Widget, C5: Widget, C6: Widget, C7: Widget, C8: Widget, C9: Widget {
+        TupleWidget((c0, c1, c2, c3, c4, c5, c6, c7, c8, c9))
     }
 }
 
