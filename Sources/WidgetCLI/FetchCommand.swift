@@ -41,7 +41,8 @@ enum FetchCommand {
             console.err("error: the definitions have errors; fix them to fetch (see widgetc validate)\n")
             return .inputErrors
         }
-        let widgets = loaded.widgets.map(\.widget).filter(\.fetchesURLs)
+        let fetching = loaded.widgets.filter(\.widget.fetchesURLs)
+        let widgets = fetching.map(\.widget)
         guard !widgets.isEmpty else {
             throw UsageError(message: "no URL data source in \(args.positional.joined(separator: ", ")); 'fetch' requests data sources with url:")
         }
@@ -59,10 +60,11 @@ enum FetchCommand {
         let fetcher = network.fetcher(scenario: Scenario())
         let now = Instant(seconds: Int64(time(nil)))
         var failed = false
-        for widget in widgets {
+        for (widget, path) in zip(widgets, fetching.map(\.path)) {
             let parameters: JSONObject
             do { parameters = try ParameterValues.values(for: widget, assignments) } catch { throw UsageError(message: error.message) }
-            console.out("\(widget.kind)  \(widget.file)\n")
+            // The file as given: this is a report for the person at the terminal.
+            console.out("\(widget.kind)  \(path)\n")
             for (request, value, _) in widget.fetchOnce(at: now, parameters: parameters, fetcher: fetcher) {
                 console.out("  \(request.source)  \(request.method) \(request.url)\n")
                 switch request.outcome {
