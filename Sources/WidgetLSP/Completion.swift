@@ -2,6 +2,7 @@ import Foundation
 import MarketCalendars
 import WidgetCompiler
 import WidgetSupport
+import WidgetTime
 import WidgetcRuntimeCore
 
 /// Completion (spec editor.md), from the line up to the cursor and the structure around it, so
@@ -182,6 +183,12 @@ extension LanguageServer {
             }
         }
         if !result.isEmpty { return result }
+        // A source's `dates` value (its key is a pointer): the format words and common patterns.
+        if path.count >= 2, path[path.count - 2] == "dates" {
+            return (DataDateFormat.words + ["yyyy-MM-dd", "dd.MM.yyyy", "MM/dd/yyyy", "yyyy-MM-dd HH:mm:ss"]).map {
+                Candidate(label: $0, kind: 12, detail: DataDateFormat.words.contains($0) ? "a date format" : "an LDML pattern")
+            }
+        }
         let fallback: [String] = switch key {
         case "format": ValueFormat.allCases.map(\.rawValue)
         default: []

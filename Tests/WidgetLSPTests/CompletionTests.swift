@@ -159,4 +159,17 @@ import WidgetTestSupport
         #expect(messages.contains { $0.hasPrefix("expected object, got no value") }, "\(messages)")
         #expect(!messages.contains { $0.contains("null null") })
     }
+
+    /// A source's keys include `dates` and `zone`; a `dates` value offers the formats (docs/data-sources.md).
+    @Test func dataSourceDatesCompleteTheirKeyAndFormats() throws {
+        let keys = try complete(Self.head.replacingOccurrences(of: "weather: { file: weather.json }", with: "weather:\n    file: weather.json\n    da|"))
+        #expect(keys.contains { $0.label == "dates" })
+        #expect(!keys.contains { $0.label == "zone" })  // filtered by the typed word
+        let zone = try complete(Self.head.replacingOccurrences(of: "weather: { file: weather.json }", with: "weather:\n    file: weather.json\n    zo|"))
+        #expect(zone.map(\.label) == ["zone"])
+        let formats = try complete(Self.head.replacingOccurrences(
+            of: "weather: { file: weather.json }", with: "weather:\n    file: weather.json\n    dates:\n      /updated: |"))
+        #expect(formats.map(\.label).filter { ["iso8601", "unix", "unixMillis", "rfc2822"].contains($0) }.count == 4)
+        #expect(formats.contains { $0.label == "dd.MM.yyyy" })
+    }
 }

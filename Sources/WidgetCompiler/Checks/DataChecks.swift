@@ -1,4 +1,5 @@
 import WidgetSupport
+import WidgetTime
 
 /// Data sources: each `file` is a relative path that stays inside the app
 /// group container. Code: `data-path`. (Symbolic links are checked when the
@@ -7,8 +8,39 @@ import WidgetSupport
 func checkDataSources(_ sources: [WidgetDefinition.DataSource], _ context: inout CheckContext) {
     for i in sources.indices {
         let source = sources[i]
+        checkSourceDates(source, &context)
         guard let file = source.file, let path = file.node.stringBytes, let problem = containerPathProblem(path) else { continue }
         context.error("data-path", "data source '\(source.name)': \(problem)", at: file.node, ["data", source.name, "file"])
+    }
+}
+
+/// A source's `dates` (docs/data-dates.md): each key a JSON Pointer, each value a format word or an
+/// LDML pattern that can match a date (its problem at its column); `zone` a known zone. Code: `data-dates`.
+private func checkSourceDates(_ source: WidgetDefinition.DataSource, _ context: inout CheckContext) {
+    if let zone = source.zone, !Scalars.isKnownZone(zone.value) {
+        context.error(
+            "unknown-time-zone", "data source '\(source.name)': unknown time zone '\(zone.value)'; use an IANA name such as Europe/Berlin",
+            at: zone.node, ["data", source.name, "zone"])
+    }
+    guard let dates = source.dates, dates.isMapping else { return }
+    for i in 0..<dates.count {
+        let pointer = dates.key(i)
+        let path = ["data", source.name, "dates", pointer]
+        if JSONPointer.tokens(pointer) == nil {
+            context.error(
+                "data-dates", "data source '\(source.name)': dates key '\(pointer)' is not a JSON Pointer; write one such as /results/*/date",
+                at: dates.document.keyLocation(dates.index, i), path)
+        }
+        let value = dates.child(i)
+        guard let text = value.string else { continue }
+        do throws(TimeParseError) {
+            _ = try DataDateFormat.parse(text)
+        } catch {
+            let words = DataDateFormat.words.joined(separator: ", ")
+            context.error(
+                "data-dates", "data source '\(source.name)': \(error.message) (a format is one of \(words), or an LDML pattern such as dd.MM.yyyy)",
+                at: context.location(inside: value, offset: error.offset), path)
+        }
     }
 }
 

@@ -152,6 +152,8 @@ extension WidgetDefinition {
     private static func dataSource(_ name: String, _ node: SourceNode) -> DataSource {
         var source = DataSource(name: name, node: node)
         source.file = Self.text(node, "file")
+        source.dates = node[word: "dates"]
+        source.zone = Self.text(node, "zone")
         if let url = node[word: "url"] {
             var request = Request(url: url)
             request.method = Self.text(node, "method")

@@ -139,6 +139,10 @@ extension WidgetDefinition {
         package var file: Text?
         /// Set when `url` is written.
         package var request: Request?
+        /// `dates`: JSON Pointer → format (docs/data-dates.md), as written.
+        package var dates: SourceNode?
+        /// `zone`: the zone its dates are read in.
+        package var zone: Text?
     }
 
     /// A URL data source's request (spec network-data.md); durations as written.

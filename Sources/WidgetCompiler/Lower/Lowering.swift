@@ -94,6 +94,19 @@ package enum Lowering {
             if let request = source.request { return urlSource(source.name, request, parsed: parsed, fail: fail) }
             return source.file.map { .file(name: source.name, path: $0.value) }
         }
+        let dates = definition.data.compactMap { source -> SourceDates? in
+            guard let node = source.dates, node.isMapping, node.count > 0 else { return nil }
+            var rules: [SourceDates.Rule] = []
+            for i in 0..<node.count {
+                let pointer = node.key(i)
+                guard let tokens = JSONPointer.tokens(pointer), let text = node.child(i).string, let format = try? DataDateFormat.parse(text) else {
+                    fail("a date format the checks did not accept", node.child(i), ["data", source.name, "dates", pointer])
+                    continue
+                }
+                rules.append(SourceDates.Rule(pointer: pointer, tokens: tokens, format: format))
+            }
+            return SourceDates(source: source.name, rules: rules, zone: source.zone.flatMap { ZoneRules.named($0.value) })
+        }
         func object(_ node: SourceNode?, _ pointer: [String]) -> JSONObject? {
             guard let node else { return nil }
             guard case .object(let o) = node.json else { fail("expected a mapping", node, pointer); return nil }
@@ -188,6 +201,7 @@ package enum Lowering {
         plan.familyView = object(face.familyViewNode, ["familyView"])
         plan.background = face.background?.json
         plan.lets = parsed.lets
+        plan.dates = dates
         if let problem { return .failure(problem) }
         return .success(plan)
     }

@@ -31,7 +31,11 @@ extension WidgetPlanModel {
         plan.appendNew("families", .array(families.map { .string($0.rawValue) }))
         plan.appendNew("timeZone", timeZone.map { .string($0.identifier) } ?? .null)
         plan.appendNew("parameters", .array(parameters.map(\.json)))
-        plan.appendNew("data", .array(data.map(\.json)))
+        plan.appendNew("data", .array(data.map { source in
+            guard let declared = dates.first(where: { $0.source == source.name }), case .object(var object) = source.json else { return source.json }
+            declared.write(into: &object)
+            return .object(object)
+        }))
         if !lets.isEmpty { plan.appendNew("let", .array(lets.map(\.json))) }
         plan.appendNew("content", .object(content))
         plan.appendNew("familyContent", .object(familyContent))
@@ -58,7 +62,9 @@ extension WidgetPlanModel {
         }
         let families = try root("families").items().map { m throws(PlanError) in try m.word(WidgetFamily.self) }
         guard !families.isEmpty else { throw try root("families").fail("a widget needs at least one family") }
+        var dates: [SourceDates] = []
         let data = try root("data").items().map { m throws(PlanError) -> PlanDataSource in
+            if let declared = try SourceDates(m) { dates.append(declared) }
             if m.optional("url") != nil { return .url(try URLSource(m)) }
             return .file(name: try m("name").string(), path: try m("file").string())
         }
@@ -79,6 +85,37 @@ extension WidgetPlanModel {
         familyView = try root.optional("familyView")?.object()
         background = root.optional("background")?.value
         lets = try root.optional("let")?.items().map(PlanLet.init) ?? []
+        self.dates = dates
+    }
+}
+
+extension SourceDates {
+    /// `"dates": { POINTER: FORMAT }` and `"zone"` when the source has its own, beside its other members.
+    func write(into source: inout JSONObject) {
+        source.appendNew("dates", .object(JSONObject(rules.map { ($0.pointer, .string($0.format.text)) })))
+        if let zone { source.appendNew("zone", .string(zone.identifier)) }
+    }
+
+    /// A plan file's source's `dates`; nil when it has none.
+    init?(_ m: PlanMember) throws(PlanError) {
+        guard let declared = m.optional("dates") else { return nil }
+        var rules: [Rule] = []
+        for (pointer, format) in try declared.members() {
+            guard let tokens = JSONPointer.tokens(pointer) else { throw format.fail("'\(pointer)' is not a JSON Pointer") }
+            let text = try format.string()
+            do throws(TimeParseError) {
+                rules.append(Rule(pointer: pointer, tokens: tokens, format: try DataDateFormat.parse(text)))
+            } catch {
+                throw format.fail(error.message)
+            }
+        }
+        var zone: ZoneRules? = nil
+        if let name = m.optional("zone") {
+            let identifier = try name.string()
+            guard let z = ZoneRules.named(identifier) else { throw name.fail("unknown time zone '\(identifier)'") }
+            zone = z
+        }
+        self.init(source: try m("name").string(), rules: rules, zone: zone)
     }
 }
 

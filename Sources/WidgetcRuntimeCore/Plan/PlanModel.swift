@@ -45,6 +45,8 @@ package struct WidgetPlanModel: Sendable {
     package var localization: JSONValue?
     /// The computed values (`let:`, docs/cel.md), in evaluation order.
     package var lets: [PlanLet] = []
+    /// The data sources' `dates` (docs/data-dates.md), one per source that declares them.
+    package var dates: [SourceDates] = []
 
     package init(
         kind: String, displayName: String, description: String, source: String, families: [WidgetFamily], timeZone: ZoneRules?,
@@ -112,6 +114,14 @@ package enum PlanDataSource: Sendable {
     /// `data.NAME` read from `path`, relative to the container.
     case file(name: String, path: String)
     case url(URLSource)
+
+    /// `data.NAME`.
+    package var name: String {
+        switch self {
+        case .file(let name, _): name
+        case .url(let source): source.name
+        }
+    }
 }
 
 /// The timeline: one rule and its options, defaults resolved.

@@ -23,6 +23,8 @@ package final class CompiledWidget: @unchecked Sendable {
     package var dataFiles: [String] { dataSources.map(\.path) }
     /// The data sources fetched from a URL (docs/network-data-notes.md).
     let urlSources: [URLSource]
+    /// The sources' declared dates (docs/data-dates.md), decoded after every read.
+    let sourceDates: [SourceDates]
     /// Whether the widget has a URL data source (its reloads then list their requests).
     package var fetchesURLs: Bool { !urlSources.isEmpty }
     let content: CompiledContent
@@ -63,9 +65,10 @@ package final class CompiledWidget: @unchecked Sendable {
         dataSources: [(name: String, path: String)], urlSources: [URLSource] = [], content: CompiledContent, familyContent: [String: CompiledContent],
         placeholder: JSONObject, snapshot: JSONObject, url: Template?, rule: TimelineRule, horizon: Field<Int64>,
         maxEntries: Int, policy: PolicyOverride?, events: [EventTime], dataDecoder: @escaping DataDecoder, cachesData: Bool,
-        locale: String?, view: CompiledView? = nil, lets: [PlanLet] = []
+        locale: String?, view: CompiledView? = nil, lets: [PlanLet] = [], dates: [SourceDates] = []
     ) {
-        let evaluator = lets.isEmpty ? nil : LetEvaluator(lets, parameters: parameters)
+        let evaluator = lets.isEmpty ? nil : LetEvaluator(lets, parameters: parameters, dates: dates)
+        sourceDates = dates
         letEvaluator = evaluator
         // Fields naming `let` render per entry when a let is computed per entry.
         let perEntryLets = evaluator?.hasPerEntry ?? false

@@ -48,9 +48,12 @@ struct LetEvaluator {
     /// The data sources the lets read, converted to CEL values at each reload; nil: all of them
     /// (an expression reads `data` whole).
     let sourcesRead: Set<String>?
+    /// Each source's `dates` rules: the values they decoded are CEL timestamps.
+    let dateRules: [String: [SourceDates.Rule]]
 
-    init(_ lets: [PlanLet], parameters: [ParameterDeclaration]) {
+    init(_ lets: [PlanLet], parameters: [ParameterDeclaration], dates: [SourceDates] = []) {
         self.lets = lets
+        dateRules = Dictionary(dates.map { ($0.source, $0.rules) }, uniquingKeysWith: +)
         if lets.contains(where: { $0.program.wholeReferences.contains("data") }) {
             sourcesRead = nil
         } else {
@@ -133,11 +136,14 @@ struct LetEvaluator {
         }
     }
 
-    /// `data` as CEL reads it: only the sources the lets read are converted.
+    /// `data` as CEL reads it: only the sources the lets read are converted, declared dates as timestamps.
     private func dataValue(_ data: JSONValue) -> CELValue {
-        guard let sourcesRead, case .object(let sources) = data else { return CELValue(json: data) }
+        guard case .object(let sources) = data else { return CELValue(json: data) }
         var map = CELMap()
-        for (name, value) in sources where sourcesRead.contains(name) { map.set(name, CELValue(json: value)) }
+        for (name, value) in sources where sourcesRead?.contains(name) ?? true {
+            let converted = CELValue(json: value)
+            map.set(name, dateRules[name].map { converted.withTimestamps($0) } ?? converted)
+        }
         return .map(map)
     }
 

@@ -175,6 +175,7 @@ extension CompiledWidget: TimelineProvider {
             return (nil, nil, false)
         }
         let (ok, retry) = loadURLSources(into: &data, context)
+        if ok, !sourceDates.isEmpty { decodeDates(&data, context) }
         return (ok ? .object(data) : nil, retry, !ok)
     }
 
