@@ -3,20 +3,21 @@ import WidgetSupport
 /// Intent parameters: `min <= max`; `default` of the declared type and inside
 /// `[min, max]` or in `values`; enum `values` unique and non-empty.
 /// Codes: `param-range`, `param-default-type`, `param-enum`.
-func checkParameters(_ parameters: [WidgetDefinition.Parameter], _ context: inout CheckContext) {
+/// `under` is where they are declared: the widget's `parameters`, or an intent's.
+func checkParameters(_ parameters: [WidgetDefinition.Parameter], under: [String] = ["parameters"], _ context: inout CheckContext) {
     // By index: the parameter is read where it is, not copied.
-    for i in parameters.indices { checkParameter(parameters[i], &context) }
+    for i in parameters.indices { checkParameter(parameters[i], under: under, &context) }
 }
 
 /// One parameter. Its bounds and default are raw scalars (their form matters: an
 /// integer written as `1e23`), read in place; the name is used only for a diagnostic.
-private func checkParameter(_ declared: WidgetDefinition.Parameter, _ context: inout CheckContext) {
+private func checkParameter(_ declared: WidgetDefinition.Parameter, under: [String], _ context: inout CheckContext) {
     // Unknown types are the schema's to report.
     guard let type = declared.type?.value else { return }
     // Built only for a diagnostic (they capture the name, not the parameter).
     let name = declared.name
-    var label: String { "parameter '\(name)'" }
-    var pointer: [String] { ["parameters", name] }
+    var label: String { under.count == 3 ? "intent '\(under[1])': parameter '\(name)'" : "parameter '\(name)'" }
+    var pointer: [String] { under + [name] }
 
     /// A bound or default as a comparable number (durations in seconds).
     func magnitude(_ value: SourceNode, _ key: String) -> Double? {

@@ -32,6 +32,7 @@ func checkWidget(_ definition: WidgetDefinition, _ context: inout CheckContext) 
         checkFamilyContent(familyContent, families: definition.families, scope: scope, &context)
     }
     if let timeline = definition.timeline { checkTimeline(timeline, scope: scope, &context) }
+    checkIntents(definition, &context)
     checkViews(definition, scope: scope, &context)
     if let uses = scope.letUses { warnUnreadLets(definition, lets, read: uses.names, &context) }
 }

@@ -44,6 +44,10 @@ extension WidgetDefinition {
             case .familyView: if faceNodes.familyView == nil { faceNodes.familyView = node }
             case .background: if faceNodes.background == nil { faceNodes.background = node }
             case .timeline: if timeline == nil, node.isMapping { timeline = Self.timeline(node) }
+            case .intents:
+                guard intentsNode == nil else { continue }
+                intentsNode = node
+                intents = Self.mappings(node, Self.intent)
             case .localization:
                 guard !hasLocalization else { continue }
                 hasLocalization = true
@@ -54,7 +58,7 @@ extension WidgetDefinition {
 
     private enum Key {
         case kind, displayName, description, families, timeZone, parameters, data, content, familyContent
-        case placeholder, snapshot, url, timeline, localization, view, familyView, background, `let`
+        case placeholder, snapshot, url, timeline, localization, view, familyView, background, `let`, intents
     }
 
     private static let keys = WordMap<Key>([
@@ -62,8 +66,29 @@ extension WidgetDefinition {
         ("timeZone", .timeZone), ("parameters", .parameters), ("data", .data), ("content", .content),
         ("familyContent", .familyContent), ("placeholder", .placeholder), ("snapshot", .snapshot), ("url", .url),
         ("timeline", .timeline), ("localization", .localization), ("view", .view), ("familyView", .familyView),
-        ("background", .background), ("let", .let),
+        ("background", .background), ("let", .let), ("intents", .intents),
     ])
+
+    private static let effectKinds = WordMap<EffectKind>(EffectKind.allCases.map { (StaticString.effect($0), $0) })
+
+    /// One intent: its title, parameters and the items of `perform` that name one known effect.
+    private static func intent(_ name: String, _ node: SourceNode) -> Intent {
+        var intent = Intent(name: name, node: node)
+        intent.title = Self.text(node, "title")
+        intent.description = Self.text(node, "description")
+        if let parameters = node[word: "parameters"] {
+            intent.parametersNode = parameters
+            intent.parameters = Self.mappings(parameters, Self.parameter)
+        }
+        if let perform = node[word: "perform"], perform.isSequence {
+            for i in 0..<perform.count {
+                let item = perform.child(i)
+                guard item.isMapping, item.count == 1, let kind = effectKinds.value(ofText: item.keyBytes(0)) else { continue }
+                intent.effects.append(Effect(index: i, kind: kind, node: item.child(0)))
+            }
+        }
+        return intent
+    }
 
     /// A string value; nil for any other shape.
     private static func text(_ node: SourceNode) -> Text? {
@@ -237,5 +262,20 @@ extension WidgetDefinition {
         if let word = node.string { return .word(word) }
         if node.isMapping { return .after(node[word: "after"]) }
         return .other
+    }
+}
+
+extension StaticString {
+    /// An effect's key, as a static word (a table of them answers the effect).
+    fileprivate static func effect(_ kind: WidgetDefinition.EffectKind) -> StaticString {
+        switch kind {
+        case .set: "set"
+        case .toggle: "toggle"
+        case .increment: "increment"
+        case .append: "append"
+        case .remove: "remove"
+        case .reload: "reload"
+        case .open: "open"
+        }
     }
 }

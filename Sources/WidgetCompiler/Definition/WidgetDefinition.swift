@@ -63,6 +63,10 @@ package struct WidgetDefinition: Sendable {
     package var face = ViewDefinition()
     /// The timeline, when it is a mapping.
     package var timeline: Timeline?
+    /// `intents:` (docs/intents.md): the intents that are mappings, in order.
+    package var intents: [Intent] = []
+    /// The `intents` mapping itself, for name lookups in place.
+    package var intentsNode: SourceNode?
     /// Whether `localization` is written, and its `catalog` (a path relative to the file).
     package var hasLocalization = false
     package var catalog: Text?
@@ -116,6 +120,53 @@ extension WidgetDefinition {
         private func member(_ index: Int32) -> SourceNode? {
             index < 0 ? nil : SourceNode(document: node.document, index: index)
         }
+    }
+
+    /// One App Intent: `intents.NAME`.
+    package struct Intent: Sendable {
+        package let name: String
+        /// The intent's mapping.
+        package let node: SourceNode
+        package var title: Text?
+        package var description: Text?
+        /// Its parameters that are mappings, with the widget parameter rules.
+        package var parameters: [Parameter] = []
+        package var parametersNode: SourceNode?
+        /// `perform`'s items that name one effect, in order.
+        package var effects: [Effect] = []
+
+        /// The parameter declared with this name.
+        package func parameter(named name: String) -> Parameter? {
+            parameters.first { $0.name == name }
+        }
+    }
+
+    /// One effect of `perform`, each member as written.
+    package struct Effect: Sendable {
+        /// The item's index in `perform`.
+        package let index: Int
+        package let kind: EffectKind
+        /// The effect's value (a mapping for the container effects, a list for `reload`, text for `open`).
+        package let node: SourceNode
+        package var file: Text? { text("file") }
+        package var at: Text? { text("at") }
+        package var value: SourceNode? { node.isMapping ? node[word: "value"] : nil }
+        package var by: SourceNode? { node.isMapping ? node[word: "by"] : nil }
+        package var min: SourceNode? { node.isMapping ? node[word: "min"] : nil }
+        package var max: SourceNode? { node.isMapping ? node[word: "max"] : nil }
+
+        private func text(_ word: StaticString) -> Text? {
+            guard node.isMapping, let value = node[word: word], value.isString else { return nil }
+            return Text(node: value)
+        }
+    }
+
+    /// The effects an intent performs.
+    package enum EffectKind: String, Sendable, CaseIterable {
+        case set, toggle, increment, append, remove, reload, open
+
+        /// Whether it acts on a container file (`file` and `at`).
+        package var isOnFile: Bool { self != .reload && self != .open }
     }
 
     /// One computed value: `name: EXPRESSION`.

@@ -202,6 +202,10 @@ package enum Lowering {
         plan.background = face.background?.json
         plan.lets = parsed.lets
         plan.dates = dates
+        switch intents(definition.intents, file: file, parsed: parsed) {
+        case .success(let intents): plan.intents = intents
+        case .failure(let d): if problem == nil { problem = d }
+        }
         if let problem { return .failure(problem) }
         return .success(plan)
     }
@@ -257,12 +261,15 @@ package enum Lowering {
 
     /// One parameter's declaration; a duration bound the checks did not parse is an
     /// error here too, never a silent nil.
-    private static func parameter(_ parameter: WidgetDefinition.Parameter, file: String, parsed: ParsedScalars) -> Result<PlanParameter, Diagnostic> {
+    /// `under` is where the parameters are declared: the widget's, or an intent's (`intents/NAME/parameters`).
+    static func parameter(
+        _ parameter: WidgetDefinition.Parameter, file: String, parsed: ParsedScalars, under: [String] = ["parameters"]
+    ) -> Result<PlanParameter, Diagnostic> {
         var problem: Diagnostic? = nil
         let type = ParameterType(rawValue: (parameter.type?.value ?? .string).rawValue) ?? .string
         let values = type == .enum ? parameter.enumValues : []
         func fail(_ message: String, _ node: SourceNode, _ key: String) {
-            problem = problem ?? .error("compile", "parameter '\(parameter.name)': \(message)", file: file, at: node.location, pointer: JSONPointer.string(["parameters", parameter.name, key]))
+            problem = problem ?? .error("compile", "parameter '\(parameter.name)': \(message)", file: file, at: node.location, pointer: JSONPointer.string(under + [parameter.name, key]))
         }
         func bound(_ key: String, _ b: SourceNode?) -> Double? {
             guard let b else { return nil }
@@ -290,7 +297,7 @@ package enum Lowering {
         var valueTitles: [(value: String, title: String)]? = nil
         if let titles = parameter.valueTitles {
             valueTitles = []
-            guard case .object(let written) = titles.json else { return .failure(.error("compile", "parameter '\(parameter.name)': valueTitles is not a mapping", file: file, at: titles.location, pointer: JSONPointer.string(["parameters", parameter.name, "valueTitles"]))) }
+            guard case .object(let written) = titles.json else { return .failure(.error("compile", "parameter '\(parameter.name)': valueTitles is not a mapping", file: file, at: titles.location, pointer: JSONPointer.string(under + [parameter.name, "valueTitles"]))) }
             for (value, title) in written {
                 guard let text = title.string else { fail("the title of '\(value)' is not text", titles, "valueTitles"); continue }
                 valueTitles?.append((value, text))

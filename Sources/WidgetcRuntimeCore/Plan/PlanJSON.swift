@@ -45,6 +45,7 @@ extension WidgetPlanModel {
         if let view { plan.appendNew("view", view) }
         if let familyView { plan.appendNew("familyView", .object(familyView)) }
         if let background { plan.appendNew("background", background) }
+        if !intents.isEmpty { plan.appendNew("intents", .array(intents.map(\.json))) }
         plan.appendNew("timeline", timeline.json)
         if case .market(let calendar, _) = timeline.rule { plan.appendNew("markets", .array([calendar.exchange.planJSON])) }
         if let localization { plan.appendNew("localization", localization) }
@@ -85,6 +86,7 @@ extension WidgetPlanModel {
         familyView = try root.optional("familyView")?.object()
         background = root.optional("background")?.value
         lets = try root.optional("let")?.items().map(PlanLet.init) ?? []
+        intents = try root.optional("intents")?.items().map(PlanIntent.init) ?? []
         self.dates = dates
     }
 }

@@ -47,6 +47,13 @@ package struct WidgetPlanModel: Sendable {
     package var lets: [PlanLet] = []
     /// The data sources' `dates` (docs/data-dates.md), one per source that declares them.
     package var dates: [SourceDates] = []
+    /// The App Intents its buttons and toggles run (`intents:`, docs/intents.md), in declaration order.
+    package var intents: [PlanIntent] = []
+
+    /// The intent declared with this name.
+    package func intent(named name: String) -> PlanIntent? {
+        intents.first { $0.name == name }
+    }
 
     package init(
         kind: String, displayName: String, description: String, source: String, families: [WidgetFamily], timeZone: ZoneRules?,
