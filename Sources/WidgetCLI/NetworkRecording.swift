@@ -25,6 +25,10 @@ enum NetworkRecording {
                 items.append(.object(JSONObject([("at", at(t)), ("reload", reload)])))
             case let .foreground(from, until):
                 items.append(.object(JSONObject([("foreground", .object(JSONObject([("from", at(from)), ("until", at(until))])))])))
+            case let .push(t, kind):
+                items.append(.object(JSONObject([("at", at(t)), ("push", .object(JSONObject([("kind", .string(kind))])))])))
+            case let .system(t, change, value):
+                items.append(.object(JSONObject([("at", at(t)), (change.rawValue, .string(value))])))
             case .respond, .offline:
                 break  // the recorded network replaces the scenario's
             }

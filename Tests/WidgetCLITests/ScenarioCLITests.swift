@@ -44,7 +44,7 @@ import WidgetTestSupport
         "3:18: error: hour 25 is out of range 00-23 in instant '2026-11-29T25:00:00-05:00'; write a date-time with Z or an offset, such as 2026-11-29T09:00:00-05:00 [invalid-instant]",
         "6:31: error: property 'valeu' is not allowed (did you mean 'value'?) [unknown-key]",
         "7:57: error: foreground 'until' '2026-11-29T11:00:00-05:00' must be after 'from' '2026-11-29T12:00:00-05:00': a window is [from, until) [invalid-instant]",
-        "8:3: error: an item needs one action: 'write', 'reload' or 'respond' (each with 'at'), or a 'foreground' or 'offline' window [scenario-action]",
+        "8:3: error: an item needs one action: 'write', 'reload', 'respond', 'push', 'locale', 'dynamicType' or 'appearance' (each with 'at'), or a 'foreground' or 'offline' window [scenario-action]",
         "9:3: error: 'reload' needs 'at', the instant of the WidgetCenter call (such as at: 2026-11-29T09:00:00-05:00) [missing-key]",
         "10:3: error: an item has one action, and this one has 'write' and 'reload'; split it into one item each (items at the same instant apply in file order) [scenario-action]",
         "12:18: error: scenario write: '../outside.json' uses '..'; data paths stay inside the app group container [data-path]",
@@ -115,5 +115,62 @@ import WidgetTestSupport
         #expect(headlines(console.stderr, file) == [
             "4:1: error: a scenario file holds one list of app events; this second document would be ignored (join the lists, or remove the '---') [scenario-documents]",
         ])
+    }
+
+    /// System changes reload the widget at their instant, uncounted, with the change as the reason
+    /// (text and JSON); a WidgetCenter reload made for the change is a positioned warning.
+    @Test func systemChangesReloadUncountedAndAReloadForThemIsWarned() throws {
+        let file = try scenario("""
+            - at: 2026-11-29T09:00:00-05:00
+              locale: fr-FR
+            - at: 2026-11-29T09:00:20-05:00
+              reload: all
+            - at: 2026-11-29T09:30:00-05:00
+              dynamicType: accessibility2
+            - at: 2026-11-29T09:31:00-05:00
+              appearance: dark
+
+            """)
+        let arguments = ["run", Self.character, "--from", "2026-11-29T08:00:00-05:00", "--for", "3h", "--scenario", file]
+        let (status, console) = runCLI(arguments)
+        #expect(status == .success)
+        #expect(headlines(console.stderr, file) == [
+            "4:11: warning: WidgetCenter reload 20 s after the locale change to 'fr-FR': WidgetKit already reloads every widget for that change, not counted; this request is counted against the budget (remove it) [system-reload-request]",
+        ])
+        let lines = console.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+        #expect(lines.contains("2026-11-29T09:00:00-05:00  locale   -        policy atEnd"))
+        // The app's request waits out the spacing after the system's reload, and is counted.
+        #expect(lines.contains { $0.hasPrefix("2026-11-29T09:05:00-05:00  reload   2/70     deferred from 2026-11-29T09:00:20-05:00") })
+        #expect(lines.contains { $0.hasPrefix("2026-11-29T09:30:00-05:00  dynamicType -        ") })
+        #expect(lines.contains { $0.hasPrefix("2026-11-29T09:31:00-05:00  appearance -        ") })
+
+        let (_, json) = runCLI(arguments + ["--format", "json"])
+        let run = try #require(try JSONReader.parse(json.stdout).json.object)
+        let reloads = try #require(run["reloads"]?.array).compactMap(\.object)
+        let system = reloads.filter { ["locale", "dynamicType", "appearance"].contains($0["reason"]?.string ?? "") }
+        #expect(system.map { $0["reason"]?.string } == ["locale", "dynamicType", "appearance"])
+        #expect(system.allSatisfy { $0["counted"] == .bool(false) && $0["deferredFrom"] == .null })
+        #expect(run["budget"]?.object?["used"] == .int(reloads.count - 3))
+    }
+
+    @Test func systemChangeValuesAreChecked() throws {
+        let file = try scenario("""
+            - at: 2026-11-29T09:00:00-05:00
+              dynamicType: huge
+            - at: 2026-11-29T09:00:00-05:00
+              appearance: sepia
+            - locale: fr
+            - at: 2026-11-29T09:00:00-05:00
+              push: { knd: com.mygame.character-detail }
+
+            """)
+        let (status, console) = runCLI(["validate", file])
+        #expect(status == .inputErrors)
+        let found = headlines(console.stderr, file)
+        #expect(found.count == 4, "\(found)")
+        #expect(found.first?.hasPrefix("2:16: error: ") == true)
+        #expect(found.first?.contains("huge") == true)
+        #expect(found.first?.contains("accessibility5") == true)
+        #expect(found.contains("5:3: error: 'locale' needs 'at', the instant the setting changes (such as at: 2026-11-29T09:00:00-05:00) [missing-key]"))
     }
 }

@@ -92,6 +92,7 @@ import WidgetTestSupport
         Case(code: "view-limit-family", line: 9, column: 12, severity: .warning),
         // Scenario files (a list)
         Case(code: "scenario-action", line: 2, column: 3),
+        Case(code: "system-reload-request", line: 5, column: 11, severity: .warning),
     ]
 
     @Test(arguments: cases)

@@ -214,4 +214,62 @@ struct ScenarioTests {
         #expect(reloads.allSatisfy { !$0.counted })
         #expect(summary.budgetUsed == 0)
     }
+
+    // MARK: Pushes and system changes
+
+    @Test func aSystemChangeReloadsAtOnceUncountedAndNotHeldBySpacing() {
+        let config = RunConfiguration(
+            kind: "k", family: .systemSmall, from: start, until: start + hour, budget: 1,
+            scenario: Scenario([
+                .system(at: start + minute, change: .locale, value: "fr-FR"),
+                .system(at: start + 2 * minute, change: .dynamicType, value: "xxLarge"),
+                .system(at: start + 2 * minute, change: .appearance, value: "dark"),
+            ]))
+        let (reloads, summary) = WidgetRun(provider: quiet, configuration: config).collect()
+        #expect(reloads.map(\.at) == [start, start + minute, start + 2 * minute, start + 2 * minute])
+        #expect(reloads.map(\.reason) == [.initial, .locale, .dynamicType, .appearance])
+        #expect(reloads.map(\.counted) == [true, false, false, false])
+        #expect(reloads.map(\.deferredFrom) == [nil, nil, nil, nil])
+        #expect(summary.budgetUsed == 1)
+    }
+
+    @Test func aSystemChangeServesAPendingAppRequestAndLaterOnesKeepTheSpacing() {
+        let config = RunConfiguration(
+            kind: "k", family: .systemSmall, from: start, until: start + hour,
+            scenario: Scenario([
+                .reload(at: start + minute, kind: nil, where: nil),  // held until 09:05 by the spacing
+                .system(at: start + 2 * minute, change: .locale, value: "de"),
+                .reload(at: start + 3 * minute, kind: nil, where: nil),  // 5 minutes after the system's reload
+            ]))
+        let (reloads, _) = WidgetRun(provider: quiet, configuration: config).collect()
+        #expect(reloads.map(\.at) == [start, start + 2 * minute, start + 7 * minute])
+        #expect(reloads.map(\.reason) == [.initial, .locale, .reload])
+        #expect(reloads[2].deferredFrom == start + 3 * minute)
+    }
+
+    @Test func aPushReloadsItsKindCountedAndSpaced() {
+        let config = RunConfiguration(
+            kind: "k", family: .systemSmall, from: start, until: start + hour, budget: 2,
+            scenario: Scenario([
+                .push(at: start + minute, kind: "k"),
+                .push(at: start + 20 * minute, kind: "other"),
+                .push(at: start + 30 * minute, kind: "k"),  // over the budget of 2: waits a day, past the run
+            ]))
+        let (reloads, summary) = WidgetRun(provider: quiet, configuration: config).collect()
+        #expect(reloads.map(\.at) == [start, start + 5 * minute])
+        #expect(reloads.map(\.reason) == [.initial, .push])
+        #expect(reloads[1].deferredFrom == start + minute)
+        #expect(reloads.map(\.counted) == [true, true])
+        #expect(summary.budgetUsed == 2)
+    }
+
+    @Test func aPushToAWidgetWithoutPushIsNotDelivered() {
+        let config = RunConfiguration(
+            kind: "k", family: .systemSmall, from: start, until: start + hour,
+            scenario: Scenario([.push(at: start + 10 * minute, kind: "k")]), acceptsPushes: false)
+        let (reloads, summary) = WidgetRun(provider: quiet, configuration: config).collect()
+        #expect(reloads.map(\.at) == [start])
+        #expect(summary.warnings.map(\.code) == ["push-not-delivered"])
+        #expect(summary.warnings.first?.at == start + 10 * minute)
+    }
 }

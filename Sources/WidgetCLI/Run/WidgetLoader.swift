@@ -116,6 +116,8 @@ package enum ScenarioReading {
         case let .reload(at, kind, parameters): .reload(at: at, kind: kind, where: parameters)
         case let .foreground(from, until): .foreground(from: from, until: until)
         case let .offline(from, until): .offline(from: from, until: until)
+        case let .push(at, kind): .push(at: at, kind: kind)
+        case let .system(at, setting, value): .system(at: at, change: SystemChange(rawValue: setting) ?? .locale, value: value)
         case let .respond(at, url, response):
             .respond(at: at, url: url, response: ScriptedResponse(status: response.status, body: response.body, latency: response.latency, error: response.error))
         }

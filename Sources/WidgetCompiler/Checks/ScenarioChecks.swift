@@ -14,6 +14,11 @@ package enum ScenarioItem: Sendable {
     case respond(at: Instant, url: String, response: ScenarioResponse)
     /// No connection during `[from, until)`.
     case offline(from: Instant, until: Instant)
+    /// A WidgetKit push for the widgets of `kind` arrives.
+    case push(at: Instant, kind: String)
+    /// A system setting changes (`locale`, `dynamicType`, `appearance`) to `value`: WidgetKit
+    /// reloads every widget.
+    case system(at: Instant, setting: String, value: String)
 }
 
 /// A `respond` item's answer, its file already read.
@@ -63,7 +68,11 @@ package enum ScenarioChecks {
     }
 
     /// The actions an item may have, one each.
-    static let actions = ["write", "reload", "respond", "foreground", "offline"]
+    static let actions = ["write", "reload", "respond", "foreground", "offline", "push"] + systemSettings
+    /// The system changes after which WidgetKit reloads every widget itself.
+    static let systemSettings = ["locale", "dynamicType", "appearance"]
+    /// How long after a system change a WidgetCenter reload counts as made for it.
+    static let systemReloadWindow: Int64 = 60
     /// The actions that are windows (`from`, `until`) rather than moments (`at`).
     static let windows: Set<String> = ["foreground", "offline"]
 
@@ -81,7 +90,7 @@ package enum ScenarioChecks {
                     at: item, p)
             } else if present.isEmpty, !item.members.contains(where: { Suggest.closest(to: $0.key, among: actions) != nil }) {
                 // (A misspelled action is the schema's unknown key, with its "did you mean".)
-                context.error("scenario-action", "an item needs one action: 'write', 'reload' or 'respond' (each with 'at'), or a 'foreground' or 'offline' window", at: item, p)
+                context.error("scenario-action", "an item needs one action: 'write', 'reload', 'respond', 'push', 'locale', 'dynamicType' or 'appearance' (each with 'at'), or a 'foreground' or 'offline' window", at: item, p)
             }
             // Each action's own fields are checked even in an item with two; only an item
             // with one becomes an event.
@@ -93,7 +102,13 @@ package enum ScenarioChecks {
                 if let node = item["at"] {
                     at = instant(node, p + ["at"], &context)
                 } else {
-                    let what = timed == "write" ? "the instant the app writes" : timed == "respond" ? "the instant from which the server answers so" : "the instant of the WidgetCenter call"
+                    let what = switch timed {
+                    case "write": "the instant the app writes"
+                    case "respond": "the instant from which the server answers so"
+                    case "push": "the instant the push arrives"
+                    case "reload": "the instant of the WidgetCenter call"
+                    default: "the instant the setting changes"
+                    }
                     context.error("missing-key", "'\(timed)' needs 'at', \(what) (such as at: 2026-11-29T09:00:00-05:00)", at: item, p)
                 }
             } else if present.count == 1, let window = present.first, windows.contains(window), let member = item.member("at") {
@@ -134,6 +149,20 @@ package enum ScenarioChecks {
                     case .success(let response): itemEvents.append(.respond(at: at, url: url, response: response))
                     case .failure(let problem): context.diagnostics.append(problem)
                     }
+                case "push":
+                    guard let push = item["push"], let kindNode = push["kind"], let kind = kindNode.string else { continue }
+                    if let kinds, !kinds.contains(kind) {
+                        let hint = Suggest.closest(to: kind, among: kinds).map { " (did you mean '\($0)'?)" } ?? ""
+                        context.warning(
+                            "unknown-kind",
+                            "push for kind '\(kind)', which no widget in this run has\(hint); the kinds here: \(kinds.joined(separator: ", "))",
+                            at: kindNode, p + ["push", "kind"])
+                    }
+                    guard let at else { continue }
+                    itemEvents.append(.push(at: at, kind: kind))
+                case let setting where systemSettings.contains(setting):
+                    guard let at, let value = item[setting]?.string else { continue }
+                    itemEvents.append(.system(at: at, setting: setting, value: value))
                 default:
                     guard let window = item[action] else { continue }
                     let from = instant(window["from"], p + [action, "from"], &context)
@@ -150,7 +179,27 @@ package enum ScenarioChecks {
                 }
             }
         }
+        warnReloadsForSystemChanges(events, root, &context)
         return events
+    }
+
+    /// A WidgetCenter reload at a system change's instant or within a minute after it: WidgetKit
+    /// already reloads every widget for the change, uncounted; the app's request is counted.
+    private static func warnReloadsForSystemChanges(_ events: [ScenarioItem], _ root: SourceNode, _ context: inout CheckContext) {
+        var changes: [(at: Instant, setting: String, value: String)] = []
+        for case let .system(at, setting, value) in events { changes.append((at, setting, value)) }
+        guard !changes.isEmpty else { return }
+        for (i, item) in root.items.enumerated() where item.isMapping {
+            guard let reload = item["reload"], item.members.count == 2, let atNode = item["at"], let text = atNode.string,
+                let at = try? InstantParser.parse(text).instant,
+                let change = changes.first(where: { at >= $0.at && at - $0.at <= systemReloadWindow })
+            else { continue }
+            let when = at == change.at ? "at the same instant as" : "\(at - change.at) s after"
+            context.warning(
+                "system-reload-request",
+                "WidgetCenter reload \(when) the \(change.setting) change to '\(change.value)': WidgetKit already reloads every widget for that change, not counted; this request is counted against the budget (remove it)",
+                at: reload, [String(i), "reload"])
+        }
     }
 
     /// An instant field: nil when absent or not text (the schema's), or with an error when it is

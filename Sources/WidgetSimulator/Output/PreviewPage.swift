@@ -272,7 +272,7 @@ package struct PreviewPage {
 
     /// A reload's cause as the page labels it: the run object's reason, or `foreground` for an
     /// uncounted reload in a foreground window.
-    static func cause(_ r: Reload) -> String { r.counted ? r.reason.rawValue : "foreground" }
+    static func cause(_ r: Reload) -> String { r.counted || r.reason.isSystemChange ? r.reason.rawValue : "foreground" }
 
     private static func number(_ x: Double) -> String {
         let scaled = (x * 10).rounded()
@@ -328,6 +328,8 @@ package struct PreviewPage {
             switch event {
             case let .write(t, path, _): (what, at) = ("write " + path, t)
             case let .reload(t, _, _): (what, at) = ("WidgetCenter reload", t)
+            case let .push(t, kind): (what, at) = ("push for " + kind, t)
+            case let .system(t, change, value): (what, at) = (change.rawValue + " changes to " + value, t)
             case let .foreground(f, u):
                 guard u > from, f < until else { continue }
                 s += "<rect class=\"fg\" x=\"\(Self.number(x(f)))\" y=\"76\" width=\"\(Self.number(max(x(u) - x(f), 1)))\" height=\"16\"><title>" + Self.escape("foreground " + clock.iso(f) + " to " + clock.iso(u)) + "</title></rect>\n"
@@ -373,6 +375,9 @@ package struct PreviewPage {
         s += "</svg>\n<figcaption>"
         s += "<span class=\"key initial\">initial</span> <span class=\"key atEnd\">atEnd</span> <span class=\"key after\">after</span> "
         s += "<span class=\"key reload\">reload</span> <span class=\"key foreground\">foreground</span> "
+        // Keys for pushes and system changes only where the run has them (other pages stay as they were).
+        if run.reloads.contains(where: { $0.reason == .push }) { s += "<span class=\"key push\">push</span> " }
+        if run.reloads.contains(where: \.reason.isSystemChange) { s += "<span class=\"key system\">system change (locale, dynamicType, appearance; not counted)</span> " }
         s += "<span class=\"key deferred\">deferred (due time in brackets)</span> <span class=\"key scenario\">scenario event</span> "
         s += "<span class=\"key entry\">entry</span> <span class=\"key budget\">budget used \(run.summary.budgetUsed), limit \(limit) per 24 h</span>"
         s += "</figcaption>\n</figure>\n"
@@ -415,11 +420,11 @@ package struct PreviewPage {
     package static let css = """
         :root { color-scheme: light dark; --bg: #f2f2f7; --fg: #1c1c1e; --muted: #6e6e73; --card: #ffffff; --line: #c7c7cc;
           --initial: #007aff; --atEnd: #34c759; --after: #5856d6; --reload: #ff2d55; --foreground: #30b0c7; --deferred: #ff9500;
-          --scenario: #8e8e93; --accessory: #d1d1d6; }
+          --scenario: #8e8e93; --accessory: #d1d1d6; --push: #af52de; --system: #a2845e; }
         @media (prefers-color-scheme: dark) {
           :root { --bg: #000000; --fg: #f2f2f7; --muted: #98989d; --card: #1c1c1e; --line: #3a3a3c;
             --initial: #0a84ff; --atEnd: #30d158; --after: #7d7aff; --reload: #ff375f; --foreground: #40c8e0; --deferred: #ff9f0a;
-            --scenario: #98989d; --accessory: #3a3a3c; }
+            --scenario: #98989d; --accessory: #3a3a3c; --push: #bf5af2; --system: #ac8e68; }
         }
         body { margin: 24px; background: var(--bg); color: var(--fg); font: 14px/1.35 -apple-system, system-ui, "Helvetica Neue", Arial, sans-serif; }
         h1 { font-size: 24px; margin: 0 0 4px; }
@@ -464,6 +469,10 @@ package struct PreviewPage {
         circle.reload, .tick.reload { fill: var(--reload); stroke: var(--reload); } text.reload { fill: var(--reload); }
         circle.foreground, .tick.foreground { fill: var(--foreground); stroke: var(--foreground); } text.foreground { fill: var(--foreground); }
         circle.deferred, .tick.deferred { fill: var(--deferred); stroke: var(--deferred); } text.deferred { fill: var(--deferred); }
+        circle.push, .tick.push { fill: var(--push); stroke: var(--push); } text.push { fill: var(--push); }
+        circle.locale, .tick.locale, circle.dynamicType, .tick.dynamicType, circle.appearance, .tick.appearance { fill: var(--system); stroke: var(--system); }
+        text.locale, text.dynamicType, text.appearance { fill: var(--system); }
+        .key.push::before { background: var(--push); } .key.system::before { background: var(--system); }
         .key::before { content: ""; display: inline-block; width: 10px; height: 10px; border-radius: 5px; margin: 0 4px 0 8px; vertical-align: -1px; }
         .key.initial::before { background: var(--initial); } .key.atEnd::before { background: var(--atEnd); }
         .key.after::before { background: var(--after); } .key.reload::before { background: var(--reload); }

@@ -22,7 +22,7 @@ package struct RunWriter: ReloadSink {
     package var faces: RunFaces?
     /// Text only (`run --summary`): the reloads counted by reason instead of listed with their entries.
     package var summaryOnly = false
-    private var reasonCounts = [0, 0, 0, 0]
+    private var reasonCounts = Array(repeating: 0, count: ReloadReason.summaryOrder.count)
     private var deferredInRun = 0
     private var entriesInRun = 0
     /// Pretty JSON: the run object's own indentation (two spaces inside an array).
@@ -62,7 +62,7 @@ package struct RunWriter: ReloadSink {
         out.zone = header.zone
         budgetLimit = header.budgetLimit
         reloadsInRun = 0
-        reasonCounts = [0, 0, 0, 0]
+        reasonCounts = Array(repeating: 0, count: ReloadReason.summaryOrder.count)
         deferredInRun = 0
         entriesInRun = 0
         switch format {
@@ -326,7 +326,8 @@ package struct RunWriter: ReloadSink {
             out.int(count); out.byte(UInt8(ascii: "/")); out.int(budgetLimit)
             pad(from: start, width: 9)
         } else {
-            padded("fg", width: 9)
+            // Uncounted: a system change's reload, or one in a foreground window.
+            padded(r.reason.isSystemChange ? "-" : "fg", width: 9)
         }
         if let d = r.deferredFrom {
             out.ascii("deferred from "); out.instant(d); out.ascii("  ")
@@ -391,7 +392,7 @@ package struct RunWriter: ReloadSink {
 
 extension ReloadReason {
     /// The order `run --summary` counts reasons in.
-    static let summaryOrder: [ReloadReason] = [.initial, .atEnd, .after, .reload]
+    static let summaryOrder: [ReloadReason] = [.initial, .atEnd, .after, .reload, .push, .locale, .dynamicType, .appearance]
 
     var staticName: StaticString {
         switch self {
@@ -399,6 +400,10 @@ extension ReloadReason {
         case .atEnd: "atEnd"
         case .after: "after"
         case .reload: "reload"
+        case .push: "push"
+        case .locale: "locale"
+        case .dynamicType: "dynamicType"
+        case .appearance: "appearance"
         }
     }
 }

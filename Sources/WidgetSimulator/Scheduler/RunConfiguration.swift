@@ -22,12 +22,16 @@ package struct RunConfiguration: Sendable {
     package var minInterval: Int64
     package var context: RunContextKind
     package var scenario: Scenario
+    /// Whether the widget opted into WidgetKit pushes (`push: true`); a scenario's push to a
+    /// widget that did not is not delivered (a warning says so).
+    package var acceptsPushes: Bool
 
     package init(
         kind: String, family: WidgetFamily, parameters: JSONObject = JSONObject(),
         from: Instant, until: Instant, budget: Int = 70, minInterval: Int64 = 300,
-        context: RunContextKind = .timeline, scenario: Scenario = Scenario()
+        context: RunContextKind = .timeline, scenario: Scenario = Scenario(), acceptsPushes: Bool = true
     ) {
+        self.acceptsPushes = acceptsPushes
         self.kind = kind
         self.family = family
         self.parameters = parameters
@@ -50,6 +54,17 @@ package enum ReloadReason: String, Sendable, Hashable {
     case after
     /// The app asked (a scenario's WidgetCenter call).
     case reload
+    /// A WidgetKit push arrived: counted and spaced like the app's request (docs/interactive.md).
+    case push
+    /// The system locale changed: every widget reloads at once, uncounted.
+    case locale
+    /// The Dynamic Type size changed: every widget reloads at once, uncounted.
+    case dynamicType
+    /// The system appearance changed: every widget reloads at once, uncounted.
+    case appearance
+
+    /// Whether the system made the reload for a setting's change (not counted, not spaced).
+    package var isSystemChange: Bool { self == .locale || self == .dynamicType || self == .appearance }
 }
 
 /// One timeline request the runtime made, and what the provider answered.

@@ -16,6 +16,10 @@ package enum ScenarioEvent: Sendable, Equatable {
     case respond(at: Instant, url: String, response: ScriptedResponse)
     /// No connection at all during `[from, until)`.
     case offline(from: Instant, until: Instant)
+    /// A WidgetKit push for the widgets of `kind` arrives (docs/interactive.md).
+    case push(at: Instant, kind: String)
+    /// A system setting changes: WidgetKit reloads every widget at once, uncounted.
+    case system(at: Instant, change: SystemChange, value: String)
 
     package static func == (a: ScenarioEvent, b: ScenarioEvent) -> Bool {
         switch (a, b) {
@@ -27,8 +31,26 @@ package enum ScenarioEvent: Sendable, Equatable {
             return f1 == f2 && u1 == u2
         case let (.respond(t1, url1, r1), .respond(t2, url2, r2)):
             return t1 == t2 && url1 == url2 && r1 == r2
+        case let (.push(t1, k1), .push(t2, k2)):
+            return t1 == t2 && k1 == k2
+        case let (.system(t1, c1, v1), .system(t2, c2, v2)):
+            return t1 == t2 && c1 == c2 && v1 == v2
         default:
             return false
+        }
+    }
+}
+
+/// The system changes after which WidgetKit reloads every widget without counting it against
+/// the budget ("Keeping a widget up to date"); each is also the reload's reason.
+package enum SystemChange: String, Sendable, Hashable, CaseIterable {
+    case locale, dynamicType, appearance
+
+    var reason: ReloadReason {
+        switch self {
+        case .locale: .locale
+        case .dynamicType: .dynamicType
+        case .appearance: .appearance
         }
     }
 }

@@ -18,6 +18,11 @@ import WidgetTime
 ///   reloads before `from` or at `until` and later are ignored.
 /// - Snapshot and placeholder runs make one reload at `from` (policy `never`),
 ///   counted unless `from` is in a foreground window, whatever the budget.
+/// - A system change (`locale`, `dynamicType`, `appearance`) reloads at its own instant,
+///   uncounted and not held by the spacing; it serves a pending app request too (the new
+///   timeline is made from the same container), and later reloads keep their spacing from it.
+/// - A push is the app's request with reason `push` (WidgetKit reloads "similar to when you call
+///   reloadAllTimelines()"); to a widget without `push: true` it is not delivered.
 package struct WidgetRun {
     package let provider: any TimelineProvider
     package let configuration: RunConfiguration
@@ -58,6 +63,8 @@ private struct Scheduler {
     private enum Item {
         case write(path: String, value: JSONValue)
         case reload(kind: String?, filter: JSONObject?)
+        case push(kind: String)
+        case system(SystemChange)
     }
 
     private struct Request {
@@ -109,6 +116,8 @@ private struct Scheduler {
             switch event {
             case let .write(at, path, value): items.append((at, .write(path: path, value: value)))
             case let .reload(at, kind, filter): items.append((at, .reload(kind: kind, filter: filter)))
+            case let .push(at, kind): items.append((at, .push(kind: kind)))
+            case let .system(at, change, _): items.append((at, .system(change)))
             case let .foreground(from, until): windows.append((from, until))
             case .respond, .offline: break  // the fetcher's
             }
@@ -179,11 +188,29 @@ private struct Scheduler {
             guard at >= config.from,
                 reloadReaches(kind: kind, where: filter, runningKind: config.kind, parameters: config.parameters)
             else { return }
-            if appRequest == nil { appRequest = Request(due: at, reason: .reload, ask: nil) }
-            // If it can happen now, it happens before the items listed after it.
-            if let request = earliestRequest(), let next = slot(for: request.due), next.at == at {
-                reload(at: next, serving: request, into: &sink)
+            request(.reload, at: at, into: &sink)
+        case let .push(kind):
+            guard at >= config.from, kind == config.kind else { return }
+            guard config.acceptsPushes else {
+                collector.report(RunWarning(
+                    code: "push-not-delivered",
+                    message: "push for kind '\(kind)' not delivered: the widget has no 'push: true', so WidgetKit gives it no push token",
+                    at: at))
+                return
             }
+            request(.push, at: at, into: &sink)
+        case let .system(change):
+            guard at >= config.from else { return }
+            reload(at: Slot(at: at, budgetBound: false), serving: Request(due: at, reason: change.reason, ask: nil), uncounted: true, into: &sink)
+        }
+    }
+
+    /// The app's request (a WidgetCenter call, or a push): pending until the spacing and the
+    /// budget allow it; if that is now, it happens before the items listed after it.
+    private mutating func request<Sink: ReloadSink>(_ reason: ReloadReason, at: Instant, into sink: inout Sink) {
+        if appRequest == nil { appRequest = Request(due: at, reason: reason, ask: nil) }
+        if let request = earliestRequest(), let next = slot(for: request.due), next.at == at {
+            reload(at: next, serving: request, into: &sink)
         }
     }
 
@@ -209,9 +236,9 @@ private struct Scheduler {
         return allowed.map { Slot(at: $0, budgetBound: true) }
     }
 
-    private mutating func reload<Sink: ReloadSink>(at slot: Slot, serving request: Request, into sink: inout Sink) {
+    private mutating func reload<Sink: ReloadSink>(at slot: Slot, serving request: Request, uncounted: Bool = false, into sink: inout Sink) {
         let t = slot.at
-        let counted = !foreground.contains(t)
+        let counted = !uncounted && !foreground.contains(t)
         let windowCount = counted ? budget.record(t) : nil
         if counted { used += 1 }
         peak = max(peak, windowCount ?? 0)
