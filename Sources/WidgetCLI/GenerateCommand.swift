@@ -24,8 +24,9 @@ enum GenerateCommand {
             (yours: never overwritten, add Live Activities and Controls there); per widget, Widgets/<Name>Widget.swift (the Widget with its \
             configuration, TimelineEntry, provider calling WidgetcRuntime, and for parameters the \
             WidgetConfigurationIntent) and Views/<Name>View.swift (a default SwiftUI view, written once: kept \
-            when it exists unless --force); Resources/ with the plans; Supporting/ with the quick actions \
-            (UIApplicationShortcutItems) and the app group entitlement. On errors nothing is written. \
+            when it exists unless --force); Resources/ with the plans; Supporting/ with the app's and the \
+            extension's Info.plist and entitlements fragments (quick actions, app group, App Transport Security \
+            exceptions for insecure sources). On errors nothing is written. \
             See docs/generated-swift.md.
             """,
         options: [
@@ -43,7 +44,7 @@ enum GenerateCommand {
         }
         guard let first = widgets.first?.plan else { return nil }
         return AppPlanModel(
-            app: first.kind, displayName: first.displayName, source: path, appGroup: nil,
+            app: first.kind, displayName: first.displayName, source: PlanFiles.sourceName(path), appGroup: nil,
             widgets: widgets.map(\.name), shortcuts: .array([]), dynamicShortcuts: nil)
     }
 
@@ -92,6 +93,8 @@ enum GenerateCommand {
             console.err("error: \(error.message)\n")
             return .inputErrors
         }
+
+        for note in SwiftGenerator.platformFragments(app: app, widgets: bundle).notes { console.err("note: \(note)\n") }
 
         let directory = out.hasSuffix("/") ? out : out + "/"
         let force = args.has("force")
