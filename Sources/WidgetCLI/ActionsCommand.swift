@@ -22,40 +22,52 @@ enum ActionsCommand {
             data in the app group container (--container, default: container/ beside the manifest); missing or \
             malformed data is a warning and gives no dynamic items. The manifest is validated first.
             """,
-        options: [
-            OptionSpec("format", value: "plist|json", help: "Output format (default plist)."),
-            OptionSpec("container", value: "DIR", help: "App group container for dynamic items (--format json; default: container/ beside the manifest)."),
-            OptionSpec("locale", value: "LANG", help: "Titles and subtitles in this language (a BCP 47 tag) through the manifest's String Catalog."),
-        ],
+        options: Options.self,
         run: run
     )
 
-    static func run(_ args: ParsedArguments, _ console: Console) throws(UsageError) -> ExitCode {
-        guard args.positional.count == 1, let path = args.positional.first else {
-            throw UsageError(message: "'actions' takes exactly one app manifest; usage: widgetc actions [--format plist|json] APP.yaml")
-        }
-        let format = args.value("format") ?? "plist"
-        guard format == "plist" || format == "json" else {
-            throw UsageError(message: "unknown format '\(format)' for 'actions'; use --format plist or --format json")
-        }
-        let locale = try LocaleOption.parse(args)
-        let containerOption = args.value("container")
-        if let dir = containerOption {
-            guard format == "json" else {
-                throw UsageError(message: "--container needs --format json: Info.plist holds only the static shortcuts")
-            }
-            guard POSIXFiles.status(dir)?.type == .directory else {
-                throw UsageError(message: "--container '\(dir)' is not a directory")
-            }
-        }
-        let renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache())
-        guard let manifest = try load(path, console: console, renderer: renderer, locale: locale) else { return .inputErrors }
+    enum Format: String, CaseIterable { case plist, json }
 
-        guard format == "json" else {
+    struct Options: CommandOptions {
+        static let options = [
+            OptionSpec.choice("format", Format.self, help: "Output format (default plist)."),
+            OptionSpec("container", value: "DIR", help: "App group container for dynamic items (--format json; default: container/ beside the manifest)."),
+            OptionSpec("locale", value: "LANG", help: "Titles and subtitles in this language (a BCP 47 tag) through the manifest's String Catalog."),
+        ]
+        let path: String
+        let format: Format
+        let container: String?
+        let locale: String?
+
+        init(_ args: ParsedArguments) throws(UsageError) {
+            guard args.positional.count == 1, let path = args.positional.first else {
+                throw UsageError(message: "'actions' takes exactly one app manifest; usage: widgetc actions [--format plist|json] APP.yaml")
+            }
+            self.path = path
+            format = try args.choice("format", default: .plist)
+            locale = try LocaleOption.parse(args)
+            container = args.value("container")
+            if let dir = container {
+                guard format == .json else {
+                    throw UsageError(message: "--container needs --format json: Info.plist holds only the static shortcuts")
+                }
+                guard POSIXFiles.status(dir)?.type == .directory else {
+                    throw UsageError(message: "--container '\(dir)' is not a directory")
+                }
+            }
+        }
+    }
+
+    static func run(_ options: Options, _ console: Console) throws(UsageError) -> ExitCode {
+        let path = options.path
+        let renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache())
+        guard let manifest = try load(path, console: console, renderer: renderer, locale: options.locale) else { return .inputErrors }
+
+        guard options.format == .json else {
             console.out(QuickActionWriter.infoPlist(manifest.shortcuts))
             return .success
         }
-        let container = Container(directory: containerOption ?? SourceFiles.defaultContainer(beside: path))
+        let container = Container(directory: options.container ?? SourceFiles.defaultContainer(beside: path))
         let dynamic = manifest.dynamicActions(container: container)
         for warning in dynamic.warnings { console.err(renderer.text(warning)) }
         console.out(QuickActionWriter.json(static: manifest.shortcuts, dynamic: dynamic.actions))

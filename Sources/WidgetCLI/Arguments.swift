@@ -16,6 +16,20 @@ struct OptionSpec: Sendable {
         self.help = help
         self.repeatable = repeatable
     }
+
+    /// An option whose value is one of `Choice`'s cases: the help shows them (`text|json`), and
+    /// `ParsedArguments.choice` accepts only them.
+    static func choice<Choice: CaseIterable & RawRepresentable<String>>(_ name: String, _: Choice.Type, help: String) -> OptionSpec {
+        OptionSpec(name, value: Choice.allCases.map(\.rawValue).joined(separator: "|"), help: help)
+    }
+}
+
+/// A command's options as one typed value, read from the command line once: the command
+/// declares its options (parsing and `--help` come from that table) and turns the strings
+/// into the values it uses. A bad value is a usage error quoting it and saying what is accepted.
+protocol CommandOptions: SendableMetatype {
+    static var options: [OptionSpec] { get }
+    init(_ args: ParsedArguments) throws(UsageError)
 }
 
 /// A command-line mistake: exit status 2 with one line saying what to do.
@@ -27,15 +41,51 @@ struct ParsedArguments: Sendable {
     var positional: [String] = []
     var values: [String: [String]] = [:]
     var flags: Set<String> = []
+    /// The command parsed for, and the options it declares: reading another name is a
+    /// programming mistake (a typo would read as "not given"), caught in debug builds.
+    var command = ""
+    var declared: Set<String> = []
 
-    func value(_ name: String) -> String? { values[name]?.last }
-    func all(_ name: String) -> [String] { values[name] ?? [] }
-    func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
+    func value(_ name: String) -> String? {
+        assert(declared.contains(name), "--\(name) is not an option of '\(command)'")
+        return values[name]?.last
+    }
+    func all(_ name: String) -> [String] {
+        assert(declared.contains(name), "--\(name) is not an option of '\(command)'")
+        return values[name] ?? []
+    }
+    func has(_ name: String) -> Bool {
+        assert(declared.contains(name), "--\(name) is not an option of '\(command)'")
+        return flags.contains(name) || values[name] != nil
+    }
+
+    /// `--NAME` as one of `Choice`'s cases, `defaultValue` when it is not given.
+    func choice<Choice: CaseIterable & RawRepresentable<String>>(_ name: String, default defaultValue: Choice) throws(UsageError) -> Choice {
+        guard let text = value(name) else { return defaultValue }
+        if let chosen = Choice(rawValue: text) { return chosen }
+        let names = Choice.allCases.map(\.rawValue)
+        throw UsageError(message: "unknown --\(name) '\(text)' for '\(command)'\(Suggest.hint(for: text, among: names)); use \(Self.alternatives(names))")
+    }
+
+    /// `--NAME`, which the command cannot do without; `message` says what to give.
+    func required(_ name: String, else message: @autoclosure () -> String) throws(UsageError) -> String {
+        guard let text = value(name) else { throw UsageError(message: message()) }
+        return text
+    }
+
+    /// `'a', 'b' or 'c'`: the accepted words, quoted.
+    static func alternatives(_ words: [String]) -> String {
+        let quoted = words.map { "'\($0)'" }
+        guard quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
+    }
 
     /// Parses `args` (after the command name). `--name value`, `--name=value`,
     /// and `--` ending options are understood; anything unknown is an error.
     static func parse(_ args: [String], options: [OptionSpec], command: String) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
+        parsed.command = command
+        parsed.declared = Set(options.map(\.name))
         var i = 0
         var onlyPositional = false
         while i < args.count {

@@ -21,21 +21,30 @@ enum CompileCommand {
             An app manifest's bundle is compiled with it. On errors nothing is written. Plans are deterministic: \
             the same input gives byte-identical files. Format: docs/plan-format.md.
             """,
-        options: [
-            OptionSpec("out", value: "DIR", help: "Directory for the plans (created if missing)."),
-        ],
+        options: Options.self,
         run: run
     )
 
-    static func run(_ args: ParsedArguments, _ console: Console) throws(UsageError) -> ExitCode {
-        guard let out = args.value("out") else {
-            throw UsageError(message: "'compile' needs --out DIR, the directory for the plans, e.g. widgetc compile widgets/ --out build/plans")
+    struct Options: CommandOptions {
+        static let options = [
+            OptionSpec("out", value: "DIR", help: "Directory for the plans (created if missing)."),
+        ]
+        let out: String
+        let paths: [String]
+
+        init(_ args: ParsedArguments) throws(UsageError) {
+            out = try args.required("out", else: "'compile' needs --out DIR, the directory for the plans, e.g. widgetc compile widgets/ --out build/plans")
+            guard !args.positional.isEmpty else {
+                throw UsageError(message: "'compile' needs at least one PATH, e.g. widgetc compile widgets/notes-app.yaml --out build/plans")
+            }
+            paths = args.positional
         }
-        guard !args.positional.isEmpty else {
-            throw UsageError(message: "'compile' needs at least one PATH, e.g. widgetc compile widgets/notes-app.yaml --out build/plans")
-        }
+    }
+
+    static func run(_ options: Options, _ console: Console) throws(UsageError) -> ExitCode {
+        let out = options.out
         try CompilePass.checkOutputDirectory(out, holding: "plans")
-        let files = try CompilePass.files(in: args.positional)
+        let files = try CompilePass.files(in: options.paths)
         let pass = try CompilePass(files: files, console: console)
         guard pass.errors == 0 else { return .inputErrors }
         let outputs = pass.plans

@@ -13,8 +13,6 @@ enum DiagnosticFormat: String, CaseIterable {
 
     /// Whether the diagnostics are printed a file at a time (rather than as one document at the end).
     var streams: Bool { self == .text || self == .github }
-
-    static let names = allCases.map(\.rawValue).joined(separator: "|")
 }
 
 /// `::error file=F,line=L,col=C,title=CODE::message`, as GitHub Actions reads workflow commands

@@ -9,14 +9,24 @@ enum DumpCommand {
         usage: "widgetc dump FILE",
         abstract: "Print each YAML document of a file as JSON, one per line.",
         discussion: "Shows what widgetc read: YAML 1.2 core resolution, anchors, aliases and merge keys applied.",
-        options: [],
+        options: Options.self,
         run: run
     )
 
-    static func run(_ args: ParsedArguments, _ console: Console) throws(UsageError) -> ExitCode {
-        guard args.positional.count == 1, let path = args.positional.first else {
-            throw UsageError(message: "'dump' takes exactly one FILE; usage: widgetc dump FILE")
+    struct Options: CommandOptions {
+        static let options: [OptionSpec] = []
+        let path: String
+
+        init(_ args: ParsedArguments) throws(UsageError) {
+            guard args.positional.count == 1, let path = args.positional.first else {
+                throw UsageError(message: "'dump' takes exactly one FILE; usage: widgetc dump FILE")
+            }
+            self.path = path
         }
+    }
+
+    static func run(_ options: Options, _ console: Console) throws(UsageError) -> ExitCode {
+        let path = options.path
         let bytes: [UInt8]
         do {
             bytes = try SourceFiles.read(path)

@@ -20,19 +20,32 @@ enum FetchCommand {
             The developer's quick check of an endpoint against the widget's select: real requests (URLSession; \
             libcurl on Linux), each within its source's timeout. Exit status 1 when a request failed.
             """,
-        options: [
-            OptionSpec("param", value: "NAME=VALUE", repeatable: true, help: "Intent parameter value (repeatable)."),
-            OptionSpec("record", value: "FILE", help: "Write the answers as a scenario of respond items (atomically)."),
-        ],
+        options: Options.self,
         run: run
     )
 
-    static func run(_ args: ParsedArguments, _ console: Console) throws(UsageError) -> ExitCode {
-        guard !args.positional.isEmpty else {
-            throw UsageError(message: "'fetch' needs at least one widget FILE, e.g. widgetc fetch widgets/wishes.yaml")
+    struct Options: CommandOptions {
+        static let options = [
+            OptionSpec("param", value: "NAME=VALUE", repeatable: true, help: "Intent parameter value (repeatable)."),
+            OptionSpec("record", value: "FILE", help: "Write the answers as a scenario of respond items (atomically)."),
+        ]
+        let paths: [String]
+        let assignments: [(name: String, value: String)]
+        let network: NetworkOptions.Choice
+
+        init(_ args: ParsedArguments) throws(UsageError) {
+            guard !args.positional.isEmpty else {
+                throw UsageError(message: "'fetch' needs at least one widget FILE, e.g. widgetc fetch widgets/wishes.yaml")
+            }
+            paths = args.positional
+            assignments = try ParameterValues.assignments(args.all("param"))
+            network = try NetworkOptions.Choice(args, alwaysLive: true)
         }
+    }
+
+    static func run(_ options: Options, _ console: Console) throws(UsageError) -> ExitCode {
         let loaded: WidgetLoader.Loaded
-        do { loaded = try WidgetLoader.load(paths: args.positional, defaultZone: ZoneRules.current, jobs: Jobs.count()) } catch {
+        do { loaded = try WidgetLoader.load(paths: options.paths, defaultZone: ZoneRules.current, jobs: Jobs.count()) } catch {
             throw UsageError(message: error.description)
         }
         let renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache())
@@ -44,19 +57,15 @@ enum FetchCommand {
         let fetching = loaded.widgets.filter(\.widget.fetchesURLs)
         let widgets = fetching.map(\.widget)
         guard !widgets.isEmpty else {
-            throw UsageError(message: "no URL data source in \(args.positional.joined(separator: ", ")); 'fetch' requests data sources with url:")
+            throw UsageError(message: "no URL data source in \(options.paths.joined(separator: ", ")); 'fetch' requests data sources with url:")
         }
-        var assignments: [(String, String)] = []
-        for a in args.all("param") {
-            guard let pair = ParameterValues.split(a) else { throw UsageError(message: "--param '\(a)' is not NAME=VALUE") }
-            guard widgets.contains(where: { $0.parameters.contains { $0.name == pair.name } }) else {
-                throw UsageError(message: "unknown parameter '\(pair.name)' for the widgets fetched")
-            }
-            assignments.append(pair)
+        for (name, _) in options.assignments where !widgets.contains(where: { $0.parameters.contains { $0.name == name } }) {
+            throw UsageError(message: "unknown parameter '\(name)' for the widgets fetched")
         }
-        let network = try NetworkOptions(args, alwaysLive: true)
+        let assignments = options.assignments
+        let network = try NetworkOptions(options.network)
         try OutputTarget.refuseOverwriting(
-            network.recordPath, option: "--record", inputs: args.positional + loaded.widgets.map(\.path) + loaded.catalogs)
+            network.recordPath, option: "--record", inputs: options.paths + loaded.widgets.map(\.path) + loaded.catalogs)
         let fetcher = network.fetcher(scenario: Scenario())
         let now = Instant(seconds: Int64(time(nil)))
         var failed = false

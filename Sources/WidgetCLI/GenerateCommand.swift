@@ -29,12 +29,37 @@ enum GenerateCommand {
             exceptions for insecure sources). On errors nothing is written. \
             See docs/generated-swift.md.
             """,
-        options: [
-            OptionSpec("out", value: "DIR", help: "Directory for the sources (created if missing)."),
-            OptionSpec("force", help: "Overwrite the views too (they are generated once, then yours)."),
-        ],
+        options: Options.self,
         run: run
     )
+
+    struct Options: CommandOptions {
+        static let options = [
+            OptionSpec("out", value: "DIR", help: "Directory for the sources (created if missing)."),
+            OptionSpec("force", help: "Overwrite the views too (they are generated once, then yours)."),
+        ]
+        /// The app manifest or widget file.
+        let path: String
+        let out: String
+        /// `--force`: the views are overwritten too.
+        let force: Bool
+
+        init(_ args: ParsedArguments) throws(UsageError) {
+            guard let generator = args.positional.first else {
+                throw UsageError(message: "'generate' needs a generator and an app manifest, e.g. widgetc generate swift widgets/notes-app.yaml --out Extension")
+            }
+            guard generators.contains(generator) else {
+                let hint = Suggest.hint(for: generator, among: generators)
+                throw UsageError(message: "unknown generator '\(generator)'\(hint); generators: \(generators.joined(separator: ", "))")
+            }
+            guard args.positional.count == 2 else {
+                throw UsageError(message: "'generate swift' takes exactly one app manifest or widget file, e.g. widgetc generate swift widgets/notes-app.yaml --out Extension")
+            }
+            path = args.positional[1]
+            out = try args.required("out", else: "'generate' needs --out DIR, the directory for the sources, e.g. --out NoteBuddyWidgets")
+            force = args.has("force")
+        }
+    }
 
     /// A widget file given without a manifest is a bundle of its widgets: the app plan a manifest
     /// naming just them would compile to (no app group, no quick actions), named after the first.
@@ -48,21 +73,8 @@ enum GenerateCommand {
             widgets: widgets.map(\.name), shortcuts: .array([]), dynamicShortcuts: nil)
     }
 
-    static func run(_ args: ParsedArguments, _ console: Console) throws(UsageError) -> ExitCode {
-        guard let generator = args.positional.first else {
-            throw UsageError(message: "'generate' needs a generator and an app manifest, e.g. widgetc generate swift widgets/notes-app.yaml --out Extension")
-        }
-        guard generators.contains(generator) else {
-            let hint = Suggest.hint(for: generator, among: generators)
-            throw UsageError(message: "unknown generator '\(generator)'\(hint); generators: \(generators.joined(separator: ", "))")
-        }
-        guard args.positional.count == 2 else {
-            throw UsageError(message: "'generate swift' takes exactly one app manifest or widget file, e.g. widgetc generate swift widgets/notes-app.yaml --out Extension")
-        }
-        let path = args.positional[1]
-        guard let out = args.value("out") else {
-            throw UsageError(message: "'generate' needs --out DIR, the directory for the sources, e.g. --out NoteBuddyWidgets")
-        }
+    static func run(_ options: Options, _ console: Console) throws(UsageError) -> ExitCode {
+        let (path, out) = (options.path, options.out)
         try CompilePass.checkOutputDirectory(out, holding: "sources")
         let files: [String]
         do { files = try SourceFiles.expand(path) } catch { throw UsageError(message: "\(error.description); check the path") }
@@ -97,7 +109,7 @@ enum GenerateCommand {
         for note in SwiftGenerator.platformFragments(app: app, widgets: bundle).notes { console.err("note: \(note)\n") }
 
         let directory = out.hasSuffix("/") ? out : out + "/"
-        let force = args.has("force")
+        let force = options.force
         var kept: [String] = []
         var writes: [(target: String, file: GeneratedFile)] = []
         for file in generated {

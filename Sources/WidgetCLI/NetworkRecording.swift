@@ -54,20 +54,31 @@ enum NetworkRecording {
 
 /// `--network scenario|live` and `--record FILE`, as `run` and `fetch` read them.
 struct NetworkOptions {
+    /// Where URL data sources' answers come from.
+    enum Source: String, CaseIterable { case scenario, live }
+
+    /// The options as given; the fetchers are made once the definitions are known to be good.
+    struct Choice {
+        let live: Bool
+        let recordPath: String?
+
+        /// `alwaysLive`: the command (fetch) has no --network.
+        init(_ args: ParsedArguments, alwaysLive: Bool = false) throws(UsageError) {
+            live = try alwaysLive ? true : args.choice("network", default: Source.scenario) == .live
+            recordPath = args.value("record")
+            if let path = recordPath, path.isEmpty { throw UsageError(message: "--record needs a file name") }
+        }
+    }
+
     let live: Bool
     let recordPath: String?
     private let recorder: RecordingFetcher?
     /// URLSession, loaded when the requests are live.
     private let liveFetcher: (any DataFetcher)?
 
-    init(_ args: ParsedArguments, alwaysLive: Bool = false) throws(UsageError) {
-        switch args.value("network") ?? (alwaysLive ? "live" : "scenario") {
-        case "scenario": live = false
-        case "live": live = true
-        case let other: throw UsageError(message: "unknown --network '\(other)'; use scenario or live")
-        }
-        recordPath = args.value("record")
-        if let path = recordPath, path.isEmpty { throw UsageError(message: "--record needs a file name") }
+    init(_ choice: Choice) throws(UsageError) {
+        live = choice.live
+        recordPath = choice.recordPath
         liveFetcher = live ? try LiveFetcher.load() : nil
         recorder = recordPath == nil ? nil : RecordingFetcher(liveFetcher ?? NoNetwork())
     }

@@ -19,48 +19,54 @@ enum PreviewCommand {
             (every declared family, or --family), and writes one self-contained page: no script, no network, \
             no font files; the same input gives the same bytes.
             """,
-        options: [OptionSpec("family", value: "F", help: "Only this family (default: every family the widget declares).")]
-            + RunCommand.command.options.filter { $0.name != "family" && sharedOptions.contains($0.name) } + [
-                OptionSpec(
-                    "device", value: "CLASS",
-                    help: "Draw faces at this device class's widget sizes: "
-                        + DeviceClass.allCases.map(\.rawValue).joined(separator: ", ") + " (default: \(DeviceClass.standard.rawValue))."),
-                OptionSpec("accented", help: "Also draw each face in the accented (tinted) rendering, accentable elements in the tint."),
-                OptionSpec("tint", value: "#RRGGBB", help: "The accented rendering's tint (implies --accented; default \(PreviewPage.defaultTint))."),
-                OptionSpec("out", value: "FILE", help: "The page to write, atomically (required)."),
-            ],
+        options: Options.self,
         run: run
     )
 
-    static func run(_ args: ParsedArguments, _ console: Console) throws(UsageError) -> ExitCode {
-        guard !args.positional.isEmpty else {
-            throw UsageError(message: "'preview' needs a FILE, e.g. widgetc preview widgets/weather.yaml --out weather.html")
-        }
-        guard let outPath = args.value("out") else {
-            throw UsageError(message: "'preview' needs --out PAGE.html (the page is written to a file)")
-        }
-        var device = DeviceClass.standard
-        if let name = args.value("device") {
-            guard let known = DeviceClass(rawValue: name) else {
-                let hint = Suggest.hint(for: name, among: DeviceClass.allCases.map(\.rawValue))
-                throw UsageError(message: "--device '\(name)' is not a device class\(hint); one of: " + DeviceClass.allCases.map(\.rawValue).joined(separator: ", "))
+    struct Options: CommandOptions {
+        static let options = [OptionSpec("family", value: "F", help: "Only this family (default: every family the widget declares).")]
+            + RunCommand.Options.options.filter { $0.name != "family" && sharedOptions.contains($0.name) } + [
+                OptionSpec.choice(
+                    "device", DeviceClass.self,
+                    help: "Draw faces at this device class's widget sizes (default: \(DeviceClass.standard.rawValue))."),
+                OptionSpec("accented", help: "Also draw each face in the accented (tinted) rendering, accentable elements in the tint."),
+                OptionSpec("tint", value: "#RRGGBB", help: "The accented rendering's tint (implies --accented; default \(PreviewPage.defaultTint))."),
+                OptionSpec("out", value: "FILE", help: "The page to write, atomically (required)."),
+            ]
+        let paths: [String]
+        let simulation: RunOptions
+        let out: String
+        let device: DeviceClass
+        /// The accented rendering's tint (`#RRGGBB`), when it is drawn.
+        let tint: String?
+
+        init(_ args: ParsedArguments) throws(UsageError) {
+            guard !args.positional.isEmpty else {
+                throw UsageError(message: "'preview' needs a FILE, e.g. widgetc preview widgets/weather.yaml --out weather.html")
             }
-            device = known
-        }
-        var tint: String? = args.has("accented") ? PreviewPage.defaultTint : nil
-        if let hex = args.value("tint") {
-            let digits = hex.dropFirst()
-            guard hex.hasPrefix("#"), digits.count == 6, digits.allSatisfy(\.isHexDigit) else {
-                throw UsageError(message: "--tint '\(hex)' is not a colour: write it as #RRGGBB, e.g. --tint #FF9F0A")
+            paths = args.positional
+            out = try args.required("out", else: "'preview' needs --out PAGE.html (the page is written to a file)")
+            device = try args.choice("device", default: DeviceClass.standard)
+            var tint: String? = args.has("accented") ? PreviewPage.defaultTint : nil
+            if let hex = args.value("tint") {
+                let digits = hex.dropFirst()
+                guard hex.hasPrefix("#"), digits.count == 6, digits.allSatisfy(\.isHexDigit) else {
+                    throw UsageError(message: "--tint '\(hex)' is not a colour: write it as #RRGGBB, e.g. --tint #FF9F0A")
+                }
+                tint = hex.uppercased()
             }
-            tint = hex.uppercased()
+            self.tint = tint
+            simulation = try RunOptions(args)
         }
-        let options = try RunOptions(args)
-        guard let (loaded, _, instances) = try options.instances(of: args.positional, console: console, verb: "preview") else {
+    }
+
+    static func run(_ previewOptions: Options, _ console: Console) throws(UsageError) -> ExitCode {
+        let (options, outPath) = (previewOptions.simulation, previewOptions.out)
+        guard let (loaded, _, instances) = try options.instances(of: previewOptions.paths, console: console, verb: "preview") else {
             return .inputErrors
         }
 
-        try OutputTarget.refuseInput(outPath, inputs: options.inputs(of: args.positional, loaded))
+        try OutputTarget.refuseInput(outPath, inputs: options.inputs(of: previewOptions.paths, loaded))
         let output = try OutputTarget(path: outPath, console: console)
         var widgets: [PreviewPage.Widget] = []
         for (loadedWidget, configuration) in instances {
@@ -86,7 +92,7 @@ enum PreviewCommand {
             widgets.append(PreviewPage.Widget(
                 header: header, displayName: widget.displayName, scenario: configuration.scenario, runs: runs, container: container))
         }
-        output.write(Array(PreviewPage(widgets: widgets, device: device, tint: tint).html().utf8))
+        output.write(Array(PreviewPage(widgets: widgets, device: previewOptions.device, tint: previewOptions.tint).html().utf8))
         do { try output.commit() } catch { throw UsageError(message: error.message) }
         return .success
     }

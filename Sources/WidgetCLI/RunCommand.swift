@@ -20,7 +20,13 @@ enum RunCommand {
             bundle runs with the manifest's container) from --from until --until, with WidgetKit's reload \
             policies, the rolling 24-hour budget and the minimum reload spacing.
             """,
-        options: [
+        options: Options.self,
+        run: run
+    )
+
+    /// run's options: the simulation's (shared with preview) and the output's.
+    struct Options: CommandOptions {
+        static let options = [
             OptionSpec("family", value: "F", help: "Family of the instance (default: the widget's first)."),
             OptionSpec("param", value: "NAME=VALUE", repeatable: true, help: "Intent parameter value (repeatable)."),
             OptionSpec("from", value: "INSTANT", help: "Simulation start; without offset, in each widget's zone (default: now, to the minute)."),
@@ -31,50 +37,71 @@ enum RunCommand {
             OptionSpec("min-interval", value: "D", help: "Minimum spacing of reloads (default 5m)."),
             OptionSpec("container", value: "DIR", help: "App group container (default: container/ beside the widget)."),
             OptionSpec("scenario", value: "FILE", help: "App events: reloads, writes, foreground windows."),
-            OptionSpec("context", value: "timeline|snapshot|placeholder", help: "What WidgetKit asks for (default timeline)."),
-            OptionSpec("format", value: "text|json|ndjson", help: "Output format (default text)."),
+            OptionSpec.choice("context", RunContextKind.self, help: "What WidgetKit asks for (default timeline)."),
+            OptionSpec.choice("format", RunOutputFormat.self, help: "Output format (default text)."),
             OptionSpec("out", value: "FILE", help: "Write the output there, atomically (default stdout)."),
             OptionSpec("summary", help: "Text: each widget's reloads counted by reason, with the budget and the warnings, instead of every entry."),
             OptionSpec(
                 "max-output", value: "SIZE",
                 help: "Stop the run past this much output, every widget's runs together: bytes, or K, M, G, T (binary: 512M, 4G) (default 256M)."),
-            OptionSpec("network", value: "scenario|live", help: "Where URL data sources' answers come from: the scenario's respond items (default) or real requests."),
+            OptionSpec.choice("network", NetworkOptions.Source.self, help: "Where URL data sources' answers come from: the scenario's respond items (default) or real requests."),
             OptionSpec("record", value: "FILE", help: "Write the answers the run got as a scenario that replays it offline (atomically)."),
             OptionSpec("locale", value: "LANG", help: "Show the strings in this language (a BCP 47 tag such as de or zh-Hans) through the widget's String Catalog."),
             OptionSpec("view", help: "With --format json or ndjson: each entry's render tree, the widget's face with every template rendered (docs/render-tree.md)."),
-        ],
-        run: run
-    )
+        ]
+        let paths: [String]
+        let simulation: RunOptions
+        let format: RunOutputFormat
+        /// `--out`: the file written instead of stdout.
+        let out: String?
+        /// `--summary`: reloads counted by reason instead of every entry.
+        let summary: Bool
+        /// `--view`: each entry's render tree.
+        let view: Bool
+        let maxOutputBytes: Int
+        let network: NetworkOptions.Choice
 
-    static func run(_ args: ParsedArguments, _ console: Console) throws(UsageError) -> ExitCode {
-        guard !args.positional.isEmpty else {
-            throw UsageError(message: "'run' needs at least one PATH, e.g. widgetc run widgets/weather.yaml")
+        init(_ args: ParsedArguments) throws(UsageError) {
+            guard !args.positional.isEmpty else {
+                throw UsageError(message: "'run' needs at least one PATH, e.g. widgetc run widgets/weather.yaml")
+            }
+            paths = args.positional
+            simulation = try RunOptions(args)
+            format = try args.choice("format", default: .text)
+            summary = args.has("summary")
+            if summary, format != .text {
+                throw UsageError(message: "--summary is a view of the text output; leave out --format \(format.rawValue), or use it without --summary")
+            }
+            maxOutputBytes = try RunCommand.maxOutput(args)
+            view = args.has("view")
+            if view, format == .text {
+                throw UsageError(message: "--view prints each entry's render tree in JSON; use it with --format json or ndjson")
+            }
+            out = args.value("out")
+            network = try NetworkOptions.Choice(args)
         }
-        let options = try RunOptions(args)
-        if args.has("summary"), options.format != .text {
-            throw UsageError(message: "--summary is a view of the text output; leave out --format \(options.format.rawValue), or use it without --summary")
-        }
-        let bounds = try runBounds(args)
-        let withView = args.has("view")
-        if withView, options.format == .text {
-            throw UsageError(message: "--view prints each entry's render tree in JSON; use it with --format json or ndjson")
-        }
+    }
+
+    static func run(_ runOptions: Options, _ console: Console) throws(UsageError) -> ExitCode {
+        let options = runOptions.simulation
+        let bounds = RunBounds(maxOutputBytes: runOptions.maxOutputBytes)
+        let withView = runOptions.view
         if options.budget == 0 {
             console.err("warning: --budget 0 allows no counted reload: only reloads inside a scenario's foreground windows can happen\n")
         }
-        guard let (loaded, scenario, instances) = try options.instances(of: args.positional, console: console, verb: "run") else {
+        guard let (loaded, scenario, instances) = try options.instances(of: runOptions.paths, console: console, verb: "run") else {
             return .inputErrors
         }
 
-        let network = try NetworkOptions(args)
-        let inputs = options.inputs(of: args.positional, loaded)
-        try OutputTarget.refuseInput(args.value("out"), inputs: inputs)
+        let network = try NetworkOptions(runOptions.network)
+        let inputs = options.inputs(of: runOptions.paths, loaded)
+        try OutputTarget.refuseInput(runOptions.out, inputs: inputs)
         try OutputTarget.refuseOverwriting(network.recordPath, option: "--record", inputs: inputs)
-        let output = try OutputTarget(path: args.value("out"), console: console)
-        var writer = RunWriter(format: options.format, arrayOfRuns: options.format == .json && instances.count > 1, bytesOutput: { bytes in
+        let output = try OutputTarget(path: runOptions.out, console: console)
+        var writer = RunWriter(format: runOptions.format, arrayOfRuns: runOptions.format == .json && instances.count > 1, bytesOutput: { bytes in
             if bounds.wrote(bytes.count) { output.write(bytes) }
         })
-        writer.summaryOnly = args.has("summary")
+        writer.summaryOnly = runOptions.summary
         for (loadedWidget, configuration) in instances {
             let widget = loadedWidget.widget
             let container = Container(directory: options.containerDirectory ?? loadedWidget.containerDirectory)
@@ -109,17 +136,17 @@ enum RunCommand {
 extension RunCommand {
     /// `--max-output SIZE` (docs/runtime-notes.md): the output bound guards against template
     /// bombs and full disks; a long run to a file may raise it.
-    static func runBounds(_ args: ParsedArguments) throws(UsageError) -> RunBounds {
-        guard let text = args.value("max-output") else { return RunBounds() }
+    static func maxOutput(_ args: ParsedArguments) throws(UsageError) -> Int {
+        guard let text = args.value("max-output") else { return RunBounds.maxOutputBytes }
         guard let bytes = RunBounds.parseSize(text) else {
             throw UsageError(
                 message: "--max-output '\(text)' is not a size; use a whole number of bytes, or of KiB, MiB, GiB or TiB with K, M, G or T (such as 1073741824, 512M or 4G)")
         }
-        return RunBounds(maxOutputBytes: bytes)
+        return bytes
     }
 }
 
-/// The run flags, parsed and checked.
+/// The simulation's flags (run and preview), parsed and checked.
 struct RunOptions {
     let zone: ZoneRules
     /// The zone instants are printed in, when `--tz` is given.
@@ -135,7 +162,6 @@ struct RunOptions {
     let minInterval: Int64
     let family: String?
     let context: RunContextKind
-    let format: RunOutputFormat
     let containerDirectory: String?
     let scenarioPath: String?
     let assignments: [(name: String, value: String)]
@@ -186,14 +212,7 @@ struct RunOptions {
             let hint = Suggest.hint(for: f, among: WidgetFamily.allCases.map(\.rawValue))
             throw UsageError(message: "unknown family '\(f)'\(hint); families: \(WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        guard let c = RunContextKind(rawValue: args.value("context") ?? "timeline") else {
-            throw UsageError(message: "unknown --context '\(args.value("context")!)'; use timeline, snapshot or placeholder")
-        }
-        context = c
-        guard let f = RunOutputFormat(rawValue: args.value("format") ?? "text") else {
-            throw UsageError(message: "unknown --format '\(args.value("format")!)' for 'run'; use text, json or ndjson")
-        }
-        format = f
+        context = try args.choice("context", default: .timeline)
         containerDirectory = args.value("container")
         if let dir = containerDirectory {
             guard POSIXFiles.status(dir)?.type == .directory else {
@@ -201,12 +220,7 @@ struct RunOptions {
             }
         }
         scenarioPath = args.value("scenario")
-        var assignments: [(String, String)] = []
-        for a in args.all("param") {
-            guard let pair = ParameterValues.split(a) else { throw UsageError(message: "--param '\(a)' is not NAME=VALUE") }
-            assignments.append(pair)
-        }
-        self.assignments = assignments
+        assignments = try ParameterValues.assignments(args.all("param"))
     }
 
     /// The widgets in `paths`, each with its run configuration (what `run` and `preview` run):

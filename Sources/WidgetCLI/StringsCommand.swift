@@ -20,20 +20,30 @@ enum StringsCommand {
             unit, keys no longer used are marked stale (not `manual` ones: Xcode never stales those), translations and comments are kept; the file is \
             written as Xcode writes it (sorted keys, two-space indentation). A second run changes nothing.
             """,
-        options: [
-            OptionSpec("catalog", value: "FILE", help: "The String Catalog to create or update (such as widgets/Localizable.xcstrings)."),
-        ],
+        options: Options.self,
         run: run
     )
 
-    static func run(_ args: ParsedArguments, _ console: Console) throws(UsageError) -> ExitCode {
-        guard let catalogPath = args.value("catalog") else {
-            throw UsageError(message: "'strings' needs --catalog FILE, e.g. widgetc strings widgets/ --catalog widgets/Localizable.xcstrings")
+    struct Options: CommandOptions {
+        static let options = [
+            OptionSpec("catalog", value: "FILE", help: "The String Catalog to create or update (such as widgets/Localizable.xcstrings)."),
+        ]
+        let catalogPath: String
+        let paths: [String]
+
+        init(_ args: ParsedArguments) throws(UsageError) {
+            catalogPath = try args.required(
+                "catalog", else: "'strings' needs --catalog FILE, e.g. widgetc strings widgets/ --catalog widgets/Localizable.xcstrings")
+            guard !args.positional.isEmpty else {
+                throw UsageError(message: "'strings' needs at least one PATH, e.g. widgetc strings widgets/ --catalog widgets/Localizable.xcstrings")
+            }
+            paths = args.positional
         }
-        guard !args.positional.isEmpty else {
-            throw UsageError(message: "'strings' needs at least one PATH, e.g. widgetc strings widgets/ --catalog widgets/Localizable.xcstrings")
-        }
-        let files = try CompilePass.files(in: args.positional)
+    }
+
+    static func run(_ options: Options, _ console: Console) throws(UsageError) -> ExitCode {
+        let catalogPath = options.catalogPath
+        let files = try CompilePass.files(in: options.paths)
         let renderer = DiagnosticRenderer(color: console.colorDiagnostics, lines: SourceLinesCache())
         var used: [String] = []
         var problems = 0
@@ -88,7 +98,7 @@ enum StringsCommand {
             console.err("note: skipped \(s.file): \(s.name) names the catalog '\(s.catalog)' (localization.catalog), not \(catalogPath); run widgetc strings \(s.file) --catalog \(SourceFiles.directory(of: s.file))\(s.catalog) for its strings\n")
         }
         if usingDocuments == 0, !skipped.isEmpty, POSIXFiles.status(catalogPath) == nil {
-            console.err("error: no definition in \(args.positional.joined(separator: ", ")) uses \(catalogPath), so it was not created; name it in localization.catalog or give the catalog the definitions name\n")
+            console.err("error: no definition in \(options.paths.joined(separator: ", ")) uses \(catalogPath), so it was not created; name it in localization.catalog or give the catalog the definitions name\n")
             return .inputErrors
         }
 

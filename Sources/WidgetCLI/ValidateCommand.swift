@@ -14,21 +14,33 @@ enum ValidateCommand {
             --format github prints a GitHub Actions workflow command a diagnostic (::error file=…,line=…,col=…); \
             --format sarif prints one SARIF 2.1.0 log (code scanning). The exit status is the same for every format.
             """,
-        options: [
-            OptionSpec("format", value: DiagnosticFormat.names, help: "Output format (default text)."),
-            OptionSpec("schema", value: "FILE", help: "Validate against this JSON Schema (shape only)."),
-            OptionSpec("locale", value: "LANG", help: "List each string without a usable translation in this language (l10n-missing)."),
-        ],
+        options: Options.self,
         run: run
     )
 
-    static func run(_ args: ParsedArguments, _ console: Console) throws(UsageError) -> ExitCode {
-        guard let format = DiagnosticFormat(rawValue: args.value("format") ?? "text") else {
-            throw UsageError(message: "unknown format '\(args.value("format")!)' for 'validate'; use --format text, json, github or sarif")
+    struct Options: CommandOptions {
+        static let options = [
+            OptionSpec.choice("format", DiagnosticFormat.self, help: "Output format (default text)."),
+            OptionSpec("schema", value: "FILE", help: "Validate against this JSON Schema (shape only)."),
+            OptionSpec("locale", value: "LANG", help: "List each string without a usable translation in this language (l10n-missing)."),
+        ]
+        let format: DiagnosticFormat
+        /// `--schema`: only the shape, against this schema.
+        let schemaPath: String?
+        let locale: String?
+        let paths: [String]
+
+        init(_ args: ParsedArguments) throws(UsageError) {
+            format = try args.choice("format", default: .text)
+            schemaPath = args.value("schema")
+            locale = try LocaleOption.parse(args)
+            paths = args.positional.isEmpty ? ["widgets/"] : args.positional
         }
-        let locale = try LocaleOption.parse(args)
+    }
+
+    static func run(_ options: Options, _ console: Console) throws(UsageError) -> ExitCode {
         let mode: FileStages.Mode
-        if let schemaPath = args.value("schema") {
+        if let schemaPath = options.schemaPath {
             do {
                 mode = .schemaOnly(try SchemaStage(file: schemaPath))
             } catch {
@@ -43,14 +55,14 @@ enum ValidateCommand {
         } catch {
             throw UsageError(message: "\(error)")
         }
-        let files = try CompilePass.files(in: args.positional.isEmpty ? ["widgets/"] : args.positional)
-        var stream = DiagnosticStream(console: console, format: format)
+        let files = try CompilePass.files(in: options.paths)
+        var stream = DiagnosticStream(console: console, format: options.format)
         do {
             try compilation.compile(files) { stream.report($0) }
         } catch {
             throw UsageError(message: error.description)
         }
-        stream.reportCatalogs(compilation, locale: locale)
+        stream.reportCatalogs(compilation, locale: options.locale)
         stream.finish()
         return stream.errors > 0 ? .inputErrors : .success
     }

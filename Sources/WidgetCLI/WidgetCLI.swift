@@ -9,7 +9,8 @@ package enum ExitCode: Int32, Sendable {
     case usage = 2
 }
 
-/// A subcommand: its name, one-line abstract, options with help, and body.
+/// A subcommand: its name, one-line abstract, options with help, and body (which sees only its
+/// typed `CommandOptions`).
 struct Command: Sendable {
     let name: String
     let usage: String
@@ -17,6 +18,28 @@ struct Command: Sendable {
     let discussion: String
     let options: [OptionSpec]
     let run: @Sendable (ParsedArguments, Console) throws(UsageError) -> ExitCode
+
+    private init(
+        name: String, usage: String, abstract: String, discussion: String, options: [OptionSpec],
+        run: @escaping @Sendable (ParsedArguments, Console) throws(UsageError) -> ExitCode
+    ) {
+        self.name = name
+        self.usage = usage
+        self.abstract = abstract
+        self.discussion = discussion
+        self.options = options
+        self.run = run
+    }
+
+    /// A command whose body sees only its typed options, read once before it runs.
+    init<Options: CommandOptions>(
+        name: String, usage: String, abstract: String, discussion: String, options: Options.Type,
+        run: @escaping @Sendable (Options, Console) throws(UsageError) -> ExitCode
+    ) {
+        self.init(name: name, usage: usage, abstract: abstract, discussion: discussion, options: Options.options) {
+            args, console throws(UsageError) in try run(Options(args), console)
+        }
+    }
 }
 
 /// The `widgetc` command line as a library, so tests run it in process.

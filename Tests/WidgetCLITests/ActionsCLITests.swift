@@ -178,7 +178,7 @@ import WidgetTestSupport
         let cases: [([String], String)] = [
             (["actions"], "'actions' takes exactly one app manifest"),
             (["actions", Self.notesApp, Self.notesApp], "'actions' takes exactly one app manifest"),
-            (["actions", Self.notesApp, "--format", "xml"], "unknown format 'xml' for 'actions'"),
+            (["actions", Self.notesApp, "--format", "xml"], "unknown --format 'xml' for 'actions'; use 'plist' or 'json'"),
             (["actions", Self.notesApp, "--container", TestPaths.root + "/widgets/container"], "--container needs --format json"),
             (["actions", Self.notesApp, "--format", "json", "--container", Self.notesApp], "is not a directory"),
             (["actions", "/no/such/app.yaml"], "cannot read '/no/such/app.yaml'"),

@@ -89,7 +89,7 @@ import WidgetTestSupport
         }
         let (status, console) = runCLI(["validate", "--format", "sarif2", dir])
         #expect(status == .usage)
-        #expect(console.stderr.contains("use --format text, json, github or sarif"))
+        #expect(console.stderr.contains("use 'text', 'json', 'github' or 'sarif'"))
         // A clean run prints no workflow command.
         #expect(runCLI(["validate", "--format", "github", TestPaths.root + "/widgets"]).1.stdout.isEmpty)
     }

@@ -247,7 +247,7 @@ import WidgetTime
         let out = dir.appendingPathComponent("page.html").path
         let (device, deviceConsole) = runCLI(["preview"] + args + ["--device", "iphone-mx", "--out", out])
         #expect(device == .usage)
-        #expect(deviceConsole.stderr == "error: --device 'iphone-mx' is not a device class (did you mean 'iphone-max'?); one of: iphone-max, iphone, iphone-se, ipad\n")
+        #expect(deviceConsole.stderr == "error: unknown --device 'iphone-mx' for 'preview' (did you mean 'iphone-max'?); use 'iphone-max', 'iphone', 'iphone-se' or 'ipad'\n")
         let (tint, tintConsole) = runCLI(["preview"] + args + ["--tint", "orange", "--out", out])
         #expect(tint == .usage)
         #expect(tintConsole.stderr.contains("--tint 'orange' is not a colour: write it as #RRGGBB"))

@@ -11,6 +11,16 @@ package enum ParameterValues {
         return (String(assignment[..<eq]), String(assignment[assignment.index(after: eq)...]))
     }
 
+    /// Every `--param`, split; one without `=` is the command line's mistake.
+    static func assignments(_ given: [String]) throws(UsageError) -> [(name: String, value: String)] {
+        var assignments: [(name: String, value: String)] = []
+        for a in given {
+            guard let pair = split(a) else { throw UsageError(message: "--param '\(a)' is not NAME=VALUE") }
+            assignments.append(pair)
+        }
+        return assignments
+    }
+
     /// The widget's parameter values: its defaults with the `--param` assignments it declares
     /// over them (assignments naming another widget's parameter are skipped).
     package static func values(for widget: CompiledWidget, _ assignments: [(name: String, value: String)]) throws(ParameterProblem) -> JSONObject {
