@@ -1,6 +1,8 @@
 #if canImport(Darwin)
 import Darwin
+import Dispatch
 import WidgetcRuntime
+import WidgetSupport
 #elseif canImport(Glibc)
 import Glibc
 #endif
@@ -18,14 +20,30 @@ package enum LiveFetcher {
     /// The live fetcher, or why live requests cannot be made here (a usage error: exit 2).
     package static func load() throws(UsageError) -> any DataFetcher {
         #if canImport(Darwin)
-        return URLSessionFetcher.shared
+        return BlockingURLSession()
         #else
         return try CurlFetcher.loaded.get()
         #endif
     }
 }
 
-#if !canImport(Darwin)
+#if canImport(Darwin)
+/// URLSession's async requests awaited by the command's own thread, which is not one of Swift's
+/// cooperative threads: a run's reloads are sequential and the command has nothing else to do.
+private struct BlockingURLSession: DataFetcher {
+    func fetch(_ request: FetchRequest) -> FetchResult {
+        let answer = Locked<FetchResult>(.failure(FetchReason.noResponse))
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            let result = await URLSessionFetcher.shared.fetch(request)
+            answer.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        return answer.withLock { $0 }
+    }
+}
+#else
 /// Requests through `widgetc_curl_perform` (Sources/CWidgetcCurl).
 private struct CurlFetcher: DataFetcher {
     /// Opened once, on the first live request of the process.

@@ -9,8 +9,9 @@ internal import WidgetcURLSession
 ///
 /// Redirects are followed as URLSession follows them; nothing is cached by
 /// URLSession itself (a source's `maxAge` decides reuse); the whole answer must
-/// come within the source's `timeout`.
-public struct URLSessionFetcher: DataFetcher, @unchecked Sendable {
+/// come within the source's `timeout`. No thread waits for an answer, and
+/// cancelling the calling task cancels the request.
+public struct URLSessionFetcher: AsyncDataFetcher, @unchecked Sendable {
     private let session: URLSession
 
     /// One session for every request of the process.
@@ -21,8 +22,8 @@ public struct URLSessionFetcher: DataFetcher, @unchecked Sendable {
         self.session = session ?? URLSessionTransport.sharedSession
     }
 
-    public func fetch(_ request: FetchRequest) -> FetchResult {
-        let answer = URLSessionTransport.perform(
+    public func fetch(_ request: FetchRequest) async -> FetchResult {
+        let answer = await URLSessionTransport.perform(
             url: request.url, method: request.method, headers: request.headers.map { ($0.name, $0.value) },
             body: request.body, timeout: request.timeout, session: session)
         return FetchResult(answer, timeout: request.timeout)
@@ -37,6 +38,7 @@ extension FetchResult {
         case .failure(.refused): self = .failure(FetchReason.refused)
         case .failure(.timedOut): self = .failure(FetchReason.timedOut(timeout))
         case .failure(.noConnection): self = .failure(FetchReason.noConnection)
+        case .failure(.cancelled): self = .failure(FetchReason.cancelled)
         case .failure(.other(let words)): self = .failure(words)
         }
     }

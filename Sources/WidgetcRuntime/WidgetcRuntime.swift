@@ -5,12 +5,14 @@
 import Foundation
 
 extension WidgetPlan {
-    /// `timeline(at:family:parameters:container:fetcher:responses:)` with URL data sources
-    /// requested through URLSession (`URLSessionFetcher.shared`), as a widget extension does.
+    /// `timeline(at:family:parameters:container:fetcher:responses:deadline:)` with URL data
+    /// sources requested through URLSession (`URLSessionFetcher.shared`), as a widget extension does.
     public func timeline(
         at date: Date, family: String? = nil, parameters: [String: WidgetValue] = [:], container: URL? = nil,
-        responses: ResponseStore? = nil
-    ) -> WidgetTimeline {
-        timeline(at: date, family: family, parameters: parameters, container: container, fetcher: URLSessionFetcher.shared, responses: responses)
+        responses: ResponseStore? = nil, deadline: Duration = WidgetPlan.reloadDeadline
+    ) async -> WidgetTimeline {
+        await timeline(
+            at: date, family: family, parameters: parameters, container: container, fetcher: URLSessionFetcher.shared,
+            responses: responses, deadline: deadline)
     }
 }

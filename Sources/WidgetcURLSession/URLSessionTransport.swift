@@ -21,6 +21,8 @@ package enum URLSessionTransport {
         case refused
         case timedOut
         case noConnection
+        /// The calling task was cancelled.
+        case cancelled
         case other(String)
     }
 
@@ -33,38 +35,44 @@ package enum URLSessionTransport {
         return URLSession(configuration: configuration)
     }()
 
-    /// Performs one request and blocks until the whole answer is in, or `timeout` seconds have
-    /// passed. Redirects are followed as URLSession follows them.
+    /// Performs one request; the whole answer must come within `timeout` seconds. Redirects are
+    /// followed as URLSession follows them. No thread waits: the task's completion handler, the
+    /// time-out's timer or the calling task's cancellation resumes the caller, whichever is first,
+    /// and cancels the URLSession task. (Written over `dataTask` rather than `data(for:)`, whose
+    /// time-out is the longest wait between two packets and whose cancellation Linux's
+    /// FoundationNetworking does not pass on in every version.)
     package static func perform(
         url text: String, method: String, headers: [(name: String, value: String)], body: [UInt8]?, timeout: Int64,
         session: URLSession = sharedSession
-    ) -> Answer {
+    ) async -> Answer {
         guard let url = URL(string: text) else { return .failure(.other("'\(text)' is not a URL")) }
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: TimeInterval(timeout))
         request.httpMethod = method
         for header in headers { request.addValue(header.value, forHTTPHeaderField: header.name) }
         if let body { request.httpBody = Data(body) }
-        let box = AnswerBox()
-        let done = DispatchSemaphore(value: 0)
+        let once = ResumeOnce()
         let task = session.dataTask(with: request) { data, response, error in
-            let answer: Answer
             if let error {
-                answer = .failure(failure(error))
+                once.resume(.failure(failure(error)))
             } else if let http = response as? HTTPURLResponse {
-                answer = .response(status: http.statusCode, body: data.map { [UInt8]($0) } ?? [])
+                once.resume(.response(status: http.statusCode, body: data.map { [UInt8]($0) } ?? []))
             } else {
-                answer = .failure(.other("no HTTP answer"))
+                once.resume(.failure(.other("no HTTP answer")))
             }
-            box.set(answer)
-            done.signal()
         }
-        task.resume()
-        // URLSession's timeout is the longest wait between two packets: the whole answer is bounded here.
-        if done.wait(timeout: .now() + .seconds(Int(timeout))) == .timedOut {
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                once.wait(continuation)
+                task.resume()
+                DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(Int(timeout))) {
+                    once.resume(.failure(.timedOut))
+                    task.cancel()
+                }
+            }
+        } onCancel: {
+            once.resume(.failure(.cancelled))
             task.cancel()
-            return .failure(.timedOut)
         }
-        return box.get() ?? .failure(.timedOut)
     }
 
     /// A URL loading error as a run shows it.
@@ -79,6 +87,7 @@ package enum URLSessionTransport {
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
              .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
             return .other("secure connection failed")
+        case .cancelled: return .cancelled
         case .appTransportSecurityRequiresSecureConnection: return .other("App Transport Security refused plain HTTP")
         case .badServerResponse, .cannotParseResponse: return .other("bad server response")
         case .dataLengthExceedsMaximum: return .other("body is over 4 MB")
@@ -86,11 +95,35 @@ package enum URLSessionTransport {
         }
     }
 
-    /// The answer, handed from URLSession's delegate queue to the waiting thread.
-    private final class AnswerBox: @unchecked Sendable {
+    /// The caller's continuation, resumed once with the first answer: the completion handler's,
+    /// the time-out's or the cancellation's (which may come before the continuation exists).
+    private final class ResumeOnce: @unchecked Sendable {
         private let lock = NSLock()
-        private var answer: Answer?
-        func set(_ value: Answer) { lock.withLock { answer = value } }
-        func get() -> Answer? { lock.withLock { answer } }
+        private var continuation: CheckedContinuation<Answer, Never>?
+        private var early: Answer?
+        private var done = false
+
+        func wait(_ c: CheckedContinuation<Answer, Never>) {
+            let answer: Answer? = lock.withLock {
+                if let early { done = true; return early }
+                continuation = c
+                return nil
+            }
+            if let answer { c.resume(returning: answer) }
+        }
+
+        func resume(_ answer: Answer) {
+            let waiting: CheckedContinuation<Answer, Never>? = lock.withLock {
+                guard !done else { return nil }
+                guard let continuation else {
+                    if early == nil { early = answer }
+                    return nil
+                }
+                done = true
+                self.continuation = nil
+                return continuation
+            }
+            waiting?.resume(returning: answer)
+        }
     }
 }

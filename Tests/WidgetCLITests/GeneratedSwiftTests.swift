@@ -483,8 +483,11 @@ import WidgetcRuntime
             let context = "TimelineProviderContext(stubFamily: .\(w.families[0]))"
             s += "// \(w.kind)\n"
             if w.parameters.isEmpty {
-                s += "\(w.base)Provider().getTimeline(in: \(context)) { timeline in\n"
-                s += "    report(\"\(w.kind)\", configured: false, timeline.entries.map(\\.content), timeline.policy)\n}\n"
+                // The completion comes from the provider's Task: wait for it before the next widget.
+                s += "await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in\n"
+                s += "    \(w.base)Provider().getTimeline(in: \(context)) { timeline in\n"
+                s += "        report(\"\(w.kind)\", configured: false, timeline.entries.map(\\.content), timeline.policy)\n"
+                s += "        done.resume()\n    }\n}\n"
             } else {
                 s += "do {\n"
                 s += "    let timeline = await \(w.base)Provider().timeline(for: \(w.base)Intent(), in: \(context))\n"

@@ -65,7 +65,7 @@ import WidgetTime
 
     /// The same requests through `widgetc`'s live fetcher and through URLSession (the
     /// `WidgetcRuntime` library's `URLSessionFetcher`, what a device uses) give the same results.
-    @Test func theLiveFetcherAnswersAsURLSessionDoes() throws {
+    @Test func theLiveFetcherAnswersAsURLSessionDoes() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)"
@@ -85,7 +85,7 @@ import WidgetTime
         let live = try LiveFetcher.load()
         var compared = 0
         for r in requests {
-            let curl = live.fetch(r), urlSession = URLSessionFetcher.shared.fetch(r)
+            let curl = live.fetch(r), urlSession = await URLSessionFetcher.shared.fetch(r)
             #expect(curl == urlSession, "\(r.method) \(r.url)")
             compared += 1
         }

@@ -286,7 +286,7 @@ import WidgetcRuntime
         #expect(german.parameters[0].title == "Figur" && german.parameters[0].valueTitles["egghead"] == "Eierkopf")
         let date = Date(timeIntervalSince1970: 1_795_957_200)   // 2026-11-29T08:00:00-05:00
         let container = URL(fileURLWithPath: TestPaths.widgets + "/container")
-        #expect(german.timeline(at: date, family: "systemMedium", container: container).entries[0]["status"]?.string == "25/100 Gesundheit")
+        #expect(german.timeline(at: date, family: "systemMedium", container: container, fetcher: NoNetwork()).entries[0]["status"]?.string == "25/100 Gesundheit")
         #expect(german.snapshot(at: date)["status"]?.string == "Erholt sich")
         let chinese = try WidgetPlan(contentsOf: url, locale: Locale(identifier: "zh-Hans_CN"))
         #expect(chinese.displayName == "角色详情")

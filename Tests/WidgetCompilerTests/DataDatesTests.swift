@@ -73,7 +73,7 @@ import WidgetTestSupport
         let source = try #require(json["data"]?.array?.first)
         #expect(source["dates"] == ["/results/*/net": "iso8601", "/results/*/windowEnd": "unix", "/results/*/day": "dd.MM.yyyy", "/updated": "rfc2822"])
         let plan = try WidgetPlan(data: Data(JSONWriter.pretty(json)), timeZone: TimeZone(identifier: "UTC")!)
-        let timeline = plan.timeline(at: Date(timeIntervalSince1970: 1_796_547_600), container: URL(fileURLWithPath: w.directory + "/container"))
+        let timeline = plan.timeline(at: Date(timeIntervalSince1970: 1_796_547_600), container: URL(fileURLWithPath: w.directory + "/container"), fetcher: NoNetwork())
         #expect(timeline.entries.first?["net"]?.string == "2026-12-06T15:30:00+01:00")
         #expect(timeline.entries.first?["hours"]?.int == 5)
         // A broken format in a plan file is refused with its pointer.

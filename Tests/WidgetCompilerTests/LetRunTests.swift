@@ -80,7 +80,7 @@ import WidgetcRuntime
         // The run lists a warning once; each reload's own list (what a device logs) has it once too, for three entries.
         #expect(summary.warnings.map(\.code) == ["let-error"])
         let plan = try WidgetPlan(data: Data(JSONWriter.pretty(w.widget.plan.json)), timeZone: TimeZone(identifier: "UTC")!)
-        let timeline = plan.timeline(at: Date(timeIntervalSince1970: 1_767_225_600), container: URL(fileURLWithPath: w.directory + "/container"))
+        let timeline = plan.timeline(at: Date(timeIntervalSince1970: 1_767_225_600), container: URL(fileURLWithPath: w.directory + "/container"), fetcher: NoNetwork())
         #expect(timeline.entries.count == 3)
         #expect(timeline.warnings == ["let 'broken' (data.today.steps / (entry.index - entry.index)): division by zero; it is absent"])
     }
@@ -100,7 +100,7 @@ import WidgetcRuntime
         #expect(lets.first { $0["name"] == "open" }?["expression"] == "data.today.tasks.filter(t, !t.done).map(t, t.title)")
         // Read back, the plan answers as the definition does.
         let plan = try WidgetPlan(data: Data(JSONWriter.pretty(json)), timeZone: TimeZone(identifier: "UTC")!)
-        let timeline = plan.timeline(at: Date(timeIntervalSince1970: 1_767_225_600), container: URL(fileURLWithPath: w.directory + "/container"))
+        let timeline = plan.timeline(at: Date(timeIntervalSince1970: 1_767_225_600), container: URL(fileURLWithPath: w.directory + "/container"), fetcher: NoNetwork())
         #expect(timeline.entries.map { $0["hour"]?.int } == [0, 106, 212])
         #expect(timeline.entries.first?["title"]?.string == "75% of 200")
     }

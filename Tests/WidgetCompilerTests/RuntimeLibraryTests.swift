@@ -43,7 +43,7 @@ import WidgetcRuntime
             for reload in reloads {
                 let answer = plan.timeline(
                     at: Date(timeIntervalSince1970: TimeInterval(reload.at.seconds)), family: widget.families[0].rawValue,
-                    container: URL(fileURLWithPath: loaded.containerDirectory))
+                    container: URL(fileURLWithPath: loaded.containerDirectory), fetcher: NoNetwork())
                 let expected = reload.timeline.entries
                 #expect(answer.entries.count == expected.count, "\(widget.kind) at \(reload.at)")
                 for (got, want) in zip(answer.entries, expected) {
@@ -68,7 +68,7 @@ import WidgetcRuntime
         let plan = try Self.plan(character)
         let answer = plan.timeline(
             at: Date(timeIntervalSince1970: 1_764_421_200), family: "systemMedium",
-            container: URL(fileURLWithPath: character.containerDirectory))
+            container: URL(fileURLWithPath: character.containerDirectory), fetcher: NoNetwork())
         let first = try #require(answer.entries.first)
         // `health: "{{progress}}"` keeps the number's type: a view reads it as an Int.
         #expect(first["health"]?.int != nil)
@@ -103,7 +103,7 @@ import WidgetcRuntime
                     let mutated = Self.replacing(path, in: loaded.plan.json, with: replacement)
                     do {
                         let plan = try WidgetPlan(data: Data(JSONWriter.pretty(mutated)), timeZone: TimeZone(identifier: "UTC")!)
-                        _ = plan.timeline(at: Date(timeIntervalSince1970: 1_764_421_200), container: URL(fileURLWithPath: loaded.containerDirectory))
+                        _ = plan.timeline(at: Date(timeIntervalSince1970: 1_764_421_200), container: URL(fileURLWithPath: loaded.containerDirectory), fetcher: NoNetwork())
                         _ = plan.snapshot(at: Date(timeIntervalSince1970: 1_764_421_200))
                         answered += 1
                     } catch {

@@ -14,12 +14,18 @@ import Foundation
 /// - `/503`: 503; `/notjson`: 200 with HTML; `/nodata`: 200 `{"other": 1}`
 /// - `/slow`: the JSON after 3 seconds; `/big`: 200 with a 10 MB JSON body
 /// - `/redirect`: 302 to `/json`; `/loop`: 302 to itself
+/// - `/together/NAME`: held until two `/together/…` requests are in at once, then 200
+///   `{"data": {"title": "NAME"}}`; 504 when the other never comes (20 s): only requests sent
+///   concurrently succeed, whatever the machine's speed
+/// - `/hang`: never answered (the connection is closed when the server stops)
 package final class LoopbackHTTPServer: @unchecked Sendable {
     package let port: Int
     private let listener: Int32
     private let lock = NSLock()
+    private let arrivals = NSCondition()
     private var stopped = false
     private var paths: [String] = []
+    private var together = 0
 
     package init() throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -56,6 +62,10 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
         lock.lock()
         stopped = true
         lock.unlock()
+        // Under the condition's lock: a waiter checks `stopped` and waits without missing this.
+        arrivals.lock()
+        arrivals.broadcast()
+        arrivals.unlock()
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
     }
@@ -126,6 +136,17 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
         lock.lock(); paths.append(target); lock.unlock()
 
         let json = #"{"data": {"title": "Hi", "content": "From the loopback"}}"#
+        if path.hasPrefix("/together/") {
+            arrivals.lock()
+            together += 1
+            arrivals.broadcast()
+            let limit = Date().addingTimeInterval(20)
+            while together < 2, !isStopped, arrivals.wait(until: limit) {}
+            let met = together >= 2
+            arrivals.unlock()
+            respond(connection, met ? 200 : 504, #"{"data": {"title": "\#(path.dropFirst("/together/".count))"}}"#)
+            return
+        }
         switch path {
         case "/json": respond(connection, 200, json)
         case "/echo":
@@ -140,11 +161,17 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
             respond(connection, 200, json)
         case "/big":
             respond(connection, 200, "{\"data\": \"" + String(repeating: "x", count: 10 << 20) + "\"}")
+        case "/hang":
+            arrivals.lock()
+            while !isStopped { arrivals.wait() }
+            arrivals.unlock()
         case "/redirect": respond(connection, 302, "", extra: "Location: /json\r\n")
         case "/loop": respond(connection, 302, "", extra: "Location: /loop\r\n")
         default: respond(connection, 404, "{}")
         }
     }
+
+    private var isStopped: Bool { lock.lock(); defer { lock.unlock() }; return stopped }
 
     private func respond(_ connection: Int32, _ status: Int, _ body: String, type: String = "application/json", extra: String = "") {
         let bytes = Array(body.utf8)

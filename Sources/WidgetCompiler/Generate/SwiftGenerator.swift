@@ -197,10 +197,11 @@ package enum SwiftGenerator {
         s += "    static func log(_ message: String) {\n"
         s += "        NSLog(\"widgetc %@: %@\", kind as NSString, message as NSString)\n"
         s += "    }\n\n"
-        s += "    static func timeline(at date: Date, family: WidgetKit.WidgetFamily, parameters: [String: WidgetValue]) -> WidgetKit.Timeline<\(entry)> {\n"
+        s += "    /// The runtime's timeline: the URL sources' requests all at once, cancelled with the task.\n"
+        s += "    static func timeline(at date: Date, family: WidgetKit.WidgetFamily, parameters: [String: WidgetValue]) async -> WidgetKit.Timeline<\(entry)> {\n"
         s += "        switch loaded {\n"
         s += "        case .success(let plan):\n"
-        s += "            let answer = plan.timeline(at: date, family: name(family), parameters: parameters, container: container, responses: responses)\n"
+        s += "            let answer = await plan.timeline(at: date, family: name(family), parameters: parameters, container: container, responses: responses)\n"
         s += "            for warning in answer.warnings { log(warning) }\n"
         s += "            let policy: TimelineReloadPolicy\n"
         s += "            switch answer.policy {\n"
@@ -234,7 +235,7 @@ package enum SwiftGenerator {
             s += "    func snapshot(for configuration: \(intent), in context: Context) async -> \(entry) {\n"
             s += "        \(plan).snapshot(at: Date(), family: context.family, parameters: configuration.runtimeParameters)\n    }\n\n"
             s += "    func timeline(for configuration: \(intent), in context: Context) async -> WidgetKit.Timeline<\(entry)> {\n"
-            s += "        \(plan).timeline(at: Date(), family: context.family, parameters: configuration.runtimeParameters)\n    }\n"
+            s += "        await \(plan).timeline(at: Date(), family: context.family, parameters: configuration.runtimeParameters)\n    }\n"
             s += "}\n\n"
             s += intentCode(w, base: base)
         } else {
@@ -244,7 +245,8 @@ package enum SwiftGenerator {
             s += "    func getSnapshot(in context: Context, completion: @escaping @Sendable (\(entry)) -> Void) {\n"
             s += "        completion(\(plan).snapshot(at: Date(), family: context.family, parameters: [:]))\n    }\n\n"
             s += "    func getTimeline(in context: Context, completion: @escaping @Sendable (WidgetKit.Timeline<\(entry)>) -> Void) {\n"
-            s += "        completion(\(plan).timeline(at: Date(), family: context.family, parameters: [:]))\n    }\n"
+            s += "        let family = context.family\n"
+            s += "        Task { completion(await \(plan).timeline(at: Date(), family: family, parameters: [:])) }\n    }\n"
             s += "}\n"
         }
         return s

@@ -11,7 +11,7 @@ import WidgetTime
 ///
 /// ```swift
 /// let plan = try WidgetPlan(contentsOf: Bundle.main.url(forResource: "com.example.weather.now.plan", withExtension: "json")!)
-/// let answer = plan.timeline(at: .now, family: "systemSmall", container: groupURL)
+/// let answer = await plan.timeline(at: .now, family: "systemSmall", container: groupURL)
 /// ```
 public struct WidgetPlan: Sendable {
     let widget: CompiledWidget
@@ -68,27 +68,56 @@ public struct WidgetPlan: Sendable {
     /// The zone the widget's wall-clock rules use.
     public var timeZoneIdentifier: String { widget.zone.identifier }
 
+    /// The time a reload may spend on its URL sources by default: WidgetKit publishes no figure
+    /// for a provider's time; an extension's background work is cut after about 30 seconds, so the
+    /// requests end 5 seconds before that, leaving time to render (docs/network-data-notes.md).
+    public static let reloadDeadline: Duration = .seconds(25)
+
     /// The timeline for a request at `date`: entries from `date` on, and when to ask again.
     /// - Parameters:
     ///   - family: a WidgetKit family name; nil (or one the widget does not declare) means its first family.
     ///   - parameters: the instance's intent values; the others keep their defaults.
     ///   - container: the app group container (`FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`);
     ///     nil when the app has none (data sources are then missing, and the placeholder shows).
-    ///   - fetcher: performs URL data sources' requests (blocking, each within its `timeout`); the
+    ///   - fetcher: performs URL data sources' requests, all of a reload at once; the
     ///     `WidgetcRuntime` library adds this method without it, requesting through URLSession.
     ///   - responses: successful answers kept for `maxAge` and `stale`: pass the same store to every
     ///     request (a `static let` of the provider); nil keeps none.
+    ///   - deadline: when the requests still unanswered are cancelled (they fail, and `stale`
+    ///     answers or the placeholder stand in). Cancelling the calling task cancels them too.
     public func timeline(
+        at date: Date, family: String? = nil, parameters: [String: WidgetValue] = [:], container: URL? = nil,
+        fetcher: any AsyncDataFetcher, responses: ResponseStore? = nil, deadline: Duration = reloadDeadline
+    ) async -> WidgetTimeline {
+        let (context, warnings, log) = timelineContext(date, family, parameters, container, fetcher: nil, responses: responses)
+        let timeline = await widget.timeline(in: context, fetcher: fetcher, deadline: deadline)
+        return answer(timeline, context, warnings, log)
+    }
+
+    /// The same, with a fetcher that answers on the calling thread (the tools': a run's scripted
+    /// network, none): its requests one after another.
+    package func timeline(
         at date: Date, family: String? = nil, parameters: [String: WidgetValue] = [:], container: URL? = nil,
         fetcher: any DataFetcher, responses: ResponseStore? = nil
     ) -> WidgetTimeline {
+        let (context, warnings, log) = timelineContext(date, family, parameters, container, fetcher: fetcher, responses: responses)
+        return answer(widget.timeline(in: context), context, warnings, log)
+    }
+
+    private func timelineContext(
+        _ date: Date, _ family: String?, _ parameters: [String: WidgetValue], _ container: URL?, fetcher: (any DataFetcher)?,
+        responses: ResponseStore?
+    ) -> (TimelineContext, WarningCollector, RequestLog) {
         let (base, warnings) = self.context(date, family, parameters, container, preview: false)
         let log = RequestLog()
         let context = TimelineContext(
             family: base.family, isPreview: false, date: base.date, parameters: base.parameters, container: base.container,
             warnings: warnings, fetcher: fetcher, responses: responses, requests: log)
-        let timeline = widget.timeline(in: context)
-        return WidgetTimeline(
+        return (context, warnings, log)
+    }
+
+    private func answer(_ timeline: Timeline, _ context: TimelineContext, _ warnings: WarningCollector, _ log: RequestLog) -> WidgetTimeline {
+        WidgetTimeline(
             entries: timeline.table.entries.enumerated().map { i, entry in
                 WidgetEntry(entry, view: widget.tree(for: entry, index: i, family: context.family, parameters: context.parameters))
             },

@@ -47,19 +47,29 @@ public enum FetchResult: Sendable, Equatable {
     case failure(String)
 }
 
-/// Where a widget's URL data comes from. The runtime never does I/O of its own
-/// for a URL source: whoever asks for a timeline hands it a fetcher (the
-/// device's `URLSessionFetcher`; in `widgetc run`, a scenario's scripted
-/// answers or live requests).
-public protocol DataFetcher: Sendable {
+/// Where a widget's URL data comes from on a device. The runtime never does I/O of its own
+/// for a URL source: whoever asks for a timeline hands it a fetcher (the `WidgetcRuntime`
+/// library's `URLSessionFetcher` by default). A reload sends its requests all at once.
+public protocol AsyncDataFetcher: Sendable {
+    /// Performs one request, its whole answer within `request.timeout` seconds. It must honour
+    /// task cancellation (answer `.failure(FetchReason.cancelled)` soon after): the runtime
+    /// cancels what is still unanswered at the reload's deadline or when WidgetKit cancels the
+    /// provider's task.
+    func fetch(_ request: FetchRequest) async -> FetchResult
+}
+
+/// The tools' fetcher (`widgetc run`'s scenario network and live requests, the editor's
+/// timelines): it answers on the calling thread, so a reload sends its requests one after
+/// another. Never used on a cooperative thread.
+package protocol DataFetcher: Sendable {
     /// Performs one request, within `request.timeout` seconds; blocks until then.
     func fetch(_ request: FetchRequest) -> FetchResult
 }
 
 /// A fetcher that answers nothing (`no response in this run`).
-public struct NoNetwork: DataFetcher {
-    public init() {}
-    public func fetch(_ request: FetchRequest) -> FetchResult { .failure(FetchReason.noResponse) }
+package struct NoNetwork: DataFetcher {
+    package init() {}
+    package func fetch(_ request: FetchRequest) -> FetchResult { .failure(FetchReason.noResponse) }
 }
 
 /// The reasons a run shows, as words.
@@ -68,6 +78,12 @@ public enum FetchReason {
     public static let noConnection = "no connection"
     public static let refused = "connection refused"
     public static func timedOut(_ seconds: Int64) -> String { "timed out after \(DurationText.string(seconds: seconds))" }
+    /// The provider's task was cancelled (WidgetKit no longer wants the answer).
+    public static let cancelled = "cancelled"
+    /// Still unanswered when the reload's time was up (every source of a reload shares it).
+    public static func deadline(_ limit: Duration) -> String {
+        "timed out at the reload's deadline (\(DurationText.string(seconds: max(1, limit.components.seconds))))"
+    }
     /// The largest body a URL source reads (a widget extension has about 30 MB of memory).
     public static let maximumBodyBytes = 4 << 20
 }
@@ -112,6 +128,8 @@ public struct NetworkRequest: Sendable, Equatable {
 /// same store to every request of a widget instance (a run keeps one; an
 /// extension may keep one for its lifetime); the plan itself keeps nothing.
 public final class ResponseStore: @unchecked Sendable {
+    typealias KeptAnswer = (date: Instant, value: JSONValue)
+
     struct Key: Hashable {
         let source: String
         let url: String

@@ -116,58 +116,145 @@ enum URLText {
     }
 }
 
+/// A reload's URL sources before their answers: each one's request, or why none is made, or
+/// the kept answer that stands for it. Rendering (`prepareURLSources`) and applying the answers
+/// (`applyURLSources`) are the same whoever sends the requests: one after another (a run's
+/// scripted network) or all at once (`fetchConcurrently`, the device).
+package struct URLRound {
+    enum Step {
+        case problem(URLSource, RequestProblem)
+        case cached(URLSource, FetchRequest, JSONValue)
+        /// `answer` indexes `requests`.
+        case fetch(URLSource, FetchRequest, key: ResponseStore.Key, kept: ResponseStore.KeptAnswer?, answer: Int)
+    }
+
+    var steps: [Step] = []
+    /// The requests to send, in the order the widget declares its sources.
+    package var requests: [FetchRequest] = []
+
+    /// Each request through a blocking fetcher, in order.
+    package func fetchInOrder(_ fetcher: any DataFetcher) -> [FetchResult] {
+        requests.map { fetcher.fetch($0) }
+    }
+
+    /// Every request at once, each answer at its request's index. A request still unanswered at
+    /// `deadline` (the time the extension allows the reload) or when the calling task is
+    /// cancelled is cancelled too (the fetcher must honour task cancellation, as URLSession
+    /// does) and fails with `FetchReason.deadline` or `FetchReason.cancelled`.
+    package func fetchConcurrently(_ fetcher: any AsyncDataFetcher, deadline: Duration) async -> [FetchResult] {
+        guard !requests.isEmpty else { return [] }
+        let requests = self.requests
+        var answers = [FetchResult?](repeating: nil, count: requests.count)
+        var deadlinePassed = false
+        await withTaskGroup(of: (Int, FetchResult)?.self) { group in
+            for (index, request) in requests.enumerated() {
+                group.addTask { (index, await fetcher.fetch(request)) }
+            }
+            // The deadline's timer: nil when it fires, or when the group is cancelled (all answered).
+            group.addTask {
+                do { try await Task.sleep(for: deadline) } catch { return nil }
+                return (-1, .failure(FetchReason.deadline(deadline)))
+            }
+            var remaining = requests.count
+            while let next = await group.next() {
+                guard let (index, result) = next else { continue }
+                if index < 0 {
+                    deadlinePassed = true
+                    group.cancelAll()
+                    continue
+                }
+                answers[index] = result
+                remaining -= 1
+                if remaining == 0 { group.cancelAll() }
+            }
+        }
+        let cancelled = Task.isCancelled
+        // A request cut short answers in the words of what cut it.
+        let cut = FetchResult.failure(deadlinePassed && !cancelled ? FetchReason.deadline(deadline) : FetchReason.cancelled)
+        return answers.map { answer in
+            guard let answer, answer != .failure(FetchReason.cancelled) else { return cut }
+            return answer
+        }
+    }
+}
+
 extension CompiledWidget {
-    /// Fetches every URL source into `data` (or keeps a younger answer), recording
-    /// each outcome in the context's log. Returns whether every source has a value,
-    /// and the earliest `retry` of a source that failed or was stale.
-    func loadURLSources(into data: inout JSONObject, _ context: TimelineContext) -> (ok: Bool, retry: Int64?) {
-        guard !urlSources.isEmpty else { return (true, nil) }
+    /// Every URL source's request for this reload, rendered (templates over `param.*`), or the
+    /// kept answer younger than its `maxAge`. Nothing is sent and nothing is logged yet.
+    func prepareURLSources(_ context: TimelineContext) -> URLRound {
+        var round = URLRound()
+        guard !urlSources.isEmpty else { return round }
         let scope = requestScope(context, data: .object(JSONObject()))
+        let now = context.date
+        for source in urlSources {
+            let request: FetchRequest
+            switch source.request(scope, at: now) {
+            case .success(let r): request = r
+            case .failure(let problem):
+                round.steps.append(.problem(source, problem))
+                continue
+            }
+            let key = ResponseStore.Key(source: source.name, url: request.url, method: request.method, body: request.body)
+            let kept = context.responses?.value(for: key)
+            if let kept, source.maxAge > 0, now - kept.date < source.maxAge, now >= kept.date {
+                round.steps.append(.cached(source, request, kept.value))
+                continue
+            }
+            round.steps.append(.fetch(source, request, key: key, kept: kept, answer: round.requests.count))
+            round.requests.append(request)
+        }
+        return round
+    }
+
+    /// The answers put into `data` (or a kept answer, or nothing), each outcome recorded in the
+    /// context's log in declaration order. Returns whether every source has a value, and the
+    /// earliest `retry` of a source that failed or was stale.
+    func applyURLSources(_ round: URLRound, answers: [FetchResult], into data: inout JSONObject, _ context: TimelineContext) -> (ok: Bool, retry: Int64?) {
         let now = context.date
         var ok = true
         var retry: Int64?
         func degraded(_ source: URLSource) {
             if let r = source.retry { retry = min(retry ?? r, r) }
         }
-        for source in urlSources {
-            let request: FetchRequest
-            switch source.request(scope, at: now) {
-            case .success(let r): request = r
-            case .failure(let problem):
+        for step in round.steps {
+            switch step {
+            case let .problem(source, problem):
                 context.log(NetworkRequest(source: source.name, url: problem.url, method: source.method, outcome: .failed, status: nil, error: problem.reason, sent: false))
                 context.warn(code: "data-fetch-failed", message: "data source '\(source.name)': \(problem.reason); showing the placeholder")
                 ok = false
                 degraded(source)
-                continue
-            }
-            let key = ResponseStore.Key(source: source.name, url: request.url, method: request.method, body: request.body)
-            let kept = context.responses?.value(for: key)
-            if let kept, source.maxAge > 0, now - kept.date < source.maxAge, now >= kept.date {
-                data[source.name] = kept.value
-                context.log(NetworkRequest(source: source.name, url: request.url, method: request.method, outcome: .cached, status: nil, error: nil))
-                continue
-            }
-            let result = (context.fetcher ?? NoNetwork()).fetch(request)
-            let (value, status, error) = source.value(of: result)
-            if let value {
+            case let .cached(source, request, value):
                 data[source.name] = value
-                context.responses?.store(value, at: now, for: key)
-                context.log(NetworkRequest(source: source.name, url: request.url, method: request.method, outcome: .ok, status: status, error: nil))
-                continue
+                context.log(NetworkRequest(source: source.name, url: request.url, method: request.method, outcome: .cached, status: nil, error: nil))
+            case let .fetch(source, request, key, kept, index):
+                let result = index < answers.count ? answers[index] : .failure(FetchReason.cancelled)
+                let (value, status, error) = source.value(of: result)
+                if let value {
+                    data[source.name] = value
+                    context.responses?.store(value, at: now, for: key)
+                    context.log(NetworkRequest(source: source.name, url: request.url, method: request.method, outcome: .ok, status: status, error: nil))
+                    continue
+                }
+                let reason = error ?? "failed"
+                degraded(source)
+                if let kept, now - kept.date <= source.stale, now >= kept.date {
+                    data[source.name] = kept.value
+                    context.log(NetworkRequest(source: source.name, url: request.url, method: request.method, outcome: .stale, status: status, error: reason))
+                    context.warn(code: "data-stale", message: "data source '\(source.name)': \(request.url): \(reason); showing an earlier answer (stale up to \(DurationText.string(seconds: source.stale)))")
+                    continue
+                }
+                context.log(NetworkRequest(source: source.name, url: request.url, method: request.method, outcome: .failed, status: status, error: reason))
+                context.warn(code: "data-fetch-failed", message: "data source '\(source.name)': \(request.url): \(reason); showing the placeholder")
+                ok = false
             }
-            let reason = error ?? "failed"
-            degraded(source)
-            if let kept, now - kept.date <= source.stale, now >= kept.date {
-                data[source.name] = kept.value
-                context.log(NetworkRequest(source: source.name, url: request.url, method: request.method, outcome: .stale, status: status, error: reason))
-                context.warn(code: "data-stale", message: "data source '\(source.name)': \(request.url): \(reason); showing an earlier answer (stale up to \(DurationText.string(seconds: source.stale)))")
-                continue
-            }
-            context.log(NetworkRequest(source: source.name, url: request.url, method: request.method, outcome: .failed, status: status, error: reason))
-            context.warn(code: "data-fetch-failed", message: "data source '\(source.name)': \(request.url): \(reason); showing the placeholder")
-            ok = false
         }
         return (ok, retry)
+    }
+
+    /// Every URL source through the context's blocking fetcher, one after another, into `data`.
+    func loadURLSources(into data: inout JSONObject, _ context: TimelineContext) -> (ok: Bool, retry: Int64?) {
+        let round = prepareURLSources(context)
+        return applyURLSources(round, answers: round.fetchInOrder(context.fetcher ?? NoNetwork()), into: &data, context)
     }
 
     /// The policy with `retry` applied: `after(now + retry)` when that comes before

@@ -19,9 +19,36 @@ extension CompiledWidget: TimelineProvider {
         return TimelineEntry(date: context.date, content: shown, url: url?.renderString(scope))
     }
 
+    /// A reload with the context's blocking fetcher (a run's network): its URL sources one after another.
     package func timeline(in context: TimelineContext) -> Timeline {
+        let reload = beginReload(context)
+        return timeline(reload, answers: reload.round.fetchInOrder(context.fetcher ?? NoNetwork()), context)
+    }
+
+    /// A reload as a device makes it: the URL sources' requests sent all at once through
+    /// `fetcher`, cut at `deadline` or when the calling task is cancelled.
+    package func timeline(in context: TimelineContext, fetcher: any AsyncDataFetcher, deadline: Duration) async -> Timeline {
+        let reload = beginReload(context)
+        let answers = await reload.round.fetchConcurrently(fetcher, deadline: deadline)
+        return timeline(reload, answers: answers, context)
+    }
+
+    /// What a reload knows before any request is answered: the container's data (nil when a file
+    /// is missing or malformed: then nothing is fetched) and the URL sources' requests.
+    struct Reload {
+        var files: JSONObject?
+        var round: URLRound
+    }
+
+    func beginReload(_ context: TimelineContext) -> Reload {
+        // A missing file shows the placeholder whatever the URLs answer: none is fetched.
+        guard let files = loadData(context)?.object else { return Reload(files: nil, round: URLRound()) }
+        return Reload(files: files, round: prepareURLSources(context))
+    }
+
+    private func timeline(_ reload: Reload, answers: [FetchResult], _ context: TimelineContext) -> Timeline {
         let now = context.date
-        let (loaded, retry, urlFailed) = loadAllData(context)
+        let (loaded, retry, urlFailed) = loadAllData(reload, answers: answers, context)
         guard let data = loaded else {
             var policy: ReloadPolicy = ruleDoesNotNeedData ? nextGridPolicy(after: now, context) : .never
             // A failed request keeps the widget's own policy (its `.after(1 hour)`): no app write will bring the data.
@@ -167,14 +194,11 @@ extension CompiledWidget: TimelineProvider {
         Timeline(entries: [placeholder(in: context)], policy: policy)
     }
 
-    /// Reads every data source, files then URLs; nil data (after a warning) if any is missing
-    /// or malformed, and the `retry` of the URL sources that failed or were stale.
-    func loadAllData(_ context: TimelineContext) -> (data: JSONValue?, retry: Int64?, urlFailed: Bool) {
-        guard var data = loadData(context)?.object else {
-            // A missing file shows the placeholder whatever the URLs answer: none is fetched.
-            return (nil, nil, false)
-        }
-        let (ok, retry) = loadURLSources(into: &data, context)
+    /// Every data source, files then URLs (their answers applied); nil data (after a warning) if
+    /// any is missing or malformed, and the `retry` of the URL sources that failed or were stale.
+    func loadAllData(_ reload: Reload, answers: [FetchResult], _ context: TimelineContext) -> (data: JSONValue?, retry: Int64?, urlFailed: Bool) {
+        guard var data = reload.files else { return (nil, nil, false) }
+        let (ok, retry) = applyURLSources(reload.round, answers: answers, into: &data, context)
         if ok, !sourceDates.isEmpty { decodeDates(&data, context) }
         return (ok ? .object(data) : nil, retry, !ok)
     }
