@@ -56,7 +56,7 @@ extension CompiledWidget {
             rule: try Self.rule(plan.timeline.rule, localizer), horizon: plan.timeline.horizon, maxEntries: plan.timeline.maxEntries,
             policy: plan.timeline.policy, events: plan.timeline.events,
             dataDecoder: dataDecoder, cachesData: cachesData, locale: localizer?.locale,
-            view: try CompiledView.compile(plan, localizer: localizer), lets: plan.lets, dates: plan.dates)
+            view: try CompiledView.compile(plan, localizer: localizer), lets: plan.lets, dates: plan.dates, intents: plan.intents)
     }
 
     /// The default placeholder: `content` with every tag rendered empty.

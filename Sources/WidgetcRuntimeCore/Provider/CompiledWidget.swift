@@ -44,6 +44,8 @@ package final class CompiledWidget: @unchecked Sendable {
     let maxEntries: Int
     /// The widget's lets (docs/cel.md); nil when it has none.
     let letEvaluator: LetEvaluator?
+    /// The App Intents its buttons and toggles run (docs/intents.md).
+    package let intents: [PlanIntent]
     /// The widget's face (docs/views.md); nil without a `view`.
     package let view: CompiledView?
     let policy: PolicyOverride?
@@ -65,8 +67,9 @@ package final class CompiledWidget: @unchecked Sendable {
         dataSources: [(name: String, path: String)], urlSources: [URLSource] = [], content: CompiledContent, familyContent: [String: CompiledContent],
         placeholder: JSONObject, snapshot: JSONObject, url: Template?, rule: TimelineRule, horizon: Field<Int64>,
         maxEntries: Int, policy: PolicyOverride?, events: [EventTime], dataDecoder: @escaping DataDecoder, cachesData: Bool,
-        locale: String?, view: CompiledView? = nil, lets: [PlanLet] = [], dates: [SourceDates] = []
+        locale: String?, view: CompiledView? = nil, lets: [PlanLet] = [], dates: [SourceDates] = [], intents: [PlanIntent] = []
     ) {
+        self.intents = intents
         let evaluator = lets.isEmpty ? nil : LetEvaluator(lets, parameters: parameters, dates: dates)
         sourceDates = dates
         letEvaluator = evaluator

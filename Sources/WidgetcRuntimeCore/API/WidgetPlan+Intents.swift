@@ -1,0 +1,50 @@
+import Foundation
+import WidgetSupport
+
+/// What performing an intent did (docs/intents.md).
+public struct IntentResult: Sendable, Equatable {
+    /// One value changed in a container file.
+    public struct Change: Sendable, Equatable {
+        public let file: String
+        /// The JSON Pointer as rendered with the arguments.
+        public let pointer: String
+        /// nil: nothing was there.
+        public let old: WidgetValue?
+        /// nil: removed.
+        public let new: WidgetValue?
+    }
+
+    public let changes: [Change]
+    /// The other kinds to reload (`WidgetCenter.shared.reloadTimelines(ofKind:)`); the widget
+    /// whose button or toggle ran the intent is reloaded by WidgetKit anyway.
+    public let reloadKinds: [String]
+    /// The URL to open the app at (`open`), if the intent has one.
+    public let openURL: String?
+
+    init(_ outcome: IntentOutcome) {
+        changes = outcome.changes.map {
+            Change(file: $0.file, pointer: $0.pointer, old: $0.old.map(WidgetValue.init), new: $0.new.map(WidgetValue.init))
+        }
+        reloadKinds = outcome.reloads
+        openURL = outcome.open
+    }
+}
+
+extension WidgetPlan {
+    /// The names of the widget's intents, in declaration order.
+    public var intentNames: [String] { widget.intents.map(\.name) }
+
+    /// Performs an intent on the app group container: its effects in order, all or nothing, each
+    /// file replaced whole and atomically under the container's lock (and file coordination on
+    /// Apple platforms). Arguments not given take their defaults.
+    /// - Throws: `IntentError` naming the file and the pointer at fault; no file is changed then.
+    public func perform(intent name: String, arguments: [String: WidgetValue] = [:], container: URL) throws(IntentError) -> IntentResult {
+        guard let intent = widget.intents.first(where: { $0.name == name }) else {
+            let names = widget.intents.map(\.name)
+            throw IntentError("widget '\(kind)' has no intent '\(name)'" + (names.isEmpty ? "" : " (its intents: \(names.joined(separator: ", ")))"))
+        }
+        var given = JSONObject()
+        for (key, value) in arguments.sorted(by: { $0.key < $1.key }) { given.appendNew(key, value.json) }
+        return IntentResult(try IntentFiles.perform(intent, arguments: given, directory: container.path))
+    }
+}
