@@ -12,7 +12,7 @@ func checkViews(_ definition: WidgetDefinition, scope: VariableScope, _ context:
     let declared = definition.families.map { $0.value ?? [] } ?? WidgetDefinition.defaultFamilies
     let fields = ViewFields(definition)
     let reload = minuteReloads(definition.timeline)
-    var checker = ViewChecker(scope: scope, fields: fields, reloadEvery: reload)
+    var checker = ViewChecker(scope: scope, fields: fields, reloadEvery: reload, definition: definition)
     let covered = Set(face.familyViews.compactMap(\.family))
     if let element = face.element {
         checker.check(element, families: Set(declared).subtracting(covered), inForeach: false, &context)
@@ -90,6 +90,8 @@ private struct ViewChecker {
     let scope: VariableScope
     let fields: ViewFields
     let reloadEvery: Int64?
+    /// For the intents buttons and toggles run, and the content fields a toggle's state names.
+    let definition: WidgetDefinition
 
     static let dateStyles = ["time", "date", "relative", "offset", "timer"]
     static let accessoryGaugeStyles = ["accessoryCircular", "accessoryCircularCapacity", "accessoryLinear", "accessoryLinearCapacity"]
@@ -161,7 +163,7 @@ private struct ViewChecker {
             }
         }
         if !kind.hasChildren { template(main, pointer + [kind.rawValue]) }
-        for option in [ViewOption.label, .currentValueLabel, .accessibilityLabel, .link, .if, .total, .range] {
+        for option in [ViewOption.label, .currentValueLabel, .accessibilityLabel, .link, .if, .total, .range, .with] {
             template(element.option(option), pointer + [option.rawValue])
         }
         if let color = element.option(.color) { checkColor(color, pointer + ["color"], inForeach: inForeach, &context) }
@@ -263,6 +265,9 @@ private struct ViewChecker {
                     at: member.map(element.keyLocation) ?? element.node.location, pointer + [what])
             }
         }
+        if kind == .button || kind == .toggle {
+            checkIntentCall(element, kind, shown: shown, inForeach: inForeach, &context)
+        }
         if kind == .foreach, let limit = element.option(.limit), limit.isMapping {
             for m in limit.members where m.key != "default" {
                 if let family = WidgetFamily(rawValue: m.key), !shown.contains(family) {
@@ -272,6 +277,110 @@ private struct ViewChecker {
                 }
             }
         }
+    }
+
+    /// A button or toggle: not in accessoryInline (it draws no controls), an intent of the widget,
+    /// arguments that are its parameters and of their types, and a toggle's state a boolean field.
+    private func checkIntentCall(
+        _ element: ViewElement, _ kind: ViewElementKind, shown: Set<WidgetFamily>, inForeach: Bool, _ context: inout CheckContext
+    ) {
+        let pointer = element.pointer
+        let key = element.elementKeys[0].member
+        if shown.contains(.accessoryInline) {
+            context.error(
+                "view-interactive-inline",
+                "a \(kind.rawValue) cannot be shown in accessoryInline, which draws one line of text and a symbol and no controls; give it 'families' without accessoryInline, or a familyView.accessoryInline",
+                at: element.keyLocation(key), pointer + [kind.rawValue])
+        }
+        let names = definition.intents.map(\.name)
+        guard let intentNode = element.option(.intent) else {
+            context.error(
+                "view-intent",
+                "a \(kind.rawValue) needs 'intent', the intent it runs" + (names.isEmpty ? " (declare it under intents:)" : " (this widget's intents: \(names.joined(separator: ", ")))"),
+                at: element.keyLocation(key), pointer)
+            return
+        }
+        guard let name = intentNode.string else { return }  // the schema's
+        guard let intent = definition.intents.first(where: { $0.name == name }) else {
+            context.error(
+                "view-intent",
+                "'\(name)' is not an intent of this widget\(Suggest.hint(for: name, among: names))" + (names.isEmpty ? "; declare it under intents:" : " (its intents: \(names.joined(separator: ", ")))"),
+                at: intentNode, pointer + ["intent"])
+            return
+        }
+        let parameters = intent.parameters.map(\.name)
+        for m in element.option(.with)?.members ?? .empty {
+            guard let parameter = intent.parameter(named: m.key) else {
+                context.error(
+                    "view-intent-argument",
+                    "'\(m.key)' is not a parameter of intent '\(name)'\(Suggest.hint(for: m.key, among: parameters))" + (parameters.isEmpty ? " (it takes none)" : " (its parameters: \(parameters.joined(separator: ", ")))"),
+                    at: m.keyLocation, pointer + ["with", m.key])
+                continue
+            }
+            if let problem = Self.argumentProblem(m.value, parameter) {
+                context.error(
+                    "view-intent-argument", "intent '\(name)': argument \(m.key) \(m.value.shown) \(problem)", at: m.value, pointer + ["with", m.key])
+            }
+        }
+        if kind == .toggle, let state = element.main, let problem = toggleStateProblem(state, inForeach: inForeach) {
+            context.error("view-toggle-state", "a toggle's state \(state.shown) \(problem)", at: state, pointer + ["toggle"])
+        }
+    }
+
+    /// Why a literal argument does not fit its parameter (a template is judged when it renders).
+    private static func argumentProblem(_ value: SourceNode, _ parameter: WidgetDefinition.Parameter) -> String? {
+        guard let type = parameter.type?.value else { return nil }
+        if let text = value.string, text.isTemplate { return nil }
+        func bounds(_ n: Double) -> String? {
+            if let min = parameter.min?.number, n < min { return "is below the parameter's min \(parameter.min!.shown)" }
+            if let max = parameter.max?.number, n > max { return "is above the parameter's max \(parameter.max!.shown)" }
+            return nil
+        }
+        switch type {
+        case .integer:
+            guard value.isInteger, let n = value.number else { return "is not an integer (parameter '\(parameter.name)' is an integer)" }
+            return bounds(n)
+        case .number:
+            guard let n = value.number else { return "is not a number (parameter '\(parameter.name)' is a number)" }
+            return bounds(n)
+        case .boolean:
+            return value.bool == nil ? "is not true or false (parameter '\(parameter.name)' is a boolean)" : nil
+        case .string:
+            return value.isString ? nil : "is not text (parameter '\(parameter.name)' is a string)"
+        case .enum:
+            let values = parameter.enumValues
+            return value.string.map(values.contains) == true ? nil : "is not one of its values (\(values.joined(separator: ", ")))"
+        case .duration:
+            guard let text = value.string, (try? DurationParser.parse(text)) != nil else { return "is not a duration such as 15m" }
+            return nil
+        }
+    }
+
+    /// A toggle's state must render a boolean: one tag alone, naming a field that is not known to
+    /// hold something else (a literal, or text around tags, in content, placeholder or snapshot).
+    private func toggleStateProblem(_ state: SourceNode, inForeach: Bool) -> String? {
+        guard let text = state.string else { return nil }  // the schema's
+        guard let template = try? Template(text), let tag = template.loneTag else {
+            return text.isTemplate
+                ? "renders text, not a boolean: write one field alone, such as \"{{isOn}}\""
+                : "is fixed text, not a boolean field: write a template naming one, such as \"{{isOn}}\""
+        }
+        // Inside a foreach the names are the item's fields, known only at run time.
+        guard !inForeach, tag.components.count == 1 else { return nil }
+        let field = tag.components[0]
+        for source in [definition.content, definition.placeholder, definition.snapshot] {
+            guard let value = source?[field] else { continue }
+            switch value.kind {
+            case .bool, .null: continue
+            case .string:
+                guard let written = value.string else { continue }
+                if let t = try? Template(written), t.isLoneTag { continue }
+                return "names field '\(field)', which holds \(value.shown), not a boolean"
+            default:
+                return "names field '\(field)', which holds \(value.shown), not a boolean"
+            }
+        }
+        return nil
     }
 
     /// A `date` or `timer` counts live: a timeline reloading every minute only to redraw it burns the budget.

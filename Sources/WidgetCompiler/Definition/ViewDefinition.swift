@@ -47,7 +47,7 @@ package struct ViewDefinition: Sendable {
 
 /// The element keys (docs/views.md): each is an element's main argument.
 package enum ViewElementKind: String, Sendable, CaseIterable {
-    case vstack, hstack, zstack, group, text, date, timer, symbol, image, gauge, progress, spacer, divider, foreach
+    case vstack, hstack, zstack, group, text, date, timer, symbol, image, gauge, progress, spacer, divider, foreach, button, toggle
 
     /// Whether the element's main argument is a list of elements.
     package var hasChildren: Bool {
@@ -74,6 +74,8 @@ package enum ViewElementKind: String, Sendable, CaseIterable {
         case .spacer: "Spacer: flexible space"
         case .divider: "Divider: a thin line"
         case .foreach: "ForEach: item once per element of a list field, limit per family"
+        case .button: "Button(intent:): its label; runs intent with the arguments in with"
+        case .toggle: "Toggle(isOn:intent:): on when the boolean field is true; runs intent with the arguments in with"
         }
     }
 }
@@ -81,7 +83,7 @@ package enum ViewElementKind: String, Sendable, CaseIterable {
 /// The options an element may have besides its element key.
 package enum ViewOption: String, Sendable, CaseIterable {
     // Options of some elements.
-    case alignment, spacing, style, format, countsDown, total, range, label, currentValueLabel, limit, item
+    case alignment, spacing, style, format, countsDown, total, range, label, currentValueLabel, limit, item, intent, with
     // Options of any element.
     case font, weight, color, lineLimit, minimumScaleFactor, textAlignment, monospacedDigit, padding, frame, background
     case cornerRadius, opacity, accentable, privacySensitive, link, `if`, families, accessibilityLabel
@@ -96,7 +98,8 @@ package enum ViewOption: String, Sendable, CaseIterable {
         case .countsDown: [.timer, .progress]
         case .total: [.progress]
         case .range, .currentValueLabel: [.gauge]
-        case .label: [.gauge, .progress]
+        case .label: [.gauge, .progress, .toggle]
+        case .intent, .with: [.button, .toggle]
         case .limit, .item: [.foreach]
         default: nil
         }
@@ -112,7 +115,9 @@ package enum ViewOption: String, Sendable, CaseIterable {
         case .countsDown: "whether a timer or a timer progress counts down (default true)"
         case .total: "the progress value that means done (default 1)"
         case .range: "a gauge's [min, max] (default [0, 1])"
-        case .label: "a gauge's or a progress view's label"
+        case .label: "a gauge's, a progress view's or a toggle's label"
+        case .intent: "the intent a button or toggle runs (a name under intents:)"
+        case .with: "the intent's arguments: parameter name to a value or a template"
         case .currentValueLabel: "a gauge's current value label"
         case .limit: "how many items a foreach shows: a number, or per family with default"
         case .item: "the element a foreach shows for each list element"

@@ -35,6 +35,10 @@ package enum SwiftGenerator {
         let appModel = AppModel(app)
         let models = widgets.map { WidgetModel($0.plan, fileName: $0.fileName) }
         if let model = models.first(where: \.families.isEmpty) { throw GenerateError(message: "'\(model.fileName)' declares no family") }
+        // Not written yet (docs/intents.md): refused rather than a view without its controls.
+        if let plan = widgets.first(where: { !$0.plan.intents.isEmpty }) {
+            throw GenerateError(message: "'\(plan.fileName)' declares intents; generating their AppIntents and Button(intent:)/Toggle(isOn:intent:) is not supported yet (docs/intents.md)")
+        }
         let appName = SwiftNames.upperCamel(appModel.displayName, fallback: "App")
         let bundleName = appName + "Widgets", mainName = appName + "WidgetBundle"
         let bases = SwiftNames.typeBases(kinds: models.map(\.kind), reserved: [bundleName, mainName])

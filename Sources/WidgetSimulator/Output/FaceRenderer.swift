@@ -115,6 +115,12 @@ package struct FaceRenderer {
         }
     }
 
+    /// A button's or toggle's intent and arguments in words: `markDone(index: 2)`.
+    static func call(_ n: JSONValue) -> String {
+        let arguments = (n["with"]?.object ?? JSONObject()).map { "\($0.key): \(JSONWriter.string($0.value))" }
+        return (n["intent"]?.string ?? "") + "(" + arguments.joined(separator: ", ") + ")"
+    }
+
     func node(_ n: JSONValue, parent: Axis, _ context: inout Context) -> String {
         let element = n["element"]?.string ?? ""
         var inner = context
@@ -171,6 +177,22 @@ package struct FaceRenderer {
         case "spacer":
             let length = Self.number(n["minLength"]?.number ?? 8)
             css += parent == .horizontal ? "min-width:\(length)px;" : "min-height:\(length)px;"
+        case "button":
+            // A bordered capsule with its label; the intent it runs is its title (no script: it does nothing).
+            tag = "span"
+            attributes += " role=\"button\" title=\"" + PreviewPage.escape(Self.call(n)) + "\""
+            css += "display:inline-block;padding:4px 10px;border-radius:999px;text-align:center;"
+            css += "background:" + (context.appearance == .light ? "rgba(120,120,128,.16)" : "rgba(120,120,128,.32)") + ";"
+            body = PreviewPage.escape(n["label"]?.string ?? "")
+        case "toggle":
+            // The label, then a switch drawn on or off as the entry has it.
+            let on = n["isOn"]?.bool == true
+            attributes += " role=\"switch\" aria-checked=\"\(on)\" title=\"" + PreviewPage.escape(Self.call(n)) + "\""
+            css += "display:flex;align-items:center;gap:6px;"
+            let track = on ? "#34C759" : (context.appearance == .light ? "rgba(120,120,128,.16)" : "rgba(120,120,128,.32)")
+            body = "<span style=\"flex:1 1 auto\">" + PreviewPage.escape(n["label"]?.string ?? "") + "</span>"
+            body += "<span style=\"flex:none;width:30px;height:18px;border-radius:9px;background:\(track);position:relative\">"
+            body += "<span style=\"position:absolute;top:2px;\(on ? "right" : "left"):2px;width:14px;height:14px;border-radius:7px;background:#fff\"></span></span>"
         case "divider":
             css += parent == .horizontal ? "width:1px;align-self:stretch;" : "height:1px;align-self:stretch;"
             css += "background:" + (context.appearance == .light ? "rgba(60,60,67,.29)" : "rgba(255,255,255,.2)") + ";"

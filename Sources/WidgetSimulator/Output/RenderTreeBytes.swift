@@ -61,6 +61,13 @@ extension OutputBuffer {
             if let s = p.style { o.key("style"); string(s) }
         case .spacer(let min):
             if let min { o.key("minLength"); number(min) }
+        case .button(let label, let call):
+            o.key("label"); string(label)
+            intentCall(call, &o)
+        case .toggle(let isOn, let label, let call):
+            o.key("isOn"); bool(isOn)
+            o.key("label"); string(label)
+            intentCall(call, &o)
         }
         options(node.options, &o)
         switch node.element {
@@ -81,6 +88,11 @@ extension OutputBuffer {
             break
         }
         o.end()
+    }
+
+    private func intentCall(_ call: RenderIntentCall, _ o: inout ObjectWriter) {
+        o.key("intent"); string(call.intent)
+        o.key("with"); object(JSONObject(call.arguments.map { ($0.name, $0.value.json) }), spaced: o.spaced)
     }
 
     private func nodes(_ list: [RenderNode], _ spaced: Bool) {

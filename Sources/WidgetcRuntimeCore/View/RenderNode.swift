@@ -84,6 +84,10 @@ public enum RenderElement: Sendable, Equatable {
     case progress(RenderProgress)
     case spacer(minLength: Double?)
     case divider
+    /// `Button(intent:)`: its label, and the intent it runs with this entry's arguments.
+    case button(label: String, call: RenderIntentCall)
+    /// `Toggle(isOn:intent:)`: whether it is on in this entry, its label, and the intent it runs.
+    case toggle(isOn: Bool, label: String, call: RenderIntentCall)
 
     public var name: String {
         switch self {
@@ -101,7 +105,33 @@ public enum RenderElement: Sendable, Equatable {
         case .progress: "progress"
         case .spacer: "spacer"
         case .divider: "divider"
+        case .button: "button"
+        case .toggle: "toggle"
         }
+    }
+}
+
+/// The intent a button or toggle runs (docs/intents.md) and its arguments, rendered for the entry.
+public struct RenderIntentCall: Sendable, Equatable {
+    /// The intent's name, as `intents:` declares it.
+    public var intent: String
+    /// `with:` rendered, in the order written (a lone tag keeps its type).
+    public var arguments: [RenderArgument]
+
+    public init(intent: String, arguments: [RenderArgument] = []) {
+        self.intent = intent
+        self.arguments = arguments
+    }
+}
+
+/// One argument of an intent call.
+public struct RenderArgument: Sendable, Equatable {
+    public var name: String
+    public var value: WidgetValue
+
+    public init(name: String, value: WidgetValue) {
+        self.name = name
+        self.value = value
     }
 }
 

@@ -130,6 +130,13 @@ extension RenderNode {
             if let s = p.style { o["style"] = .string(s) }
         case .spacer(let min):
             if let min { o["minLength"] = numberJSON(min) }
+        case .button(let label, let call):
+            o["label"] = .string(label)
+            call.write(into: &o)
+        case .toggle(let isOn, let label, let call):
+            o["isOn"] = .bool(isOn)
+            o["label"] = .string(label)
+            call.write(into: &o)
         }
         options.write(into: &o)
         switch element {
@@ -198,6 +205,12 @@ extension RenderNode {
                     kind: kind, label: try RenderTreeError.optionalString(o["label"], at("label")),
                     style: try RenderTreeError.optionalString(o["style"], at("style"))))
         case "spacer": element = .spacer(minLength: try RenderTreeError.optionalNumber(o["minLength"], at("minLength")))
+        case "button":
+            element = .button(label: try RenderTreeError.string(o["label"], at("label")), call: try RenderIntentCall(object: o, at("intent")))
+        case "toggle":
+            element = .toggle(
+                isOn: try RenderTreeError.bool(o["isOn"], at("isOn")), label: try RenderTreeError.string(o["label"], at("label")),
+                call: try RenderIntentCall(object: o, at("intent")))
         default: throw RenderTreeError(message: "node \(id) has an unknown element '\(name)'")
         }
         var children: [RenderNode] = []
@@ -213,6 +226,20 @@ extension RenderNode {
             for h in list { hidden.append(try RenderTreeError.string(h, at("hidden"))) }
         }
         self.init(id: id, element: element, children: children, items: items, hidden: hidden, options: try RenderOptions(object: o, id))
+    }
+}
+
+extension RenderIntentCall {
+    /// `"intent"` and `"with"` (an object, in the order written).
+    func write(into o: inout JSONObject) {
+        o["intent"] = .string(intent)
+        o["with"] = .object(JSONObject(arguments.map { ($0.name, $0.value.json) }))
+    }
+
+    init(object o: JSONObject, _ what: String) throws(RenderTreeError) {
+        intent = try RenderTreeError.string(o["intent"], what)
+        let with = try RenderTreeError.object(o["with"] ?? .object(JSONObject()), "\(what)'s with")
+        arguments = with.map { RenderArgument(name: $0.key, value: WidgetValue($0.value)) }
     }
 }
 

@@ -113,12 +113,27 @@ extension RenderTreeReading {
         return 1
     }
 
-    /// A `gauge`'s or a `progress`'s label.
+    /// A `gauge`'s, a `progress`'s, a `button`'s or a `toggle`'s label.
     public func label(_ id: String) -> String {
         switch node(id)?.element {
         case .gauge(let g)?: g.label ?? ""
         case .progress(let p)?: p.label ?? ""
+        case .button(let label, _)?, .toggle(_, let label, _)?: label
         default: ""
+        }
+    }
+
+    /// Whether a `toggle` is on in this entry.
+    public func isOn(_ id: String) -> Bool {
+        if case .toggle(let isOn, _, _)? = node(id)?.element { return isOn }
+        return false
+    }
+
+    /// A `button`'s or `toggle`'s argument `name` (its intent's parameter), as rendered for the entry.
+    public func argument(_ id: String, _ name: String) -> WidgetValue {
+        switch node(id)?.element {
+        case .button(_, let call)?, .toggle(_, _, let call)?: call.arguments.first { $0.name == name }?.value ?? .null
+        default: .null
         }
     }
 

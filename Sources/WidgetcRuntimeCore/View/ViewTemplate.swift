@@ -19,6 +19,37 @@ final class ViewTemplate {
         case spacer(Double?)
         case divider
         case foreach(list: Template, limit: Limit, item: ViewTemplate)
+        case button(label: ViewText, call: CallTemplate)
+        case toggle(state: Template, label: ViewText?, call: CallTemplate)
+    }
+
+    /// `intent:` and `with:` of a button or toggle: each argument a literal, or a template
+    /// (one tag alone keeps its type).
+    struct CallTemplate {
+        var intent: String
+        var arguments: [(name: String, value: JSONValue, template: Template?)]
+
+        init(_ member: PlanMember) throws(PlanError) {
+            intent = try member("intent").string()
+            arguments = []
+            for (name, value) in try member.optional("with")?.members() ?? [] {
+                if case .string(let text) = value.value, text.isTemplate {
+                    arguments.append((name, value.value, try value.template()))
+                } else {
+                    arguments.append((name, value.value, nil))
+                }
+            }
+        }
+
+        var namesEntry: Bool {
+            arguments.contains { $0.template?.references.contains { $0.components.first == "entry" } ?? false }
+        }
+
+        func render(_ scope: ViewScope) -> RenderIntentCall {
+            RenderIntentCall(
+                intent: intent,
+                arguments: arguments.map { RenderArgument(name: $0.name, value: WidgetValue($0.template?.render(scope) ?? $0.value)) })
+        }
     }
 
     enum StackKind { case v, h, z }
@@ -39,7 +70,7 @@ final class ViewTemplate {
     /// The element kinds, by their YAML key.
     static let elementKeys: Set<String> = [
         "vstack", "hstack", "zstack", "group", "text", "date", "timer", "symbol", "image", "gauge", "progress", "spacer",
-        "divider", "foreach",
+        "divider", "foreach", "button", "toggle",
     ]
 
     let id: String
@@ -137,6 +168,16 @@ final class ViewTemplate {
             body = .spacer(main.value.isNull ? nil : try main.optional("minLength")?.number())
         case "divider":
             body = .divider
+        case "button":
+            let label = try ViewText(main, localizer)
+            let call = try CallTemplate(member)
+            entry = entry || label.namesEntry || call.namesEntry
+            body = .button(label: label, call: call)
+        case "toggle":
+            let state = try main.template()
+            let call = try CallTemplate(member)
+            entry = entry || call.namesEntry || state.references.contains { $0.components.first == "entry" }
+            body = .toggle(state: state, label: try text("label"), call: call)
         default:  // foreach
             var limit = Limit()
             if let l = member.optional("limit") {
@@ -306,6 +347,12 @@ final class ViewTemplate {
             element = .spacer(minLength: minLength)
         case .divider:
             element = .divider
+        case .button(let label, let call):
+            element = .button(label: label.text(scope), call: call.render(scope))
+        case .toggle(let state, let label, let call):
+            // A boolean is the state; anything else by Mustache truthiness (validate refuses it).
+            let value = state.render(scope)
+            element = .toggle(isOn: value.bool ?? Self.truthy(value), label: label?.text(scope) ?? "", call: call.render(scope))
         case .foreach(let list, let limit, let item):
             let value = list.render(scope)
             let elements: [JSONValue]
