@@ -88,7 +88,7 @@ package struct Template: Sendable, Hashable {
             case .variable:
                 guard !seenTag else { return nil }
                 seenTag = true
-            case .section, .invertedSection:
+            case .section, .invertedSection, .formattedVariable:
                 return nil
             }
         }

@@ -18,8 +18,14 @@ package struct TemplateName {
     @usableFromInline let second: UnsafeBufferPointer<UInt8>
     /// Whether `first` and `second` hold the components (an ASCII name).
     @usableFromInline let inPlace: Bool
+    /// The bytes of the format's name (`{{name | format}}`), when the tag has one.
+    private let formatBytes: Range<Int>?
 
-    init(kind: TemplateReference.Kind, isInSection: Bool, span: NameSpan, bytes: UnsafeBufferPointer<UInt8>) {
+    init(
+        kind: TemplateReference.Kind, isInSection: Bool, span: NameSpan, bytes: UnsafeBufferPointer<UInt8>,
+        format: Range<Int>? = nil
+    ) {
+        formatBytes = format
         self.kind = kind
         self.isInSection = isInSection
         self.span = span
@@ -104,6 +110,19 @@ package struct TemplateName {
         return component(i) == text
     }
 
+    /// The format of `{{name | format}}` as written, nil without one.
+    package var format: String? {
+        formatBytes.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+    }
+
+    /// Where the format's name starts, in Unicode scalars from the template's start (as
+    /// `TemplateReference.formatOffset`); nil without a format.
+    package var formatOffset: Int? {
+        guard let formatBytes else { return nil }
+        var cursor = TemplateCursor()
+        return cursor.advance(to: formatBytes.lowerBound, in: bytes).offset
+    }
+
     /// The dotted components, as `TemplateReference.components`.
     package var components: [String] { span.components(in: bytes) }
 
@@ -177,9 +196,9 @@ extension Template {
             do throws(TemplateError) {
                 while true {
                     switch try scanner.step().event {
-                    case .variable(let name, let isLone):
+                    case .variable(let name, let isLone, let format):
                         if isLone { loneTag = true }
-                        body(TemplateName(kind: .variable, isInSection: scanner.depth > 0, span: name, bytes: bytes))
+                        body(TemplateName(kind: .variable, isInSection: scanner.depth > 0, span: name, bytes: bytes, format: format))
                     case .open(let name, let inverted):
                         // The section itself is open now: only outer ones enclose its name.
                         body(

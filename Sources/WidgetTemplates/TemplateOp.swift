@@ -2,7 +2,11 @@
 /// costs no reference counting; names live in the template's references and
 /// text stays in the source.
 struct TemplateOp: Sendable {
-    enum Kind: UInt8, Sendable { case text, variable, section, invertedSection }
+    enum Kind: UInt8, Sendable {
+        case text, variable, section, invertedSection
+        /// A variable tag with a format (`{{name | time}}`): its reference says which.
+        case formattedVariable
+    }
 
     let kind: Kind
     /// For `.text`: the first byte of the text in the source's UTF-8.

@@ -60,9 +60,9 @@ struct TemplateParser {
                 ops.append(TemplateOp(kind: .text, operand: text.lowerBound, end: text.upperBound))
             }
             switch event {
-            case .variable(let name, let isLone):
+            case .variable(let name, let isLone, let format):
                 if isLone { loneTag = true }
-                addReference(.variable, name, scanner.bytes, enclosing: scanner.openSections)
+                addReference(.variable, name, scanner.bytes, enclosing: scanner.openSections, format: format)
             case .open(let name, let inverted):
                 // The section itself is already open; its reference lists only the ones around it.
                 let opIndex = addReference(
@@ -84,12 +84,12 @@ struct TemplateParser {
     @discardableResult
     private mutating func addReference(
         _ kind: TemplateReference.Kind, _ name: NameSpan, _ bytes: UnsafeBufferPointer<UInt8>,
-        enclosing open: ArraySlice<OpenSection>
+        enclosing open: ArraySlice<OpenSection>, format: Range<Int>? = nil
     ) -> Int {
         let opIndex = ops.count
         let opKind: TemplateOp.Kind
         switch kind {
-        case .variable: opKind = .variable
+        case .variable: opKind = format == nil ? .variable : .formattedVariable
         case .section: opKind = .section
         case .invertedSection: opKind = .invertedSection
         }
@@ -104,10 +104,20 @@ struct TemplateParser {
         }
         var length = 0
         for i in name.start..<name.end where bytes[i] & 0xC0 != 0x80 { length += 1 }
+        var formatName: String? = nil
+        var formatOffset = 0
+        if let format {
+            formatName = String(decoding: UnsafeBufferPointer(rebasing: bytes[format]), as: UTF8.self)
+            // The format's name is ASCII: its scalars are its bytes, counted from the name's start.
+            var scalars = 0
+            for i in name.start..<format.lowerBound where bytes[i] & 0xC0 != 0x80 { scalars += 1 }
+            formatOffset = at.offset + scalars
+        }
         references.append(
             TemplateReference(
                 name: name.text(in: bytes), components: name.components(in: bytes), kind: kind,
-                offset: at.offset, line: at.line, column: at.column, length: length, sections: sections))
+                offset: at.offset, line: at.line, column: at.column, length: length, sections: sections,
+                format: formatName, formatOffset: formatOffset))
         return opIndex
     }
 }

@@ -38,11 +38,18 @@ package struct TemplateReference: Sendable, Hashable {
     package var length: Int
     /// The enclosing sections, outermost first.
     package var sections: [EnclosingSection]
+    /// The format of `{{name | format}}` as written (`time`), nil without one: the value is
+    /// shown as the scope's formats show it (`TemplateScope.format`).
+    package var format: String?
+    /// Where the format's name starts within the template (Unicode scalars), when there is one.
+    package var formatOffset: Int
 
     package init(
         name: String, components: [String], kind: Kind, offset: Int, line: Int, column: Int, length: Int,
-        sections: [EnclosingSection]
+        sections: [EnclosingSection], format: String? = nil, formatOffset: Int = 0
     ) {
+        self.format = format
+        self.formatOffset = formatOffset
         self.name = name
         self.components = components
         self.kind = kind

@@ -51,6 +51,15 @@ struct TemplateRenderer {
                     noteMissing(tables.references[op.operand])
                 }
                 i += 1
+            case .formattedVariable:
+                if let value = resolve(tables.paths[op.operand], root) {
+                    // Rare: the reference is read only here. A value the scope cannot format shows as it is.
+                    let reference = tables.references[op.operand]
+                    if let text = root.format(value, reference) { out.append(text) } else { out.append(value) }
+                } else {
+                    noteMissing(tables.references[op.operand])
+                }
+                i += 1
             case .invertedSection:
                 if resolve(tables.paths[op.operand], root)?.isTemplateFalsey ?? true {
                     run(tables, root, (i + 1)..<op.end, into: &out)

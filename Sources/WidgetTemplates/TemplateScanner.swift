@@ -61,12 +61,15 @@ struct TemplateScanner {
         let nameEnd: Int
         /// The name, already checked when `quickTag` read the tag.
         var checked: NameSpan? = nil
+        /// The format's name of `{{name | format}}` (bytes), for a variable tag that has one.
+        var format: Range<Int>? = nil
     }
 
     /// What one step found after its text.
     enum Event {
-        /// A variable tag (`isLone`: it is the whole template).
-        case variable(NameSpan, isLone: Bool)
+        /// A variable tag (`isLone`: it is the whole template and has no format, so it renders
+        /// typed), with the bytes of its format's name (`{{name | format}}`), if any.
+        case variable(NameSpan, isLone: Bool, format: Range<Int>?)
         /// A section or inverted section, now the innermost open one.
         case open(NameSpan, inverted: Bool)
         /// The closing tag of `section`, which is no longer open.
@@ -202,7 +205,28 @@ struct TemplateScanner {
         while a < b, isSpace(bytes[a]) { a += 1 }
         while b > a, isSpace(bytes[b - 1]) { b -= 1 }
         guard a < b else { throw error("empty tag name", at: start) }
-        return Tag(kind: kind, start: start, end: end, nameStart: a, nameEnd: b)
+        // `{{name | format}}`: `|` is no name character, so no name that parses today has one.
+        var pipe = a
+        while pipe < b, bytes[pipe] != UInt8(ascii: "|") { pipe += 1 }
+        guard pipe < b else { return Tag(kind: kind, start: start, end: end, nameStart: a, nameEnd: b) }
+        guard kind == .variable else {
+            throw error("a format ('| name') goes in a value tag ({{value | time}}), not in a section's tag", at: pipe)
+        }
+        var nameEnd = pipe
+        while nameEnd > a, isSpace(bytes[nameEnd - 1]) { nameEnd -= 1 }
+        guard a < nameEnd else { throw error("'|' has no value before it: write {{value | format}}", at: pipe) }
+        var f = pipe + 1
+        while f < b, isSpace(bytes[f]) { f += 1 }
+        guard f < b else { throw error("'|' is followed by no format: write {{value | format}} (time, date, number…)", at: pipe) }
+        for i in f..<b {
+            let c = bytes[i]
+            let isWordByte = (c | 0x20) &- UInt8(ascii: "a") < 26 || (c &- UInt8(ascii: "0")) < 10
+            guard isWordByte else {
+                let shown = String(decoding: UnsafeBufferPointer(rebasing: bytes[f..<b]), as: UTF8.self)
+                throw error("'\(shown)' is not a format name (one word of letters and digits, such as time or number)", at: f)
+            }
+        }
+        return Tag(kind: kind, start: start, end: end, nameStart: a, nameEnd: nameEnd, format: f..<b)
     }
 
     private mutating func handle(_ tag: Tag) throws(TemplateError) -> Event {
@@ -212,7 +236,8 @@ struct TemplateScanner {
             return .comment
         case .variable:
             let name = try name(of: tag)
-            return .variable(name, isLone: tag.start == 0 && tag.end == bytes.count)
+            // A formatted tag renders text, never its value's type.
+            return .variable(name, isLone: tag.start == 0 && tag.end == bytes.count && tag.format == nil, format: tag.format)
         case .section, .inverted:
             let name = try name(of: tag)
             let inverted = tag.kind == .inverted

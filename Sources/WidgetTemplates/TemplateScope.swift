@@ -13,6 +13,10 @@ package protocol TemplateScope {
     func lookup(path: [String]) -> JSONValue?
     /// What `{{.}}` means at the root; nil (the default) renders it empty.
     var implicitValue: JSONValue? { get }
+    /// `{{name | format}}`: the value as `reference.format` shows it, or nil when this scope
+    /// has no formats or the value is not one the format takes; the value is then inserted
+    /// as it is. The runtime's scopes format as a face does (`ValueFormat`); the default, nil.
+    func format(_ value: JSONValue, _ reference: TemplateReference) -> String?
 }
 
 extension TemplateScope {
@@ -22,6 +26,8 @@ extension TemplateScope {
     }
 
     package var implicitValue: JSONValue? { nil }
+
+    package func format(_ value: JSONValue, _ reference: TemplateReference) -> String? { nil }
 }
 
 /// A JSON value as a scope: names are members of an object; `{{.}}` is the value itself.
