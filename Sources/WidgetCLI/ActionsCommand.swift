@@ -113,7 +113,7 @@ enum ActionsCommand {
             localizer = Localizer(locale: locale, table: table)
         }
         do {
-            return try AppManifest(definition, file: path, localizer: localizer)
+            return try AppManifest(definition, file: path, localizer: localizer, locale: locale)
         } catch {
             console.err(renderer.text(error))
             return nil

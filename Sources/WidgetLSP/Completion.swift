@@ -33,6 +33,9 @@ extension LanguageServer {
         let units = Array(document.lineText(position.line).utf16)
         let at = min(max(0, position.character), units.count)
         if let (span, sectionPrefix) = templateSpan(units, at, line: position.line) {
+            if let formats = formatSpan(units, span) {
+                return items(ValueFormat.allCases.map { Candidate(label: $0.rawValue, kind: 12, detail: $0.summary) }, formats)
+            }
             let root = root(document, at: position.line)
             let inView = ["view", "familyView", "background"].contains(indentPath(document, position.line, 1).first ?? "")
             var candidates = templateVariables(root, document: document, typed: span.typed, inView: inView)
@@ -189,11 +192,8 @@ extension LanguageServer {
                 Candidate(label: $0, kind: 12, detail: DataDateFormat.words.contains($0) ? "a date format" : "an LDML pattern")
             }
         }
-        let fallback: [String] = switch key {
-        case "format": ValueFormat.allCases.map(\.rawValue)
-        default: []
-        }
-        return fallback.map { Candidate(label: $0, kind: 12) }
+        guard key == "format" else { return [] }
+        return ValueFormat.allCases.map { Candidate(label: $0.rawValue, kind: 12, detail: $0.summary) }
     }
 
     /// The values of the block sequence item `dashIndent` belongs to, but the one on `line`.
@@ -276,6 +276,17 @@ extension LanguageServer {
             rest = rest[close.upperBound...]
         }
         return (span, stack.last)
+    }
+
+    /// After `|` in a value tag (`{{market.close | ti`): the format's name typed so far, to complete
+    /// with the formats (docs/language-notes.md, "Formats in text").
+    func formatSpan(_ units: [UInt16], _ tag: TypedSpan) -> TypedSpan? {
+        guard let pipe = units[tag.start..<tag.cursor].lastIndex(of: 124) else { return nil }  // |
+        var s = pipe + 1
+        while s < tag.cursor, units[s] == 32 { s += 1 }
+        var e = tag.cursor
+        while e < units.count, Self.isKeywordUnit(units[e]) { e += 1 }
+        return TypedSpan(line: tag.line, start: s, cursor: tag.cursor, end: e, typed: String(decoding: units[s..<tag.cursor], as: UTF16.self))
     }
 
     /// The variables a template of this widget may name, with the data fields under what is typed.

@@ -53,6 +53,8 @@ import WidgetTestSupport
         Case(code: "every-alignment", line: 6, column: 10),
         Case(code: "template-syntax", line: 5, column: 11),
         Case(code: "unknown-variable", line: 7, column: 24),
+        Case(code: "unknown-format", line: 6, column: 39),  // at the format's name
+        Case(code: "format-type", line: 7, column: 37),
         Case(code: "template-type", line: 8, column: 13),
         Case(code: "data-path", line: 5, column: 20),
         Case(code: "unknown-data-source", line: 8, column: 22),

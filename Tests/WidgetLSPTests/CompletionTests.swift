@@ -15,15 +15,15 @@ import WidgetTestSupport
         var newText: String
     }
 
-    /// Opens `text` (its `|` is the cursor, removed) beside the example widgets (so that
-    /// container/ is theirs) and asks for completion at the cursor.
-    func complete(_ text: String, session: InProcessSession = InProcessSession()) throws -> [Item] {
+    /// Opens `text` (its `cursor`, `|` unless told, is the cursor, removed) beside the example
+    /// widgets (so that container/ is theirs) and asks for completion at the cursor.
+    func complete(_ text: String, cursor: Character = "|", session: InProcessSession = InProcessSession()) throws -> [Item] {
         _ = try session.client.initialize()
         let lines = text.components(separatedBy: "\n")
-        let line = try #require(lines.firstIndex { $0.contains("|") })
-        let character = lines[line].utf16.distance(from: lines[line].utf16.startIndex, to: try #require(lines[line].firstIndex(of: "|")).samePosition(in: lines[line].utf16)!)
+        let line = try #require(lines.firstIndex { $0.contains(cursor) })
+        let character = lines[line].utf16.distance(from: lines[line].utf16.startIndex, to: try #require(lines[line].firstIndex(of: cursor)).samePosition(in: lines[line].utf16)!)
         let uri = LanguageServer.uri(of: TestPaths.widgets + "/typing.yaml")
-        session.client.open(uri: uri, text: text.replacingOccurrences(of: "|", with: ""))
+        session.client.open(uri: uri, text: text.replacingOccurrences(of: String(cursor), with: ""))
         _ = try session.client.diagnostics(uri: uri)
         let result = try session.client.at("completion", uri: uri, line: line, character: character)
         return try (result["items"]?.array ?? []).map { item in
@@ -76,6 +76,23 @@ import WidgetTestSupport
         #expect(["data.weather.location", "data.weather.next", "data.weather.feelsLike"].allSatisfy(all.map(\.label).contains))
         let section = try complete(Self.head + "content:\n  t: \"{{#data.weather.next}}{{t|")
         #expect(section.map(\.label) == ["temp", "time"])
+    }
+
+    /// After `|` in a value tag, the format names (docs/language-notes.md, "Formats in text"),
+    /// the edit replacing the typed part of the name; in a view's text too.
+    @Test func formatNamesAfterThePipe() throws {
+        let items = try complete(Self.head + "content:\n  t: \"Closes at {{entry.date | ti§me}}\"\n", cursor: "§")
+        #expect(items == [Item(label: "time", start: 31, end: 35, newText: "time")])
+        let all = try complete(Self.head + "content:\n  t: \"{{data.weather.temp |§", cursor: "§")
+        #expect(Set(all.map(\.label)) == [
+            "time", "hour", "date", "numericDate", "monthDay", "weekday", "weekdayTime", "dateTime", "relative", "number",
+            "integer", "decimal1", "decimal2", "percent", "percent1",
+        ])
+        let percent = try complete(Self.head + "content:\n  t: \"{{x}}\"\nview:\n  text: \"{{x|per§", cursor: "§")
+        #expect(percent.map(\.label) == ["percent", "percent1"])
+        // Before the pipe, still the variables.
+        let variables = try complete(Self.head + "content:\n  t: \"{{param.ci§ | time}}\"\n", cursor: "§")
+        #expect(variables.map(\.label) == ["param.city"])
     }
 
     /// In a view, the content fields are the variables.

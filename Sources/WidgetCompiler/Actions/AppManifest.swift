@@ -29,8 +29,10 @@ package struct AppManifest: Sendable {
         try self.init(AppDefinition(decoding: document), file: file)
     }
 
-    /// - Parameter localizer: quick action titles and subtitles in its language (`actions --locale`).
-    package init(_ definition: AppDefinition, file: String, localizer: Localizer? = nil) throws(Diagnostic) {
+    /// - Parameters:
+    ///   - localizer: quick action titles and subtitles in its language (`actions --locale`).
+    ///   - locale: the locale `{{value | format}}` formats in (`actions --locale`; nil: `en_US`).
+    package init(_ definition: AppDefinition, file: String, localizer: Localizer? = nil, locale: String? = nil) throws(Diagnostic) {
         let reader = ManifestReader(file: file, localizer: localizer)
         let root = definition.root
         self.file = file
@@ -45,7 +47,7 @@ package struct AppManifest: Sendable {
         }
         self.shortcuts = shortcuts
         dynamicShortcuts = try definition.dynamicShortcuts.map { (dynamic) throws(Diagnostic) in
-            try DynamicShortcuts(dynamic, reader)
+            try DynamicShortcuts(dynamic, reader, locale: locale ?? localizer?.locale)
         }
     }
 }
@@ -71,8 +73,11 @@ package struct DynamicShortcuts: Sendable {
     let when: Template?
     /// The quick action built from each kept record.
     let item: ShortcutRecipe
+    /// The locale `{{value | format}}` formats in (nil: `en_US`).
+    let locale: String?
 
-    init(_ dynamic: AppDefinition.DynamicShortcuts, _ reader: ManifestReader) throws(Diagnostic) {
+    init(_ dynamic: AppDefinition.DynamicShortcuts, _ reader: ManifestReader, locale: String? = nil) throws(Diagnostic) {
+        self.locale = locale
         let pointer = ["dynamicShortcuts"]
         var sources: [Source] = []
         for source in dynamic.data {

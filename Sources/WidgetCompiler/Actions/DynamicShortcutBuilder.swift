@@ -1,6 +1,8 @@
+import Foundation
 import WidgetcRuntimeCore
 import WidgetSupport
 import WidgetTemplates
+import WidgetTime
 
 /// Dynamic quick actions built from container data, with the warnings found on the way.
 package struct DynamicQuickActions: Sendable {
@@ -61,11 +63,21 @@ extension DynamicShortcuts {
         }
         var build = RecordBuild(source: items.name, dataFile: dataFile)
         let records = nodes.map(\.json)
+        // An app builds its items in the device's zone; here each instant keeps the offset it was
+        // written with, and `relative` counts from now (docs/quick-actions.md, "Formats").
+        let failures = FormatFailures()
+        let formatting = TemplateFormatting(zone: nil, locale: locale, failures: failures)
+        let now = Instant(seconds: Int64(Date().timeIntervalSince1970))
+        var warnedTags = Set<String>()
         for index in order?.sortedIndices(records) ?? Array(records.indices) {
-            let record = records[index]
+            let record = FormattingScope(records[index], formatting: formatting, now: now)
             if let when, when.renderString(record).isEmpty { continue }
             if let action = build.action(item, record: record, index: index, node: nodes[index]) {
                 result.actions.append(action)
+            }
+            // Once per tag, at the first record whose value its format could not read.
+            for failure in failures.take() where warnedTags.insert(failure.tag).inserted {
+                build.warnings.append(.warning("template-format", "\(items.name)[\(index)]: \(failure.message)", file: dataFile, at: nodes[index].location))
             }
         }
         result.warnings += build.warnings + build.missingFieldWarnings()
@@ -93,7 +105,7 @@ struct RecordBuild {
     }
 
     /// The record's quick action; nil (with a warning) when its type or title renders empty.
-    mutating func action(_ recipe: ShortcutRecipe, record: JSONValue, index: Int, node: SourceNode) -> QuickAction? {
+    mutating func action(_ recipe: ShortcutRecipe, record: some TemplateScope, index: Int, node: SourceNode) -> QuickAction? {
         var names: [String] = []
         let type = recipe.type.renderString(record, missing: &names)
         let title = (recipe.titleForms?.form(in: record) ?? recipe.title).renderString(record, missing: &names)
@@ -153,7 +165,7 @@ struct RecordBuild {
 
 extension PlistRecipe {
     /// The value for one record: templates rendered (a lone tag keeps the value's type), the rest as written.
-    func render(_ record: JSONValue, missing: inout [String]) -> JSONValue {
+    func render(_ record: some TemplateScope, missing: inout [String]) -> JSONValue {
         switch self {
         case .value(let value):
             return value

@@ -3,7 +3,7 @@ import WidgetTemplates
 
 /// The semantic checks of an app manifest's own document (its widget files
 /// are checked by the pipeline, which can read them). Codes:
-/// `duplicate-shortcut-type`, `data-path`, `unknown-data-source`, `template-syntax`.
+/// `duplicate-shortcut-type`, `data-path`, `unknown-data-source`, `template-syntax`, `unknown-format`.
 func checkApp(_ app: AppDefinition, _ context: inout CheckContext) {
     var types: [String: Int] = [:]
     for (i, shortcut) in app.shortcuts.enumerated() {
@@ -47,10 +47,18 @@ private func checkTemplateSyntax(_ node: SourceNode, _ pointer: [String], _ cont
         for i in 0..<node.count { checkTemplateSyntax(node.child(i), pointer + [node.key(i)], &context) }
     default:
         guard let text = node.stringBytes, text.isTemplate else { return }
+        var unknown: [(code: String, message: String, offset: Int)] = []
         do {
-            try Template.scanNames(bytes: text) { _ in }
+            try Template.scanNames(bytes: text) { name in
+                // A record's fields are free, so only the format's name is known to be wrong.
+                if let problem = VariableScope.unknownFormat(name) { unknown.append(problem) }
+            }
         } catch {
             context.error("template-syntax", "template: \(error.message)", at: context.location(inside: node, offset: error.offset), pointer)
+            return
+        }
+        for problem in unknown {
+            context.error(problem.code, problem.message, at: context.location(inside: node, offset: problem.offset), pointer)
         }
     }
 }

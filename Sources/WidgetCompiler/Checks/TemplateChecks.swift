@@ -154,6 +154,84 @@ struct VariableScope {
         return "unknown variable '\(name.name)'\(hint(name.component(0), roots))"
     }
 
+    /// What a value is, where the checks know it (a parameter's declared type, `entry.*`, the rule's variables).
+    enum ValueKind {
+        case instant, number, text, boolean
+
+        var words: String {
+            switch self {
+            case .instant: "an instant"
+            case .number: "a number"
+            case .text: "text"
+            case .boolean: "a boolean"
+            }
+        }
+    }
+
+    /// The kind of value `name` renders, when it is known before any data is read; nil for
+    /// data, records, lets and names inside a section (which may be the section item's).
+    func valueKind(of name: TemplateName) -> ValueKind? {
+        guard !name.isInSection, name.componentCount > 0 else { return nil }
+        let root = name.component(0, among: Self.roots.table).map { Self.roots.value(at: $0) }
+        let field = name.componentCount == 2 ? name.component(1) : nil
+        switch root {
+        case .param?:
+            guard let field, let type = parameterType(field) else { return nil }
+            switch type {
+            case "integer", "number": return .number
+            case "boolean": return .boolean
+            default: return .text
+            }
+        case .entry?:
+            switch field {
+            case "date", "instant": return .instant
+            case "index": return .number
+            case "isInstant": return .boolean
+            case "time", "day", "weekday": return .text
+            default: return nil
+            }
+        case .family?: return name.componentCount == 1 ? .text : nil
+        case .market?:
+            guard rule == .market else { return nil }
+            switch field {
+            case "open", "close": return .instant
+            case "state", "exchange": return .text
+            default: return nil
+            }
+        case .slot?: return rule == .daily && field != nil ? .text : nil
+        case .progress?, .index?: return name.componentCount == 1 ? .number : nil
+        default: return nil
+        }
+    }
+
+    /// `{{name | format}}`: a format the runtime has (with did-you-mean), and, where the
+    /// name's kind is known, one that takes it. The problem is placed at the format's name.
+    func formatProblem(with name: TemplateName) -> (code: String, message: String, offset: Int)? {
+        if let unknown = Self.unknownFormat(name) { return unknown }
+        guard let written = name.format, let offset = name.formatOffset, let format = ValueFormat(rawValue: written),
+            let kind = valueKind(of: name)
+        else { return nil }
+        let fits = format.isInstant ? kind == .instant : kind == .number
+        guard !fits else { return nil }
+        let subject = "'\(name.name)' is \(kind.words)"
+        let fix: String
+        switch kind {
+        case .instant: fix = "for an instant use \(ValueFormat.instantNames.joined(separator: ", "))"
+        case .number: fix = "for a number use \(ValueFormat.numberNames.joined(separator: ", "))"
+        case .text where name.component(0, is: "entry") && format.isInstant:
+            fix = "format the entry's instant instead: {{entry.date | \(written)}}"
+        case .text, .boolean: fix = "it shows as it is without '| \(written)'"
+        }
+        return ("format-type", "format '\(written)' takes \(format.takes), and \(subject); \(fix)", offset)
+    }
+
+    /// `{{name | format}}` naming a format the runtime does not have (with did-you-mean), at the format's name.
+    static func unknownFormat(_ name: TemplateName) -> (code: String, message: String, offset: Int)? {
+        guard let written = name.format, let offset = name.formatOffset, ValueFormat(rawValue: written) == nil else { return nil }
+        let hint = Suggest.hint(for: written, among: ValueFormat.names)
+        return ("unknown-format", "unknown format '\(written)'\(hint); formats: \(ValueFormat.names.joined(separator: ", "))", offset)
+    }
+
     private func hint(_ word: String, _ candidates: [String]) -> String {
         Suggest.hint(for: word, among: candidates)
     }
@@ -268,6 +346,7 @@ func checkTemplateText(
                 let misplaced = place == .fixed && !name.component(0, is: "param") && !name.component(0, is: "family")
                 problems.append((misplaced ? "placeholder-template" : "unknown-variable", problem, name.offset))
             }
+            if let problem = scope.formatProblem(with: name) { problems.append(problem) }
             if name.kind == .section, name.isInSection { nestedSection = true }
             eachName(name)
         }

@@ -489,18 +489,24 @@ private struct ViewChecker {
     /// (and, inside a foreach's item, the item's own fields, which are not known here).
     func checkViewTemplate(_ node: SourceNode, _ pointer: [String], inForeach: Bool, _ context: inout CheckContext) {
         guard let text = node.string, text.isTemplate else { return }
-        var problems: [(String, Int)] = []
+        var problems: [(code: String, message: String, offset: Int)] = []
         do {
             _ = try Template.scanNames(text) { name in
                 guard name.componentCount > 0 else { return }
-                if let problem = problem(name, inForeach: inForeach) { problems.append((problem, name.offset)) }
+                if let problem = problem(name, inForeach: inForeach) { problems.append(("unknown-variable", problem, name.offset)) }
+                // Content fields' kinds are not known here (`market` may be a content field), nor a
+                // foreach item's, which may stand for any name.
+                let known = !inForeach && ["entry", "family", "param"].contains(name.component(0))
+                if let problem = scope.formatProblem(with: name), known || problem.code == "unknown-format" {
+                    problems.append(problem)
+                }
             }
         } catch {
             context.error("template-syntax", "template: \(error.message)", at: context.location(inside: node, offset: error.offset), pointer)
             return
         }
-        for (message, offset) in problems {
-            context.error("unknown-variable", message, at: context.location(inside: node, offset: offset), pointer)
+        for problem in problems {
+            context.error(problem.code, problem.message, at: context.location(inside: node, offset: problem.offset), pointer)
         }
     }
 

@@ -101,7 +101,7 @@ package final class CompiledWidget: @unchecked Sendable {
         fixedContentHasTags = FixedContent.hasTags(.object(placeholder)) || FixedContent.hasTags(.object(snapshot))
         self.url = url
         self.urlVaries = url?.references.contains {
-            $0.components.first.map { CompiledContent.entryRoots.contains($0) || (perEntryLets && $0 == "let") } ?? false
+            CompiledContent.variesPerEntry($0) || (perEntryLets && $0.components.first == "let")
         } ?? false
         if urlVaries, let parts = url?.textAroundOneTag, let path = DirectPath(parts.tag.components) {
             urlAroundVariable = (parts.prefix, path, parts.suffix)

@@ -112,6 +112,13 @@ struct CompiledContent {
     /// Roots whose value differs between the entries of one timeline.
     static let entryRoots = Set(TemplateRoot.allCases.filter(\.variesPerEntry).map(\.rawValue))
 
+    /// Whether a tag's text may differ between the entries of one timeline: it names an entry
+    /// or rule variable, or shows a value `relative` to the entry's date.
+    static func variesPerEntry(_ reference: TemplateReference) -> Bool {
+        if reference.format == ValueFormat.relative.rawValue { return true }
+        return reference.components.first.map(entryRoots.contains) ?? false
+    }
+
     /// A content object of the plan: strings holding a tag are templates, all else literal.
     /// With a localizer, each string is its translation (docs/localization.md).
     init(_ member: PlanMember?, localizer: Localizer? = nil) throws(PlanError) {
@@ -132,7 +139,7 @@ struct CompiledContent {
 
     private mutating func append(_ key: String, _ box: TemplateBox) {
         fields.append((key, .template(box)))
-        let varying = box.references.contains { $0.components.first.map(Self.entryRoots.contains) ?? false }
+        let varying = box.references.contains(where: Self.variesPerEntry)
         varies.append(varying)
         if varying { rowTemplates.append(box) }
     }

@@ -10,6 +10,10 @@ final class RequestScope: TemplateScope {
     let family: JSONValue
     /// The lets computed once per reload (`let.NAME`), set once they are.
     var lets: JSONValue = .object(JSONObject())
+    /// `{{name | format}}`: the widget's zone and locale, and the reload's failures; nil, no formats.
+    var formatting: TemplateFormatting? = nil
+    /// The request's instant, which `relative` counts from in timeline options.
+    var now: Instant? = nil
 
     /// A class, so each entry's scope holds one reference rather than copies.
     init(param: JSONValue, data: JSONValue, family: String) {
@@ -26,6 +30,11 @@ final class RequestScope: TemplateScope {
         case UInt8(ascii: "l") where name == "let": lets
         default: nil
         }
+    }
+
+    func format(_ value: JSONValue, _ reference: TemplateReference) -> String? {
+        guard let formatting, let now else { return nil }
+        return formatting.text(value, reference, now: now)
     }
 }
 
@@ -134,6 +143,11 @@ struct EntryScope: TemplateScope {
         default:
             return rule.value(name)
         }
+    }
+
+    /// `{{name | format}}`: as the request formats, `relative` counting from the entry's date.
+    func format(_ value: JSONValue, _ reference: TemplateReference) -> String? {
+        request.formatting?.text(value, reference, now: date)
     }
 
     /// What `lookup(path:)` gives for a path known at compile time, without matching names.

@@ -14,9 +14,12 @@ extension CompiledWidget: TimelineProvider {
 
     /// An entry of fixed content, its `param.*` and `family` tags rendered (the only ones validate allows there).
     private func fixedEntry(_ content: JSONObject, _ context: TimelineContext) -> TimelineEntry {
-        let scope = EntryScope(request: requestScope(context, data: .object(JSONObject())), date: context.date, index: 0, zone: zone, rule: .none)
+        let request = requestScope(context, data: .object(JSONObject()))
+        let scope = EntryScope(request: request, date: context.date, index: 0, zone: zone, rule: .none)
         let shown = fixedContentHasTags ? (FixedContent.render(.object(content), scope).object ?? content) : content
-        return TimelineEntry(date: context.date, content: shown, url: url?.renderString(scope))
+        let entry = TimelineEntry(date: context.date, content: shown, url: url?.renderString(scope))
+        warnFormatFailures(request, context)
+        return entry
     }
 
     /// A reload with the context's blocking fetcher (a run's network): its URL sources one after another.
@@ -165,11 +168,19 @@ extension CompiledWidget: TimelineProvider {
         for path in missing where path.hasPrefix("data.") || path.hasPrefix("record") {
             context.warn(code: "data-path-missing", message: "'\(path)' is missing from the data; it rendered empty")
         }
+        warnFormatFailures(request, context)
         policy = applyingRetry(retry, to: policy, now: now, lastEntry: dates.last)
         return Timeline(table: table, policy: policy)
     }
 
     // MARK: - Pieces
+
+    /// Each tag whose value its format could not show during the reload, once (`template-format`).
+    func warnFormatFailures(_ request: RequestScope, _ context: TimelineContext) {
+        for failure in request.formatting?.failures?.take() ?? [] {
+            context.warn(code: "template-format", message: failure.message)
+        }
+    }
 
     private var ruleDoesNotNeedData: Bool {
         switch rule {
@@ -181,7 +192,10 @@ extension CompiledWidget: TimelineProvider {
     func requestScope(_ context: TimelineContext, data: JSONValue) -> RequestScope {
         var params = defaultParameters
         for (k, v) in context.parameters { params[k] = v }
-        return RequestScope(param: .object(params), data: data, family: context.family.rawValue)
+        let scope = RequestScope(param: .object(params), data: data, family: context.family.rawValue)
+        scope.formatting = TemplateFormatting(zone: zone, locale: locale, failures: FormatFailures())
+        scope.now = context.date
+        return scope
     }
 
     private func renderURL(_ scope: RequestScope, at date: Instant) -> String? {

@@ -78,7 +78,9 @@ package final class CompiledView: @unchecked Sendable {
     ) -> RenderTree? {
         guard let template = template(for: family) else { return nil }
         var context = ViewContext(
-            scope: ViewScope(content: content, date: date, index: index, zone: zone, family: family, param: .object(parameters)),
+            scope: ViewScope(
+                content: content, date: date, index: index, zone: zone, family: family, param: .object(parameters),
+                formatting: TemplateFormatting(zone: zone, locale: locale)),
             family: family, zone: zone, locale: locale)
         guard let root = template.render(&context) else {
             // A root whose `if` is false: the tree is an empty group, so the family still has a face.
@@ -117,6 +119,8 @@ package struct FaceReads: Sendable, Equatable {
     private static func add(_ text: String, into names: inout Set<String>) {
         guard text.isTemplate, let template = try? Template(text) else { return }
         for r in template.references {
+            // `| relative` counts from the entry's date.
+            if r.format == ValueFormat.relative.rawValue { names.insert("entry") }
             guard let first = r.components.first, first != "family", first != "param" else { continue }
             names.insert(first)
         }
@@ -132,8 +136,14 @@ struct ViewScope: TemplateScope {
     let zone: ZoneRules
     let family: WidgetFamily
     let param: JSONValue
+    /// `{{name | format}}` in the face's texts, as in content.
+    let formatting: TemplateFormatting
     /// The `foreach` items being rendered, innermost last.
     var items: [JSONValue] = []
+
+    func format(_ value: JSONValue, _ reference: TemplateReference) -> String? {
+        formatting.text(value, reference, now: date)
+    }
 
     func lookup(_ name: String) -> JSONValue? {
         for item in items.reversed() {
@@ -207,7 +217,8 @@ enum ViewText {
 
     var namesEntry: Bool {
         guard case .template(let box) = self else { return false }
-        return box.references.contains { $0.components.first == "entry" }
+        // `| relative` counts from the entry's date.
+        return box.references.contains { $0.components.first == "entry" || $0.format == ValueFormat.relative.rawValue }
     }
 
     /// The rendered value (typed for a lone tag).

@@ -24,6 +24,9 @@ package enum ValueFormat: String, Sendable, CaseIterable {
     case weekdayTime
     /// `Nov 29, 2026 at 9:41 AM`.
     case dateTime
+    /// `in 3 hours`, `2 days ago`: from the entry's date (fixed text; a face's `date` with
+    /// `style: relative` counts live instead).
+    case relative
     // Numbers.
     /// Grouped digits, at most three fraction digits: `12,345.6`.
     case number
@@ -41,7 +44,7 @@ package enum ValueFormat: String, Sendable, CaseIterable {
     /// Whether the format shows an instant (else a number).
     package var isInstant: Bool {
         switch self {
-        case .time, .hour, .date, .numericDate, .monthDay, .weekday, .weekdayTime, .dateTime: true
+        case .time, .hour, .date, .numericDate, .monthDay, .weekday, .weekdayTime, .dateTime, .relative: true
         default: false
         }
     }
@@ -55,11 +58,12 @@ package enum ValueFormat: String, Sendable, CaseIterable {
 
     /// A value as this format shows it; nil when the value is not what the format takes
     /// (an instant format given something that is not an ISO 8601 instant, a number format
-    /// given something that is not a number).
-    package func text(_ value: JSONValue, zone: ZoneRules, locale: String?) -> String? {
+    /// given something that is not a number). `relative` counts from `now` (the entry's date).
+    /// A nil zone shows an instant at the offset it was written with (quick actions: no widget zone).
+    package func text(_ value: JSONValue, zone: ZoneRules?, locale: String?, now: Instant) -> String? {
         if isInstant {
             guard let written = value.string, let parsed = try? InstantParser.parse(written) else { return nil }
-            return self.text(instant: parsed.instant, zone: zone, locale: locale)
+            return self.text(instant: parsed.instant, zone: zone ?? .fixed(offsetSeconds: parsed.offset), locale: locale, now: now)
         }
         let number: Double
         switch value {
@@ -71,9 +75,40 @@ package enum ValueFormat: String, Sendable, CaseIterable {
         return self.text(number: number, locale: locale)
     }
 
-    /// An instant as this (instant) format shows it.
-    package func text(instant: Instant, zone: ZoneRules, locale: String?) -> String {
+    /// What the format shows, in a few words with its `en_US` example (for the editor's completion).
+    package var summary: String {
+        switch self {
+        case .time: "an instant's local time: 9:41 AM"
+        case .hour: "an instant's hour: 9 AM"
+        case .date: "an instant's date: Nov 29, 2026"
+        case .numericDate: "an instant's date in digits: 11/29/2026"
+        case .monthDay: "an instant's month and day: Nov 29"
+        case .weekday: "an instant's weekday: Sunday"
+        case .weekdayTime: "an instant's weekday and time: Sun 9:41 AM"
+        case .dateTime: "an instant's date and time: Nov 29, 2026 at 9:41 AM"
+        case .relative: "an instant from the entry's date: in 3 hours"
+        case .number: "a number, grouped: 12,345.6"
+        case .integer: "a number rounded, grouped: 12,346"
+        case .decimal1: "a number with one decimal: 12,345.6"
+        case .decimal2: "a number with two decimals: 12,345.60"
+        case .percent: "a fraction as a percentage: 0.423 is 42%"
+        case .percent1: "a fraction as a percentage: 0.423 is 42.3%"
+        }
+    }
+
+    /// What the value is, in words, when it is not what the format takes (for messages).
+    package var takes: String { isInstant ? "an instant" : "a number" }
+
+    /// An instant as this (instant) format shows it; `relative` counts from `now`.
+    package func text(instant: Instant, zone: ZoneRules, locale: String?, now: Instant) -> String {
         let date = Date(timeIntervalSince1970: TimeInterval(instant.seconds))
+        if self == .relative {
+            // The anchored style shows its anchor as seen from the date it formats.
+            var style = Date.AnchoredRelativeFormatStyle(anchor: date, presentation: .numeric, unitsStyle: .wide)
+            style.locale = Self.locale(locale)
+            style.calendar = Calendar(identifier: .gregorian)
+            return style.format(Date(timeIntervalSince1970: TimeInterval(now.seconds)))
+        }
         var style = Date.FormatStyle(
             locale: Self.locale(locale), calendar: Calendar(identifier: .gregorian),
             timeZone: TimeZone(identifier: zone.identifier) ?? TimeZone(secondsFromGMT: zone.utcOffset(at: instant)) ?? .gmt)

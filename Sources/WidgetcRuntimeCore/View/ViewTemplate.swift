@@ -126,6 +126,8 @@ final class ViewTemplate {
         }
         let style = try member.optional("style")?.string()
         let format = try member.optional("format").map { m throws(PlanError) in try m.word(ValueFormat.self) }
+        // A relative text counts from the entry's date: the node differs per entry.
+        if format == .relative { entry = true }
         let countsDown = try member.optional("countsDown")?.bool() ?? true
         switch key {
         case "vstack", "hstack", "zstack":
@@ -302,7 +304,7 @@ final class ViewTemplate {
         case .text(let text, let format):
             if let format {
                 let value = text.value(scope)
-                element = .text(format.text(value, zone: context.zone, locale: context.locale) ?? ViewText.text(of: value))
+                element = .text(format.text(value, zone: context.zone, locale: context.locale, now: scope.date) ?? ViewText.text(of: value))
             } else {
                 element = .text(text.text(scope))
             }
@@ -311,7 +313,7 @@ final class ViewTemplate {
             element = .date(
                 RenderDate(
                     date: Date(at), style: style, format: format?.rawValue,
-                    text: format.map { $0.text(instant: at, zone: context.zone, locale: context.locale) }))
+                    text: format.map { $0.text(instant: at, zone: context.zone, locale: context.locale, now: scope.date) }))
         case .timer(let from, let to, let countsDown):
             guard let end = to.value(scope) else { return nil }
             var start = scope.date
