@@ -252,7 +252,9 @@ struct RunOptions {
         try checkFamilyDeclared(loaded.widgets.map(\.widget))
         var instances: [(LoadedWidget, RunConfiguration)] = []
         for loadedWidget in loaded.widgets {
-            instances.append((loadedWidget, try configuration(for: loadedWidget.widget, scenario: scenario)))
+            var configuration = try configuration(for: loadedWidget.widget, scenario: scenario)
+            configuration.acceptsPushes = loadedWidget.plan.push
+            instances.append((loadedWidget, configuration))
         }
         try checkParametersKnown(loaded.widgets.map(\.widget))
         return (loaded, scenario, instances)

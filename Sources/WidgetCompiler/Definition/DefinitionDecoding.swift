@@ -40,6 +40,7 @@ extension WidgetDefinition {
             case .placeholder: if placeholder == nil { placeholder = node }
             case .snapshot: if snapshot == nil { snapshot = node }
             case .url: if url == nil { url = node }
+            case .push: if push == nil { push = node }
             case .view: if faceNodes.view == nil { faceNodes.view = node }
             case .familyView: if faceNodes.familyView == nil { faceNodes.familyView = node }
             case .background: if faceNodes.background == nil { faceNodes.background = node }
@@ -58,13 +59,13 @@ extension WidgetDefinition {
 
     private enum Key {
         case kind, displayName, description, families, timeZone, parameters, data, content, familyContent
-        case placeholder, snapshot, url, timeline, localization, view, familyView, background, `let`, intents
+        case placeholder, snapshot, url, timeline, localization, view, familyView, background, `let`, intents, push
     }
 
     private static let keys = WordMap<Key>([
         ("kind", .kind), ("displayName", .displayName), ("description", .description), ("families", .families),
         ("timeZone", .timeZone), ("parameters", .parameters), ("data", .data), ("content", .content),
-        ("familyContent", .familyContent), ("placeholder", .placeholder), ("snapshot", .snapshot), ("url", .url),
+        ("familyContent", .familyContent), ("placeholder", .placeholder), ("snapshot", .snapshot), ("url", .url), ("push", .push),
         ("timeline", .timeline), ("localization", .localization), ("view", .view), ("familyView", .familyView),
         ("background", .background), ("let", .let), ("intents", .intents),
     ])

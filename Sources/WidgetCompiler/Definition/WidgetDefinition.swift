@@ -59,6 +59,8 @@ package struct WidgetDefinition: Sendable {
     package var snapshot: SourceNode?
     /// The widget's tap URL (a template).
     package var url: SourceNode?
+    /// `push: true`: the widget takes WidgetKit pushes (docs/pushes.md).
+    package var push: SourceNode?
     /// The widget's face: `view`, `familyView`, `background` (docs/views.md).
     package var face = ViewDefinition()
     /// The timeline, when it is a mapping.

@@ -38,7 +38,7 @@ package struct PlatformFragments {
 
     /// Every contribution, in the order its keys appear in the files.
     static let contributions: [@Sendable (Declared, inout PlatformFragments) -> Void] = [
-        appGroups, quickActions, transportSecurity,
+        appGroups, quickActions, transportSecurity, pushes,
     ]
 
     init(_ declared: Declared) {
@@ -82,6 +82,14 @@ package struct PlatformFragments {
         for target in Target.allCases {
             fragments.set("com.apple.security.application-groups", .array([.string(group)]), in: .entitlements, of: target)
         }
+    }
+
+    /// The Push Notifications capability, in the extension's entitlements, when a widget has
+    /// `push: true` (WidgetKit pushes, docs/pushes.md): `development` until the app is signed for
+    /// distribution, where Xcode writes `production`.
+    static func pushes(_ declared: Declared, _ fragments: inout PlatformFragments) {
+        guard declared.widgets.contains(where: \.push) else { return }
+        fragments.set("aps-environment", .string("development"), in: .entitlements, of: .widgetExtension)
     }
 
     /// The static quick actions, in the app's Info.plist (as `widgetc actions` prints them).

@@ -134,6 +134,37 @@ package enum SwiftGenerator {
         return s
     }
 
+    /// The file in the app group container where the push handler keeps WidgetKit's push token.
+    static let pushTokenFile = "widgetc-push.json"
+
+    /// A `WidgetPushHandler` that keeps the token and the push widgets in the app group container
+    /// (`widgetc-push.json`), where the app reads them and sends them to its server (docs/pushes.md).
+    static func pushHandler(base: String, plan: String) -> String {
+        var s = "/// Receives WidgetKit's push token (iOS 26) and keeps it, with the widgets it reloads, in the app\n"
+        s += "/// group container as \(pushTokenFile): {\"token\": hex, \"widgets\": [{\"kind\", \"family\"}]}. The app\n"
+        s += "/// reads that file and sends the token to its server, which pushes to APNs (`widgetc push`).\n"
+        s += "struct \(base)PushHandler: WidgetPushHandler {\n"
+        s += "    init() {}\n\n"
+        s += "    func pushTokenDidChange(_ pushInfo: WidgetPushInfo, widgets: [WidgetInfo]) {\n"
+        s += "        let digits = Array(\"0123456789abcdef\")\n"
+        s += "        let token = String(pushInfo.token.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })\n"
+        s += "        let covered: [[String: String]] = widgets.map { [\"kind\": $0.kind, \"family\": \(plan).name($0.family) ?? \"\\($0.family)\"] }\n"
+        s += "        guard let container = \(plan).container else {\n"
+        s += "            \(plan).log(\"no app group container: the push token is not kept\")\n"
+        s += "            return\n"
+        s += "        }\n"
+        s += "        do {\n"
+        s += "            let data = try JSONSerialization.data(withJSONObject: [\"token\": token, \"widgets\": covered] as [String: Any], options: [.sortedKeys])\n"
+        s += "            // Written whole to a temporary file and renamed: the app never reads half a token.\n"
+        s += "            try data.write(to: container.appendingPathComponent(\(literal(pushTokenFile))), options: .atomic)\n"
+        s += "        } catch {\n"
+        s += "            \(plan).log(\"cannot keep the push token: \\(error)\")\n"
+        s += "        }\n"
+        s += "    }\n"
+        s += "}\n\n"
+        return s
+    }
+
     static func widgetFile(_ w: WidgetModel, base: String, appGroup: String?) -> String {
         let hasIntent = !w.parameters.isEmpty
         let entry = base + "Entry", provider = base + "Provider", plan = base + "Plan", intent = base + "Intent"
@@ -159,7 +190,10 @@ package enum SwiftGenerator {
         s += "        .configurationDisplayName(\(literal(w.displayName)))\n"
         s += "        .description(\(literal(w.description)))\n"
         s += "        .supportedFamilies([\(w.families.map { "." + $0 }.joined(separator: ", "))])\n"
+        // WidgetKit pushes (iOS 26): https://developer.apple.com/documentation/swiftui/widgetconfiguration/pushhandler(_:)
+        if w.push { s += "        .pushHandler(\(base)PushHandler.self)\n" }
         s += "    }\n}\n\n"
+        if w.push { s += pushHandler(base: base, plan: plan) }
 
         // The entry.
         s += "/// One dated state of the widget: what the runtime answered for that date.\n"
@@ -496,12 +530,15 @@ struct WidgetModel {
     let view: JSONValue?
     let familyView: [String: JSONValue]
     let background: JSONValue?
+    /// `push: true`: the configuration gets the push handler (docs/pushes.md).
+    let push: Bool
 
     /// The widget declares its face: its view file is generated like the rest.
     var declaresView: Bool { view != nil || !familyView.isEmpty }
 
     init(_ plan: WidgetPlanModel, fileName: String) {
         self.fileName = fileName
+        push = plan.push
         kind = plan.kind
         displayName = plan.displayName
         description = plan.description

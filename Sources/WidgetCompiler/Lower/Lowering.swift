@@ -201,6 +201,7 @@ package enum Lowering {
         plan.familyView = object(face.familyViewNode, ["familyView"])
         plan.background = face.background?.json
         plan.lets = parsed.lets
+        plan.push = definition.push?.bool == true
         plan.dates = dates
         switch intents(definition.intents, file: file, parsed: parsed) {
         case .success(let intents): plan.intents = intents

@@ -42,6 +42,8 @@ extension WidgetPlanModel {
         plan.appendNew("placeholder", placeholder.map(JSONValue.object) ?? .null)
         plan.appendNew("snapshot", snapshot.map(JSONValue.object) ?? .null)
         plan.appendNew("url", url.map { .string($0.source) } ?? .null)
+        // Only when true, so the plans of widgets without pushes are unchanged.
+        if push { plan.appendNew("push", .bool(true)) }
         if let view { plan.appendNew("view", view) }
         if let familyView { plan.appendNew("familyView", .object(familyView)) }
         if let background { plan.appendNew("background", background) }
@@ -87,6 +89,7 @@ extension WidgetPlanModel {
         background = root.optional("background")?.value
         lets = try root.optional("let")?.items().map(PlanLet.init) ?? []
         intents = try root.optional("intents")?.items().map(PlanIntent.init) ?? []
+        push = try root.optional("push")?.bool() ?? false
         self.dates = dates
     }
 }

@@ -49,6 +49,8 @@ package struct WidgetPlanModel: Sendable {
     package var dates: [SourceDates] = []
     /// The App Intents its buttons and toggles run (`intents:`, docs/intents.md), in declaration order.
     package var intents: [PlanIntent] = []
+    /// Whether the widget takes WidgetKit pushes (`push: true`, docs/pushes.md).
+    package var push = false
 
     /// The intent declared with this name.
     package func intent(named name: String) -> PlanIntent? {
