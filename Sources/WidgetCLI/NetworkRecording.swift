@@ -29,6 +29,12 @@ enum NetworkRecording {
                 items.append(.object(JSONObject([("at", at(t)), ("push", .object(JSONObject([("kind", .string(kind))])))])))
             case let .system(t, change, value):
                 items.append(.object(JSONObject([("at", at(t)), (change.rawValue, .string(value))])))
+            case let .defaults(t, suite, set, remove):
+                var change = JSONObject()
+                if !set.isEmpty { change.appendNew("set", .object(set)) }
+                if !remove.isEmpty { change.appendNew("remove", .array(remove.map(JSONValue.string))) }
+                if let suite { change.appendNew("suite", .string(suite)) }
+                items.append(.object(JSONObject([("at", at(t)), ("defaults", .object(change))])))
             case .respond, .offline:
                 break  // the recorded network replaces the scenario's
             }

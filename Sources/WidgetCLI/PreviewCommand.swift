@@ -8,7 +8,7 @@ import WidgetSupport
 /// widget is one run, drawn by `PreviewPage`.
 enum PreviewCommand {
     /// run's flags that make sense for a page (not --format, --network, --record).
-    static let sharedOptions = ["family", "param", "from", "until", "for", "tz", "budget", "min-interval", "container", "scenario", "context", "locale"]
+    static let sharedOptions = ["family", "param", "defaults", "from", "until", "for", "tz", "budget", "min-interval", "container", "scenario", "context", "locale"]
 
     static let command = Command(
         name: "preview",

@@ -29,6 +29,7 @@ enum RunCommand {
         static let options = [
             OptionSpec("family", value: "F", help: "Family of the instance (default: the widget's first)."),
             OptionSpec("param", value: "NAME=VALUE", repeatable: true, help: "Intent parameter value (repeatable)."),
+            OptionSpec("defaults", value: "KEY=VALUE", repeatable: true, help: "A UserDefaults key of a defaults: source, from the start (repeatable)."),
             OptionSpec("from", value: "INSTANT", help: "Simulation start; without offset, in each widget's zone (default: now, to the minute)."),
             OptionSpec("until", value: "INSTANT", help: "Simulation end (exclusive)."),
             OptionSpec("for", value: "DURATION", help: "Simulation length (default 24h)."),
@@ -165,6 +166,8 @@ struct RunOptions {
     let containerDirectory: String?
     let scenarioPath: String?
     let assignments: [(name: String, value: String)]
+    /// `--defaults KEY=VALUE`, as given (typed by each key's default per widget).
+    let defaultsAssignments: [(key: String, value: String)]
     /// `--locale`, in canonical case.
     let locale: String?
 
@@ -221,6 +224,12 @@ struct RunOptions {
         }
         scenarioPath = args.value("scenario")
         assignments = try ParameterValues.assignments(args.all("param"))
+        var defaults: [(String, String)] = []
+        for a in args.all("defaults") {
+            guard let pair = ParameterValues.split(a) else { throw UsageError(message: "--defaults '\(a)' is not KEY=VALUE") }
+            defaults.append(pair)
+        }
+        defaultsAssignments = defaults
     }
 
     /// The widgets in `paths`, each with its run configuration (what `run` and `preview` run):
@@ -257,6 +266,7 @@ struct RunOptions {
             instances.append((loadedWidget, configuration))
         }
         try checkParametersKnown(loaded.widgets.map(\.widget))
+        try DefaultsValues.checkKnown(defaultsAssignments, loaded.widgets.map(\.widget))
         return (loaded, scenario, instances)
     }
 
@@ -323,6 +333,11 @@ struct RunOptions {
         let familyName = family ?? widget.families.first?.rawValue ?? "systemSmall"
         guard let chosen = WidgetFamily(rawValue: familyName) else { throw UsageError(message: "unknown family '\(familyName)'") }
         let (from, until) = try window(in: widget.zone, kind: widget.kind)
+        var scenario = scenario
+        // `--defaults` is the app's write before the run starts: first among the items at `from`.
+        if !defaultsAssignments.isEmpty, let change = try DefaultsValues.change(for: widget, defaultsAssignments, at: from) {
+            scenario.events.insert(change, at: 0)
+        }
         return RunConfiguration(
             kind: widget.kind, family: chosen, parameters: parameters, from: from, until: until, budget: budget,
             minInterval: minInterval, context: context, scenario: scenario)

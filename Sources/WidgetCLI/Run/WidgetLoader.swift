@@ -46,6 +46,8 @@ package enum WidgetLoader {
         for path in paths {
             files += path.hasSuffix(PlanFiles.widgetSuffix) ? [path] : try SourceFiles.expand(path)
         }
+        // Each manifest's app group, for its bundle's defaults sources without a suite (they follow it).
+        var appGroups: [String: String] = [:]
         try compilation.compile(files) { file in
             if let bytes = file.compiledPlan {
                 loadPlan(file: file.path, bytes: bytes, defaultZone, locale, &loaded)
@@ -55,10 +57,12 @@ package enum WidgetLoader {
             guard !file.diagnostics.contains(where: { $0.severity == .error }) else { return }
             // A manifest's bundle runs with the manifest's container.
             let container = SourceFiles.defaultContainer(beside: file.bundledBy ?? file.path)
+            for case .app(_, let plan, _) in file.plans { appGroups[file.path] = plan.appGroup }
             for case .widget(_, let plan) in file.plans {
                 // `run` executes the very plan `compile` writes: one path from definition to provider.
                 do throws(PlanError) {
                     let widget = try CompiledWidget(plan: plan, defaultZone: defaultZone, dataDecoder: ContainerData.decoder, cachesData: true, locale: locale)
+                    widget.appGroup = file.bundledBy.flatMap { appGroups[$0] }
                     loaded.widgets.append(LoadedWidget(widget: widget, plan: plan, containerDirectory: container, path: file.path))
                 } catch {
                     let problem = Diagnostic.error("compile", "the compiled plan is unusable: \(error.description)", file: file.path, at: .start, pointer: error.pointer)
@@ -118,6 +122,7 @@ package enum ScenarioReading {
         case let .offline(from, until): .offline(from: from, until: until)
         case let .push(at, kind): .push(at: at, kind: kind)
         case let .system(at, setting, value): .system(at: at, change: SystemChange(rawValue: setting) ?? .locale, value: value)
+        case let .defaults(at, suite, set, remove): .defaults(at: at, suite: suite, set: set, remove: remove)
         case let .respond(at, url, response):
             .respond(at: at, url: url, response: ScriptedResponse(status: response.status, body: response.body, latency: response.latency, error: response.error))
         }

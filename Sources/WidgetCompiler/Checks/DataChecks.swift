@@ -14,7 +14,7 @@ func checkDataSources(_ sources: [WidgetDefinition.DataSource], _ context: inout
     }
 }
 
-/// A source's `dates` (docs/data-dates.md): each key a JSON Pointer, each value a format word or an
+/// A source's `dates` (docs/data-sources.md): each key a JSON Pointer, each value a format word or an
 /// LDML pattern that can match a date (its problem at its column); `zone` a known zone. Code: `data-dates`.
 private func checkSourceDates(_ source: WidgetDefinition.DataSource, _ context: inout CheckContext) {
     if let zone = source.zone, !Scalars.isKnownZone(zone.value) {

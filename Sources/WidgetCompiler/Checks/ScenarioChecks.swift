@@ -19,6 +19,8 @@ package enum ScenarioItem: Sendable {
     /// A system setting changes (`locale`, `dynamicType`, `appearance`) to `value`: WidgetKit
     /// reloads every widget.
     case system(at: Instant, setting: String, value: String)
+    /// The app sets and removes UserDefaults keys (`suite` nil: the widget's).
+    case defaults(at: Instant, suite: String?, set: JSONObject, remove: [String])
 }
 
 /// A `respond` item's answer, its file already read.
@@ -68,7 +70,7 @@ package enum ScenarioChecks {
     }
 
     /// The actions an item may have, one each.
-    static let actions = ["write", "reload", "respond", "foreground", "offline", "push"] + systemSettings
+    static let actions = ["write", "reload", "respond", "foreground", "offline", "push", "defaults"] + systemSettings
     /// The system changes after which WidgetKit reloads every widget itself.
     static let systemSettings = ["locale", "dynamicType", "appearance"]
     /// How long after a system change a WidgetCenter reload counts as made for it.
@@ -103,7 +105,7 @@ package enum ScenarioChecks {
                     at = instant(node, p + ["at"], &context)
                 } else {
                     let what = switch timed {
-                    case "write": "the instant the app writes"
+                    case "write", "defaults": "the instant the app writes"
                     case "respond": "the instant from which the server answers so"
                     case "push": "the instant the push arrives"
                     case "reload": "the instant of the WidgetCenter call"
@@ -143,6 +145,11 @@ package enum ScenarioChecks {
                     } else if reload.isMapping {
                         itemEvents.append(.reload(at: at, kind: reload["kind"]?.string, where: reload["where"]?.json.object))
                     }
+                case "defaults":
+                    guard let change = item["defaults"], let at else { continue }
+                    itemEvents.append(.defaults(
+                        at: at, suite: change["suite"]?.string, set: change["set"]?.json.object ?? JSONObject(),
+                        remove: (change["remove"]?.items ?? .empty).compactMap(\.string)))
                 case "respond":
                     guard let respond = item["respond"], let at, let url = respond["url"]?.string else { continue }
                     switch ScenarioResponses.response(respond, scenario: context.file, pointer: p + ["respond"]) {

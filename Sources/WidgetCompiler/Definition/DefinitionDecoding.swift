@@ -180,6 +180,8 @@ extension WidgetDefinition {
         source.file = Self.text(node, "file")
         source.dates = node[word: "dates"]
         source.zone = Self.text(node, "zone")
+        source.defaults = node[word: "defaults"]
+        source.suite = Self.text(node, "suite")
         if let url = node[word: "url"] {
             var request = Request(url: url)
             request.method = Self.text(node, "method")

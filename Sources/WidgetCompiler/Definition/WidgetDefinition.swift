@@ -196,6 +196,10 @@ extension WidgetDefinition {
         package var dates: SourceNode?
         /// `zone`: the zone its dates are read in.
         package var zone: Text?
+        /// `defaults`: the app group's UserDefaults keys with their defaults (docs/data-sources.md).
+        package var defaults: SourceNode?
+        /// `suite`: the UserDefaults suite (default: the app manifest's appGroup).
+        package var suite: Text?
     }
 
     /// A URL data source's request (spec network-data.md); durations as written.

@@ -92,6 +92,10 @@ package enum Lowering {
         }
         let data = definition.data.compactMap { source -> PlanDataSource? in
             if let request = source.request { return urlSource(source.name, request, parsed: parsed, fail: fail) }
+            if let keys = source.defaults {
+                guard case .object(let object) = keys.json else { fail("expected a mapping of keys to defaults", keys, ["data", source.name, "defaults"]); return nil }
+                return .defaults(DefaultsSource(name: source.name, suite: source.suite?.value, keys: object))
+            }
             return source.file.map { .file(name: source.name, path: $0.value) }
         }
         let dates = definition.data.compactMap { source -> SourceDates? in

@@ -20,6 +20,9 @@ package enum ScenarioEvent: Sendable, Equatable {
     case push(at: Instant, kind: String)
     /// A system setting changes: WidgetKit reloads every widget at once, uncounted.
     case system(at: Instant, change: SystemChange, value: String)
+    /// The app sets and removes keys of a UserDefaults suite (`suite` nil: the widget's), in the
+    /// container's `Library/Preferences/SUITE.plist`.
+    case defaults(at: Instant, suite: String?, set: JSONObject, remove: [String])
 
     package static func == (a: ScenarioEvent, b: ScenarioEvent) -> Bool {
         switch (a, b) {
@@ -29,6 +32,8 @@ package enum ScenarioEvent: Sendable, Equatable {
             return t1 == t2 && k1 == k2 && w1.map(JSONValue.object) == w2.map(JSONValue.object)
         case let (.foreground(f1, u1), .foreground(f2, u2)), let (.offline(f1, u1), .offline(f2, u2)):
             return f1 == f2 && u1 == u2
+        case let (.defaults(t1, s1, set1, r1), .defaults(t2, s2, set2, r2)):
+            return t1 == t2 && s1 == s2 && JSONValue.object(set1) == .object(set2) && r1 == r2
         case let (.respond(t1, url1, r1), .respond(t2, url2, r2)):
             return t1 == t2 && url1 == url2 && r1 == r2
         case let (.push(t1, k1), .push(t2, k2)):

@@ -65,6 +65,7 @@ private struct Scheduler {
         case reload(kind: String?, filter: JSONObject?)
         case push(kind: String)
         case system(SystemChange)
+        case defaults(suite: String?, set: JSONObject, remove: [String])
     }
 
     private struct Request {
@@ -119,6 +120,7 @@ private struct Scheduler {
             case let .push(at, kind): items.append((at, .push(kind: kind)))
             case let .system(at, change, _): items.append((at, .system(change)))
             case let .foreground(from, until): windows.append((from, until))
+            case let .defaults(at, suite, set, remove): items.append((at, .defaults(suite: suite, set: set, remove: remove)))
             case .respond, .offline: break  // the fetcher's
             }
         }
@@ -183,6 +185,22 @@ private struct Scheduler {
                 try container.write(path, value: value)
             } catch {
                 collector.report(RunWarning(code: "scenario-write-refused", message: "scenario write refused: \(error)", at: at))
+            }
+        case let .defaults(suite, set, remove):
+            guard let suite = suite ?? (provider as? CompiledWidget)?.defaultsSuite else {
+                collector.report(RunWarning(code: "scenario-write-refused", message: "scenario defaults refused: no suite named and the widget reads none", at: at))
+                return
+            }
+            let path = Preferences.path(suite: suite)
+            var current: [UInt8]? = nil
+            if case .found(let bytes) = container.read(path) { current = bytes }
+            switch Preferences.updating(current, set: set, remove: remove) {
+            case .success(let bytes):
+                do { try container.write(path, bytes: bytes) } catch {
+                    collector.report(RunWarning(code: "scenario-write-refused", message: "scenario defaults refused: \(error)", at: at))
+                }
+            case .failure(let problem):
+                collector.report(RunWarning(code: "scenario-write-refused", message: "scenario defaults refused: '\(path)' is \(problem.reason)", at: at))
             }
         case let .reload(kind, filter):
             guard at >= config.from,
@@ -284,7 +302,10 @@ private struct Scheduler {
     private mutating func runPreview<Sink: ReloadSink>(into sink: inout Sink) {
         let t = config.from
         for (at, item) in items where at <= t {
-            if case .write = item { apply(item, at: at, into: &sink) }
+            switch item {
+            case .write, .defaults: apply(item, at: at, into: &sink)
+            case .reload, .push, .system: break
+            }
         }
         let counted = !foreground.contains(t)
         let windowCount = counted ? budget.record(t) : nil

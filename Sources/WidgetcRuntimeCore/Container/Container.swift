@@ -90,6 +90,13 @@ package struct Container: Sendable {
 
     /// Stores `value` as the JSON text of the file at `path`, in the overlay only.
     package mutating func write(_ path: String, value: JSONValue) throws(ContainerRefusal) {
+        var writer = JSONWriter()
+        writer.write(value)
+        try write(path, bytes: writer.bytes)
+    }
+
+    /// Stores `bytes` as the file at `path`, in the overlay only (a property list the app's defaults write).
+    package mutating func write(_ path: String, bytes: [UInt8]) throws(ContainerRefusal) {
         let parsed: ContainerPath
         switch ContainerPath.parse(path) {
         case .success(let p): parsed = p
@@ -98,9 +105,7 @@ package struct Container: Sendable {
         if let root, let refusal = escape(of: parsed, fullPath: root + "/" + parsed.normalized, root: root) {
             throw refusal
         }
-        var writer = JSONWriter()
-        writer.write(value)
-        overlay[parsed.normalized] = writer.bytes
+        overlay[parsed.normalized] = bytes
     }
 
     /// The refusal when symbolic links on the way take the path out of the container.

@@ -33,10 +33,12 @@ extension CompiledWidget {
         }
         var dataSources: [(name: String, path: String)] = []
         var urlSources: [URLSource] = []
+        var defaultsSources: [DefaultsSource] = []
         for source in plan.data {
             switch source {
             case .file(let name, let path): dataSources.append((name, path))
             case .url(let source): urlSources.append(source)
+            case .defaults(let source): defaultsSources.append(source)
             }
         }
         let content = try CompiledContent(PlanMember(.object(plan.content), path: ["content"]), localizer: localizer)
@@ -56,7 +58,8 @@ extension CompiledWidget {
             rule: try Self.rule(plan.timeline.rule, localizer), horizon: plan.timeline.horizon, maxEntries: plan.timeline.maxEntries,
             policy: plan.timeline.policy, events: plan.timeline.events,
             dataDecoder: dataDecoder, cachesData: cachesData, locale: localizer?.locale,
-            view: try CompiledView.compile(plan, localizer: localizer), lets: plan.lets, dates: plan.dates, intents: plan.intents)
+            view: try CompiledView.compile(plan, localizer: localizer), lets: plan.lets, dates: plan.dates, intents: plan.intents,
+            defaults: defaultsSources)
     }
 
     /// The default placeholder: `content` with every tag rendered empty.

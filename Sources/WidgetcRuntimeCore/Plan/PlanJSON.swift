@@ -69,6 +69,9 @@ extension WidgetPlanModel {
         let data = try root("data").items().map { m throws(PlanError) -> PlanDataSource in
             if let declared = try SourceDates(m) { dates.append(declared) }
             if m.optional("url") != nil { return .url(try URLSource(m)) }
+            if let keys = m.optional("defaults") {
+                return .defaults(DefaultsSource(name: try m("name").string(), suite: try m.optional("suite")?.string(), keys: try keys.object()))
+            }
             return .file(name: try m("name").string(), path: try m("file").string())
         }
         let timeline = try root("timeline")
@@ -193,6 +196,8 @@ extension PlanDataSource {
         switch self {
         case .file(let name, let path):
             return .object(JSONObject([("name", .string(name)), ("file", .string(path))]))
+        case .defaults(let source):
+            return .object(JSONObject([("name", .string(source.name)), ("defaults", .object(source.keys)), ("suite", source.suite.map(JSONValue.string) ?? .null)]))
         case .url(let source):
             // Every member, defaults resolved (docs/plan-format.md, URL data sources).
             var s = JSONObject()

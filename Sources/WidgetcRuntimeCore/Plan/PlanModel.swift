@@ -123,12 +123,15 @@ package enum PlanDataSource: Sendable {
     /// `data.NAME` read from `path`, relative to the container.
     case file(name: String, path: String)
     case url(URLSource)
+    /// Keys of the app group's `UserDefaults` with their defaults (docs/data-sources.md).
+    case defaults(DefaultsSource)
 
     /// `data.NAME`.
     package var name: String {
         switch self {
         case .file(let name, _): name
         case .url(let source): source.name
+        case .defaults(let source): source.name
         }
     }
 }

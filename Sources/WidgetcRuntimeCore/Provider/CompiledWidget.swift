@@ -23,6 +23,10 @@ package final class CompiledWidget: @unchecked Sendable {
     package var dataFiles: [String] { dataSources.map(\.path) }
     /// The data sources fetched from a URL (docs/network-data-notes.md).
     let urlSources: [URLSource]
+    /// The `defaults:` sources (docs/data-sources.md), read at every reload.
+    package let defaultsSources: [DefaultsSource]
+    /// The app group a defaults source without `suite` reads (the app manifest's); set by whoever loads the widget with its manifest.
+    package var appGroup: String?
     /// The sources' declared dates (docs/data-dates.md), decoded after every read.
     let sourceDates: [SourceDates]
     /// Whether the widget has a URL data source (its reloads then list their requests).
@@ -67,9 +71,11 @@ package final class CompiledWidget: @unchecked Sendable {
         dataSources: [(name: String, path: String)], urlSources: [URLSource] = [], content: CompiledContent, familyContent: [String: CompiledContent],
         placeholder: JSONObject, snapshot: JSONObject, url: Template?, rule: TimelineRule, horizon: Field<Int64>,
         maxEntries: Int, policy: PolicyOverride?, events: [EventTime], dataDecoder: @escaping DataDecoder, cachesData: Bool,
-        locale: String?, view: CompiledView? = nil, lets: [PlanLet] = [], dates: [SourceDates] = [], intents: [PlanIntent] = []
+        locale: String?, view: CompiledView? = nil, lets: [PlanLet] = [], dates: [SourceDates] = [], intents: [PlanIntent] = [],
+        defaults: [DefaultsSource] = []
     ) {
         self.intents = intents
+        defaultsSources = defaults
         let evaluator = lets.isEmpty ? nil : LetEvaluator(lets, parameters: parameters, dates: dates)
         sourceDates = dates
         letEvaluator = evaluator

@@ -39,7 +39,7 @@ package struct SourceDates: Sendable {
     }
 
     /// Decodes every value the rules point at in `value`; each that does not decode is made absent
-    /// (removed from its object, null in its array) and returned. Nulls and missing members are absent already.
+    /// (removed from its object, null in its array) and returned. Nulls, empty text and missing members are no date, and stay.
     func decode(_ value: inout JSONValue, widgetZone: ZoneRules) -> [Failure] {
         let zone = self.zone ?? widgetZone
         var failures: [Failure] = []
@@ -56,7 +56,8 @@ package struct SourceDates: Sendable {
         _ value: inout JSONValue, _ tokens: ArraySlice<String>, path: [String], rule: Rule, zone: ZoneRules, _ failures: inout [Failure]
     ) -> Bool {
         guard let token = tokens.first else {
-            if value.isNull { return false }
+            // No date: null or empty text stays as it is, without a warning.
+            if value.isNull || value == .string("") { return false }
             if let instant = rule.format.decode(value, zone: zone) {
                 value = .string(zone.iso8601(instant))
                 return false

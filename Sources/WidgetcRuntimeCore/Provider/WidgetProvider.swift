@@ -248,6 +248,7 @@ extension CompiledWidget: TimelineProvider {
                 ok = false
             }
         }
+        if ok, !defaultsSources.isEmpty { loadDefaults(into: &data, context) }
         return ok ? .object(data) : nil
     }
 
