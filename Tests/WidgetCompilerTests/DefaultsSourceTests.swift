@@ -135,7 +135,7 @@ import WidgetcRuntime
         #expect(source["defaults"]?["goal"] == 10000)
         #expect(source["suite"] == "group.com.example.steps")
         let plan = try WidgetPlan(data: Data(JSONWriter.pretty(json)), timeZone: TimeZone(identifier: "UTC")!)
-        let timeline = plan.timeline(at: Date(timeIntervalSince1970: 1_796_547_600), container: URL(fileURLWithPath: w.directory + "/container"))
+        let timeline = plan.timeline(at: Date(timeIntervalSince1970: 1_796_547_600), container: URL(fileURLWithPath: w.directory + "/container"), fetcher: NoNetwork())
         #expect(timeline.entries.first?["goal"]?.int == 7000)
     }
 }
