@@ -63,7 +63,8 @@ let package = Package(
         // every start) and `widgetc` stays one file.
         .target(name: "CWidgetcCurl"),
         // The library an app links: the core, re-exported, and URLSession for URL data sources.
-        .target(name: "WidgetcRuntime", dependencies: ["WidgetcRuntimeCore", "WidgetcURLSession"]),
+        // Its privacy manifest declares the required-reason APIs it calls (docs/shipping.md).
+        .target(name: "WidgetcRuntime", dependencies: ["WidgetcRuntimeCore", "WidgetcURLSession"], resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
         // The simulator: the scheduler (budget, policies, reloads), scenarios and writers.
         .target(name: "WidgetSimulator", dependencies: ["WidgetSupport", "WidgetTime", "WidgetTemplates", "WidgetcRuntimeCore"]),
         // Definitions: one Compilation (YAML, schema, semantic checks, the rules across files) ending at the plans.
