@@ -22,6 +22,7 @@ import WidgetTestSupport
         #expect(listing(out) == [
             "NoteBuddyWidgetBundle.swift",
             "NoteBuddyWidgets.swift",
+            "Resources/Localizable.xcstrings",
             "Resources/com.example.notebuddy.recent.plan.json",
             "Supporting/App-Info.plist",
             "Supporting/App.entitlements",

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetCLI
+import WidgetCompiler
 import WidgetSupport
 import WidgetTestSupport
 
@@ -75,5 +76,50 @@ import WidgetTestSupport
         let parameters = try #require(plan["parameters"]?.array)
         #expect(parameters[0]["description"]?.string == "Which pet the widget shows")
         #expect(parameters[1]["description"] == nil)
+    }
+
+    /// The extension's String Catalog: the gallery, intent and option strings, with the
+    /// translations the widget's catalog gives them, as a valid .xcstrings (what our own reader
+    /// and Xcode's writer agree on).
+    @Test func theExtensionGetsAStringCatalogOfItsGalleryIntentAndOptionStrings() throws {
+        let out = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let (status, console) = runCLI(["generate", "swift", TestPaths.widgets + "/character.yaml", "--out", out.path])
+        #expect(status == .success, "\(console.stderr)")
+        let path = out.path + "/Resources/Localizable.xcstrings"
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let (catalog, diagnostics) = StringCatalog.load(bytes: bytes, path: path)
+        #expect(catalog != nil)
+        #expect(diagnostics.filter { $0.severity == .error }.isEmpty, "\(diagnostics)")
+        // Written as Xcode writes catalogs: rewriting it changes nothing.
+        #expect(CatalogWriter.bytes(try JSONReader.parse(bytes: bytes).json) == bytes)
+        let json = try JSONReader.parse(bytes: bytes).json
+        #expect(json["sourceLanguage"] == "en")
+        let strings = try #require(json["strings"]?.object)
+        // The gallery (display name, description), the intent (parameter title), the options (valueTitles).
+        #expect(Set(strings.keys) == ["Character Details", "Health recovers 25% an hour.", "Character", "Panda", "Egghead", "Spouty"])
+        func value(_ key: String, _ language: String) -> String? { strings[key]?["localizations"]?[language]?["stringUnit"]?["value"]?.string }
+        #expect(value("Character Details", "de") == "Figurdetails")
+        #expect(value("Character Details", "en") == "Character Details")
+        #expect(value("Character", "de") == "Figur")
+        #expect(strings["Panda"]?["localizations"]?["ar"] != nil)
+        // Every language the widget's catalog translates the display name into is there.
+        let source = try JSONReader.parse(String(contentsOfFile: TestPaths.widgets + "/Localizable.xcstrings", encoding: .utf8)).json
+        let languages = Set(source["strings"]?["Character Details"]?["localizations"]?.object?.keys ?? [])
+        #expect(Set(strings["Character Details"]?["localizations"]?.object?.keys ?? []) == languages)
+    }
+
+    @Test func aWidgetWithoutACatalogGetsItsKeysInTheSourceLanguage() throws {
+        let dir = try project()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out")
+        #expect(runCLI(["generate", "swift", dir.path + "/sub/app.yaml", "--out", out.path]).0 == .success)
+        let json = try JSONReader.parse(String(contentsOf: out.appendingPathComponent("Resources/Localizable.xcstrings"), encoding: .utf8)).json
+        let strings = try #require(json["strings"]?.object)
+        // The parameter's description and the options' titles (valueTitles, else the value) are keys.
+        for key in ["Pet", "Your pet", "Which pet the widget shows", "Power Panda", "egghead", "Every", "After", "Count"] {
+            #expect(strings[key]?["localizations"]?["en"]?["stringUnit"]?["value"]?.string == key, "\(key)")
+        }
+        #expect(strings["panda"] == nil)
     }
 }

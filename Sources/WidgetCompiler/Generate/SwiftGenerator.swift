@@ -60,6 +60,7 @@ package enum SwiftGenerator {
             guard let bytes = planBytes[model.fileName] else { throw GenerateError(message: "no bytes for the plan '\(model.fileName)'") }
             files.append(GeneratedFile(path: "Resources/" + model.fileName, contents: bytes, overwrites: true))
         }
+        files.append(GeneratedFile(path: "Resources/Localizable.xcstrings", contents: ExtensionCatalog.contents(models), overwrites: true))
         files += PlatformFragments(.init(app: appModel, widgets: models)).files(source: appModel.source)
         return files
     }
@@ -532,6 +533,8 @@ struct WidgetModel {
     let background: JSONValue?
     /// `push: true`: the configuration gets the push handler (docs/pushes.md).
     let push: Bool
+    /// The String Catalog's translations the plan carries (`localization`), when it has a catalog.
+    let localization: JSONValue?
 
     /// The widget declares its face: its view file is generated like the rest.
     var declaresView: Bool { view != nil || !familyView.isEmpty }
@@ -575,6 +578,7 @@ struct WidgetModel {
         }
         familyView = faces
         background = custom ? nil : plan.background
+        localization = plan.localization
     }
 
     /// The content fields an entry of `family` has: `content`'s, then the daily slots', then the family's own.
