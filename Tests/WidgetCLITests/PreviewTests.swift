@@ -61,18 +61,28 @@ import WidgetTime
         let (status, console) = runCLI(["run"] + args + ["--format", "json"])
         #expect(status == .success)
         let run = try JSONReader.parse(console.stdout).json
-        // The distinct entries of the run object, in date order.
-        var dates: [String] = []
+        // The distinct entries of the run object, in date order; consecutive ones that show the same
+        // (the character's face reads only its content) are one card with their count (issue 36).
+        var distinct: [JSONValue] = []
         var seen = Set<String>()
         for reload in run["reloads"]?.array ?? [] {
-            for entry in reload["entries"]?.array ?? [] {
-                let key = JSONWriter.string(entry)
-                if seen.insert(key).inserted { dates.append(entry["date"]?.string ?? "") }
+            for entry in reload["entries"]?.array ?? [] where seen.insert(JSONWriter.string(entry)).inserted { distinct.append(entry) }
+        }
+        distinct.sort { ($0["date"]?.string ?? "") < ($1["date"]?.string ?? "") }
+        var merged: [(date: String, count: Int)] = []
+        for (i, entry) in distinct.enumerated() {
+            if i > 0, entry["content"] == distinct[i - 1]["content"], entry["url"] == distinct[i - 1]["url"] {
+                merged[merged.count - 1].count += 1
+            } else {
+                merged.append((entry["date"]?.string ?? "", 1))
             }
         }
+        // 11:00 (full health) and the 14:00 reload's entry show the same.
+        #expect(merged.map(\.count) == [1, 1, 1, 2])
         let cards = elements.named("figure", class: "card")
-        #expect(cards.count == dates.count)
-        #expect(cards.map { $0.attributes["data-date"] ?? "" } == dates.sorted())
+        #expect(cards.map { $0.attributes["data-date"] ?? "" } == merged.map(\.date))
+        #expect(elements.named("span", class: "count").map(\.text) == ["×2"])
+        #expect(elements.named("p", class: "note").first?.text.hasPrefix("5 entries in 4 cards: consecutive entries that show the same are one card") == true)
         #expect(cards.first?.attributes["title"] == "mygame://character/panda")
         #expect(cards.first?.text.contains("08:00") == true)
         // The character's face (its view): light and dark, drawn from the entry's render tree.
@@ -197,6 +207,23 @@ import WidgetTime
         #expect(elements.named("span", class: "count").map(\.text) == ["×100", "×100", "×100"])
         let few = try parse(Self.page(contents: Array(contents.prefix(200))))
         #expect(few.named("figure", class: "card").count == 200)
+    }
+
+    /// Issue 36: within the limit, consecutive identical entries are one card with their count and
+    /// when the last shows; the same content again later is a card of its own.
+    @Test func consecutiveIdenticalEntriesAreOneCard() throws {
+        let values = [0, 0, 0, 1, 1, 0, 2]
+        let elements = try parse(Self.page(contents: values.map { JSONObject([("v", .int($0))]) }))
+        let cards = elements.named("figure", class: "card")
+        // The entries are a minute apart from 1_795_000_000 (2026-11-18T11:06:40Z).
+        #expect(cards.map { $0.attributes["data-date"] ?? "" } == [
+            "2026-11-18T11:06:40Z", "2026-11-18T11:09:40Z", "2026-11-18T11:11:40Z", "2026-11-18T11:12:40Z",
+        ])
+        #expect(elements.named("span", class: "v1").map(\.text) == ["0", "1", "0", "2"])
+        let counts = elements.named("span", class: "count")
+        #expect(counts.map(\.text) == ["×3", "×2"])
+        #expect(counts.first?.attributes["title"] == "3 consecutive entries, the last at 11:08")
+        #expect(elements.named("p", class: "note").first?.text.hasPrefix("7 entries in 4 cards") == true)
     }
 
     // MARK: Bad input

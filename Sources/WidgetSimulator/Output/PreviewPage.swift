@@ -195,22 +195,37 @@ package struct PreviewPage {
         let (width, height) = device.size(of: run.family)
         let (cards, collapsed) = Self.cards(run)
         let multiDay = clock.day(w.header.from) != clock.day(w.header.until - 1)
+        let faces = FaceRenderer(
+            family: run.family, width: width, height: height, dates: FaceDates(zone: clock.zone, locale: w.header.locale),
+            container: w.container, tint: tint.map(FaceRenderer.hex) ?? Self.defaultTint)
+        // Each card's drawing; within the limit, consecutive entries drawn alike (a face's live dates
+        // read at each entry's date) are one card with their count, as a year's collapse counts.
+        var drawn: [(card: Card, body: String, last: Instant)] = []
+        for card in cards {
+            let body = card.view == nil
+                ? cardBody(card, family: run.family, width: width, height: height)
+                : faceBody(card, faces: faces)
+            if !collapsed, let previous = drawn.last, previous.card.url == card.url, previous.body == body {
+                drawn[drawn.count - 1].card.count += card.count
+                drawn[drawn.count - 1].last = card.date
+                continue
+            }
+            drawn.append((card, body, card.date))
+        }
         var s = "<section class=\"family\" id=\"" + run.family.rawValue + "\">\n"
         s += "<h2>" + run.family.rawValue + " <span class=\"size\">\(FaceRenderer.number(width))×\(FaceRenderer.number(height)) pt, \(device.rawValue) (\(device.screen) pt screen)</span></h2>\n"
         let total = cards.reduce(0) { $0 + $1.count }
         s += "<p class=\"note\">"
-        s += collapsed
-            ? "\(total) entries, more than \(Self.entryLimit): one card per distinct \(cards.first?.view == nil ? "content" : "face"), with its first time and count"
-            : "\(cards.count) \(cards.count == 1 ? "entry" : "entries")"
+        if collapsed {
+            s += "\(total) entries, more than \(Self.entryLimit): one card per distinct \(cards.first?.view == nil ? "content" : "face"), with its first time and count"
+        } else {
+            s += "\(total) \(total == 1 ? "entry" : "entries")"
+            if drawn.count < total { s += " in \(drawn.count) \(drawn.count == 1 ? "card" : "cards"): consecutive entries that show the same are one card, with its first time and count" }
+        }
         s += "; \(run.summary.reloadCount) \(run.summary.reloadCount == 1 ? "reload" : "reloads"); budget \(run.summary.budgetUsed) counted, limit \(run.summary.budgetLimit) per 24 h.</p>\n"
         s += "<div class=\"strip\">\n"
-        let faces = FaceRenderer(
-            family: run.family, width: width, height: height, dates: FaceDates(zone: clock.zone, locale: w.header.locale),
-            container: w.container, tint: tint.map(FaceRenderer.hex) ?? Self.defaultTint)
-        for card in cards {
-            s += card.view == nil
-                ? cardHTML(card, family: run.family, width: width, height: height, clock: clock, multiDay: multiDay, collapsed: collapsed)
-                : faceCard(card, faces: faces, clock: clock, multiDay: multiDay, collapsed: collapsed)
+        for (card, body, last) in drawn {
+            s += figure(card, body: body, last: last, clock: clock, multiDay: multiDay, collapsed: collapsed)
         }
         if cards.isEmpty { s += "<p class=\"note\">No entries.</p>\n" }
         s += "</div>\n"
@@ -225,32 +240,39 @@ package struct PreviewPage {
         return s
     }
 
-    /// A card of a widget with a `view`: the entry's render tree drawn in each appearance.
-    private func faceCard(_ card: Card, faces: FaceRenderer, clock: Clock, multiDay: Bool, collapsed: Bool) -> String {
+    /// A card: its drawing, its (first) time, and its count when it stands for more than one
+    /// entry (collapsed: always). A merged card's count says until when it shows.
+    private func figure(_ card: Card, body: String, last: Instant, clock: Clock, multiDay: Bool, collapsed: Bool) -> String {
         var s = "<figure class=\"card\""
         if let url = card.url { s += " title=\"" + Self.escape(url) + "\"" }
-        s += " data-date=\"" + clock.iso(card.date) + "\">\n<div class=\"faces\">"
-        for appearance in appearances(of: faces.family) {
-            s += "<div class=\"appearance" + (appearance == .vibrant ? " lock" : "") + "\">" + faces.face(card.view ?? .null, now: card.date, appearance: appearance, url: card.url)
-            s += "<span class=\"mode\">" + appearance.rawValue + "</span></div>"
-        }
-        s += "</div>\n<figcaption><time datetime=\"" + clock.iso(card.date) + "\">"
+        s += " data-date=\"" + clock.iso(card.date) + "\">\n" + body
+        s += "\n<figcaption><time datetime=\"" + clock.iso(card.date) + "\">"
         s += (multiDay ? clock.date(card.date) + " " : "") + clock.time(card.date) + "</time>"
-        if collapsed { s += " <span class=\"count\">×\(card.count)</span>" }
+        if collapsed {
+            s += " <span class=\"count\">×\(card.count)</span>"
+        } else if card.count > 1 {
+            let until = (multiDay ? clock.date(last) + " " : "") + clock.time(last)
+            s += " <span class=\"count\" title=\"\(card.count) consecutive entries, the last at \(until)\">×\(card.count)</span>"
+        }
         s += "</figcaption>\n</figure>\n"
         return s
     }
 
-    /// A card laid out as the generated default view: a leading VStack, the first value large
-    /// (`.headline`), the others small (`.caption`); the widget URL as the hover title.
-    private func cardHTML(
-        _ card: Card, family: WidgetFamily, width: Double, height: Double, clock: Clock, multiDay: Bool, collapsed: Bool
-    ) -> String {
+    /// The drawing of a card of a widget with a `view`: the entry's render tree in each appearance.
+    private func faceBody(_ card: Card, faces: FaceRenderer) -> String {
+        var s = "<div class=\"faces\">"
+        for appearance in appearances(of: faces.family) {
+            s += "<div class=\"appearance" + (appearance == .vibrant ? " lock" : "") + "\">" + faces.face(card.view ?? .null, now: card.date, appearance: appearance, url: card.url)
+            s += "<span class=\"mode\">" + appearance.rawValue + "</span></div>"
+        }
+        return s + "</div>"
+    }
+
+    /// The drawing of a card laid out as the generated default view: a leading VStack, the first
+    /// value large (`.headline`), the others small (`.caption`).
+    private func cardBody(_ card: Card, family: WidgetFamily, width: Double, height: Double) -> String {
         let shape = family.rawValue.hasPrefix("accessory") ? " accessory " + family.rawValue : ""
-        var s = "<figure class=\"card\""
-        if let url = card.url { s += " title=\"" + Self.escape(url) + "\"" }
-        s += " data-date=\"" + clock.iso(card.date) + "\">\n"
-        s += "<div class=\"face\(shape)\" style=\"width:\(FaceRenderer.number(Double(width)))px;height:\(FaceRenderer.number(Double(height)))px\">"
+        var s = "<div class=\"face\(shape)\" style=\"width:\(FaceRenderer.number(Double(width)))px;height:\(FaceRenderer.number(Double(height)))px\">"
         let values = card.content.map { Self.text($0.value) }
         if family == .accessoryInline {
             // An inline widget is one line of text: the first value.
@@ -261,11 +283,7 @@ package struct PreviewPage {
                 s += Self.escape(v) + "</span>"
             }
         }
-        s += "</div>\n<figcaption><time datetime=\"" + clock.iso(card.date) + "\">"
-        s += (multiDay ? clock.date(card.date) + " " : "") + clock.time(card.date) + "</time>"
-        if collapsed { s += " <span class=\"count\">×\(card.count)</span>" }
-        s += "</figcaption>\n</figure>\n"
-        return s
+        return s + "</div>"
     }
 
     // MARK: The time axis
