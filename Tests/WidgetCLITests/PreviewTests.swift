@@ -215,14 +215,15 @@ import WidgetTime
         let values = [0, 0, 0, 1, 1, 0, 2]
         let elements = try parse(Self.page(contents: values.map { JSONObject([("v", .int($0))]) }))
         let cards = elements.named("figure", class: "card")
-        // The entries are a minute apart from 1_795_000_000 (2026-11-18T11:06:40Z).
+        // The entries are a minute apart from 1_795_000_000 (2026-11-18T11:06:40 UTC).
         #expect(cards.map { $0.attributes["data-date"] ?? "" } == [
-            "2026-11-18T11:06:40Z", "2026-11-18T11:09:40Z", "2026-11-18T11:11:40Z", "2026-11-18T11:12:40Z",
+            "2026-11-18T11:06:40+00:00", "2026-11-18T11:09:40+00:00", "2026-11-18T11:11:40+00:00", "2026-11-18T11:12:40+00:00",
         ])
         #expect(elements.named("span", class: "v1").map(\.text) == ["0", "1", "0", "2"])
         let counts = elements.named("span", class: "count")
         #expect(counts.map(\.text) == ["×3", "×2"])
-        #expect(counts.first?.attributes["title"] == "3 consecutive entries, the last at 11:08")
+        // The page's window spans two days, so times carry their date.
+        #expect(counts.first?.attributes["title"] == "3 consecutive entries, the last at 2026-11-18 11:08:40")
         #expect(elements.named("p", class: "note").first?.text.hasPrefix("7 entries in 4 cards") == true)
     }
 
