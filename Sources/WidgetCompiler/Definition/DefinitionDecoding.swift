@@ -70,8 +70,6 @@ extension WidgetDefinition {
         ("background", .background), ("let", .let), ("intents", .intents),
     ])
 
-    private static let effectKinds = WordMap<EffectKind>(EffectKind.allCases.map { (StaticString.effect($0), $0) })
-
     /// One intent: its title, parameters and the items of `perform` that name one known effect.
     private static func intent(_ name: String, _ node: SourceNode) -> Intent {
         var intent = Intent(name: name, node: node)
@@ -84,7 +82,7 @@ extension WidgetDefinition {
         if let perform = node[word: "perform"], perform.isSequence {
             for i in 0..<perform.count {
                 let item = perform.child(i)
-                guard item.isMapping, item.count == 1, let kind = effectKinds.value(ofText: item.keyBytes(0)) else { continue }
+                guard item.isMapping, item.count == 1, let kind = EffectKind(rawValue: item.key(0)) else { continue }
                 intent.effects.append(Effect(index: i, kind: kind, node: item.child(0)))
             }
         }
@@ -265,20 +263,5 @@ extension WidgetDefinition {
         if let word = node.string { return .word(word) }
         if node.isMapping { return .after(node[word: "after"]) }
         return .other
-    }
-}
-
-extension StaticString {
-    /// An effect's key, as a static word (a table of them answers the effect).
-    fileprivate static func effect(_ kind: WidgetDefinition.EffectKind) -> StaticString {
-        switch kind {
-        case .set: "set"
-        case .toggle: "toggle"
-        case .increment: "increment"
-        case .append: "append"
-        case .remove: "remove"
-        case .reload: "reload"
-        case .open: "open"
-        }
     }
 }
