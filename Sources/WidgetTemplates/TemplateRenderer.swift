@@ -69,7 +69,7 @@ struct TemplateRenderer {
                 if let value = resolve(tables.paths[op.operand], root), !value.isTemplateFalsey {
                     let body = (i + 1)..<op.end
                     if case .array(let items) = value {
-                        for item in items {
+                        for item in items.prefix(root.sectionItemLimit ?? items.count) {
                             guard out.enterItem() else { break }
                             runPushing(item, tables, root, body, into: &out)
                         }

@@ -17,6 +17,9 @@ package protocol TemplateScope {
     /// has no formats or the value is not one the format takes; the value is then inserted
     /// as it is. The runtime's scopes format as a face does (`ValueFormat`); the default, nil.
     func format(_ value: JSONValue, _ reference: TemplateReference) -> String?
+    /// The most items one section over a list enters (the rest are not rendered); nil (the
+    /// default): all, within `Template.maxSectionItems` for the whole render.
+    var sectionItemLimit: Int? { get }
 }
 
 extension TemplateScope {
@@ -28,6 +31,7 @@ extension TemplateScope {
     package var implicitValue: JSONValue? { nil }
 
     package func format(_ value: JSONValue, _ reference: TemplateReference) -> String? { nil }
+    package var sectionItemLimit: Int? { nil }
 }
 
 /// A JSON value as a scope: names are members of an object; `{{.}}` is the value itself.

@@ -9,10 +9,10 @@ extension WidgetPlan {
     /// sources requested through URLSession (`URLSessionFetcher.shared`), as a widget extension does.
     public func timeline(
         at date: Date, family: String? = nil, parameters: [String: WidgetValue] = [:], container: URL? = nil,
-        responses: ResponseStore? = nil, deadline: Duration = WidgetPlan.reloadDeadline
+        responses: ResponseStore? = nil, deadline: Duration = WidgetPlan.reloadDeadline, secrets: (any SecretSource)? = nil
     ) async -> WidgetTimeline {
         await timeline(
             at: date, family: family, parameters: parameters, container: container, fetcher: URLSessionFetcher.shared,
-            responses: responses, deadline: deadline)
+            responses: responses, deadline: deadline, secrets: secrets)
     }
 }

@@ -90,7 +90,7 @@ package enum URLSessionTransport {
         case .cancelled: return .cancelled
         case .appTransportSecurityRequiresSecureConnection: return .other("App Transport Security refused plain HTTP")
         case .badServerResponse, .cannotParseResponse: return .other("bad server response")
-        case .dataLengthExceedsMaximum: return .other("body is over 4 MB")
+        case .dataLengthExceedsMaximum: return .other("body is over the largest a source may read")
         default: return .other("request failed (URLError \(error.code.rawValue))")
         }
     }

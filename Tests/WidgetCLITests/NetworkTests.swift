@@ -63,7 +63,7 @@ import WidgetTestSupport
         #expect(outcome["slow"]! == ("failed", .null, "timed out after 1s"))
         #expect(outcome["refused"]! == ("failed", .null, "connection refused"))
         #expect(outcome["redirect"]! == ("ok", 200, .null))
-        #expect(outcome["big"]! == ("failed", 200, "body is over 4 MB (10485772 bytes)"))
+        #expect(outcome["big"]! == ("failed", 200, "body is over 1 MiB (10485772 bytes)"))
         #expect(outcome["missing"]! == ("failed", 200, "no /data in the body"))
         #expect(outcome["loop"]! == ("failed", .null, "too many redirects"))
         #expect(outcome["echo"]!.0 == "ok")

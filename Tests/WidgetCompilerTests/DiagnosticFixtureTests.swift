@@ -74,6 +74,9 @@ import WidgetTestSupport
         Case(code: "request-rate", line: 5, column: 16, severity: .warning, alsoAllowed: ["request-fallback"]),
         Case(code: "request-fallback", line: 5, column: 19, severity: .warning),
         Case(code: "request-cadence", line: 5, column: 62, severity: .warning),
+        Case(code: "request-secret", line: 5, column: 52),
+        Case(code: "request-credential", line: 7, column: 27, severity: .warning),
+        Case(code: "data-retry", line: 5, column: 37),
         Case(code: "placeholder-template", line: 7, column: 49),
         // Views (docs/views.md)
         Case(code: "view-element-keys", line: 8, column: 3),

@@ -115,14 +115,18 @@ import WidgetTime
         #expect(try day(seven, from: "2026-11-29T10:00:00Z").reloads[0].timeline.policy == .after(at("2026-11-29T10:00:00Z") + 2555 * 86_400))
     }
 
-    @Test func aPlaceholderForMissingDataWaitsForTheNextInstantToo() throws {
-        // The data file is missing: one placeholder entry; the cron's next instant is years away.
+    @Test func aPlaceholderForMissingDataAsksAgainAtTheEarlierOfItsRetryAndTheNextInstant() throws {
+        // The data file is missing: one placeholder entry. The cron's next instant is years away,
+        // so the file's retry (default 1h) comes first: the app may have written it by then.
         let w = try widget("  cron: \"0 9 29 2 *\"", extra: "data: { feed: { file: feed.json } }")
         let (reloads, _) = try day(w, from: "2026-01-01T00:00:00-05:00")
-        #expect(reloads.count == 1)
-        #expect(reloads[0].timeline.policy == .after(at("2028-02-29T09:00:00-05:00")))
-        // A market on a weekend: its next open.
+        #expect(reloads[0].timeline.entries.count == 1)
+        #expect(reloads[0].timeline.policy == .after(at("2026-01-01T01:00:00-05:00")))
+        // A market on a weekend: an hour later, not its next open on Monday.
         let market = try widget("  market: { exchange: XNYS, every: 15m }", extra: "data: { feed: { file: feed.json } }")
-        #expect(try day(market, from: "2026-11-28T10:00:00-05:00").reloads[0].timeline.policy == .after(at("2026-11-30T09:30:00-05:00")))
+        #expect(try day(market, from: "2026-11-28T10:00:00-05:00").reloads[0].timeline.policy == .after(at("2026-11-28T11:00:00-05:00")))
+        // A retry longer than the wait: the next open comes first.
+        let patient = try widget("  market: { exchange: XNYS, every: 15m }", extra: "data: { feed: { file: feed.json, retry: 3d } }")
+        #expect(try day(patient, from: "2026-11-28T10:00:00-05:00").reloads[0].timeline.policy == .after(at("2026-11-30T09:30:00-05:00")))
     }
 }

@@ -143,7 +143,8 @@ import WidgetTime
         #expect(reloads.count == 1)
         #expect(reloads[0].timeline.entries.count == 1)
         #expect(reloads[0].timeline.entries[0].content["name"] == "")
-        #expect(reloads[0].timeline.policy == .never)
+        // Missing data asks again in an hour (the default retry), never a silent `never`.
+        #expect(reloads[0].timeline.policy == .after(reloads[0].at + 3600))
         #expect(summary.warnings.contains { $0.code == "data-malformed" && $0.message.contains("character.json") && $0.message.contains("line 2") })
         #expect(summary.warnings.contains { $0.code == "data-missing" && $0.message.contains("dragon.json") })
     }

@@ -58,7 +58,7 @@ struct ContainerTests {
         guard case .unreadable(let why) = c.read("pipe.json") else { Issue.record("a FIFO is not read"); return }
         #expect(why == "it is a FIFO, not a regular file")
         guard case .unreadable(let big) = c.read("sparse.json") else { Issue.record("over the cap"); return }
-        #expect(big == "it has 3221225472 bytes; a container file may have at most 16 MiB")
+        #expect(big == "it has 3221225472 bytes; a container file may have at most 1 MiB")
         if case .found(let bytes) = c.read("cap.json") { #expect(bytes.count == Container.maxFileBytes) } else {
             Issue.record("a file of exactly the cap is read")
         }

@@ -9,6 +9,13 @@ func checkDataSources(_ sources: [WidgetDefinition.DataSource], _ context: inout
     for i in sources.indices {
         let source = sources[i]
         checkSourceDates(source, &context)
+        // A file's retry, parsed once for lowering (its form is the schema's to report).
+        if let retry = source.retry, let text = retry.string, let seconds = try? DurationParser.parse(text) {
+            if seconds < 60 {
+                context.error("data-retry", "data source '\(source.name)': retry \(text) is under 1m; WidgetKit spaces reloads by minutes and each one spends the budget", at: retry, ["data", source.name, "retry"])
+            }
+            context.record(.seconds(seconds), for: retry)
+        }
         guard let file = source.file, let path = file.node.stringBytes, let problem = containerPathProblem(path) else { continue }
         context.error("data-path", "data source '\(source.name)': \(problem)", at: file.node, ["data", source.name, "file"])
     }

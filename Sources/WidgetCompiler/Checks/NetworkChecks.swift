@@ -19,7 +19,8 @@ func checkURLSources(_ data: [WidgetDefinition.DataSource], timeline: WidgetDefi
         let name = source.name
         let base = ["data", name]
         if firstURL == nil { firstURL = (url, name) }
-        checkRequestTemplate(url, base + ["url"], source: name, scope: scope, &context)
+        checkRequestTemplate(url, base + ["url"], source: name, scope: scope, secrets: false, &context)
+        checkCredentialLiterals(in: url, base + ["url"], source: name, form: .query, &context)
         if let text = url.string {
             let lower = text.lowercased()
             if lower.hasPrefix("http://"), request.insecure != true {
@@ -37,13 +38,15 @@ func checkURLSources(_ data: [WidgetDefinition.DataSource], timeline: WidgetDefi
             if method != "POST" {
                 context.error("request-body", "data source '\(name)': a body is sent with POST only; add method: POST or remove the body", at: body, base + ["body"])
             }
-            checkRequestTemplate(body, base + ["body"], source: name, scope: scope, &context)
+            checkRequestTemplate(body, base + ["body"], source: name, scope: scope, secrets: true, &context)
+            checkCredentialLiterals(in: body, base + ["body"], source: name, form: .body, &context)
         }
         for (key, value) in request.headers {
             if let text = value.string, text.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
                 context.error("request-header", "data source '\(name)': header '\(key)' has a line break, which would end the header", at: value, base + ["headers", key])
             }
-            checkRequestTemplate(value, base + ["headers", key], source: name, scope: scope, &context)
+            checkRequestTemplate(value, base + ["headers", key], source: name, scope: scope, secrets: true, &context)
+            checkCredentialLiterals(in: value, base + ["headers", key], source: name, form: .header(key), &context)
         }
         // Each duration parsed once, kept for lowering (its form is the schema's to report).
         func seconds(_ node: SourceNode?) -> Int64? {
@@ -57,7 +60,7 @@ func checkURLSources(_ data: [WidgetDefinition.DataSource], timeline: WidgetDefi
             }
         }
         let maxAge = seconds(request.maxAge) ?? 0
-        _ = seconds(request.stale)
+        if request.stale?.string != "forever" { _ = seconds(request.stale) }
         _ = seconds(request.retry)
         if let reload {
             // A kept answer serves the reloads until it is maxAge old.
@@ -74,13 +77,23 @@ func checkURLSources(_ data: [WidgetDefinition.DataSource], timeline: WidgetDefi
 
 /// A template of a request (`url`, a header, `body`): it may name `param.*` only,
 /// because the request is made before any data or entry exists.
-private func checkRequestTemplate(_ node: SourceNode, _ pointer: [String], source: String, scope: VariableScope, _ context: inout CheckContext) {
+/// `secrets`: whether `secret.NAME` may be used (headers and body; never the URL, which logs,
+/// warnings and `--record` show).
+private func checkRequestTemplate(_ node: SourceNode, _ pointer: [String], source: String, scope: VariableScope, secrets: Bool, _ context: inout CheckContext) {
     guard let text = node.string, text.contains("{{") else { return }
     var problems: [(code: String, message: String, offset: Int)] = []
     do {
         try Template.scanNames(text) { name in
             guard name.componentCount > 0 else {
                 problems.append(("request-template", "data source '\(source)': '.' cannot be used in a request; only param.* can", name.offset))
+                return
+            }
+            if name.component(0, is: "secret") {
+                if !secrets {
+                    problems.append(("request-secret", "data source '\(source)': '\(name.name)' cannot be in the URL, which logs and recordings show; send it in a header or the body", name.offset))
+                } else if name.componentCount != 2 || !SecretNames.isValid(name.component(1)) {
+                    problems.append(("request-secret", "data source '\(source)': '\(name.name)' is not a secret's name: expected secret.NAME, NAME made of letters, digits and _ (the container file secrets/NAME)", name.offset))
+                }
                 return
             }
             guard name.component(0, is: "param") else {
@@ -213,5 +226,109 @@ enum FieldNames {
         default:
             return false
         }
+    }
+}
+
+/// A secret's name: it is also a file name in the container (`secrets/NAME`).
+enum SecretNames {
+    static func isValid(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+    }
+}
+
+/// Where a literal sits in a request: a header's value, the URL's query, a body.
+enum RequestPart {
+    case header(String)
+    case query
+    case body
+}
+
+/// A literal in a request that looks like a credential (`request-credential`, a warning): a plan
+/// ships in cleartext inside the app, so an API key written in the YAML is anyone's who unzips
+/// it. The value is never echoed in full: its first four characters and its length.
+func checkCredentialLiterals(in node: SourceNode, _ pointer: [String], source: String, form: RequestPart, _ context: inout CheckContext) {
+    guard let text = node.string else { return }
+    for (key, offset, value) in CredentialShape.candidates(text, form) where CredentialShape.looksLikeCredential(key: key, value: value) {
+        let shown = String(value.prefix(4)) + "…"
+        let place: String
+        switch form {
+        case .header(let name): place = "header '\(name)'"
+        case .query: place = "the URL's query parameter '\(key)'"
+        case .body: place = "the body's '\(key)'"
+        }
+        let suggestion = SecretNames.isValid(key.replacingOccurrences(of: "-", with: "_")) ? key.replacingOccurrences(of: "-", with: "_") : "token"
+        // A header's value is the whole scalar: at its start; a query's or body's pair inside it.
+        let location: SourceLocation
+        if case .header = form { location = node.location } else { location = context.location(inside: node, offset: offset) }
+        context.warning(
+            "request-credential",
+            "data source '\(source)': \(place) holds a literal that looks like a credential ('\(shown)', \(value.count) characters); a plan ships in cleartext inside the app: have the app write it to the container file secrets/\(suggestion) and use {{secret.\(suggestion)}} in a header or the body",
+            at: location, pointer)
+    }
+}
+
+/// What looks like a credential, from the key that names it and the value's shape.
+enum CredentialShape {
+    /// Header names and parameter keys that hold credentials.
+    static let credentialKeys: Set<String> = [
+        "authorization", "proxy-authorization", "x-api-key", "api-key", "apikey", "api_key", "x-auth-token", "x-access-token",
+        "access_token", "access-token", "token", "auth", "auth_token", "key", "secret", "client_secret", "client-secret",
+        "password", "passwd", "x-token", "cookie", "private_key", "signature", "sig",
+    ]
+
+    /// `(key, byte offset of the value in text, value)` for each literal to judge.
+    static func candidates(_ text: String, _ form: RequestPart) -> [(String, Int, String)] {
+        switch form {
+        case .header(let name):
+            return text.contains("{{") ? [] : [(name.lowercased(), 0, text)]
+        case .query:
+            guard let q = text.utf8.firstIndex(of: UInt8(ascii: "?")) else { return [] }
+            let start = text.utf8.distance(from: text.utf8.startIndex, to: q) + 1
+            return pairs(String(text[text.index(after: q)...]), base: start, separator: "&")
+        case .body:
+            return pairs(text, base: 0, separator: "&")
+        }
+    }
+
+    /// `name=value` pairs whose value is literal (no template tag).
+    private static func pairs(_ text: String, base: Int, separator: Character) -> [(String, Int, String)] {
+        var result: [(String, Int, String)] = []
+        var offset = base
+        for part in text.split(separator: separator, omittingEmptySubsequences: false) {
+            defer { offset += part.utf8.count + 1 }
+            guard let eq = part.firstIndex(of: "=") else { continue }
+            let key = String(part[..<eq]).lowercased()
+            let value = String(part[part.index(after: eq)...].prefix { $0 != "#" })
+            guard !value.isEmpty, !value.contains("{{"), !key.contains("{{") else { continue }
+            result.append((key, offset + part[..<eq].utf8.count + 1, value))
+        }
+        return result
+    }
+
+    static func looksLikeCredential(key: String, value: String) -> Bool {
+        let lower = value.lowercased()
+        for scheme in ["bearer ", "basic ", "token ", "digest "] where lower.hasPrefix(scheme) {
+            return value.count - scheme.count >= 8
+        }
+        // Prefixes of well-known keys (Stripe, GitHub, Slack, AWS, Google).
+        for prefix in ["sk_live_", "sk_test_", "rk_live_", "ghp_", "gho_", "github_pat_", "xoxb-", "xoxp-", "akia", "aiza"] where lower.hasPrefix(prefix) {
+            return value.count >= prefix.count + 8
+        }
+        let named = credentialKeys.contains(key) || ["token", "secret", "apikey", "api-key", "api_key", "password"].contains { key.contains($0) }
+        if named { return value.count >= 8 }
+        return isRandomLooking(value)
+    }
+
+    /// A long run of letters and digits mixed (a key, not a word or a number).
+    static func isRandomLooking(_ value: String) -> Bool {
+        guard value.count >= 24 else { return false }
+        var letters = 0, digits = 0
+        for scalar in value.unicodeScalars {
+            if ("0"..."9").contains(scalar) { digits += 1 }
+            else if scalar.isASCII && scalar.properties.isAlphabetic { letters += 1 }
+            else if !"-_+/=.".unicodeScalars.contains(scalar) { return false }
+        }
+        return letters >= 8 && digits >= 4
     }
 }

@@ -180,6 +180,7 @@ extension WidgetDefinition {
         source.zone = Self.text(node, "zone")
         source.defaults = node[word: "defaults"]
         source.suite = Self.text(node, "suite")
+        if source.file != nil { source.retry = node[word: "retry"] }
         if let url = node[word: "url"] {
             var request = Request(url: url)
             request.method = Self.text(node, "method")

@@ -190,6 +190,8 @@ extension WidgetDefinition {
         package let name: String
         package let node: SourceNode
         package var file: Text?
+        /// A container file's `retry` (a URL source's is its request's).
+        package var retry: SourceNode?
         /// Set when `url` is written.
         package var request: Request?
         /// `dates`: JSON Pointer → format (docs/data-dates.md), as written.

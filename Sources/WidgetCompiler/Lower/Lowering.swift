@@ -96,7 +96,13 @@ package enum Lowering {
                 guard case .object(let object) = keys.json else { fail("expected a mapping of keys to defaults", keys, ["data", source.name, "defaults"]); return nil }
                 return .defaults(DefaultsSource(name: source.name, suite: source.suite?.value, keys: object))
             }
-            return source.file.map { .file(name: source.name, path: $0.value) }
+            var retry: Int64?
+            if let member = source.retry {
+                if case .seconds(let s)? = parsed.value(of: member) { retry = s } else {
+                    fail("\(member.shown) is not a duration the checks accepted", member, ["data", source.name, "retry"])
+                }
+            }
+            return source.file.map { .file(name: source.name, path: $0.value, retry: retry) }
         }
         let dates = definition.data.compactMap { source -> SourceDates? in
             guard let node = source.dates, node.isMapping, node.count > 0 else { return nil }
@@ -260,7 +266,7 @@ package enum Lowering {
         return .url(URLSource(
             name: name, url: url, method: request.method?.value ?? "GET", headers: headers, body: template(request.body, ["body"]),
             timeout: seconds(request.timeout, "timeout") ?? 15, maxAge: seconds(request.maxAge, "maxAge") ?? 0,
-            stale: seconds(request.stale, "stale") ?? 0, retry: seconds(request.retry, "retry"),
+            stale: request.stale?.string == "forever" ? URLSource.forever : seconds(request.stale, "stale") ?? 0, retry: seconds(request.retry, "retry"),
             select: select, selectText: selectText, insecure: request.insecure ?? false))
     }
 

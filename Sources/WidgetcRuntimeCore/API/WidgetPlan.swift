@@ -85,11 +85,15 @@ public struct WidgetPlan: Sendable {
     ///     request (a `static let` of the provider); nil keeps none.
     ///   - deadline: when the requests still unanswered are cancelled (they fail, and `stale`
     ///     answers or the placeholder stand in). Cancelling the calling task cancels them too.
+    ///   - secrets: where header and body templates find `secret.NAME` before the container file
+    ///     `secrets/NAME` (a Keychain reader of the app's); nil: the container file only.
     public func timeline(
         at date: Date, family: String? = nil, parameters: [String: WidgetValue] = [:], container: URL? = nil,
-        fetcher: any AsyncDataFetcher, responses: ResponseStore? = nil, deadline: Duration = reloadDeadline
+        fetcher: any AsyncDataFetcher, responses: ResponseStore? = nil, deadline: Duration = reloadDeadline,
+        secrets: (any SecretSource)? = nil
     ) async -> WidgetTimeline {
-        let (context, warnings, log) = timelineContext(date, family, parameters, container, fetcher: nil, responses: responses)
+        var (context, warnings, log) = timelineContext(date, family, parameters, container, fetcher: nil, responses: responses)
+        context.secrets = secrets
         let timeline = await widget.timeline(in: context, fetcher: fetcher, deadline: deadline)
         return answer(timeline, context, warnings, log)
     }

@@ -41,9 +41,9 @@ package struct Container: Sendable {
     /// resolving symbolic links at every reload was a tenth of a run's time.
     private let checked: PathChecks
 
-    /// The most a container file may have: a larger one is refused unread, and one that grows
-    /// past it while read is refused too.
-    package static let maxFileBytes = 16 << 20
+    /// The most a container file may have (`MemoryBudget.fileBytes`): a larger one is refused
+    /// unread, and one that grows past it while read is refused too.
+    package static let maxFileBytes = MemoryBudget.fileBytes
     /// Only regular files are read (a FIFO, a device is the data source's warning, as a missing file).
     static let fileLimits = FileLimits(what: "a container file", maxBytes: maxFileBytes, streamBytes: nil)
 

@@ -18,6 +18,8 @@ package struct TimelineContext {
     package let responses: ResponseStore?
     /// Receives what became of each URL source's request.
     package let requests: RequestLog?
+    /// Where `secret.NAME` comes from before the container file `secrets/NAME`; nil: the file only.
+    package var secrets: (any SecretSource)?
     private let collector: WarningCollector
 
     package init(

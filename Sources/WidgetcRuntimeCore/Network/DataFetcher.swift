@@ -84,8 +84,9 @@ public enum FetchReason {
     public static func deadline(_ limit: Duration) -> String {
         "timed out at the reload's deadline (\(DurationText.string(seconds: max(1, limit.components.seconds))))"
     }
-    /// The largest body a URL source reads (a widget extension has about 30 MB of memory).
-    public static let maximumBodyBytes = 4 << 20
+    /// The largest body a URL source reads (`MemoryBudget.bodyBytes`: a widget extension has
+    /// about 30 MB of memory).
+    public static let maximumBodyBytes = MemoryBudget.bodyBytes
 }
 
 /// What became of one URL source at one reload (the run object's `requests`).
@@ -121,32 +122,6 @@ public struct NetworkRequest: Sendable, Equatable {
         self.outcome = outcome
         self.status = status
         self.error = error
-    }
-}
-
-/// Successful answers kept between reloads, for `maxAge` and `stale`. Pass the
-/// same store to every request of a widget instance (a run keeps one; an
-/// extension may keep one for its lifetime); the plan itself keeps nothing.
-public final class ResponseStore: @unchecked Sendable {
-    typealias KeptAnswer = (date: Instant, value: JSONValue)
-
-    struct Key: Hashable {
-        let source: String
-        let url: String
-        let method: String
-        let body: [UInt8]?
-    }
-
-    private let entries = Locked<[Key: (date: Instant, value: JSONValue)]>([:])
-
-    public init() {}
-
-    func value(for key: Key) -> (date: Instant, value: JSONValue)? {
-        entries.withLock { $0[key] }
-    }
-
-    func store(_ value: JSONValue, at date: Instant, for key: Key) {
-        entries.withLock { $0[key] = (date, value) }
     }
 }
 

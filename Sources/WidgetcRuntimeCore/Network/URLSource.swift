@@ -13,12 +13,15 @@ package struct URLSource: Sendable {
     let body: Template?
     let timeout: Int64
     let maxAge: Int64
+    /// `forever` is `URLSource.forever`.
     let stale: Int64
     let retry: Int64?
     /// The tokens of `select` (empty: the whole body), and the pointer as written.
     let select: [String]
     let selectText: String
     let insecure: Bool
+    /// The secrets its header and body templates name (`secret.NAME`), read before each request.
+    let secrets: [String]
 
     package init(
         name: String, url: Template, method: String, headers: [(name: String, value: Template)], body: Template?, timeout: Int64,
@@ -36,11 +39,20 @@ package struct URLSource: Sendable {
         self.select = select
         self.selectText = selectText
         self.insecure = insecure
+        var secrets: [String] = []
+        for template in headers.map(\.value) + (body.map { [$0] } ?? []) {
+            _ = try? Template.scanNames(template.source) { name in
+                if name.componentCount == 2, name.component(0, is: "secret"), !secrets.contains(name.component(1)) {
+                    secrets.append(name.component(1))
+                }
+            }
+        }
+        self.secrets = secrets
     }
 
     /// The request for a reload: templates rendered over `param.*`, the URL
     /// percent-encoded where it must be; or why no request can be made.
-    func request(_ scope: RequestScope, at date: Instant) -> Result<FetchRequest, RequestProblem> {
+    func request(_ scope: RequestScope, at date: Instant, secret: (String) -> Result<String, RequestProblem.Secret>) -> Result<FetchRequest, RequestProblem> {
         let rendered = url.renderString(scope)
         guard let encoded = URLText.encoded(rendered) else {
             return .failure(RequestProblem(url: rendered, reason: "'\(rendered)' is not a URL"))
@@ -48,6 +60,15 @@ package struct URLSource: Sendable {
         if !insecure, encoded.lowercased().hasPrefix("http:") {
             return .failure(RequestProblem(url: encoded, reason: "plain HTTP is refused without insecure: true (App Transport Security)"))
         }
+        // Headers and body see `secret.*` beside the request's names (never the URL, which is logged).
+        var values = JSONObject()
+        for name in secrets {
+            switch secret(name) {
+            case .success(let value): values[name] = .string(value)
+            case .failure(let problem): return .failure(RequestProblem(url: encoded, reason: problem.reason))
+            }
+        }
+        let scope = SecretScope(request: scope, secret: .object(values))
         var fields: [HTTPHeader] = []
         for (name, template) in headers {
             let value = template.renderString(scope)
@@ -69,7 +90,7 @@ package struct URLSource: Sendable {
         case .response(let status, let body):
             guard (200...299).contains(status) else { return (nil, status, "HTTP \(status)") }
             guard body.count <= FetchReason.maximumBodyBytes else {
-                return (nil, status, "body is over 4 MB (\(body.count) bytes)")
+                return (nil, status, "body is over 1 MiB (\(body.count) bytes)")
             }
             let json: JSONValue
             do throws(SourceError) { json = try JSONReader.parse(bytes: body).json } catch {
@@ -83,10 +104,64 @@ package struct URLSource: Sendable {
     }
 }
 
+extension URLSource {
+    /// `stale: forever`: the last success however old.
+    package static let forever = Int64.max
+}
+
+extension FetchRequest {
+    /// What makes two requests the same one (a kept answer is `cached` only for the same).
+    var identity: String {
+        method + " " + url + (body.map { "\n" + String(decoding: $0, as: UTF8.self) } ?? "")
+    }
+}
+
 /// Why a source's request could not even be made (a rendered value that breaks it).
 struct RequestProblem: Error {
     let url: String
     let reason: String
+
+    /// A secret that cannot be read, in words that never hold its value.
+    struct Secret: Error {
+        let reason: String
+    }
+}
+
+/// The request's names and `secret.*`.
+private struct SecretScope: TemplateScope {
+    let request: RequestScope
+    let secret: JSONValue
+
+    func lookup(_ name: String) -> JSONValue? {
+        name == "secret" ? secret : request.lookup(name)
+    }
+}
+
+/// Where header and body templates find `secret.NAME` on a device: by default the container
+/// file `secrets/NAME` the app writes (its text, one final line break removed). An app that
+/// keeps a token in the Keychain passes its own reader (a generic password item it shares with
+/// the extension through a keychain access group); nil from it falls back to the file.
+public protocol SecretSource: Sendable {
+    /// The secret's value, or nil when this source has none.
+    func secret(named name: String) -> String?
+}
+
+extension TimelineContext {
+    /// `secret.NAME`: the context's source, else the container file `secrets/NAME`.
+    func secret(_ name: String) -> Result<String, RequestProblem.Secret> {
+        if let value = secrets?.secret(named: name) { return .success(value) }
+        let path = "secrets/" + name
+        switch container.read(path) {
+        case .found(let bytes):
+            var text = String(decoding: bytes, as: UTF8.self)
+            if text.last?.isNewline == true { text.removeLast() }  // "\r\n" is one Character
+            guard !text.isEmpty else { return .failure(.init(reason: "secret '\(name)' is empty (container file \(path))")) }
+            return .success(text)
+        case .missing: return .failure(.init(reason: "secret '\(name)' is missing (container file \(path))"))
+        case .refused(let refusal): return .failure(.init(reason: "secret '\(name)': container file \(refusal)"))
+        case .unreadable(let why): return .failure(.init(reason: "secret '\(name)' cannot be read (container file \(path)): \(why)"))
+        }
+    }
 }
 
 /// URL text as iOS 17's `URL(string:)` takes it: characters a URL may not hold
@@ -125,7 +200,7 @@ package struct URLRound {
         case problem(URLSource, RequestProblem)
         case cached(URLSource, FetchRequest, JSONValue)
         /// `answer` indexes `requests`.
-        case fetch(URLSource, FetchRequest, key: ResponseStore.Key, kept: ResponseStore.KeptAnswer?, answer: Int)
+        case fetch(URLSource, FetchRequest, key: ResponseStore.Key, kept: ResponseStore.Kept?, answer: Int)
     }
 
     var steps: [Step] = []
@@ -185,18 +260,27 @@ extension CompiledWidget {
         var round = URLRound()
         guard !urlSources.isEmpty else { return round }
         let scope = requestScope(context, data: .object(JSONObject()))
+        // The instance: every parameter's value (defaults included), in declaration order.
+        let instance = JSONWriter.string(scope.param)
         let now = context.date
         for source in urlSources {
             let request: FetchRequest
-            switch source.request(scope, at: now) {
+            switch source.request(scope, at: now, secret: context.secret) {
             case .success(let r): request = r
             case .failure(let problem):
                 round.steps.append(.problem(source, problem))
                 continue
             }
-            let key = ResponseStore.Key(source: source.name, url: request.url, method: request.method, body: request.body)
-            let kept = context.responses?.value(for: key)
-            if let kept, source.maxAge > 0, now - kept.date < source.maxAge, now >= kept.date {
+            let key = ResponseStore.Key(source: source.name, instance: instance)
+            var kept: ResponseStore.Kept?
+            switch context.responses?.value(for: key) ?? .none {
+            case .none: break
+            case .kept(let k): kept = k
+            case .unreadable(let file, let reason):
+                context.warn(code: "response-store", message: "data source '\(source.name)': the kept answer \(file) is unreadable (\(reason)); ignored")
+            }
+            // `cached` answers this very request; `stale` any earlier one of the instance.
+            if let kept, kept.request == request.identity, source.maxAge > 0, now - kept.date < source.maxAge, now >= kept.date {
                 round.steps.append(.cached(source, request, kept.value))
                 continue
             }
@@ -209,8 +293,11 @@ extension CompiledWidget {
     /// The answers put into `data` (or a kept answer, or nothing), each outcome recorded in the
     /// context's log in declaration order. Returns whether every source has a value, and the
     /// earliest `retry` of a source that failed or was stale.
-    func applyURLSources(_ round: URLRound, answers: [FetchResult], into data: inout JSONObject, _ context: TimelineContext) -> (ok: Bool, retry: Int64?) {
+    func applyURLSources(
+        _ round: URLRound, answers: [FetchResult], into data: inout JSONObject, _ context: TimelineContext, usedBytes: Int = 0
+    ) -> (ok: Bool, retry: Int64?) {
         let now = context.date
+        var used = usedBytes
         var ok = true
         var retry: Int64?
         func degraded(_ source: URLSource) {
@@ -227,11 +314,19 @@ extension CompiledWidget {
                 data[source.name] = value
                 context.log(NetworkRequest(source: source.name, url: request.url, method: request.method, outcome: .cached, status: nil, error: nil))
             case let .fetch(source, request, key, kept, index):
-                let result = index < answers.count ? answers[index] : .failure(FetchReason.cancelled)
+                var result = index < answers.count ? answers[index] : .failure(FetchReason.cancelled)
+                if case .response(let status, let body) = result, (200...299).contains(status), body.count <= FetchReason.maximumBodyBytes {
+                    used += body.count
+                    if used > MemoryBudget.reloadBytes {
+                        result = .failure("the answer brings the reload's data to \(used) bytes, over the \(MemoryBudget.reloadBytes) a reload may hold")
+                    }
+                }
                 let (value, status, error) = source.value(of: result)
                 if let value {
                     data[source.name] = value
-                    context.responses?.store(value, at: now, for: key)
+                    if let problem = context.responses?.store(ResponseStore.Kept(request: request.identity, date: now, value: value), for: key) {
+                        context.warn(code: "response-store", message: "data source '\(source.name)': \(problem); the answer is not kept")
+                    }
                     context.log(NetworkRequest(source: source.name, url: request.url, method: request.method, outcome: .ok, status: status, error: nil))
                     continue
                 }
@@ -240,7 +335,7 @@ extension CompiledWidget {
                 if let kept, now - kept.date <= source.stale, now >= kept.date {
                     data[source.name] = kept.value
                     context.log(NetworkRequest(source: source.name, url: request.url, method: request.method, outcome: .stale, status: status, error: reason))
-                    context.warn(code: "data-stale", message: "data source '\(source.name)': \(request.url): \(reason); showing an earlier answer (stale up to \(DurationText.string(seconds: source.stale)))")
+                    context.warn(code: "data-stale", message: "data source '\(source.name)': \(request.url): \(reason); showing an earlier answer (stale up to \(source.stale == URLSource.forever ? "forever" : DurationText.string(seconds: source.stale)))")
                     continue
                 }
                 context.log(NetworkRequest(source: source.name, url: request.url, method: request.method, outcome: .failed, status: status, error: reason))

@@ -31,12 +31,13 @@ extension CompiledWidget {
                 name: p.name, title: localizer?.text(p.title) ?? p.title, type: p.type.rawValue, values: p.values,
                 min: p.min, max: p.max, defaultValue: p.defaultValue, valueTitles: valueTitles)
         }
-        var dataSources: [(name: String, path: String)] = []
+        var dataSources: [FileSource] = []
         var urlSources: [URLSource] = []
         var defaultsSources: [DefaultsSource] = []
         for source in plan.data {
             switch source {
-            case .file(let name, let path): dataSources.append((name, path))
+            case .file(let name, let path, let retry):
+                dataSources.append(FileSource(name: name, path: path, retry: retry ?? FileSource.defaultRetry))
             case .url(let source): urlSources.append(source)
             case .defaults(let source): defaultsSources.append(source)
             }

@@ -72,7 +72,8 @@ extension WidgetPlanModel {
             if let keys = m.optional("defaults") {
                 return .defaults(DefaultsSource(name: try m("name").string(), suite: try m.optional("suite")?.string(), keys: try keys.object()))
             }
-            return .file(name: try m("name").string(), path: try m("file").string())
+            let retry = try m.optional("retry")?.int(in: 1...DurationParser.maximumSeconds)
+            return .file(name: try m("name").string(), path: try m("file").string(), retry: retry)
         }
         let timeline = try root("timeline")
         self.init(
@@ -194,7 +195,9 @@ extension PlanParameter {
 extension PlanDataSource {
     var json: JSONValue {
         switch self {
-        case .file(let name, let path):
+        case .file(let name, let path, let retry?):
+            return .object(JSONObject([("name", .string(name)), ("file", .string(path)), ("retry", .int(Int(retry)))]))
+        case .file(let name, let path, nil):
             return .object(JSONObject([("name", .string(name)), ("file", .string(path))]))
         case .defaults(let source):
             return .object(JSONObject([("name", .string(source.name)), ("defaults", .object(source.keys)), ("suite", source.suite.map(JSONValue.string) ?? .null)]))
@@ -210,7 +213,7 @@ extension PlanDataSource {
             s.appendNew("body", source.body.map { .string($0.source) } ?? .null)
             s.appendNew("timeout", .int(Int(source.timeout)))
             s.appendNew("maxAge", .int(Int(source.maxAge)))
-            s.appendNew("stale", .int(Int(source.stale)))
+            s.appendNew("stale", source.stale == URLSource.forever ? .string("forever") : .int(Int(source.stale)))
             s.appendNew("retry", source.retry.map { .int(Int($0)) } ?? .null)
             s.appendNew("select", .string(source.selectText))
             s.appendNew("insecure", .bool(source.insecure))
@@ -220,6 +223,15 @@ extension PlanDataSource {
 }
 
 extension URLSource {
+    /// Seconds, or `"forever"`.
+    private static func stale(_ m: PlanMember) throws(PlanError) -> Int64 {
+        if case .string(let word) = m.value {
+            guard word == "forever" else { throw m.fail("expected seconds or \"forever\", found '\(word)'") }
+            return URLSource.forever
+        }
+        return try m.int(in: 0...DurationParser.maximumSeconds)
+    }
+
     fileprivate init(_ m: PlanMember) throws(PlanError) {
         let method = try m("method").string()
         guard method == "GET" || method == "POST" else { throw try m("method").fail("expected GET or POST, found '\(method)'") }
@@ -233,7 +245,7 @@ extension URLSource {
         self.init(
             name: try m("name").string(), url: try m("url").urlTemplate(), method: method, headers: headers, body: body,
             timeout: try m("timeout").int(in: 1...60), maxAge: try m("maxAge").int(in: 0...DurationParser.maximumSeconds),
-            stale: try m("stale").int(in: 0...DurationParser.maximumSeconds), retry: retry, select: select, selectText: selectText,
+            stale: try Self.stale(m("stale")), retry: retry, select: select, selectText: selectText,
             insecure: try m("insecure").bool())
     }
 }

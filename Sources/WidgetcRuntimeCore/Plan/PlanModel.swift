@@ -120,8 +120,9 @@ package enum ParameterType: String, CaseIterable, Sendable {
 
 /// A data source: a file in the app group container, or a URL fetched at each reload.
 package enum PlanDataSource: Sendable {
-    /// `data.NAME` read from `path`, relative to the container.
-    case file(name: String, path: String)
+    /// `data.NAME` read from `path`, relative to the container; `retry`: how soon a reload that
+    /// found it missing or malformed asks again (nil: `FileSource.defaultRetry`).
+    case file(name: String, path: String, retry: Int64?)
     case url(URLSource)
     /// Keys of the app group's `UserDefaults` with their defaults (docs/data-sources.md).
     case defaults(DefaultsSource)
@@ -129,7 +130,7 @@ package enum PlanDataSource: Sendable {
     /// `data.NAME`.
     package var name: String {
         switch self {
-        case .file(let name, _): name
+        case .file(let name, _, _): name
         case .url(let source): source.name
         case .defaults(let source): source.name
         }

@@ -18,7 +18,8 @@ package final class CompiledWidget: @unchecked Sendable {
     /// The BCP 47 tag the widget's strings are shown in; nil: the source text.
     package let locale: String?
 
-    let dataSources: [(name: String, path: String)]
+    /// Container files; `retry`: how soon a reload that finds one missing or malformed asks again.
+    let dataSources: [FileSource]
     /// The container files the widget reads, relative to the container (what a run must not write over).
     package var dataFiles: [String] { dataSources.map(\.path) }
     /// The data sources fetched from a URL (docs/network-data-notes.md).
@@ -68,7 +69,7 @@ package final class CompiledWidget: @unchecked Sendable {
 
     init(
         kind: String, displayName: String, description: String, file: String, families: [WidgetFamily], zone: ZoneRules, parameters: [ParameterDeclaration],
-        dataSources: [(name: String, path: String)], urlSources: [URLSource] = [], content: CompiledContent, familyContent: [String: CompiledContent],
+        dataSources: [FileSource], urlSources: [URLSource] = [], content: CompiledContent, familyContent: [String: CompiledContent],
         placeholder: JSONObject, snapshot: JSONObject, url: Template?, rule: TimelineRule, horizon: Field<Int64>,
         maxEntries: Int, policy: PolicyOverride?, events: [EventTime], dataDecoder: @escaping DataDecoder, cachesData: Bool,
         locale: String?, view: CompiledView? = nil, lets: [PlanLet] = [], dates: [SourceDates] = [], intents: [PlanIntent] = [],

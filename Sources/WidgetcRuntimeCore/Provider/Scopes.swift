@@ -14,12 +14,15 @@ final class RequestScope: TemplateScope {
     var formatting: TemplateFormatting? = nil
     /// The request's instant, which `relative` counts from in timeline options.
     var now: Instant? = nil
+    /// A section over a list shows at most this many items in the family (`MemoryBudget.listItems`).
+    let sectionItemLimit: Int?
 
     /// A class, so each entry's scope holds one reference rather than copies.
     init(param: JSONValue, data: JSONValue, family: String) {
         self.param = param
         self.data = data
         self.family = .string(family)
+        sectionItemLimit = MemoryBudget.listItems(family)
     }
 
     func lookup(_ name: String) -> JSONValue? {
@@ -106,6 +109,7 @@ extension RuleVariables {
 /// One scope serves a whole timeline, moved from entry to entry.
 struct EntryScope: TemplateScope {
     let request: RequestScope
+    var sectionItemLimit: Int? { request.sectionItemLimit }
     var date: Instant
     var index: Int
     let zone: ZoneRules

@@ -40,13 +40,18 @@ extension CompiledWidget: TimelineProvider {
     /// is missing or malformed: then nothing is fetched) and the URL sources' requests.
     struct Reload {
         var files: JSONObject?
+        /// When `files` is nil: how soon to ask again (the earliest `retry` of the files at fault).
+        var fileRetry: Int64?
+        /// The files' bytes, counted against `MemoryBudget.reloadBytes` with the answers'.
+        var fileBytes = 0
         var round: URLRound
     }
 
     func beginReload(_ context: TimelineContext) -> Reload {
         // A missing file shows the placeholder whatever the URLs answer: none is fetched.
-        guard let files = loadData(context)?.object else { return Reload(files: nil, round: URLRound()) }
-        return Reload(files: files, round: prepareURLSources(context))
+        let (loaded, retry, bytes) = loadData(context)
+        guard let files = loaded?.object else { return Reload(files: nil, fileRetry: retry, round: URLRound()) }
+        return Reload(files: files, fileBytes: bytes, round: prepareURLSources(context))
     }
 
     private func timeline(_ reload: Reload, answers: [FetchResult], _ context: TimelineContext) -> Timeline {
@@ -211,19 +216,33 @@ extension CompiledWidget: TimelineProvider {
     /// Every data source, files then URLs (their answers applied); nil data (after a warning) if
     /// any is missing or malformed, and the `retry` of the URL sources that failed or were stale.
     func loadAllData(_ reload: Reload, answers: [FetchResult], _ context: TimelineContext) -> (data: JSONValue?, retry: Int64?, urlFailed: Bool) {
-        guard var data = reload.files else { return (nil, nil, false) }
-        let (ok, retry) = applyURLSources(reload.round, answers: answers, into: &data, context)
+        guard var data = reload.files else { return (nil, reload.fileRetry, false) }
+        let (ok, retry) = applyURLSources(reload.round, answers: answers, into: &data, context, usedBytes: reload.fileBytes)
         if ok, !sourceDates.isEmpty { decodeDates(&data, context) }
         return (ok ? .object(data) : nil, retry, !ok)
     }
 
-    /// Reads every data source from the container; nil (after a warning) if any is missing or malformed.
-    func loadData(_ context: TimelineContext) -> JSONValue? {
+    /// Reads every data source from the container; nil (after a warning) if any is missing or
+    /// malformed, with the earliest `retry` of those.
+    func loadData(_ context: TimelineContext) -> (data: JSONValue?, retry: Int64?, bytes: Int) {
         var data = JSONObject()
         var ok = true
-        for (name, path) in dataSources {
+        var retry: Int64?
+        var total = 0
+        for source in dataSources {
+            let (name, path) = (source.name, source.path)
+            func failed() {
+                ok = false
+                retry = min(retry ?? source.retry, source.retry)
+            }
             switch context.container.read(path) {
             case .found(let bytes):
+                total += bytes.count
+                if total > MemoryBudget.reloadBytes {
+                    context.warn(code: "data-budget", message: "container file '\(path)' brings the reload's data to \(total) bytes, over the \(MemoryBudget.reloadBytes) a reload may hold (docs/memory-budget.md); showing the placeholder")
+                    failed()
+                    continue
+                }
                 // The same bytes parse to the same value: reuse it (a scenario write changes the bytes).
                 if let cached = dataCache?.value(for: path, bytes: bytes) {
                     data[name] = cached
@@ -235,21 +254,21 @@ extension CompiledWidget: TimelineProvider {
                     dataCache?.store(value, for: path, bytes: bytes)
                 case .failure(let error):
                     context.warn(code: "data-malformed", message: "container file '\(path)' is malformed at line \(error.location.line), column \(error.location.column): \(error.message); showing the placeholder")
-                    ok = false
+                    failed()
                 }
             case .missing:
                 context.warn(code: "data-missing", message: "container file '\(path)' is missing; showing the placeholder")
-                ok = false
+                failed()
             case .refused(let refusal):
                 context.warn(code: "data-path", message: "container file \(refusal); showing the placeholder")
-                ok = false
+                failed()
             case .unreadable(let reason):
                 context.warn(code: "data-missing", message: "container file '\(path)' cannot be read: \(reason); showing the placeholder")
-                ok = false
+                failed()
             }
         }
         if ok, !defaultsSources.isEmpty { loadDefaults(into: &data, context) }
-        return ok ? .object(data) : nil
+        return ok ? (.object(data), nil, total) : (nil, retry, total)
     }
 
     private func resolve(_ override: PolicyOverride, now: Instant, request: RequestScope, context: TimelineContext) -> ReloadPolicy? {
@@ -292,6 +311,19 @@ extension CompiledWidget: TimelineProvider {
         }
         return instants
     }
+}
+
+/// A container file source (`data.NAME: { file: PATH }`).
+struct FileSource: Sendable {
+    let name: String
+    let path: String
+    /// How soon a reload that finds the file missing or malformed asks again: a widget added
+    /// before the app first writes its data must not stay blank until the app reloads it.
+    let retry: Int64
+
+    /// `retry` when the widget says none: an hour, 24 reloads a day at most while the data is
+    /// missing, well within WidgetKit's daily budget of 40 to 70 (docs/network-data-notes.md).
+    static let defaultRetry: Int64 = 3600
 }
 
 /// The last parse of each data file, keyed by its bytes.

@@ -363,7 +363,8 @@ final class ViewTemplate {
             case .null, .string(""), .bool(false): elements = []
             default: elements = [value]
             }
-            let count = Swift.min(elements.count, limit.count(for: context.family) ?? elements.count)
+            // Never past the family's bound (`MemoryBudget.listItems`), whatever `limit` says.
+            let count = Swift.min(elements.count, limit.count(for: context.family) ?? elements.count, MemoryBudget.listItems(context.family.rawValue))
             items.reserveCapacity(count)
             for e in elements.prefix(count) {
                 context.scope.items.append(e)
