@@ -2,18 +2,24 @@
 // answer one timeline, measured for each plan given, in process.
 //
 // usage: plan-bench [--runs N] [--container DIR] PLAN.plan.json ...
+//        plan-bench --memory [--container DIR] [--body FILE] PLAN.plan.json ...
 // Prints, per plan, the median and the slowest of N runs of load + one timeline
-// (and the timeline alone on a loaded plan), in microseconds.
+// (and the timeline alone on a loaded plan), in microseconds; with --memory, one timeline's
+// peak memory (bench/plan-bench/Memory.swift).
 import Foundation
 import WidgetcRuntime
 
 var runs = 200
 var container: URL? = nil
 var files: [String] = []
+var memory = false
+var body: [UInt8] = Array(#"{"data": null}"#.utf8)
 var args = CommandLine.arguments.dropFirst()
 while let arg = args.popFirst() {
     switch arg {
     case "--runs": runs = Int(args.popFirst() ?? "") ?? runs
+    case "--memory": memory = true
+    case "--body": body = [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: args.popFirst() ?? ""))) ?? Data())
     case "--container": container = args.popFirst().map { URL(fileURLWithPath: $0) }
     default: files.append(arg)
     }
@@ -21,6 +27,11 @@ while let arg = args.popFirst() {
 guard !files.isEmpty else {
     FileHandle.standardError.write("usage: plan-bench [--runs N] [--container DIR] PLAN.plan.json ...\n".data(using: .utf8)!)
     exit(2)
+}
+
+if memory {
+    try await memoryBudget(plans: files, container: container, body: body)
+    exit(0)
 }
 
 func microseconds(_ d: Duration) -> Double {
