@@ -12,7 +12,7 @@ import PackageDescription
 //   {MarketCalendars, WidgetCEL} -> WidgetTime -> WidgetSupport;  WidgetTemplates -> WidgetSupport
 //   WidgetcURLSession: URLSession alone;  CWidgetcCurl: libcurl opened on widgetc's first live request (Linux)
 // The compiler and the simulator do not see each other: the command side joins them.
-// No package outside the toolchain: libyaml comes from the system (Debian libyaml-dev).
+// No package outside the toolchain: libyaml comes from the system (Debian libyaml-dev, Homebrew libyaml).
 let package = Package(
     name: "widgetc",
     // The runtime an app links supports iOS 17 and macOS 14 (WidgetKit's AppIntent configuration).
@@ -26,7 +26,8 @@ let package = Package(
         .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
-            providers: [.apt(["libyaml-dev"])]
+            // pkg-config's yaml-0.1 gives the include and library paths on both (README, Install).
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         // Positions, diagnostics, JSON values: what every layer shares.
         .target(name: "WidgetSupport", linkerSettings: [.linkedLibrary("m")]),
