@@ -48,6 +48,10 @@ import WidgetcRuntimeCore
         let markDone = try #require(plan.intent(named: "markDone"))
         #expect(markDone.parameters.first?.defaultValue == .int(0))
         #expect(markDone.effects.map(\.name) == ["set", "increment", "append", "remove", "reload", "open"])
+        // The plan's effect keys (the runtime's `PlanEffect.name`) are the checks' `EffectKind` names:
+        // the two modules spell them separately, so this ties them, and `valid` uses every kind.
+        let planKeys = Set(plan.intents.flatMap { $0.effects.map(\.name) })
+        #expect(planKeys == Set(WidgetDefinition.EffectKind.allCases.map(\.rawValue)))
         guard case .increment(let target, let by, let min, let max) = markDone.effects[1] else { Issue.record("not increment"); return }
         guard case .literal(.int(1)) = by else { Issue.record("by \(by)"); return }
         #expect(target.file == "stats.json" && target.at.source == "/done" && min == 0 && max == 100)
