@@ -37,8 +37,11 @@ extension LanguageServer {
                 return items(ValueFormat.allCases.map { Candidate(label: $0.rawValue, kind: 12, detail: $0.summary) }, formats)
             }
             let root = root(document, at: position.line)
+            // An intent's templates see its own parameters only (docs/intents.md).
+            if let intent = enclosingIntent(document, position.line) { return items(intentVariables(intent, root), span) }
             let inView = ["view", "familyView", "background"].contains(indentPath(document, position.line, 1).first ?? "")
             var candidates = templateVariables(root, document: document, typed: span.typed, inView: inView)
+            if inView { candidates += foreachFields(document, position.line, root) }
             if !inView { candidates += letTemplateVariables(root, document).map { Candidate(label: $0.0, kind: 6, detail: $0.1) } }
             if let section = sectionPrefix { candidates += sectionFields(section, root, document: document) }
             return items(candidates, span)
@@ -55,13 +58,17 @@ extension LanguageServer {
             let span = valueSpan(units, at, start: at - flow.typed.utf16.count, line: position.line)
             if flow.isKey {
                 let present = Set(flow.presentKeys)
+                if key == "with", flow.owners.isEmpty, let intent = siblingValue(document, position.line, indent: line.indent, key: "intent") {
+                    return items(withKeys(intent, root(document, at: position.line), present: present), span)
+                }
                 let keys = schemaKeys(schema, path).filter { !present.contains($0.0) }
                 return items(keys.map { Candidate(label: $0.0, kind: 10, detail: $0.1, suffix: ": ") }, span)
             }
             let owner = flow.valueKey ?? path.last ?? ""
             if flow.valueKey != nil { path.append(owner) }
             let present = Set(flow.presentItems + FlowContext.items(after: afterCursor))
-            let listed = values(for: owner, schema: schema, path: path).filter { !present.contains($0.label) }
+            let named = namedValues(for: owner, path: path, document, position.line)
+            let listed = (named ?? values(for: owner, schema: schema, path: path)).filter { !present.contains($0.label) }
             return items(listed, span, lead: before.last == ":" ? " " : "")
         }
         // A value after `key: ` (quoted or not).
@@ -71,13 +78,15 @@ extension LanguageServer {
             path.append(String(key))
             let span = valueSpan(units, at, start: at - line.rest.utf16.count, line: position.line)
             // Right after the colon, the value needs its space.
-            return items(values(for: String(key), schema: schema, path: path), span, lead: before.last == ":" ? " " : "")
+            let named = namedValues(for: String(key), path: path, document, position.line)
+            return items(named ?? values(for: String(key), schema: schema, path: path), span, lead: before.last == ":" ? " " : "")
         }
         // A sequence item's value (`  - sys` under `families:`) or an item's first key (`- tex` in a view).
         let span = valueSpan(units, at, start: at - line.rest.utf16.count, line: position.line)
         if let dash = line.dashIndent {
             let parent = indentPath(document, position.line, dash)
-            let listed = values(for: parent.last ?? "", schema: schema, path: parent)
+            let listed = namedValues(for: parent.last ?? "", path: parent, document, position.line)
+                ?? values(for: parent.last ?? "", schema: schema, path: parent)
             if !listed.isEmpty {
                 let present = Set(blockItems(document, position.line, dashIndent: dash))
                 return items(listed.filter { !present.contains($0.label) }, span)
@@ -89,7 +98,27 @@ extension LanguageServer {
         // A key.
         let path = indentPath(document, position.line, line.indent)
         let present = Set(siblingKeys(document, position.line, indent: line.indent))
+        if path.last == "with", let intent = withIntent(document, position.line) {
+            return items(withKeys(intent, root(document, at: position.line), present: present), span)
+        }
         return items(keyCandidates(schema, path, afterCursor: afterCursor).filter { !present.contains($0.label) }, span)
+    }
+
+    /// Values that name something the document (or the container beside it) declares: an
+    /// intent for a view's `intent:`, a container file for `file:`, a data source for `items:`.
+    func namedValues(for key: String, path: [String], _ document: TextDocument, _ line: Int) -> [Candidate]? {
+        switch key {
+        case "intent" where path.first != "intents":
+            return intentNames(root(document, at: line))
+        case "file":
+            return containerFiles(document, images: path.dropLast().last == "image")
+        case "items" where path.contains("sequence") || path.first == "dynamicShortcuts":
+            let root = root(document, at: line)
+            let sources = (path.first == "dynamicShortcuts" ? root?["dynamicShortcuts"]?["data"] : root?["data"])?.members ?? .empty
+            return sources.map { Candidate(label: $0.key, kind: 6, detail: "data source") }
+        default:
+            return nil
+        }
     }
 
     private func isManifest(_ document: TextDocument, _ line: Int) -> Bool {
@@ -220,7 +249,9 @@ extension LanguageServer {
     func siblingKeys(_ document: TextDocument, _ line: Int, indent: Int) -> [String] {
         var keys: [String] = []
         let own = document.outline(line)
-        for l in stride(from: line - 1, through: 0, by: -1) {
+        // A line that starts a sequence item has no keys above it in its own mapping.
+        let startsItem = own.dashIndent != nil && own.indent == indent
+        for l in stride(from: line - 1, through: 0, by: -1) where !startsItem {
             let o = document.outline(l)
             if o.isBlank || o.indent > indent { continue }
             if o.indent < indent { break }
@@ -291,7 +322,8 @@ extension LanguageServer {
 
     /// The variables a template of this widget may name, with the data fields under what is typed.
     func templateVariables(_ root: SourceNode?, document: TextDocument, typed: String, inView: Bool) -> [Candidate] {
-        var result = variables(root).map { Candidate(label: $0.0, kind: 6, detail: $0.1) }
+        // A view names content fields, never `data.…` (docs/views.md).
+        var result = variables(root).filter { !inView || !$0.0.hasPrefix("data.") }.map { Candidate(label: $0.0, kind: 6, detail: $0.1) }
         if inView {
             var seen = Set<String>()
             for section in ["content", "placeholder"] {
@@ -307,7 +339,7 @@ extension LanguageServer {
         }
         // `data.SOURCE.` and deeper: the fields of the source's file in the container, when it is there.
         let parts = typed.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        if parts.count >= 3, parts[0] == "data", let value = containerValue(source: parts[1], root, document) {
+        if !inView, parts.count >= 3, parts[0] == "data", let value = containerValue(source: parts[1], root, document) {
             var node = value
             var prefix = "data." + parts[1]
             for field in parts[2..<(parts.count - 1)] {
@@ -320,6 +352,35 @@ extension LanguageServer {
             }
         }
         return result
+    }
+
+    /// Inside a `foreach`'s `item:`, the fields of the list's first element: the list is a content
+    /// field holding one tag over a container file (`items: "{{data.tasks.items}}"`), or the
+    /// placeholder's list.
+    func foreachFields(_ document: TextDocument, _ line: Int, _ root: SourceNode?) -> [Candidate] {
+        var l = line
+        var indent = document.outline(line).indent
+        while let owner = ownerLine(document, l, indent: indent) {
+            let o = document.outline(owner)
+            if o.key == "item", let list = siblingValue(document, owner, indent: o.indent, key: "foreach") {
+                let field = list.trimmingCharacters(in: CharacterSet(charactersIn: "{} "))
+                var element: JSONValue? = nil
+                if let written = root?["content"]?[field]?.string, written.hasPrefix("{{"), written.hasSuffix("}}") {
+                    let parts = written.dropFirst(2).dropLast(2).trimmingCharacters(in: .whitespaces).split(separator: ".").map(String.init)
+                    if parts.count >= 2, parts[0] == "data", var node = containerValue(source: parts[1], root, document) {
+                        for step in parts.dropFirst(2) { node = node[step] ?? .null }
+                        element = node.array?.first
+                    }
+                }
+                if element?.object == nil { element = root?["placeholder"]?[field]?.json.array?.first }
+                return (element?.object ?? JSONObject()).map {
+                    Candidate(label: $0.key, kind: 5, detail: "field of each \(field) item: " + Self.describe($0.value))
+                }
+            }
+            l = owner
+            indent = o.dashIndent ?? o.indent
+        }
+        return []
     }
 
     /// Inside `{{#section}}` over a list of records: the fields of its first record.

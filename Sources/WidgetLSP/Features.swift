@@ -118,13 +118,17 @@ extension LanguageServer {
         if let inLet = letHover(document, position) { return inLet }
         let root = root(document, at: position.line)
         if let (name, range) = tag(document, position) {
+            if let intent = enclosingIntent(document, position.line), name.hasPrefix("param.") {
+                return markdown(intentParameterText(intent, String(name.dropFirst(6)), root), range)
+            }
             return markdown(describeVariable(name, root), range)
         }
         let word = word(document, position)
         if let note = Self.familyNotes[word] {
             return markdown("**\(word)**: WidgetKit `WidgetFamily.\(word)`, \(note)", nil)
         }
-        guard let root else { return nil }
+        if let text = intentHover(document, position, word: word, root) { return markdown(text, nil) }
+        guard let root else { return keyDescription(document, position, word: word).map { markdown($0, nil) } }
         let steps = steps(to: position.line, in: root)
         guard let first = steps.first else { return nil }
         if ["view", "familyView", "background"].contains(first.key), let text = viewKeyText(word) {
@@ -138,6 +142,20 @@ extension LanguageServer {
         }
         if first.key == "timeline" {
             return markdown(ruleText(document), nil)
+        }
+        return keyDescription(document, position, word: word).map { markdown($0, nil) }
+    }
+
+    /// On a view's `intent: NAME`, an intent's name where it is declared, or a `with:` key: the intent or its parameter.
+    func intentHover(_ document: TextDocument, _ position: Position, word: String, _ root: SourceNode?) -> String? {
+        guard !word.isEmpty else { return nil }
+        let o = document.outline(position.line)
+        if o.key == "intent", Self.unquoted(o.rest) == word { return intentText(word, root) }
+        let path = indentPath(document, position.line, o.dashIndent ?? o.indent)
+        if path == ["intents"], o.key.map(String.init) == word { return intentText(word, root) }
+        if o.key == "with" || path.last == "with", root?["intents"] != nil, let intent = withIntent(document, position.line),
+           intentNode(intent, root)?["parameters"]?[word] != nil {
+            return intentParameterText(intent, word, root)
         }
         return nil
     }
@@ -243,9 +261,16 @@ extension LanguageServer {
             let parts = name.split(separator: ".").map(String.init)
             guard parts.count >= 2 else { return nil }
             let section = parts[0] == "param" ? "parameters" : parts[0] == "data" ? "data" : nil
-            guard let section, let member = root[section]?.member(parts[1]) else { return nil }
+            // An intent's `param.X` is its own parameter.
+            let owner = parts[0] == "param" ? enclosingIntent(document, position.line).flatMap { intentNode($0, root) } ?? root : root
+            guard let section, let member = owner[section]?.member(parts[1]) else { return nil }
             let start = document.position(ofOffset: document.offset(of: member.keyLocation))
             let end = Position(line: start.line, character: start.character + member.key.utf16.count)
+            return ["uri": .string(document.uri), "range": TextRange(start, end).json]
+        }
+        if let root, let target = intentDefinition(document, position, root) {
+            let start = document.position(ofOffset: document.offset(of: target.keyLocation))
+            let end = Position(line: start.line, character: start.character + target.key.utf16.count)
             return ["uri": .string(document.uri), "range": TextRange(start, end).json]
         }
         // A manifest's widget file.
@@ -257,6 +282,18 @@ extension LanguageServer {
         guard let file = files.first(where: { $0 == w || $0.hasSuffix(w) && !w.isEmpty }) ?? (steps.count >= 2 ? steps[1].node.string : nil) else { return nil }
         let path = file.hasPrefix("/") ? file : SourceFiles.directory(of: Self.path(of: document.uri)) + file
         return ["uri": .string(Self.uri(of: path)), "range": TextRange(Position(line: 0, character: 0), Position(line: 0, character: 0)).json]
+    }
+
+    /// From a view's `intent: NAME` to the intent, from a `with:` key to the intent's parameter.
+    private func intentDefinition(_ document: TextDocument, _ position: Position, _ root: SourceNode) -> SourceNode.Member? {
+        let word = word(document, position)
+        let o = document.outline(position.line)
+        if o.key == "intent", Self.unquoted(o.rest) == word { return root["intents"]?.member(word) }
+        let path = indentPath(document, position.line, o.dashIndent ?? o.indent)
+        if o.key == "with" || path.last == "with", let intent = withIntent(document, position.line) {
+            return intentNode(intent, root)?["parameters"]?.member(word)
+        }
+        return nil
     }
 
     // MARK: Document symbols

@@ -19,11 +19,19 @@ extension LanguageServer {
             return documents
         }
         if line >= 0, line < document.lineCount {
-            var bytes = document.bytes
-            let start = document.lineStarts[line], end = document.lineEnd(line)
-            bytes.replaceSubrange(start..<end, with: [])
-            let (repaired, repairError) = SourceFiles.documents(of: bytes, path: path)
-            if repairError == nil, !repaired.isEmpty { return repaired }
+            // The cursor's line blanked, then also each line the parse still stops at (another
+            // half-typed line, such as a quote not closed yet), a few times.
+            var blanked: Set<Int> = [line]
+            for _ in 0..<4 {
+                var bytes = document.bytes
+                for l in blanked.sorted(by: >) {
+                    bytes.replaceSubrange(document.lineStarts[l]..<document.lineEnd(l), with: [])
+                }
+                let (repaired, repairError) = SourceFiles.documents(of: bytes, path: path)
+                if repairError == nil, !repaired.isEmpty { return repaired }
+                guard let stop = repairError?.location.line, stop >= 1, stop <= document.lineCount,
+                      blanked.insert(stop - 1).inserted else { break }
+            }
         }
         if lastParsed[document.uri] == nil, let text = lastParsedText[document.uri] {
             lastParsed[document.uri] = SourceFiles.documents(of: text, path: path).documents
