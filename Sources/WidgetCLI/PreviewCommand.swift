@@ -79,13 +79,20 @@ enum PreviewCommand {
                 var familyConfiguration = configuration
                 familyConfiguration.family = family
                 let run = WidgetRun(provider: widget, configuration: familyConfiguration, container: container, zone: zone)
-                let (reloads, summary) = run.collect()
-                // The faces: each entry's render tree, as the extension computes it (docs/render-tree.md).
+                var (reloads, summary) = run.collect()
+                // The faces: each entry's render tree, as the extension computes it (docs/render-tree.md);
+                // values that do not render are warned as `run --view` warns them.
+                let failures = ViewFailures()
+                let locate = RunCommand.locator(of: loadedWidget, in: loaded)
+                var faceWarnings: [RunWarning] = []
                 let views: [[JSONValue?]] = widget.view == nil ? [] : reloads.map { reload in
-                    reload.timeline.entries.enumerated().map { i, entry in
-                        widget.tree(for: entry, index: i, family: family, parameters: familyConfiguration.parameters)?.json
+                    let trees = reload.timeline.entries.enumerated().map { i, entry in
+                        widget.tree(for: entry, index: i, family: family, parameters: familyConfiguration.parameters, failures: failures)?.json
                     }
+                    faceWarnings += RunFaces.warnings(failures, at: reload.at, locate: locate)
+                    return trees
                 }
+                summary.warnings = RunFaces.merged(summary.warnings, faceWarnings)
                 runs.append(PreviewPage.FamilyRun(family: family, reloads: reloads, summary: summary, views: views))
             }
             let header = RunHeader(configuration: configuration, file: widget.file, timeZone: zone.identifier, zone: zone, locale: widget.locale)

@@ -48,7 +48,9 @@ enum RunCommand {
             OptionSpec.choice("network", NetworkOptions.Source.self, help: "Where URL data sources' answers come from: the scenario's respond items (default) or real requests."),
             OptionSpec("record", value: "FILE", help: "Write the answers the run got as a scenario that replays it offline (atomically)."),
             OptionSpec("locale", value: "LANG", help: "Show the strings in this language (a BCP 47 tag such as de or zh-Hans) through the widget's String Catalog."),
-            OptionSpec("view", help: "With --format json or ndjson: each entry's render tree, the widget's face with every template rendered (docs/render-tree.md)."),
+            OptionSpec(
+                "view",
+                help: "Each entry's render tree, the widget's face with every template rendered, in --format json or ndjson (docs/render-tree.md); in text, only the warnings about face values that do not render."),
         ]
         let paths: [String]
         let simulation: RunOptions
@@ -75,9 +77,6 @@ enum RunCommand {
             }
             maxOutputBytes = try RunCommand.maxOutput(args)
             view = args.has("view")
-            if view, format == .text {
-                throw UsageError(message: "--view prints each entry's render tree in JSON; use it with --format json or ndjson")
-            }
             out = args.value("out")
             network = try NetworkOptions.Choice(args)
         }
@@ -108,7 +107,11 @@ enum RunCommand {
             let container = Container(directory: options.containerDirectory ?? loadedWidget.containerDirectory)
             // Printed in --tz when given, else in the widget's own zone (docs/runtime-notes.md).
             let zone = options.printZone ?? widget.zone
-            writer.faces = withView ? RunFaces(widget: widget, family: configuration.family, parameters: configuration.parameters) : nil
+            writer.faces =
+                withView
+                ? RunFaces(
+                    widget: widget, family: configuration.family, parameters: configuration.parameters,
+                    locate: Self.locator(of: loadedWidget, in: loaded)) : nil
             writer.begin(RunHeader(configuration: configuration, file: widget.file, timeZone: zone.identifier, zone: zone, locale: widget.locale))
             let run = WidgetRun(
                 provider: widget, configuration: configuration, container: container, zone: zone,
@@ -135,6 +138,23 @@ enum RunCommand {
 }
 
 extension RunCommand {
+    /// Where a path of a widget's definition is written, `FILE:LINE:COLUMN`, for the face's warnings:
+    /// the definition's bytes the run read are parsed again, once, and only when a warning needs it
+    /// (nil for a compiled plan, whose lines are not the definition's).
+    static func locator(of widget: LoadedWidget, in loaded: WidgetLoader.Loaded) -> ([String]) -> String? {
+        guard !widget.path.hasSuffix(PlanFiles.widgetSuffix),
+            let source = loaded.reports.first(where: { $0.path == widget.path })?.source
+        else { return { _ in nil } }
+        var document: SourceNode??
+        return { tokens in
+            if document == nil {
+                document = SourceFiles.documents(of: source, path: widget.path).documents.first { $0["kind"]?.string == widget.widget.kind }
+            }
+            guard let node = document ?? nil else { return nil }
+            return "\(widget.path):\(node.location(of: tokens))"
+        }
+    }
+
     /// `--max-output SIZE` (docs/runtime-notes.md): the output bound guards against template
     /// bombs and full disks; a long run to a file may raise it.
     static func maxOutput(_ args: ParsedArguments) throws(UsageError) -> Int {

@@ -296,6 +296,26 @@ import WidgetTime
         #expect(try String(contentsOfFile: copy, encoding: .utf8) == before)
     }
 
+    /// A face value that does not render is warned on the page as `run --view` warns it, at its line.
+    @Test func faceValuesThatDoNotRenderAreWarnedOnThePage() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.path + "/faulty.yaml"
+        try """
+            kind: test.faulty
+            displayName: Faulty
+            description: A gauge whose value is text.
+            families: [systemSmall]
+            timeZone: UTC
+            content: { hp: "n/a" }
+            timeline: { every: 12h }
+            view:
+              gauge: "{{hp}}"
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let page = try preview([file, "--from", "2026-11-29T09:00:00Z", "--for", "1d"])
+        #expect(page.contains("warning: 2026-11-29T09:00:00+00:00: gauge v (\(file):9:10): &quot;n/a&quot; is not a number; it is left out [view-value]</p>"))
+    }
+
     // MARK: In a real browser
 
     static let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }

@@ -61,10 +61,74 @@ struct RunViewTests {
         #expect(!console.stdout.contains("\"view\""))
     }
 
-    @Test func viewNeedsJSON() throws {
-        let (status, console) = runCLI(["run", try widget(), "--view"])
-        #expect(status != .success)
-        #expect(console.stderr.contains("--view prints each entry's render tree in JSON"))
+    /// A face whose values do not render: a gauge's text, a date that is no instant, a formatted
+    /// text that is no number, a colour template naming no colour; and an absent value (null).
+    func faultyWidget() throws -> String {
+        let directory = try temporaryDirectory().path
+        try """
+            kind: test.faulty
+            displayName: Faulty
+            description: A face with values that do not render.
+            families: [systemSmall]
+            timeZone: UTC
+            content: { hp: "n/a", when: soon, tint: blurple, gone: null }
+            timeline: { every: 12h }
+            view:
+              vstack:
+                - gauge: "{{hp}}"
+                  range: [0, 100]
+                - date: "{{when}}"
+                  style: relative
+                - text: "{{hp}}"
+                  format: number
+                  color: "{{tint}}"
+                - date: "{{gone}}"
+                - text: "Time {{entry.date | time}} {{hp | percent}}"
+            """.write(toFile: directory + "/faulty.yaml", atomically: true, encoding: .utf8)
+        return directory + "/faulty.yaml"
+    }
+
+    /// Each value that does not render is warned once, at the first reload that met it, naming
+    /// the element, its id, where the value is written and the value; the tree leaves the
+    /// element out (or shows the text as it is), and an absent value is left out quietly.
+    @Test func faceValuesThatDoNotRenderAreWarned() throws {
+        let file = try faultyWidget()
+        let (status, console) = runCLI(["run", file, "--from", "2026-11-29T09:00:00Z", "--for", "2d", "--format", "json", "--view"])
+        #expect(status == .success, "\(console.stderr)")
+        let run = try JSONReader.parse(console.stdout).json
+        let reloads = try #require(run["reloads"]?.array)
+        #expect(reloads.count > 2)
+        let warnings = (run["warnings"]?.array ?? []).map { ($0["code"]?.string ?? "", $0["message"]?.string ?? "", $0["at"]?.string ?? "") }
+        let first = "2026-11-29T09:00:00+00:00"
+        let expected = [
+            ("view-value", "gauge v.0 (\(file):10:14): \"n/a\" is not a number; it is left out", first),
+            ("view-value", "date v.1 (\(file):12:13): \"soon\" is not an instant; it is left out", first),
+            ("view-value", "text v.2 (\(file):16:14): \"blurple\" is not a colour; the element keeps its default colour", first),
+            ("view-value", "text v.2 (\(file):14:13): \"n/a\" is not a number; it shows as it is", first),
+            ("template-format", "view: {{hp | percent}} got \"n/a\", which is not a number; it shows as it is", first),
+        ]
+        #expect(warnings.count == expected.count, "\(warnings)")
+        for (w, e) in zip(warnings, expected) {
+            #expect(w == e)
+        }
+        // The tree leaves the gauge and both dates out; the formatted text shows its value as it is.
+        let entry = try #require(reloads.last?["entries"]?.array?.first)
+        let tree = try RenderTree(json: try #require(entry["view"]))
+        #expect(tree.root.hidden == ["v.0", "v.1", "v.3"])
+        #expect(tree["v.2"]?.element == .text("n/a"))
+        #expect(tree["v.2"]?.options.color == nil)
+    }
+
+    /// In text, `--view` writes no trees but makes them, for the same warnings.
+    @Test func viewInTextWarnsOnly() throws {
+        let file = try faultyWidget()
+        let (status, console) = runCLI(["run", file, "--from", "2026-11-29T09:00:00Z", "--for", "1d", "--view"])
+        #expect(status == .success, "\(console.stderr)")
+        #expect(!console.stdout.contains("\"view\""))
+        #expect(console.stdout.contains("warning: 2026-11-29T09:00:00+00:00: gauge v.0 (\(file):10:14): \"n/a\" is not a number; it is left out [view-value]\n"))
+        // Without --view no tree is made, so nothing is warned.
+        let (_, plain) = runCLI(["run", file, "--from", "2026-11-29T09:00:00Z", "--for", "1d"])
+        #expect(!plain.stdout.contains("view-value"))
     }
 
     /// Each entry's `view` in `run --view` output against the runtime's own tree for that entry,

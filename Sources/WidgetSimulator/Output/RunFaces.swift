@@ -1,4 +1,5 @@
 import WidgetSupport
+import WidgetTime
 import WidgetcRuntimeCore
 
 /// What `run --view` adds to each entry: its render tree (docs/render-tree.md), for the run's
@@ -23,6 +24,14 @@ package final class RunFaces {
     private var sourcesTable: EntryTable?
     /// The records that record-member keys point into, held so that no other array takes their address.
     private var records: [JSONValue] = []
+    /// Values of the face that did not render, noted while trees are made; warned per reload.
+    private let failures = ViewFailures()
+    /// The warnings so far (`view-value`, `template-format`), each at the reload that first met it.
+    private var warnings: [RunWarning] = []
+    /// Where a path of the definition is written (`file:line:column`), when known.
+    private let locate: ([String]) -> String?
+    /// `run --view` in text: trees are made (for the warnings) and not written.
+    private let scratch = OutputBuffer(capacity: 4096)
 
     private enum FieldSource {
         case absent
@@ -31,8 +40,10 @@ package final class RunFaces {
         case row(Int)
     }
 
-    package init(widget: CompiledWidget, family: WidgetFamily, parameters: JSONObject) {
+    /// - Parameter locate: where a path of the widget's definition is written, `file:line:column`.
+    package init(widget: CompiledWidget, family: WidgetFamily, parameters: JSONObject, locate: @escaping ([String]) -> String? = { _ in nil }) {
         self.widget = widget
+        self.locate = locate
         self.family = family
         self.parameters = widget.parametersWithDefaults(parameters)
         reads = widget.view?.reads(for: family)
@@ -44,7 +55,57 @@ package final class RunFaces {
         guard let view = widget.view else { return nil }
         return view.tree(
             content: table.content(at: i), date: table.dates[i], index: i, family: family, parameters: parameters,
-            zone: widget.zone, locale: widget.locale)
+            zone: widget.zone, locale: widget.locale, failures: failures)
+    }
+
+    /// Makes every entry's tree of a reload without writing it (`run --view` in text: the warnings only).
+    func check(_ table: EntryTable) {
+        for i in 0..<table.count {
+            write(table, i, into: scratch, spaced: false)
+            scratch.removeAll()
+        }
+    }
+
+    /// Turns what did not render during the reload at `at` into its warnings.
+    func endReload(at: Instant) {
+        warnings += Self.warnings(failures, at: at, locate: locate)
+    }
+
+    /// The run's warnings with the face's, in time order, each once.
+    func merged(into summary: [RunWarning]) -> [RunWarning] {
+        defer { warnings = [] }
+        return Self.merged(summary, warnings)
+    }
+
+    /// What did not render since the last call (a reload), as warnings at `at`: `view-value`
+    /// naming the element, its id, where the value is written and the value; `template-format`
+    /// for a face's formatted tag.
+    package static func warnings(_ failures: ViewFailures, at: Instant, locate: ([String]) -> String?) -> [RunWarning] {
+        var out: [RunWarning] = []
+        for f in failures.take() {
+            let place = locate(f.path).map { " (\($0))" } ?? ""
+            out.append(RunWarning(code: "view-value", message: "\(f.element) \(f.id)\(place): \(f.value) is not \(f.wanted); \(f.outcome)", at: at))
+        }
+        for f in failures.formats.take() {
+            out.append(RunWarning(code: "template-format", message: "view: \(f.message)", at: at))
+        }
+        return out
+    }
+
+    /// A run's warnings and the face's, in time order, each code and message once (at its first moment).
+    package static func merged(_ run: [RunWarning], _ faces: [RunWarning]) -> [RunWarning] {
+        guard !faces.isEmpty else { return run }
+        var all = run
+        for w in faces where !all.contains(where: { $0.code == w.code && $0.message == w.message }) { all.append(w) }
+        // Stable: the run's own order among warnings of one moment; those without a moment last.
+        return all.enumerated().sorted { a, b in
+            switch (a.element.at, b.element.at) {
+            case let (x?, y?) where x != y: x < y
+            case (nil, _?): false
+            case (_?, nil): true
+            default: a.offset < b.offset
+            }
+        }.map(\.element)
     }
 
     /// Writes `, "view": TREE` for entry `i` (nothing when the family has no view).

@@ -84,12 +84,18 @@ package struct RunWriter: ReloadSink {
             entriesInRun += reload.timeline.entries.count
         case .text: reloadText(reload)
         }
+        if let faces {
+            if format == .text { faces.check(reload.timeline.table) }
+            faces.endReload(at: reload.at)
+        }
         reloadsInRun += 1
         if out.count >= flushThreshold { flush() }
     }
 
     /// Ends a run's output with its budget and warnings.
     package mutating func end(_ summary: RunSummary) {
+        var summary = summary
+        if let faces { summary.warnings = faces.merged(into: summary.warnings) }
         switch format {
         case .json: endJSON(summary)
         case .ndjson: endNDJSON(summary)

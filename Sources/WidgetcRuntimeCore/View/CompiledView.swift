@@ -72,21 +72,24 @@ package final class CompiledView: @unchecked Sendable {
     /// - Parameters:
     ///   - content: the entry's content fields (what view templates name directly).
     ///   - index: the entry's index in its timeline (`entry.index`).
+    ///   - failures: where values that do not render are noted (nil: not noted).
     package func tree(
         content: JSONObject, date: Instant, index: Int, family: WidgetFamily, parameters: JSONObject, zone: ZoneRules,
-        locale: String?
+        locale: String?, failures: ViewFailures? = nil
     ) -> RenderTree? {
         guard let template = template(for: family) else { return nil }
         var context = ViewContext(
             scope: ViewScope(
                 content: content, date: date, index: index, zone: zone, family: family, param: .object(parameters),
-                formatting: TemplateFormatting(zone: zone, locale: locale)),
-            family: family, zone: zone, locale: locale)
+                formatting: TemplateFormatting(zone: zone, locale: locale, failures: failures?.formats)),
+            family: family, zone: zone, locale: locale, failures: failures)
+        let owner = (element: "background", id: "widget")
         guard let root = template.render(&context) else {
             // A root whose `if` is false: the tree is an empty group, so the family still has a face.
-            return RenderTree(family: family.rawValue, root: RenderNode(id: template.id, element: .group), background: background?.render(&context))
+            return RenderTree(
+                family: family.rawValue, root: RenderNode(id: template.id, element: .group), background: background?.render(&context, owner: owner))
         }
-        return RenderTree(family: family.rawValue, root: root, background: background?.render(&context))
+        return RenderTree(family: family.rawValue, root: root, background: background?.render(&context, owner: owner))
     }
 }
 
@@ -172,6 +175,19 @@ struct ViewContext {
     let family: WidgetFamily
     let zone: ZoneRules
     let locale: String?
+    /// Where values that do not render are noted (nil: not noted).
+    var failures: ViewFailures? = nil
+
+    /// The value read; nil (after noting a value of the wrong kind) when there is none to show.
+    func take<T>(_ read: ViewRead<T>, _ element: String, _ id: String, wanted: String, outcome: String) -> T? {
+        switch read {
+        case .value(let v): return v
+        case .absent: return nil
+        case .wrong(let value, let path):
+            failures?.note(element: element, id: id, path: path, value: value, wanted: wanted, outcome: outcome)
+            return nil
+        }
+    }
 }
 
 /// Text in a view: fixed (already translated), or a template.
@@ -255,29 +271,30 @@ enum ViewText {
 /// A number in a view: fixed, or a template rendering one (a number, or text that reads as one).
 enum ViewNumber {
     case literal(Double)
-    case template(Template)
+    /// The template and where it is written (for the failure's path).
+    case template(Template, at: [String])
 
     init(_ member: PlanMember) throws(PlanError) {
         if let n = member.value.number {
             self = .literal(n)
         } else {
-            self = .template(try member.template())
+            self = .template(try member.template(), at: member.path)
         }
     }
 
-    func value(_ scope: ViewScope) -> Double? {
+    func read(_ scope: ViewScope) -> ViewRead<Double> {
         switch self {
-        case .literal(let n): return n
-        case .template(let t):
+        case .literal(let n): return .value(n)
+        case .template(let t, let path):
             let v = t.render(scope)
-            if let n = v.number { return n.isFinite ? n : nil }
-            if let s = v.string, let n = Double(s), n.isFinite { return n }
-            return nil
+            if let n = v.number, n.isFinite { return .value(n) }
+            if let s = v.string, let n = Double(s), n.isFinite { return .value(n) }
+            return .classify(v, at: path)
         }
     }
 
     var namesEntry: Bool {
-        guard case .template(let t) = self else { return false }
+        guard case .template(let t, _) = self else { return false }
         return t.references.contains { $0.components.first == "entry" }
     }
 }
@@ -285,28 +302,30 @@ enum ViewNumber {
 /// An instant in a view: fixed, or a template rendering an ISO 8601 instant.
 enum ViewInstant {
     case literal(Instant)
-    case template(Template)
+    /// The template and where it is written (for the failure's path).
+    case template(Template, at: [String])
 
     init(_ member: PlanMember) throws(PlanError) {
         let text = try member.string()
         if text.isTemplate {
-            self = .template(try member.template())
+            self = .template(try member.template(), at: member.path)
         } else {
             self = .literal(try member.instant())
         }
     }
 
-    func value(_ scope: ViewScope) -> Instant? {
+    func read(_ scope: ViewScope) -> ViewRead<Instant> {
         switch self {
-        case .literal(let i): return i
-        case .template(let t):
-            guard let text = t.render(scope).string, let parsed = try? InstantParser.parse(text) else { return nil }
-            return parsed.instant
+        case .literal(let i): return .value(i)
+        case .template(let t, let path):
+            let v = t.render(scope)
+            if let text = v.string, let parsed = try? InstantParser.parse(text) { return .value(parsed.instant) }
+            return .classify(v, at: path)
         }
     }
 
     var namesEntry: Bool {
-        guard case .template(let t) = self else { return false }
+        guard case .template(let t, _) = self else { return false }
         return t.references.contains { $0.components.first == "entry" }
     }
 }
@@ -314,7 +333,8 @@ enum ViewInstant {
 /// A colour option: fixed, or a template rendering a colour's text.
 enum ColorTemplate {
     case fixed(RenderColor)
-    case template(light: ViewText, dark: ViewText)
+    /// Templates, and where they are written (for the failure's path).
+    case template(light: ViewText, dark: ViewText, at: [String])
 
     init(_ member: PlanMember) throws(PlanError) {
         if case .object = member.value {
@@ -322,7 +342,7 @@ enum ColorTemplate {
             if let l = Self.parse(light.value.string ?? ""), let d = Self.parse(dark.value.string ?? "") {
                 self = .fixed(Self.pair(l, d))
             } else {
-                self = .template(light: try ViewText(untranslated: light), dark: try ViewText(untranslated: dark))
+                self = .template(light: try ViewText(untranslated: light), dark: try ViewText(untranslated: dark), at: member.path)
             }
             return
         }
@@ -331,18 +351,20 @@ enum ColorTemplate {
             self = .fixed(c)
         } else if text.isTemplate {
             let t = try ViewText(untranslated: member)
-            self = .template(light: t, dark: t)
+            self = .template(light: t, dark: t, at: member.path)
         } else {
             throw member.fail("'\(text)' is not a colour (a system colour name, or #RRGGBB)")
         }
     }
 
-    func render(_ scope: ViewScope) -> RenderColor? {
+    func read(_ scope: ViewScope) -> ViewRead<RenderColor> {
         switch self {
-        case .fixed(let c): return c
-        case .template(let light, let dark):
-            guard let l = Self.parse(light.text(scope)), let d = Self.parse(dark.text(scope)) else { return nil }
-            return Self.pair(l, d)
+        case .fixed(let c): return .value(c)
+        case .template(let light, let dark, let path):
+            let l = light.value(scope), d = dark.value(scope)
+            guard let lc = Self.parse(ViewText.text(of: l)) else { return .classify(l, at: path) }
+            guard let dc = Self.parse(ViewText.text(of: d)) else { return .classify(d, at: path) }
+            return .value(Self.pair(lc, dc))
         }
     }
 
@@ -415,11 +437,16 @@ enum FillTemplate {
         }
     }
 
-    func render(_ context: inout ViewContext) -> RenderFill? {
+    /// - Parameter owner: the element whose background it is (`background` and `widget` for the widget's).
+    func render(_ context: inout ViewContext, owner: (element: String, id: String)) -> RenderFill? {
         switch self {
-        case .color(let c): return c.render(context.scope).map(RenderFill.color)
+        case .color(let c):
+            return context.take(c.read(context.scope), owner.element, owner.id, wanted: "a colour", outcome: "the background is left out")
+                .map(RenderFill.color)
         case .gradient(let colors, let from, let to):
-            let rendered = colors.compactMap { $0.render(context.scope) }
+            let rendered = colors.compactMap {
+                context.take($0.read(context.scope), owner.element, owner.id, wanted: "a colour", outcome: "the gradient leaves it out")
+            }
             return rendered.count >= 2 ? .gradient(colors: rendered, from: from, to: to) : nil
         case .image(let image): return image.render(context.scope).map(RenderFill.image)
         }
@@ -451,11 +478,13 @@ enum ImageTemplate {
 extension CompiledWidget {
     /// An entry's render tree for a family, with the instance's parameters over their defaults;
     /// nil when the widget has no view for the family.
-    package func tree(for entry: TimelineEntry, index: Int, family: WidgetFamily, parameters: JSONObject) -> RenderTree? {
+    package func tree(
+        for entry: TimelineEntry, index: Int, family: WidgetFamily, parameters: JSONObject, failures: ViewFailures? = nil
+    ) -> RenderTree? {
         guard let view else { return nil }
         return view.tree(
             content: entry.content, date: entry.date, index: index, family: family, parameters: parametersWithDefaults(parameters),
-            zone: zone, locale: locale)
+            zone: zone, locale: locale, failures: failures)
     }
 
     /// The instance's parameter values over every parameter's default.

@@ -74,6 +74,9 @@ final class ViewTemplate {
     ]
 
     let id: String
+    /// The element key (`gauge`) and where the element is written, for warnings.
+    let key: String
+    let path: [String]
     let body: Body
     let options: RenderOptions
     /// Options whose values are rendered per entry.
@@ -98,6 +101,8 @@ final class ViewTemplate {
             throw member.fail(keys.isEmpty ? "an element needs one element key (text, vstack…)" : "an element has one element key, not \(keys.joined(separator: " and "))")
         }
         let main = try member(key)
+        self.key = key
+        path = member.path
         var entry = false
         func text(_ k: String) throws(PlanError) -> ViewText? {
             guard let m = member.optional(k) else { return nil }
@@ -279,8 +284,10 @@ final class ViewTemplate {
         }
         let scope = context.scope
         var options = self.options
-        options.color = color?.render(scope)
-        options.background = background?.render(&context)
+        if let color {
+            options.color = context.take(color.read(scope), key, id, wanted: "a colour", outcome: "the element keeps its default colour")
+        }
+        options.background = background?.render(&context, owner: (key, id))
         options.link = link.map { $0.text(scope) }.flatMap { $0.isEmpty ? nil : $0 }
         options.accessibilityLabel = accessibilityLabel.map { $0.text(scope) }
         var children: [RenderNode] = []
@@ -304,21 +311,28 @@ final class ViewTemplate {
         case .text(let text, let format):
             if let format {
                 let value = text.value(scope)
-                element = .text(format.text(value, zone: context.zone, locale: context.locale, now: scope.date) ?? ViewText.text(of: value))
+                if let formatted = format.text(value, zone: context.zone, locale: context.locale, now: scope.date) {
+                    element = .text(formatted)
+                } else {
+                    if !value.isNull, value.string != "" {
+                        context.failures?.note(element: key, id: id, path: path + [key], value: value, wanted: format.takes, outcome: "it shows as it is")
+                    }
+                    element = .text(ViewText.text(of: value))
+                }
             } else {
                 element = .text(text.text(scope))
             }
         case .date(let instant, let style, let format):
-            guard let at = instant.value(scope) else { return nil }
+            guard let at = context.take(instant.read(scope), key, id, wanted: "an instant", outcome: "it is left out") else { return nil }
             element = .date(
                 RenderDate(
                     date: Date(at), style: style, format: format?.rawValue,
                     text: format.map { $0.text(instant: at, zone: context.zone, locale: context.locale, now: scope.date) }))
         case .timer(let from, let to, let countsDown):
-            guard let end = to.value(scope) else { return nil }
+            guard let end = context.take(to.read(scope), key, id, wanted: "an instant", outcome: "it is left out") else { return nil }
             var start = scope.date
             if let from {
-                guard let at = from.value(scope) else { return nil }
+                guard let at = context.take(from.read(scope), key, id, wanted: "an instant", outcome: "it is left out") else { return nil }
                 start = at
             }
             element = .timer(from: Date(min(start, end)), to: Date(max(start, end)), countsDown: countsDown)
@@ -330,7 +344,8 @@ final class ViewTemplate {
             guard let rendered = image.render(scope) else { return nil }
             element = .image(rendered)
         case .gauge(let value, let min, let max, let label, let current, let style):
-            guard let v = value.value(scope), let lo = min.value(scope), let hi = max.value(scope) else { return nil }
+            func number(_ n: ViewNumber) -> Double? { context.take(n.read(scope), key, id, wanted: "a number", outcome: "it is left out") }
+            guard let v = number(value), let lo = number(min), let hi = number(max) else { return nil }
             element = .gauge(
                 RenderGauge(
                     value: v, min: lo, max: hi, label: label?.text(scope), currentValueLabel: current?.text(scope), style: style))
@@ -338,10 +353,12 @@ final class ViewTemplate {
             let kind: RenderProgress.Kind
             switch body {
             case .value(let value, let total):
-                guard let v = value.value(scope), let t = total.value(scope) else { return nil }
+                func number(_ n: ViewNumber) -> Double? { context.take(n.read(scope), key, id, wanted: "a number", outcome: "it is left out") }
+                guard let v = number(value), let t = number(total) else { return nil }
                 kind = .value(v, total: t)
             case .interval(let from, let to, let countsDown):
-                guard let a = from.value(scope), let b = to.value(scope) else { return nil }
+                func instant(_ i: ViewInstant) -> Instant? { context.take(i.read(scope), key, id, wanted: "an instant", outcome: "it is left out") }
+                guard let a = instant(from), let b = instant(to) else { return nil }
                 kind = .interval(from: Date(Swift.min(a, b)), to: Date(Swift.max(a, b)), countsDown: countsDown)
             }
             element = .progress(RenderProgress(kind: kind, label: label?.text(scope), style: style))
