@@ -32,7 +32,8 @@ import WidgetTestSupport
     @Test func notesAppJSONIsExact() {
         let (status, console) = runCLI(["actions", Self.notesApp, "--format", "json"])
         #expect(status == .success)
-        #expect(console.stderr.isEmpty)
+        // Four in all: the static one and three dynamic ones; the warning points at the first left out.
+        #expect(console.stderr.hasPrefix(TestPaths.widgets + "/container/notes.json:6:3: warning: iOS shows at most 4 quick actions (after the 1 static one): 2 dynamic ones are left out, from notes[4] on [quick-action-limit]\n"), "\(console.stderr)")
         #expect(console.stdout == """
             {
               "static": [
@@ -41,9 +42,7 @@ import WidgetTestSupport
               "dynamic": [
                 {"type":"EditNote","title":"Edit Note","subtitle":"Groceries","icon":{"symbol":"star"},"userInfo":{"NoteID":"5F1C2A9E-0B1D-4C44-9A10-3E2D1B7F6A01"}},
                 {"type":"EditNote","title":"Edit Note","subtitle":"Call the plumber about the kitchen sink","icon":{"symbol":"pencil"},"userInfo":{"NoteID":"0C7D4E21-6A3B-4F8E-B2D9-71A5C6E0F302"}},
-                {"type":"EditNote","title":"Edit Note","subtitle":"Trip to Lisbon","icon":{"symbol":"star"},"userInfo":{"NoteID":"A93E6B70-2D4F-4E1A-8C55-0F9B3D2E7403"}},
-                {"type":"EditNote","title":"Edit Note","subtitle":"Gift ideas","icon":{"symbol":"pencil"},"userInfo":{"NoteID":"6D4A1C83-9F2E-4B70-A1C8-2E5F0D9B8A05"}},
-                {"type":"EditNote","title":"Edit Note","subtitle":"Book club","icon":{"symbol":"pencil"},"userInfo":{"NoteID":"B17F3E5A-4C0D-4D2B-8F61-9A2C7E4D1B06"}}
+                {"type":"EditNote","title":"Edit Note","subtitle":"Trip to Lisbon","icon":{"symbol":"star"},"userInfo":{"NoteID":"A93E6B70-2D4F-4E1A-8C55-0F9B3D2E7403"}}
               ]
             }
 

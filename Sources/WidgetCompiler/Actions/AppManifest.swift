@@ -67,17 +67,10 @@ package struct DynamicShortcuts: Sendable {
     package let sources: [Source]
     /// The source holding the array of records.
     package let items: Source
-    /// The order of the records; nil keeps the array's order.
-    package let order: RecordOrder?
-    /// The filter: a record is kept only if this renders non-empty.
-    let when: Template?
-    /// The quick action built from each kept record.
-    let item: ShortcutRecipe
-    /// The locale `{{value | format}}` formats in (nil: `en_US`).
-    let locale: String?
+    /// Sort, filter and the quick action each kept record gives: the selection the app makes too.
+    package let selection: QuickActionSelection
 
     init(_ dynamic: AppDefinition.DynamicShortcuts, _ reader: ManifestReader, locale: String? = nil) throws(Diagnostic) {
-        self.locale = locale
         let pointer = ["dynamicShortcuts"]
         var sources: [Source] = []
         for source in dynamic.data {
@@ -95,6 +88,7 @@ package struct DynamicShortcuts: Sendable {
             throw reader.error("unknown-data-source", "items \(itemsNode.shown) is not a data source of dynamicShortcuts", at: itemsNode, pointer + ["items"])
         }
         items = source
+        let order: RecordOrder?
         if let sort = dynamic.sort {
             let byNode = try reader.node(sort.by, in: sort.node, "by", pointer + ["sort"])
             guard let by = byNode.string, !by.isEmpty else {
@@ -113,58 +107,36 @@ package struct DynamicShortcuts: Sendable {
         } else {
             order = nil
         }
-        when = try dynamic.when.map { (n) throws(Diagnostic) in try reader.template(n, pointer + ["when"]) }
+        let when = try dynamic.when.map { (n) throws(Diagnostic) in try reader.template(n, pointer + ["when"]) }
         guard let recipe = dynamic.item else { throw reader.absent(dynamic.node, "item", pointer) }
-        item = try ShortcutRecipe(recipe, reader, pointer + ["item"])
+        selection = QuickActionSelection(
+            source: source.name, order: order, when: when, item: try QuickActionRecipe(recipe, reader, pointer + ["item"]), locale: locale)
     }
 }
 
-/// A dynamic quick action's fields as templates over one record.
-struct ShortcutRecipe: Sendable {
-    enum IconKind: Sendable { case symbol, type, file }
-
-    let type: Template
-    let title: Template
-    let subtitle: Template?
-    /// Plural forms of the title's and subtitle's translations, chosen per record.
-    let titleForms: PluralTemplates?
-    let subtitleForms: PluralTemplates?
-    let icon: (kind: IconKind, template: Template)?
-    let userInfo: [(key: String, value: PlistRecipe)]
-
+extension QuickActionRecipe {
+    /// The manifest's `item`, its title and subtitle in the localizer's language.
     init(_ recipe: AppDefinition.Recipe, _ reader: ManifestReader, _ pointer: [String]) throws(Diagnostic) {
         let node = recipe.node
-        type = try reader.template(try reader.node(recipe.type, in: node, "type", pointer), pointer + ["type"])
-        (title, titleForms) = try reader.localizedTemplate(try reader.node(recipe.title, in: node, "title", pointer), pointer + ["title"])
-        if let n = recipe.subtitle {
-            let (t, forms) = try reader.localizedTemplate(n, pointer + ["subtitle"])
-            (subtitle, subtitleForms) = (t, forms)
-        } else {
-            (subtitle, subtitleForms) = (nil, nil)
-        }
+        let type = try reader.template(try reader.node(recipe.type, in: node, "type", pointer), pointer + ["type"])
+        let (title, titleForms) = try reader.localizedTemplate(try reader.node(recipe.title, in: node, "title", pointer), pointer + ["title"])
+        var (subtitle, subtitleForms): (Template?, PluralTemplates?) = (nil, nil)
+        if let n = recipe.subtitle { (subtitle, subtitleForms) = try reader.localizedTemplate(n, pointer + ["subtitle"]) }
+        var icon: (kind: IconKind, template: Template)? = nil
         if let iconNode = recipe.icon {
             let (key, valueNode) = try reader.iconMember(iconNode, pointer + ["icon"])
-            let kind: IconKind = key == "symbol" ? .symbol : key == "type" ? .type : .file
-            icon = (kind, try reader.template(valueNode, pointer + ["icon", key]))
-        } else {
-            icon = nil
+            icon = (IconKind(rawValue: key) ?? .file, try reader.template(valueNode, pointer + ["icon", key]))
         }
         var userInfo: [(key: String, value: PlistRecipe)] = []
         for member in recipe.userInfo?.members ?? .empty {
             userInfo.append((member.key, try PlistRecipe(member.value, reader, pointer + ["userInfo", member.key])))
         }
-        self.userInfo = userInfo
+        self.init(type: type, title: title, subtitle: subtitle, titleForms: titleForms, subtitleForms: subtitleForms, icon: icon, userInfo: userInfo)
     }
 }
 
-/// A `userInfo` value of a dynamic quick action: strings are templates over the record,
-/// other values are kept as written.
-indirect enum PlistRecipe: Sendable {
-    case value(JSONValue)
-    case template(Template)
-    case array([PlistRecipe])
-    case dictionary([(key: String, value: PlistRecipe)])
-
+extension PlistRecipe {
+    /// A `userInfo` value as the manifest writes it: strings are templates.
     init(_ node: SourceNode, _ reader: ManifestReader, _ pointer: [String]) throws(Diagnostic) {
         switch node.content {
         case .scalar(.string):

@@ -110,7 +110,7 @@ struct ManifestReader {
             let (key, valueNode) = try iconMember(iconNode, pointer + ["icon"])
             guard let name = valueNode.string else { throw shape("an icon's \(key) is a string", at: valueNode, pointer + ["icon", key]) }
             guard let icon = icon(key, name) else {
-                throw error("unknown-icon-type", IconNames.unknownTypeMessage(name), at: valueNode, pointer + ["icon", key])
+                throw error("unknown-icon-type", QuickActionIconType.unknownNameMessage(name), at: valueNode, pointer + ["icon", key])
             }
             action.icon = icon
         }
@@ -129,14 +129,5 @@ struct ManifestReader {
         case "file": .file(name)
         default: QuickActionIconType(rawValue: name).map(QuickActionIcon.system)
         }
-    }
-}
-
-/// Messages about icon type names.
-enum IconNames {
-    static func unknownTypeMessage(_ name: String) -> String {
-        let names = QuickActionIconType.allCases.map(\.rawValue)
-        let hint = Suggest.hint(for: name, among: names)
-        return "'\(name)' is not a UIApplicationShortcutIcon.IconType name\(hint)"
     }
 }

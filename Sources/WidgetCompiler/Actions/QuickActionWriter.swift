@@ -1,4 +1,5 @@
 import WidgetSupport
+import WidgetcRuntimeCore
 
 /// The two output shapes of `widgetc actions` (docs/quick-actions.md).
 ///

@@ -1,9 +1,9 @@
 import WidgetSupport
 
 /// Property lists have no null: what `userInfo` makes of JSON's.
-enum PlistValues {
+package enum PlistValues {
     /// `value` with every null replaced by the empty string, as a template renders null.
-    static func sanitized(_ value: JSONValue) -> JSONValue {
+    package static func sanitized(_ value: JSONValue) -> JSONValue {
         switch value {
         case .null: return .string("")
         case .array(let items): return .array(items.map(sanitized))
@@ -12,7 +12,7 @@ enum PlistValues {
         }
     }
 
-    static func sanitized(_ object: JSONObject) -> JSONObject {
+    package static func sanitized(_ object: JSONObject) -> JSONObject {
         var out = JSONObject()
         for (key, value) in object { out[key] = sanitized(value) }
         return out

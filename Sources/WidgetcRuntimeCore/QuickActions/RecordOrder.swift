@@ -9,7 +9,7 @@ import WidgetSupport
 /// before `true`. A record without a sortable value there (missing, null, an
 /// array, an object, NaN) comes last in both directions. Ties keep the data's order.
 package struct RecordOrder: Sendable, Hashable {
-    package enum Direction: String, Sendable, Hashable {
+    package enum Direction: String, Sendable, Hashable, CaseIterable {
         case ascending, descending
     }
 
