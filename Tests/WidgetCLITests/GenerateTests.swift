@@ -20,6 +20,8 @@ import WidgetTestSupport
         let (status, console) = runCLI(["generate", "swift", TestPaths.widgets + "/notes-app.yaml", "--out", out.path])
         #expect(status == .success, "\(console.stderr)")
         #expect(listing(out) == [
+            "App/NoteBuddyAppData.swift",
+            "App/Resources/com.example.notebuddy.app.json",
             "NoteBuddyWidgetBundle.swift",
             "NoteBuddyWidgets.swift",
             "Resources/Localizable.xcstrings",

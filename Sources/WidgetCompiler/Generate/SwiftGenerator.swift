@@ -62,6 +62,7 @@ package enum SwiftGenerator {
         }
         files.append(GeneratedFile(path: "Resources/Localizable.xcstrings", contents: ExtensionCatalog.contents(models), overwrites: true))
         files += PlatformFragments(.init(app: appModel, widgets: models)).files(source: appModel.source)
+        files += AppSideGenerator.files(app: app, widgets: widgets)
         return files
     }
 

@@ -108,6 +108,20 @@ package struct Container: Sendable {
         overlay[parsed.normalized] = bytes
     }
 
+    /// `path` normalized (`./a//b.json` is `a/b.json`), or why it may not be written: it leaves
+    /// the container lexically or through a symbolic link.
+    package func checked(_ path: String) throws(ContainerRefusal) -> String {
+        let parsed: ContainerPath
+        switch ContainerPath.parse(path) {
+        case .success(let p): parsed = p
+        case .failure(let refusal): throw refusal
+        }
+        if let root, let refusal = escape(of: parsed, fullPath: root + "/" + parsed.normalized, root: root) {
+            throw refusal
+        }
+        return parsed.normalized
+    }
+
     /// The refusal when symbolic links on the way take the path out of the container.
     private func escape(of path: ContainerPath, fullPath: String, root: String) -> ContainerRefusal? {
         let outside = ContainerRefusal(path: path.normalized, reason: "a symbolic link leads outside the container")

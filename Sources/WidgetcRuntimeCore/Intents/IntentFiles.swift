@@ -33,6 +33,30 @@ package enum IntentFiles {
         }
     }
 
+    /// The app's write of a data file (`AppGroupFile.write`): `bytes` replace `path` whole,
+    /// under the container's lock and (Apple platforms) file coordination, as an intent's do;
+    /// the folders on the way are made.
+    package static func writeData(_ bytes: [UInt8], to path: String, directory: String) throws(IntentError) {
+        let root = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        guard bytes.count <= MemoryBudget.fileBytes else {
+            throw IntentError(file: path, "\(bytes.count) bytes is over the \(MemoryBudget.fileBytes) a widget reads from a container file (docs/memory-budget.md); nothing written")
+        }
+        let normalized: String
+        do { normalized = try Container(directory: root).checked(path) } catch { throw IntentError(file: path, error.reason) }
+        let lock = try ContainerLock(directory: root)
+        defer { lock.release() }
+        try coordinated(root) { () throws(IntentError) in
+            var folder = ""
+            for part in normalized.split(separator: "/").dropLast() {
+                folder += "/" + part
+                if mkdir(root + folder, 0o755) != 0, errno != EEXIST {
+                    throw IntentError(file: path, "cannot make the folder \(folder.dropFirst()): \(String(cString: strerror(errno)))")
+                }
+            }
+            try replace(bytes: [(normalized, bytes)], root: root)
+        }
+    }
+
     /// A container file's JSON; a missing file, a path leaving the container, bytes that are not JSON: an error.
     package static func decode(_ file: ContainerFile, _ path: String) throws(IntentError) -> JSONValue {
         let bytes: [UInt8]
@@ -50,12 +74,18 @@ package enum IntentFiles {
     /// Every file written to a temporary file first; only when all are written are they renamed
     /// into place (a rename within a directory does not fail for want of space).
     static func replace(_ files: [(path: String, value: JSONValue)], root: String) throws(IntentError) {
+        try replace(bytes: files.map { file in
+            var bytes = JSONWriter.pretty(file.value)
+            bytes.append(0x0A)
+            return (file.path, bytes)
+        }, root: root)
+    }
+
+    private static func replace(bytes files: [(path: String, bytes: [UInt8])], root: String) throws(IntentError) {
         var temporaries: [(temporary: String, target: String)] = []
         defer { for t in temporaries { unlink(t.temporary) } }
-        for (path, value) in files {
+        for (path, bytes) in files {
             let target = root + "/" + path
-            var bytes = JSONWriter.pretty(value)
-            bytes.append(0x0A)
             temporaries.append((try writeTemporary(bytes, beside: target, file: path), target))
         }
         for (i, t) in temporaries.enumerated() where rename(t.temporary, t.target) != 0 {

@@ -29,3 +29,14 @@ public enum StubContainers {
         return result
     }()
 }
+
+/// The kinds `WidgetCenter.shared.reloadTimelines(ofKind:)` was asked to reload, in order.
+public enum StubWidgetCenter {
+    static let center = WidgetCenter()
+    nonisolated(unsafe) private static var kinds: [String] = []
+    private static let lock = NSLock()
+
+    static func record(_ kind: String) { lock.lock(); kinds.append(kind); lock.unlock() }
+
+    public static var reloadedKinds: [String] { lock.lock(); defer { lock.unlock() }; return kinds }
+}
