@@ -21,6 +21,9 @@ extension LanguageServer {
             if code == "view-missing", let (title, edit) = faceFix(message, document) {
                 actions.append(action(title, diagnostic, document, [edit], preferred: false))
             }
+            if code == "view-relative-clock", let edits = liveDateFix(r, document) {
+                actions.append(action("Count live on the device: a date with style: relative", diagnostic, document, edits, preferred: true))
+            }
             if code == "request-fallback" {
                 for (title, edit) in fallbackFixes(message, document) {
                     actions.append(action(title, diagnostic, document, [edit], preferred: false))
@@ -112,6 +115,45 @@ extension LanguageServer {
         let needsBreak = !document.lineText(lastLine).isEmpty
         return ("Add a face for \(family) (familyView.\(family))",
                 (TextRange(end, end), (needsBreak ? "\n" : "") + "familyView:\n  \(family):\n    \(face)\n"))
+    }
+
+    /// A relative time shown as fixed text (`text: "{{x | relative}}"`, or `format: relative`):
+    /// the element becomes `date: "{{x}}"` with `style: relative`, which the device counts live.
+    func liveDateFix(_ range: TextRange, _ document: TextDocument) -> [(TextRange, String)]? {
+        let line = range.start.line
+        let o = document.outline(line)
+        guard let key = o.key, key == "text" || key == "date" else { return nil }  // a block element only
+        let units = Array(document.lineText(line).utf16)
+        var edits: [(TextRange, String)] = []
+        func at(_ l: Int, _ s: Int, _ e: Int) -> TextRange { TextRange(Position(line: l, character: s), Position(line: l, character: e)) }
+        let value = Self.unquoted(o.rest)
+        let isOneTag = value.hasPrefix("{{") && value.hasSuffix("}}") && value.components(separatedBy: "{{").count == 2
+        // Text around a tag cannot become a date.
+        guard key == "date" || isOneTag else { return nil }
+        if key == "text" { edits.append((at(line, range.start.character, range.start.character + 4), "date")) }
+        let format = siblingLine(document, line, indent: o.indent, key: "format")
+        // `{{x | relative}}` keeps its variable only.
+        if isOneTag, let pipe = value.firstIndex(of: "|"),
+           let open = Self.find([123, 123], in: units), let close = Self.find([125, 125], in: units, from: open) {
+            let name = value[value.index(value.startIndex, offsetBy: 2)..<pipe].trimmingCharacters(in: .whitespaces)
+            edits.append((at(line, open, close + 2), "{{\(name)}}"))
+        } else if format == nil {
+            return nil
+        }
+        if let format {
+            let formatUnits = Array(document.lineText(format).utf16)
+            guard let s = Self.find(Array("format".utf16), in: formatUnits) else { return nil }
+            edits.append((at(format, s, s + 6), "style"))
+        } else {
+            let next = Position(line: line + 1, character: 0)
+            edits.append((TextRange(next, next), String(repeating: " ", count: o.indent) + "style: relative\n"))
+        }
+        return edits
+    }
+
+    static func find(_ needle: [UInt16], in units: [UInt16], from start: Int = 0) -> Int? {
+        guard needle.count <= units.count else { return nil }
+        return (start...(units.count - needle.count)).first { Array(units[$0..<($0 + needle.count)]) == needle }
     }
 
     /// `data source 'wx' has no fallback … 'temp', 'city' blank`: keep the last answer a day

@@ -53,11 +53,16 @@ extension LanguageServer {
     /// The value of `key` written in the mapping whose keys stand at `indent` around `line`
     /// (its own line included), read by indentation: `intent: markDone` beside `with:`.
     func siblingValue(_ document: TextDocument, _ line: Int, indent: Int, key: String) -> String? {
-        func value(_ l: Int) -> String? {
+        guard let l = siblingLine(document, line, indent: indent, key: key) else { return nil }
+        let v = Self.unquoted(document.outline(l).rest)
+        return v.isEmpty ? nil : v
+    }
+
+    /// The line where `key` is written in the mapping whose keys stand at `indent` around `line`.
+    func siblingLine(_ document: TextDocument, _ line: Int, indent: Int, key: String) -> Int? {
+        func value(_ l: Int) -> Int? {
             let o = document.outline(l)
-            guard o.indent == indent, o.key.map(String.init) == key else { return nil }
-            let v = Self.unquoted(o.rest)
-            return v.isEmpty ? nil : v
+            return o.indent == indent && o.key.map(String.init) == key ? l : nil
         }
         if let v = value(line) { return v }
         var l = line - 1

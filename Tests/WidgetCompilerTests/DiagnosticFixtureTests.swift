@@ -94,6 +94,7 @@ import WidgetTestSupport
         Case(code: "view-link-small", line: 8, column: 3, severity: .warning),
         Case(code: "view-inline", line: 9, column: 3, severity: .warning),
         Case(code: "view-live-clock", line: 7, column: 3, severity: .warning),
+        Case(code: "view-relative-clock", line: 7, column: 3, severity: .warning),
         Case(code: "view-limit-family", line: 9, column: 12, severity: .warning),
         // Scenario files (a list)
         Case(code: "scenario-action", line: 2, column: 3),

@@ -123,3 +123,33 @@ import WidgetTestSupport
         #expect(try codes(after: more.fixed) == [])
     }
 }
+
+extension CodeActionTests {
+    /// A relative time as fixed text in a widget making an entry every minute: the element
+    /// becomes a date with style: relative (from a tag's format and from a format option); the
+    /// warning goes, and the next one says the minute entries are not needed any more.
+    @Test func aMinuteClockBecomesALiveDate() throws {
+        let head = """
+            kind: com.example.fixing
+            displayName: Fixing
+            description: A countdown.
+            content: { launch: "2026-12-12T14:30:00Z" }
+            timeline: { every: 1m }
+            view:
+              vstack:
+
+            """
+        for (element, expected) in [
+            ("    - text: \"{{launch | relative}}\"\n      font: title\n", "    - date: \"{{launch}}\"\n      style: relative\n      font: title\n"),
+            ("    - date: \"{{launch}}\"\n      format: relative\n", "    - date: \"{{launch}}\"\n      style: relative\n"),
+            ("    - text: \"{{launch}}\"\n      format: relative\n", "    - date: \"{{launch}}\"\n      style: relative\n"),
+        ] {
+            let text = head + element
+            #expect(try codes(after: text) == ["view-relative-clock"])
+            let found = try fixes(text)
+            #expect(found.map(\.title) == ["Count live on the device: a date with style: relative"])
+            #expect(found.first?.fixed == head + expected)
+            #expect(try codes(after: found.first?.fixed ?? "") == ["view-live-clock"])
+        }
+    }
+}

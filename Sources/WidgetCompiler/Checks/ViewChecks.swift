@@ -204,6 +204,9 @@ private struct ViewChecker {
                     at: format.location.line > style.location.line ? format : style, pointer + ["format"])
             }
             warnLiveClock(element, kind, &context)
+            warnFixedRelative(element, kind, &context)
+        case .text:
+            warnFixedRelative(element, kind, &context)
         case .timer:
             warnLiveClock(element, kind, &context)
         case .gauge:
@@ -391,6 +394,24 @@ private struct ViewChecker {
         context.warning(
             "view-live-clock",
             "this \(kind.rawValue) already counts live on the device, and the timeline reloads every \(DurationFormatter.format(every)) (\(perDay) a day, against WidgetKit's budget of about 70 reloads a day): reload only when the data changes (a daily rule, or the app's reload)",
+            at: element.keyLocation(key.member), element.pointer + [kind.rawValue])
+    }
+
+    /// A relative time formatted once per entry ("in 3 min", `format: relative` or
+    /// `{{x | relative}}`) in a widget making an entry every minute to keep it current: a `date`
+    /// with `style: relative` counts live on the device from one entry.
+    private func warnFixedRelative(_ element: ViewElement, _ kind: ViewElementKind, _ context: inout CheckContext) {
+        guard let every = reloadEvery, let key = element.elementKeys.first else { return }
+        var relative = element.option(.format)?.string == ValueFormat.relative.rawValue
+        if kind == .text, let text = element.main?.string, let template = try? Template(text),
+           template.references.contains(where: { $0.format == ValueFormat.relative.rawValue }) {
+            relative = true
+        }
+        guard relative else { return }
+        let perDay = 86_400 / max(every, 1)
+        context.warning(
+            "view-relative-clock",
+            "this \(kind.rawValue) shows a relative time as fixed text, and the timeline makes a new entry every \(DurationFormatter.format(every)) (\(perDay) a day) to keep it current: a date with 'style: relative' counts live on the device from one entry",
             at: element.keyLocation(key.member), element.pointer + [kind.rawValue])
     }
 
