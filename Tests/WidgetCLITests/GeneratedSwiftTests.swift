@@ -129,19 +129,19 @@ import WidgetcRuntime
         try Self.generate(manifest, into: all)
         let allDiagnostics = try Self.typeCheck(all, stub: stub)
         #expect(allDiagnostics.isEmpty, "\(allDiagnostics)")
-        // Eleven widgets: two groups, since the stub's builder, as Apple's SDKs before parameter
+        // Fourteen widgets: two groups, since the stub's builder, as Apple's SDKs before parameter
         // packs, takes at most ten; the same widgets listed in one block do not type-check.
-        #expect(try String(contentsOf: all.appendingPathComponent("AllExamplesWidgets.swift"), encoding: .utf8).contains("Widgets1To10().body\n        Widgets11To11().body\n"))
+        #expect(try String(contentsOf: all.appendingPathComponent("AllExamplesWidgets.swift"), encoding: .utf8).contains("Widgets1To10().body\n        Widgets11To14().body\n"))
         let flat = work.appendingPathComponent("flat")
         try FileManager.default.createDirectory(at: flat, withIntermediateDirectories: true)
         let widgetTypes = Self.files(all, under: "Widgets", ext: "Widget.swift").map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
-        #expect(widgetTypes.count == 11)
+        #expect(widgetTypes.count == 14)
         for sub in ["Widgets", "Views"] { try FileManager.default.copyItem(at: all.appendingPathComponent(sub), to: flat.appendingPathComponent(sub)) }
         try "import SwiftUI\nimport WidgetKit\n\n@main struct Flat: WidgetBundle {\n    var body: some Widget {\n\(widgetTypes.map { "        \($0)()\n" }.joined())    }\n}\n"
             .write(to: flat.appendingPathComponent("Flat.swift"), atomically: true, encoding: .utf8)
         do {
             _ = try Self.typeCheck(flat, stub: stub)
-            Issue.record("eleven widgets in one block type-checked against the stub's builder")
+            Issue.record("fourteen widgets in one block type-checked against the stub's builder")
         } catch let failure as TestFailure {
             #expect(failure.description.contains("extra argument"), "\(failure)")
         }
@@ -185,7 +185,7 @@ import WidgetcRuntime
         // The wishes example fetches from api.example.com: its provider would go to the network
         // (its sources type-check above; nothing leaves the machine in a test).
         let every = try Self.widgets(all)
-        #expect(every.count == 11)
+        #expect(every.count == 14)
         let widgets = every.filter { $0.kind != "com.example.wishes" }
         let bin = work.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)

@@ -105,3 +105,36 @@ package enum Sanitizer {
         return name
     }()
 }
+
+/// Starts every command at once (no shell), then waits for all: processes that really run
+/// together, not one after another. The results are in the order of `commands`.
+package func runProcessesTogether(_ commands: [[String]], environment: [String: String] = [:]) throws -> [ProcessResult] {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("widgetc-processes-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    var running: [(process: Process, out: URL, err: URL, handles: [FileHandle])] = []
+    for (i, arguments) in commands.enumerated() {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: arguments[0])
+        process.arguments = Array(arguments.dropFirst())
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+        let out = scratch.appendingPathComponent("\(i).out"), err = scratch.appendingPathComponent("\(i).err")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
+        process.standardOutput = outHandle
+        process.standardError = errHandle
+        running.append((process, out, err, [outHandle, errHandle]))
+    }
+    for r in running { try r.process.run() }
+    var results: [ProcessResult] = []
+    for r in running {
+        r.process.waitUntilExit()
+        for handle in r.handles { try handle.close() }
+        results.append(ProcessResult(
+            status: r.process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: r.out), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: r.err), as: UTF8.self)))
+    }
+    return results
+}

@@ -7,7 +7,8 @@ import WidgetSupport
 ///
 /// The entries' content is localized by the runtime from the plan; the catalog holds the gallery
 /// (display name, description), the configuration intent (its title and description, each
-/// parameter's title and description, the enum's type name) and the enum options' titles.
+/// parameter's title and description, the enum's type name), the enum options' titles, and the
+/// button and toggle intents' titles, descriptions and parameters.
 enum ExtensionCatalog {
     /// The catalog's JSON, as Xcode writes it (`CatalogWriter`), keys in Xcode's order.
     static func contents(_ widgets: [WidgetModel]) -> String {
@@ -40,10 +41,19 @@ enum ExtensionCatalog {
     /// The strings a widget shows outside its entries, in the order the generated code uses them.
     static func strings(of widget: WidgetModel) -> [String] {
         var keys = [widget.displayName, widget.description]
-        for p in widget.parameters {
-            keys.append(p.title)
-            if let description = p.description { keys.append(description) }
-            for value in p.values { keys.append(p.title(of: value)) }
+        func add(_ parameters: [WidgetModel.Parameter]) {
+            for p in parameters {
+                keys.append(p.title)
+                if let description = p.description { keys.append(description) }
+                for value in p.values { keys.append(p.title(of: value)) }
+            }
+        }
+        add(widget.parameters)
+        // The intents the buttons and toggles run: Shortcuts and Siri show their titles too.
+        for intent in widget.intents {
+            keys.append(intent.title)
+            if let description = intent.description { keys.append(description) }
+            add(intent.parameters)
         }
         return keys
     }

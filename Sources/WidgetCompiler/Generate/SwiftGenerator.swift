@@ -35,10 +35,6 @@ package enum SwiftGenerator {
         let appModel = AppModel(app)
         let models = widgets.map { WidgetModel($0.plan, fileName: $0.fileName) }
         if let model = models.first(where: \.families.isEmpty) { throw GenerateError(message: "'\(model.fileName)' declares no family") }
-        // Not written yet (docs/intents.md): refused rather than a view without its controls.
-        if let plan = widgets.first(where: { !$0.plan.intents.isEmpty }) {
-            throw GenerateError(message: "'\(plan.fileName)' declares intents; generating their AppIntents and Button(intent:)/Toggle(isOn:intent:) is not supported yet (docs/intents.md)")
-        }
         let appName = SwiftNames.upperCamel(appModel.displayName, fallback: "App")
         let bundleName = appName + "Widgets", mainName = appName + "WidgetBundle"
         let bases = SwiftNames.typeBases(kinds: models.map(\.kind), reserved: [bundleName, mainName])
@@ -175,7 +171,7 @@ package enum SwiftGenerator {
         s += hasIntent ? ", provider and\n// configuration intent.\n" : " and provider.\n"
         s += "// The provider answers with the bundled plan \(literal(w.fileName)) through WidgetcRuntime,\n"
         s += "// exactly as `widgetc run` shows for a reload at the same instant.\n\n"
-        if hasIntent { s += "import AppIntents\n" }
+        if hasIntent || !w.intents.isEmpty { s += "import AppIntents\n" }
         s += "import Foundation\nimport SwiftUI\nimport WidgetKit\nimport WidgetcRuntime\nimport os\n\n"
 
         // The widget.
@@ -241,6 +237,7 @@ package enum SwiftGenerator {
         for f in w.families { s += "        case .\(f): \(literal(f))\n" }
         s += "        default: nil\n"
         s += "        }\n    }\n\n"
+        if !w.intents.isEmpty { s += performFunction(plan: plan) }
         s += "    /// The unified log (Console, `log stream`): subsystem widgetc, category the widget's kind.\n"
         s += "    static let logger = Logger(subsystem: \"widgetc\", category: kind)\n\n"
         s += "    /// The runtime's warnings (never a secret's value) and why a plan cannot be loaded.\n"
@@ -299,22 +296,67 @@ package enum SwiftGenerator {
             s += "        Task { completion(await \(plan).timeline(at: Date(), family: family, parameters: [:])) }\n    }\n"
             s += "}\n"
         }
+        if !w.intents.isEmpty {
+            var typeNames = reservedTypeNames(base: base).union(actionIntentTypes(w, base: base).values)
+            if hasIntent { _ = parameterCode(w.parameters, typePrefix: base, taken: &typeNames) }
+            s += actionIntents(w, base: base, plan: plan, typeNames: &typeNames)
+        }
         return s
     }
 
     /// The configuration intent, its enums, and its values as the runtime takes them.
     static func intentCode(_ w: WidgetModel, base: String) -> String {
         let intent = base + "Intent"
-        var taken: Set<String> = ["runtimeParameters", "title", "description", "init", "perform"]
+        var typeNames = reservedTypeNames(base: base).union(actionIntentTypes(w, base: base).values)
+        let code = parameterCode(w.parameters, typePrefix: base, taken: &typeNames)
+        var s = code.enums
+        s += "/// The widget's configuration: one parameter per declared parameter.\n"
+        s += "struct \(intent): WidgetConfigurationIntent {\n"
+        s += "    static let title: LocalizedStringResource = \(literal(w.displayName))\n"
+        s += "    static let description: IntentDescription? = IntentDescription(\(literal(w.description)))\n\n"
+        s += code.properties
+        s += "    /// The values as the runtime takes them. A value equal to its declared default is left out,\n"
+        s += "    /// so the plan's own default applies, exactly as `widgetc run` without --param.\n"
+        s += "    var runtimeParameters: [String: WidgetValue] {\n"
+        s += "        var values: [String: WidgetValue] = [:]\n"
+        s += code.conversions
+        s += "        return values\n    }\n}\n"
+        return s
+    }
+
+    /// The type names every widget file declares (and the push handler, when there is one).
+    static func reservedTypeNames(base: String) -> Set<String> {
+        Set(["Widget", "Entry", "Provider", "Plan", "Intent", "View", "PushHandler"].map { base + $0 })
+    }
+
+    /// Each declared intent's `AppIntent` type, by intent name: `<Base><Name>Intent`, unique.
+    static func actionIntentTypes(_ w: WidgetModel, base: String) -> [String: String] {
+        var taken = reservedTypeNames(base: base)
+        var types: [String: String] = [:]
+        for intent in w.intents {
+            types[intent.name] = SwiftNames.unique(base + SwiftNames.upperCamel(intent.name, fallback: "Action") + "Intent", &taken)
+        }
+        return types
+    }
+
+    /// What parameters become in an intent type: its enums (declared beside it), its
+    /// `@Parameter` properties, the lines putting their values into `values` as the runtime
+    /// takes them (a value equal to its default is left out: the runtime's default applies), and
+    /// the lines setting them from the arguments a button or toggle passes (`given`, by name).
+    static func parameterCode(
+        _ parameters: [WidgetModel.Parameter], typePrefix: String, taken typeNames: inout Set<String>
+    ) -> (enums: String, properties: String, conversions: String, assignments: String) {
+        var taken: Set<String> = ["runtimeParameters", "arguments", "title", "description", "init", "perform", "openAppWhenRun"]
         var enums = ""
         var properties = ""
         var conversions = ""
-        var typeNames: Set<String> = [base + "Widget", base + "Entry", base + "Provider", base + "Plan", intent, base + "View"]
-        for p in w.parameters {
+        var assignments = ""
+        for p in parameters {
             let property = SwiftNames.unique(SwiftNames.lowerCamel(p.name, fallback: "parameter"), &taken)
             let declared = SwiftNames.escaped(property)
             let ref = "self." + declared
             let title = literal(p.title)
+            let given = "given(\(literal(p.name)))"
             // The edit sheet's help text, when the widget gives one.
             let help = p.description.map { ", description: " + literal($0) } ?? ""
             let declaredDefault = "// Declared default: \(p.defaultValue.map { JSONWriter.string($0) } ?? "none").\n"
@@ -323,16 +365,19 @@ package enum SwiftGenerator {
                 let d = p.defaultValue?.number.map { Int($0) } ?? 0
                 properties += "    \(declaredDefault)    @Parameter(title: \(title)\(help), default: \(d)\(range(p, .integer)))\n    var \(declared): Int\n\n"
                 conversions += "        if \(ref) != \(d) { values[\(literal(p.name))] = .int(\(ref)) }\n"
+                assignments += "        if let value = \(given).int ?? Int(\(given).text) { \(ref) = value }\n"
             case "number":
                 let d = p.defaultValue?.number ?? 0
                 properties += "    \(declaredDefault)    @Parameter(title: \(title)\(help), default: \(doubleLiteral(d))\(range(p, .number)))\n    var \(declared): Double\n\n"
                 conversions += "        if \(ref) != \(doubleLiteral(d)) { values[\(literal(p.name))] = Int(exactly: \(ref)).map(WidgetValue.int) ?? .double(\(ref)) }\n"
+                assignments += "        if let value = \(given).double ?? Double(\(given).text) { \(ref) = value }\n"
             case "boolean":
                 let d = p.defaultValue?.bool ?? false
                 properties += "    \(declaredDefault)    @Parameter(title: \(title)\(help), default: \(d))\n    var \(declared): Bool\n\n"
                 conversions += "        if \(ref) != \(d) { values[\(literal(p.name))] = .bool(\(ref)) }\n"
+                assignments += "        if let value = \(given).bool ?? Bool(\(given).text) { \(ref) = value }\n"
             case "enum":
-                let typeName = SwiftNames.unique(base + SwiftNames.upperCamel(p.name, fallback: "Parameter") + "Option", &typeNames)
+                let typeName = SwiftNames.unique(typePrefix + SwiftNames.upperCamel(p.name, fallback: "Parameter") + "Option", &typeNames)
                 var caseNames: Set<String> = ["allCases", "rawValue", "typeDisplayRepresentation", "caseDisplayRepresentations", "init"]
                 let cases = p.values.map { ($0, SwiftNames.unique(SwiftNames.lowerCamel($0, fallback: "value"), &caseNames)) }
                 enums += "/// The values of the parameter \(literal(p.name)).\n"
@@ -346,29 +391,100 @@ package enum SwiftGenerator {
                 let dCase = cases.first { $0.0 == d }?.1 ?? cases.first?.1 ?? "value"
                 properties += "    \(declaredDefault)    @Parameter(title: \(title)\(help), default: .\(SwiftNames.escaped(dCase)))\n    var \(declared): \(typeName)\n\n"
                 conversions += "        if \(ref) != .\(SwiftNames.escaped(dCase)) { values[\(literal(p.name))] = .string(\(ref).rawValue) }\n"
+                assignments += "        if let value = \(typeName)(rawValue: \(given).text) { \(ref) = value }\n"
             case "duration":
                 let d = (p.defaultValue?.string).flatMap { try? DurationParser.parse($0) }.map(Int.init) ?? 900
                 properties += "    \(declaredDefault)    /// In seconds (the runtime takes the duration as text, such as `15m`).\n"
                 properties += "    @Parameter(title: \(title)\(help), default: \(d)\(range(p, .duration)))\n    var \(declared): Int\n\n"
                 conversions += "        if \(ref) != \(d) { values[\(literal(p.name))] = .string(DurationText.string(seconds: Int64(\(ref)))) }\n"
+                assignments += "        if let value = \(given).int ?? DurationText.seconds(\(given).text).flatMap({ Int(exactly: $0) }) { \(ref) = value }\n"
             default:
                 let d = p.defaultValue?.string ?? ""
                 properties += "    \(declaredDefault)    @Parameter(title: \(title)\(help), default: \(literal(d)))\n    var \(declared): String\n\n"
                 conversions += "        if \(ref) != \(literal(d)) { values[\(literal(p.name))] = .string(\(ref)) }\n"
+                assignments += "        if \(given) != .null { \(ref) = \(given).text }\n"
             }
         }
-        var s = enums
-        s += "/// The widget's configuration: one parameter per declared parameter.\n"
-        s += "struct \(intent): WidgetConfigurationIntent {\n"
-        s += "    static let title: LocalizedStringResource = \(literal(w.displayName))\n"
-        s += "    static let description: IntentDescription? = IntentDescription(\(literal(w.description)))\n\n"
-        s += properties
-        s += "    /// The values as the runtime takes them. A value equal to its declared default is left out,\n"
-        s += "    /// so the plan's own default applies, exactly as `widgetc run` without --param.\n"
-        s += "    var runtimeParameters: [String: WidgetValue] {\n"
-        s += "        var values: [String: WidgetValue] = [:]\n"
-        s += conversions
-        s += "        return values\n    }\n}\n"
+        return (enums, properties, conversions, assignments)
+    }
+
+    /// The plan's `perform`: an intent's effects on the app group container through the runtime,
+    /// then WidgetCenter reloads of the other kinds it names (WidgetKit reloads the widget
+    /// whose button or toggle ran it).
+    static func performFunction(plan: String) -> String {
+        var s = "    /// Performs the widget's intent `name` on the app group container through the runtime: all\n"
+        s += "    /// its effects or none (docs/intents.md). WidgetKit reloads this widget afterwards; the other\n"
+        s += "    /// kinds the intent names are asked for here. Answers the URL it opens the app at, if any.\n"
+        s += "    @discardableResult\n"
+        s += "    static func perform(_ name: String, arguments: [String: WidgetValue]) throws -> String? {\n"
+        s += "        let plan = try loaded.get()\n"
+        s += "        guard let container else { throw IntentFailure(message: \"no app group container: the intent '\\(name)' changes nothing\") }\n"
+        s += "        let result = try plan.perform(intent: name, arguments: arguments, container: container)\n"
+        s += "        for kind in result.reloadKinds { WidgetCenter.shared.reloadTimelines(ofKind: kind) }\n"
+        s += "        return result.openURL\n"
+        s += "    }\n\n"
+        s += "    struct IntentFailure: Error, CustomStringConvertible {\n"
+        s += "        let message: String\n"
+        s += "        var description: String { message }\n"
+        s += "    }\n\n"
+        return s
+    }
+
+    /// One `AppIntent` per declared intent: its parameters, `perform()` through the runtime, and
+    /// for an intent that opens the app, `OpenURLIntent` with the rendered URL (iOS 18).
+    static func actionIntents(_ w: WidgetModel, base: String, plan: String, typeNames: inout Set<String>) -> String {
+        let types = actionIntentTypes(w, base: base)
+        var s = ""
+        for intent in w.intents {
+            let type = types[intent.name]!
+            let code = parameterCode(intent.parameters, typePrefix: String(type.dropLast("Intent".count)), taken: &typeNames)
+            s += "\n" + code.enums
+            s += "/// The intent \(literal(intent.name)): a button or toggle of the widget runs it (Button(intent:),\n"
+            s += "/// Toggle(isOn:intent:)); `perform()` applies its effects through the runtime.\n"
+            s += "struct \(type): AppIntent {\n"
+            s += "    static let title: LocalizedStringResource = \(literal(intent.title))\n"
+            if let description = intent.description {
+                s += "    static let description: IntentDescription? = IntentDescription(\(literal(description)))\n"
+            }
+            s += "\n" + code.properties
+            s += "    init() {}\n\n"
+            s += "    /// As a button or toggle of the face runs it: the arguments (`with:`) as the entry's render\n"
+            s += "    /// tree holds them for node `id`; one not passed keeps its default.\n"
+            if intent.parameters.isEmpty {
+                s += "    init(_ reader: some RenderTreeReading, _ id: String) {}\n\n"
+            } else {
+                s += "    init(_ reader: some RenderTreeReading, _ id: String) {\n"
+                s += "        func given(_ name: String) -> WidgetValue { reader.argument(id, name) }\n"
+                s += code.assignments
+                s += "    }\n\n"
+            }
+            s += "    /// The arguments as the runtime takes them (a default is left out: the plan's applies).\n"
+            s += "    var arguments: [String: WidgetValue] {\n"
+            if intent.parameters.isEmpty {
+                s += "        [:]\n"
+            } else {
+                s += "        var values: [String: WidgetValue] = [:]\n"
+                s += code.conversions
+                s += "        return values\n"
+            }
+            s += "    }\n\n"
+            if intent.opens {
+                s += "    /// Opens the app at the URL the intent renders, through its URL handling (`OpenURLIntent`, iOS 18).\n"
+                s += "    func perform() async throws -> some IntentResult & OpensIntent {\n"
+                s += "        let opens = try \(plan).perform(\(literal(intent.name)), arguments: arguments)\n"
+                s += "        guard let text = opens, let url = URL(string: text) else {\n"
+                s += "            throw \(plan).IntentFailure(message: \"the intent '\(escapedInLiteral(intent.name))' rendered no URL to open: \\(opens ?? \"none\")\")\n"
+                s += "        }\n"
+                s += "        return .result(opensIntent: OpenURLIntent(url))\n"
+                s += "    }\n"
+            } else {
+                s += "    func perform() async throws -> some IntentResult {\n"
+                s += "        try \(plan).perform(\(literal(intent.name)), arguments: arguments)\n"
+                s += "        return .result()\n"
+                s += "    }\n"
+            }
+            s += "}\n"
+        }
         return s
     }
 
@@ -542,8 +658,19 @@ struct WidgetModel {
     let view: JSONValue?
     let familyView: [String: JSONValue]
     let background: JSONValue?
+    /// An intent a button or toggle runs (docs/intents.md).
+    struct Intent {
+        let name: String
+        let title: String
+        let description: String?
+        let parameters: [Parameter]
+        /// It has an `open` effect: `perform()` opens the app at the URL.
+        let opens: Bool
+    }
+
     /// `push: true`: the configuration gets the push handler (docs/pushes.md).
     let push: Bool
+    let intents: [Intent]
     /// The String Catalog's translations the plan carries (`localization`), when it has a catalog.
     let localization: JSONValue?
 
@@ -558,12 +685,12 @@ struct WidgetModel {
         description = plan.description
         source = plan.source
         families = plan.families.map(\.rawValue)
-        parameters = plan.parameters.map { p in
-            Parameter(
-                name: p.name, title: p.title, description: p.description, type: p.type.rawValue, values: p.values,
-                valueTitles: Dictionary((p.valueTitles ?? []).map { ($0.value, $0.title) }, uniquingKeysWith: { first, _ in first }),
-                min: p.min, max: p.max,
-                defaultValue: p.defaultValue.isNull ? nil : p.defaultValue)
+        parameters = plan.parameters.map(Self.parameter)
+        intents = plan.intents.map { intent in
+            Intent(
+                name: intent.name, title: intent.title, description: intent.description,
+                parameters: intent.parameters.map(Self.parameter),
+                opens: intent.effects.contains { if case .open = $0 { true } else { false } })
         }
         // Read through the plan format (docs/plan-format.md, URL data sources).
         urlSources = (plan.json["data"]?.array ?? []).compactMap { source in
@@ -590,6 +717,14 @@ struct WidgetModel {
         familyView = faces
         background = custom ? nil : plan.background
         localization = plan.localization
+    }
+
+    static func parameter(_ p: PlanParameter) -> Parameter {
+        Parameter(
+            name: p.name, title: p.title, description: p.description, type: p.type.rawValue, values: p.values,
+            valueTitles: Dictionary((p.valueTitles ?? []).map { ($0.value, $0.title) }, uniquingKeysWith: { first, _ in first }),
+            min: p.min, max: p.max,
+            defaultValue: p.defaultValue.isNull ? nil : p.defaultValue)
     }
 
     /// The content fields an entry of `family` has: `content`'s, then the daily slots', then the family's own.

@@ -74,9 +74,26 @@ package enum SwiftNames {
         return candidate
     }
 
+    /// The suffixes of a widget's generated type names.
+    static let typeSuffixes = ["Widget", "Entry", "Provider", "Plan", "Intent", "View", "PushHandler"]
+
+    /// Types the extension sees (SwiftUI, WidgetKit, AppIntents, WidgetcRuntime) that a base and
+    /// one of `typeSuffixes` would spell: `com.example.progress` must not declare `ProgressView`.
+    static let importedTypeNames: Set<String> = [
+        "ProgressView", "EmptyView", "AnyView", "TupleView", "ScrollView", "ControlWidget", "TimelineEntry",
+        "TimelineProvider", "AppIntentTimelineProvider", "AppIntent", "OpenIntent", "OpenURLIntent", "SetValueIntent",
+        "WidgetConfigurationIntent", "WidgetPushHandler", "WidgetEntry", "WidgetPlan",
+    ]
+
+    /// Whether a base would declare a type the extension already sees.
+    static func clashes(_ base: String) -> Bool {
+        typeSuffixes.contains { importedTypeNames.contains(base + $0) }
+    }
+
     /// The base of each widget's type names (`<Base>Widget`, `<Base>Entry`, …), by kind:
     /// the kind's last dot-separated component in UpperCamelCase, with more components
-    /// when two kinds of the bundle would share one, and a number as the last resort.
+    /// when two kinds of the bundle would share one or when it would spell an imported type
+    /// (`ProgressView`), and a number as the last resort.
     package static func typeBases(kinds: [String], reserved: Set<String> = []) -> [String: String] {
         let components = kinds.map { $0.split(separator: ".").map(String.init) }
         var depth = Array(repeating: 1, count: kinds.count)
@@ -89,7 +106,7 @@ package enum SwiftNames {
             changed = false
             var groups: [String: [Int]] = [:]
             for i in kinds.indices { groups[base(i), default: []].append(i) }
-            for (_, members) in groups where members.count > 1 {
+            for (name, members) in groups where members.count > 1 || clashes(name) {
                 for i in members where depth[i] < components[i].count {
                     depth[i] += 1
                     changed = true
@@ -98,7 +115,13 @@ package enum SwiftNames {
         }
         var taken = reserved
         var result: [String: String] = [:]
-        for i in kinds.indices { result[kinds[i]] = unique(base(i), &taken) }
+        for i in kinds.indices {
+            var name = base(i)
+            // No component left to widen with: a number, as for any other clash.
+            if clashes(name) { taken.insert(name) }
+            name = unique(name, &taken)
+            result[kinds[i]] = name
+        }
         return result
     }
 }

@@ -13,10 +13,16 @@ struct SwiftViewWriter {
     private var usesUIKit = false
     /// Set while writing: a colour is a template, read from the tree and made a `Color` by `color(_:)`.
     private var usesRenderedColor = false
+    /// Set while writing: a button or toggle runs an intent (SwiftUI's initializers for them come
+    /// with AppIntents).
+    private var usesIntents = false
+    /// Each declared intent's `AppIntent` type, by intent name.
+    private let intentTypes: [String: String]
 
     init(widget: WidgetModel, base: String) {
         self.widget = widget
         self.base = base
+        intentTypes = SwiftGenerator.actionIntentTypes(widget, base: base)
     }
 
     /// The view's root for a family and its node id: `familyView.FAMILY` (`f.FAMILY`), else `view` (`v`).
@@ -51,6 +57,7 @@ struct SwiftViewWriter {
         s += "// counterpart. Every value is read from the entry's render tree by node id (`v.0` is the\n"
         s += "// view's first child): the runtime rendered the templates, this view decides nothing.\n"
         s += "// To write the view yourself, say `view: custom` in the YAML.\n\n"
+        if usesIntents { s += "import AppIntents\n" }
         s += "import SwiftUI\n"
         if usesUIKit { s += "import UIKit\n" }
         s += "import WidgetKit\nimport WidgetcRuntime\n\n"
@@ -93,7 +100,7 @@ struct SwiftViewWriter {
 
     // MARK: Elements
 
-    static let elementKeys = ["vstack", "hstack", "zstack", "group", "foreach", "text", "date", "timer", "symbol", "image", "gauge", "progress", "spacer", "divider"]
+    static let elementKeys = ["vstack", "hstack", "zstack", "group", "foreach", "text", "date", "timer", "symbol", "image", "gauge", "progress", "spacer", "divider", "button", "toggle"]
 
     /// The element key of a node as written (`text: "…"`), or a normalized node's `element`.
     static func elementName(_ node: JSONValue) -> String? {
@@ -193,6 +200,14 @@ struct SwiftViewWriter {
             lines.append(min.map { "Spacer(minLength: \(Self.number($0)))" } ?? "Spacer()")
         case "divider":
             lines.append("Divider()")
+        case "button", "toggle":
+            // The intent with the arguments the entry's tree holds for this node; WidgetKit runs it.
+            guard let intentName = node["intent"]?.string, let type = intentTypes[intentName] else { return [] }
+            usesIntents = true
+            let intent = "\(type)(\(reader), \(at))"
+            lines.append(name == "button" ? "Button(intent: \(intent)) {" : "Toggle(isOn: \(reader).isOn(\(at)), intent: \(intent)) {")
+            lines.append("    Text(\(reader).label(\(at)))")
+            lines.append("}")
         default:
             return []
         }

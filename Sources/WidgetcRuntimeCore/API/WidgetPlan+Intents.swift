@@ -1,8 +1,9 @@
 import Foundation
 import WidgetSupport
 
-/// What performing an intent did (docs/intents.md).
-public struct IntentResult: Sendable, Equatable {
+/// What performing an intent did (docs/intents.md). Not `IntentResult`: that is AppIntents' own
+/// protocol, and the generated intents import both modules.
+public struct PerformedIntent: Sendable, Equatable {
     /// One value changed in a container file.
     public struct Change: Sendable, Equatable {
         public let file: String
@@ -38,13 +39,13 @@ extension WidgetPlan {
     /// file replaced whole and atomically under the container's lock (and file coordination on
     /// Apple platforms). Arguments not given take their defaults.
     /// - Throws: `IntentError` naming the file and the pointer at fault; no file is changed then.
-    public func perform(intent name: String, arguments: [String: WidgetValue] = [:], container: URL) throws(IntentError) -> IntentResult {
+    public func perform(intent name: String, arguments: [String: WidgetValue] = [:], container: URL) throws(IntentError) -> PerformedIntent {
         guard let intent = widget.intents.first(where: { $0.name == name }) else {
             let names = widget.intents.map(\.name)
             throw IntentError("widget '\(kind)' has no intent '\(name)'" + (names.isEmpty ? "" : " (its intents: \(names.joined(separator: ", ")))"))
         }
         var given = JSONObject()
         for (key, value) in arguments.sorted(by: { $0.key < $1.key }) { given.appendNew(key, value.json) }
-        return IntentResult(try IntentFiles.perform(intent, arguments: given, directory: container.path))
+        return PerformedIntent(try IntentFiles.perform(intent, arguments: given, directory: container.path))
     }
 }

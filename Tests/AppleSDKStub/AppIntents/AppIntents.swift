@@ -20,6 +20,10 @@ public protocol AppIntent: Sendable {
     static var description: IntentDescription? { get }
     // https://developer.apple.com/documentation/appintents/appintent/init()
     init()
+    // https://developer.apple.com/documentation/appintents/appintent/performresult
+    associatedtype PerformResult: IntentResult
+    // https://developer.apple.com/documentation/appintents/appintent/perform()
+    func perform() async throws -> PerformResult
 }
 
 extension AppIntent {

@@ -39,4 +39,12 @@ public enum StubWidgetCenter {
     static func record(_ kind: String) { lock.lock(); kinds.append(kind); lock.unlock() }
 
     public static var reloadedKinds: [String] { lock.lock(); defer { lock.unlock() }; return kinds }
+
+    /// The kinds asked for since the last call (what one generated intent requested).
+    public static func take() -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        defer { kinds = [] }
+        return kinds
+    }
 }
