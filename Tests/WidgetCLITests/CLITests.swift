@@ -11,7 +11,7 @@ import WidgetTestSupport
         let (status, console) = runCLI(["validate", TestPaths.root + "/widgets"])
         #expect(status == .success)
         #expect(console.stdout.isEmpty)
-        #expect(console.stderr.hasSuffix("12 files, 0 errors, 0 warnings\n"))
+        #expect(console.stderr.hasSuffix("15 files, 0 errors, 0 warnings\n"))
     }
 
     @Test func validateTextLooksLikeACompiler() {

@@ -31,7 +31,7 @@ import WidgetTestSupport
         let out = try compiledExamples()
         defer { try? FileManager.default.removeItem(at: out.deletingLastPathComponent()) }
         let names = try files(out)
-        #expect(names.filter { $0.hasSuffix(".plan.json") }.count == 11)
+        #expect(names.filter { $0.hasSuffix(".plan.json") }.count == 14)
         #expect(names.filter { $0.hasSuffix(".app.json") } == ["com.example.notebuddy.app.json"])
         for name in names {
             let bytes = try [UInt8](Data(contentsOf: out.appendingPathComponent(name)))
