@@ -3,7 +3,7 @@ import PackageDescription
 
 // Dependencies point down only:
 //   widgetc -> WidgetCLI -> {WidgetLSP, WidgetSimulator, WidgetCompiler}    (commands: the run loader, scenarios, --param)
-//   WidgetLSP -> WidgetCompiler                                           (the editor service)
+//   WidgetLSP -> {WidgetCompiler, WidgetSimulator}                        (the editor service; a face's dates as the preview reads them)
 //   WidgetCompiler -> {WidgetYAML, JSONSchema, WidgetcRuntimeCore}       (the Mac side: one Compilation from YAML to the plan)
 //   JSONSchema -> {ECMARegexEngine, WidgetSupport};  ECMARegexEngine: a leaf (standard library only)
 //   WidgetSimulator -> WidgetcRuntimeCore                                 (scheduler, budget, scenarios, writers)
@@ -80,7 +80,7 @@ let package = Package(
         // The editor service (`widgetc lsp`): LSP over stdio, on the compiler's checks.
         .target(
             name: "WidgetLSP",
-            dependencies: ["WidgetSupport", "WidgetTime", "MarketCalendars", "WidgetcRuntimeCore", "WidgetCompiler", "WidgetCEL"]
+            dependencies: ["WidgetSupport", "WidgetTime", "MarketCalendars", "WidgetcRuntimeCore", "WidgetCompiler", "WidgetCEL", "WidgetSimulator"]
         ),
         // The command layer: argument parsing, rendering, exit statuses; what `run` loads (plans, scenarios, --param).
         .target(

@@ -1,6 +1,8 @@
 import Foundation
 import WidgetCompiler
 import WidgetSupport
+import WidgetSimulator
+import WidgetTime
 import WidgetcRuntimeCore
 
 /// What the editor draws over the text: inlay hints (a rule's next reloads), a code lens on
@@ -60,9 +62,14 @@ extension LanguageServer {
     /// now, the widget re-rendered with its data read again) in the widget's zone, and when
     /// WidgetKit is asked for the next timeline.
     func inlayHints(_ document: TextDocument, _ range: TextRange) -> [JSONValue] {
-        guard let root = root(document, at: 0), let rule = root["timeline"]?.members.first else { return [] }
+        guard let root = root(document, at: 0), let plan = runnablePlan(document) else { return [] }
+        return ruleHints(document, range, root, plan) + dateHints(document, range, root, plan)
+    }
+
+    func ruleHints(_ document: TextDocument, _ range: TextRange, _ root: SourceNode, _ plan: WidgetPlan) -> [JSONValue] {
+        guard let rule = root["timeline"]?.members.first else { return [] }
         let line = rule.keyLocation.line - 1
-        guard line >= range.start.line, line <= range.end.line, let plan = runnablePlan(document) else { return [] }
+        guard line >= range.start.line, line <= range.end.line else { return [] }
         let now = Date(timeIntervalSince1970: TimeInterval(now().seconds))
         let timeline = plan.timeline(at: now, container: container(document), fetcher: NoNetwork())
         let next = timeline.entries.map(\.date).filter { $0 > now }.prefix(3)
@@ -77,6 +84,78 @@ extension LanguageServer {
         return [[
             "position": end.json, "label": .string("  " + label + " (\(plan.timeZoneIdentifier))"), "paddingLeft": true,
         ]]
+    }
+
+    // MARK: What a date shows
+
+    /// After each `date` element of the faces (block form): what it reads on the device now, in
+    /// the entry shown now (the last one at or before now) of the family the face is for (the
+    /// first declared one for `view`): a style as the device draws it at now (`in 2 hr, 5 min`,
+    /// `147:12:33`), a format as the runtime formatted it, or that the element is not shown now.
+    func dateHints(_ document: TextDocument, _ range: TextRange, _ root: SourceNode, _ plan: WidgetPlan) -> [JSONValue] {
+        var places: [(line: Int, id: String, family: String)] = []
+        let families = (root["families"]?.items ?? .empty).compactMap(\.string)
+        for line in max(0, range.start.line)...min(range.end.line, document.lineCount - 1) {
+            let o = document.outline(line)
+            guard o.key == "date", let place = renderID(line, root, defaultFamily: families.first ?? "systemSmall") else { continue }
+            places.append((line, place.id, place.family))
+        }
+        guard !places.isEmpty else { return [] }
+        let now = now()
+        let date = Date(timeIntervalSince1970: TimeInterval(now.seconds))
+        let zone: any UTCOffsetSource = ZoneRules(identifier: plan.timeZoneIdentifier) ?? FixedOffset(seconds: 0)
+        let dates = FaceDates(zone: zone, locale: nil)
+        var timelines: [String: WidgetTimeline] = [:]
+        var hints: [JSONValue] = []
+        for place in places {
+            if timelines[place.family] == nil {
+                timelines[place.family] = plan.timeline(at: date, family: place.family, container: container(document), fetcher: NoNetwork())
+            }
+            let entries = timelines[place.family]?.entries ?? []
+            guard let entry = entries.last(where: { $0.date <= date }) ?? entries.first else { continue }
+            let label: String
+            switch entry.view?[place.id]?.element {
+            case .date(let shown)?:
+                if let text = shown.text {
+                    label = "shows \(text)"
+                } else {
+                    let instant = Instant(seconds: Int64(shown.date.timeIntervalSince1970.rounded(.down)))
+                    let style = shown.style ?? "date"
+                    let live = ["relative", "offset", "timer"].contains(style) ? ", counting live" : ""
+                    label = "shows \(dates.text(instant, style: style, now: now)) now\(live)"
+                }
+            default:
+                label = "not shown now"
+            }
+            let end = document.position(ofOffset: document.lineEnd(place.line))
+            hints.append(["position": end.json, "label": .string("  " + label + " (\(place.family))"), "paddingLeft": true])
+        }
+        return hints
+    }
+
+    /// The render tree id of the element on `line` (docs/render-tree.md: `v`, `f.FAMILY`, `.N`
+    /// for a stack's child, `.item` for a foreach's item) and the family its face is shown in.
+    func renderID(_ line: Int, _ root: SourceNode, defaultFamily: String) -> (id: String, family: String)? {
+        let steps = steps(to: line, in: root)
+        guard let first = steps.first, steps.last?.keyLocation.line == line + 1, steps.last?.key == "date" else { return nil }
+        var id: String
+        var family = defaultFamily
+        var rest = steps.dropFirst()
+        switch first.key {
+        case "view":
+            id = "v"
+        case "familyView":
+            guard let face = rest.first else { return nil }
+            id = "f." + face.key
+            family = face.key
+            rest = rest.dropFirst()
+        default:
+            return nil
+        }
+        for step in rest.dropLast() {
+            if step.key.allSatisfy(\.isNumber) { id += "." + step.key } else if step.key == "item" { id += ".item" }
+        }
+        return (id, family)
     }
 
     // MARK: Code lens

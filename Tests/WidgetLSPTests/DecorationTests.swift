@@ -39,6 +39,34 @@ import WidgetTestSupport
         #expect(lenses.first?["command"]?["title"]?.string == "1 reload in the next 24 h of a budget of 70")
     }
 
+    /// countdown.yaml's timers (a `date` with `style: timer`, in `view` and two familyViews): at
+    /// 2026-11-18T11:06:40Z, 584 h 23 min 20 s before the launch of 2026-12-12T14:30-05:00, in the
+    /// family each face is shown in; a formatted date shows the runtime's text.
+    @Test func inlayHintAfterEachDateSaysWhatItShowsNow() throws {
+        let (session, uri, lines) = try open("countdown.yaml")
+        let whole: JSONValue = ["start": ["line": 0, "character": 0], "end": ["line": .int(lines.count), "character": 0]]
+        let hints = try request(session, "inlayHint", uri, [("range", whole)]).array ?? []
+        let dates = lines.indices.filter { lines[$0].contains("- date: \"{{targetDate}}\"") }
+        #expect(dates.count == 3)
+        let dateHints = hints.filter { hint in dates.contains(hint["position"]?["line"]?.intValue ?? -1) }
+        #expect(dateHints.map { $0["label"]?.string ?? "" } == [
+            "  shows 584:23:20 now, counting live (systemSmall)",
+            "  shows 584:23:20 now, counting live (accessoryCircular)",
+            "  shows 584:23:20 now, counting live (accessoryInline)",
+        ])
+        #expect(dateHints.map { $0["position"]?["character"]?.intValue ?? -1 } == dates.map { lines[$0].utf16.count })
+        // Only the lines asked for.
+        let one: JSONValue = ["start": ["line": .int(dates[1]), "character": 0], "end": ["line": .int(dates[1]), "character": 0]]
+        #expect(try request(session, "inlayHint", uri, [("range", one)]).array?.count == 1)
+
+        let text = lines.joined(separator: "\n")
+            .replacingOccurrences(of: "      style: timer\n      font: { size: 24", with: "      format: dateTime\n      font: { size: 24")
+        let (changed, changedURI, changedLines) = try open("countdown-formatted.yaml", text: text)
+        let formatted = try request(changed, "inlayHint", changedURI, [("range", whole)]).array ?? []
+        let first = changedLines.firstIndex { $0.contains("- date: \"{{targetDate}}\"") }!
+        #expect(formatted.first { $0["position"]?["line"]?.intValue == first }?["label"]?.string?.hasPrefix("  shows Dec 12") == true)
+    }
+
     @Test func aWidgetWithErrorsHasNoCount() throws {
         let (session, uri, _) = try open("broken.yaml", text: "kind: com.example.b\ndisplayName: B\ndescription: B\nfamilies: [systemHuge]\ncontent: { a: b }\ntimeline:\n  hourly: true\n")
         #expect(try request(session, "codeLens", uri).array?.first?["command"]?["title"]?.string == "reloads: fix the errors to count them")
