@@ -2,11 +2,13 @@
 //
 //   swift build -c release --product lsp-bench && .build/release/lsp-bench [edits] [memory-edits]
 //
-// One process, one thread (the server is single-threaded): a 300-line widget is opened, then each
-// edit (an incremental didChange that rewrites one parameter's default, valid and invalid in turn)
-// is timed from the framed message handed to the server to its publishDiagnostics written.
-// Completion: the same widget broken by a half-typed line (`  typing: "{{param.`, the quote not
-// closed: the document does not parse), completion requested after the dot, timed to the answer.
+// One process, one thread (the server is single-threaded): a 300-line widget with a face and
+// intents is opened, then each edit (an incremental didChange that rewrites one parameter's
+// default, valid and invalid in turn) is timed from the framed message handed to the server to its
+// publishDiagnostics written. Completion: the same widget broken by a half-typed line (the quote
+// not closed: the document does not parse), completion requested after `{{param.` in content and
+// inside an intent, timed to the answer. Each is timed twice: the wall clock, and the thread's own
+// CPU time (what the server itself spent, without the time slices other processes took).
 // Memory: the resident set (VmRSS) after every 1,000 of the memory edits.
 import Foundation
 import WidgetLSP
@@ -16,7 +18,8 @@ let arguments = CommandLine.arguments
 let edits = arguments.count > 1 ? Int(arguments[1]) ?? 1000 : 1000
 let memoryEdits = arguments.count > 2 ? Int(arguments[2]) ?? 10_000 : 10_000
 
-/// A 300-line widget: 20 parameters, 60 content fields, a familyContent, a daily rule, a view.
+/// A 300-line widget: 20 parameters, 50 content fields (one a list), a familyContent, a daily rule, three
+/// intents, a view with a toggle in a foreach and a button.
 func widget() -> String {
     var lines = [
         "kind: com.example.bench", "displayName: Bench", "description: A 300-line widget for the editor benchmark.",
@@ -26,13 +29,26 @@ func widget() -> String {
         lines += ["  p\(i):", "    type: integer", "    title: Parameter \(i)", "    min: 0", "    max: 100", "    default: 50"]
     }
     lines += ["data:", "  feed: { file: feed.json }", "placeholder: { f0: \"\" }", "content:"]
-    for i in 0..<60 { lines.append("  f\(i): \"{{param.p\(i % 20)}} of {{data.feed.title}} at {{entry.time}}\"") }
+    for i in 0..<49 { lines.append("  f\(i): \"{{param.p\(i % 20)}} of {{data.feed.title}} at {{entry.time}}\"") }
+    lines.append("  items: \"{{data.feed.items}}\"")
     lines += ["familyContent:", "  systemSmall:"]
     for i in 0..<20 { lines.append("    f\(i): \"{{slot.name}} {{param.p\(i)}}\"") }
     lines += ["url: \"bench://open/{{param.p0}}\"", "timeline:", "  daily:"]
     for h in 0..<24 { lines += ["    - name: s\(h)", "      at: \"\(h < 10 ? "0" : "")\(h):00\""] }
-    lines += ["  horizon: 24h", "view:", "  vstack:"]
+    lines += ["  horizon: 24h", "intents:"]
+    for i in 0..<3 {
+        lines += [
+            "  act\(i):", "    title: Action \(i)", "    parameters: { index: { type: integer, min: 0 } }", "    perform:",
+            "      - set: { file: feed.json, at: \"/items/{{param.index}}/done\", value: true }",
+            "      - increment: { file: stats.json, at: /done, by: 1, max: 1000 }",
+        ]
+    }
+    lines += ["view:", "  vstack:"]
     for i in 0..<8 { lines += ["    - text: \"{{f\(i)}}\"", "      font: caption"] }
+    lines += [
+        "    - foreach: \"{{items}}\"", "      item:", "        toggle: \"{{done}}\"", "        label: \"{{title}}\"",
+        "        intent: act0", "        with: { index: \"{{index}}\" }", "    - button: Clear", "      intent: act1",
+    ]
     while lines.count < 300 { lines.append("# padding line \(lines.count)") }
     return lines.joined(separator: "\n") + "\n"
 }
@@ -75,48 +91,73 @@ func rssKB() -> Int {
     return -1
 }
 
-var samples: [Double] = []
-samples.reserveCapacity(edits)
+/// The calling thread's CPU time in milliseconds (user and system): the server's own work.
+func threadCPU() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+    return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) / 1e6
+}
+
+/// Wall and thread CPU milliseconds of each measured message.
+struct Samples {
+    var wall: [Double] = []
+    var cpu: [Double] = []
+    mutating func time(_ body: () -> Void) {
+        let c0 = threadCPU()
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        body()
+        let t1 = DispatchTime.now().uptimeNanoseconds
+        cpu.append(threadCPU() - c0)
+        wall.append(Double(t1 - t0) / 1e6)
+    }
+    func line(_ what: String) -> String {
+        let w = wall.sorted(), c = cpu.sorted()
+        return String(format: "%@, %d: wall p50 %.2f ms, p99 %.2f ms, max %.2f ms; thread CPU p50 %.2f ms, p99 %.2f ms, max %.2f ms",
+                      what, w.count, percentile(0.5, w), percentile(0.99, w), w.last ?? 0, percentile(0.5, c), percentile(0.99, c), c.last ?? 0)
+    }
+}
+
+func percentile(_ p: Double, _ samples: [Double]) -> Double { samples[min(samples.count - 1, Int((Double(samples.count) * p).rounded(.up)) - 1)] }
+
+var samples = Samples()
 for n in 0..<edits {
     let message = edit(n)
     let before = sink.published
-    let t0 = DispatchTime.now().uptimeNanoseconds
-    server.receive(message)
-    let t1 = DispatchTime.now().uptimeNanoseconds
+    samples.time { server.receive(message) }
     precondition(sink.published == before + 1, "no diagnostics after edit \(n)")
-    samples.append(Double(t1 - t0) / 1e6)
 }
-samples.sort()
-func percentile(_ p: Double, _ samples: [Double]) -> Double { samples[min(samples.count - 1, Int((Double(samples.count) * p).rounded(.up)) - 1)] }
 print("widget: \(lineCount) lines, \(text.utf8.count) bytes")
-print(String(format: "diagnostics after didChange over %d edits: p50 %.2f ms, p99 %.2f ms, max %.2f ms", edits, percentile(0.5, samples), percentile(0.99, samples), samples.last ?? 0))
+print(samples.line("diagnostics after didChange (edits)"))
 
-// Completion in a broken document: a line inserted before `content:`'s first field.
-let contentLine = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0 == "content:" }! + 1
-server.receive(frame(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
-    "textDocument": ["uri": .string(uri), "version": .int(edits + 2)],
-    "contentChanges": [["range": ["start": ["line": .int(contentLine), "character": 0], "end": ["line": .int(contentLine), "character": 0]],
-                        "text": "  typing: \"{{param.\n"]]]]))
-var completionSamples: [Double] = []
-let completions = max(100, edits / 2)
-for n in 0..<completions {
-    let request = frame(["jsonrpc": "2.0", "id": .int(1000 + n), "method": "textDocument/completion", "params": [
-        "textDocument": ["uri": .string(uri)], "position": ["line": .int(contentLine), "character": 19]]])
-    let bytesBefore = sink.bytes
-    let t0 = DispatchTime.now().uptimeNanoseconds
-    server.receive(request)
-    let t1 = DispatchTime.now().uptimeNanoseconds
-    precondition(sink.bytes > bytesBefore + 200, "no completion items after request \(n)")
-    completionSamples.append(Double(t1 - t0) / 1e6)
+// Completion in a broken document: a half-typed line inserted (the quote not closed), completion
+// asked at its end, then the line taken out again, so the memory edits run on the widget as it was.
+let allLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+var version = edits + 2
+@MainActor func completion(_ what: String, after marker: String, typing: String) {
+    let line = allLines.firstIndex { $0 == marker }! + 1
+    version += 1
+    server.receive(frame(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
+        "textDocument": ["uri": .string(uri), "version": .int(version)],
+        "contentChanges": [["range": ["start": ["line": .int(line), "character": 0], "end": ["line": .int(line), "character": 0]],
+                            "text": .string(typing + "\n")]]]]))
+    var timed = Samples()
+    for n in 0..<max(100, edits / 2) {
+        let request = frame(["jsonrpc": "2.0", "id": .int(1000 + n), "method": "textDocument/completion", "params": [
+            "textDocument": ["uri": .string(uri)], "position": ["line": .int(line), "character": .int(typing.utf16.count)]]])
+        let bytesBefore = sink.bytes
+        timed.time { server.receive(request) }
+        precondition(sink.bytes > bytesBefore + 150, "no completion items after request \(n)")
+    }
+    version += 1
+    server.receive(frame(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
+        "textDocument": ["uri": .string(uri), "version": .int(version)],
+        "contentChanges": [["range": ["start": ["line": .int(line), "character": 0], "end": ["line": .int(line + 1), "character": 0]],
+                            "text": ""]]]]))
+    print(timed.line(what))
 }
-// The half-typed line goes again: the memory edits below run on the widget as it was.
-server.receive(frame(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
-    "textDocument": ["uri": .string(uri), "version": .int(edits + 3)],
-    "contentChanges": [["range": ["start": ["line": .int(contentLine), "character": 0], "end": ["line": .int(contentLine + 1), "character": 0]],
-                        "text": ""]]]]))
-completionSamples.sort()
-print(String(format: "completion after {{param. in a document that does not parse, %d requests: p50 %.2f ms, p99 %.2f ms, max %.2f ms",
-             completions, percentile(0.5, completionSamples), percentile(0.99, completionSamples), completionSamples.last ?? 0))
+completion("completion after {{param. in content, the document not parsing (requests)", after: "content:", typing: "  typing: \"{{param.")
+completion("completion after {{param. in an intent, the document not parsing (requests)", after: "    perform:",
+           typing: "      - set: { file: feed.json, at: \"/{{param.")
 
 var rss: [Int] = [rssKB()]
 for n in 0..<memoryEdits {
