@@ -38,7 +38,7 @@ package enum LetEnvironment {
     package static let perEntryRoots: Set<String> = ["entry", "family", "slot", "progress", "record", "index", "market"]
 
     /// Every root a widget's expression may start with (for reading plans, where types are not needed).
-    package static let allRoots: Set<String> = perEntryRoots.union(["param", "data", "let"])
+    package static let allRoots: Set<String> = perEntryRoots.union(["param", "data", "let", "source"])
 
     /// The parser's options: `let` is reserved in CEL, and is the widgets' name for their lets.
     package static var parserOptions: CELParser.Options {
@@ -52,6 +52,10 @@ package enum LetEnvironment {
         var variables: [String: CELType] = [:]
         variables["param"] = .object("param", definition.parameters.map { CELType.Field($0.name, parameterType($0.type?.value)) })
         variables["data"] = .object("data", definition.data.map { CELType.Field($0.name, .dyn) })
+        // Each URL source's outcome at the reload, and the instant of the success shown (null when none).
+        variables["source"] = .object("source", definition.data.filter { $0.request != nil }.map { source in
+            CELType.Field(source.name, .object("source.\(source.name)", [.init("outcome", .string), .init("fetched", .dyn)]))
+        })
         variables["entry"] = .object("entry", [
             .init("date", .timestamp), .init("time", .string), .init("day", .string), .init("weekday", .string), .init("index", .int),
             // The rule's instant the entry stands for (null when none) and whether it is at it.

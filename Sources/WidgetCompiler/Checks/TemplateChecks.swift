@@ -33,6 +33,10 @@ struct VariableScope {
     var lets = DeclaredNames()
     var perEntryLets: Set<String> = []
     var letUses: LetUses?
+    /// The URL sources, in declaration order: what `source.NAME` may name.
+    var urlSources: [String] = []
+    /// What each `source.NAME` has.
+    static let sourceFields = ["outcome", "fetched"]
 
     /// The declared type of parameter `name`, or nil when there is none. A later
     /// parameter of the same name (as `String ==` decides) wins, as in a dictionary;
@@ -64,7 +68,7 @@ struct VariableScope {
 
     /// The roots this widget's templates may start with (for hints): every widget's, then its rule's own.
     var roots: [String] {
-        ["entry", "family", "param", "data"] + (lets.isEmpty ? [] : ["let"]) + TemplateRoot.allCases.filter { $0.rule != nil && $0.rule == rule?.rawValue }.map(\.rawValue)
+        ["entry", "family", "param", "data"] + (lets.isEmpty ? [] : ["let"]) + (urlSources.isEmpty ? [] : ["source"]) + TemplateRoot.allCases.filter { $0.rule != nil && $0.rule == rule?.rawValue }.map(\.rawValue)
     }
 
     /// Nil when `name` may be named here; otherwise the problem.
@@ -100,6 +104,19 @@ struct VariableScope {
                 return dataSources.isEmpty
                     ? "'\(name.name)' names a data source, but this widget declares no data"
                     : "'\(name.name)' names no declared data source\(hint)"
+            }
+            return nil
+        }
+        if root == .source {
+            guard count > 1 else { return nil }
+            let source = name.component(1)
+            guard urlSources.contains(source) else {
+                return urlSources.isEmpty
+                    ? "'\(name.name)' names a URL source's outcome, but this widget has no url: source"
+                    : "'\(name.name)' names no URL source\(hint(source, urlSources)); source.NAME is each url: source's outcome and fetched"
+            }
+            if count > 2, !Self.sourceFields.contains(name.component(2)) {
+                return "'\(name.name)' is not a field of a source\(hint(name.component(2), Self.sourceFields)); it has outcome (ok, cached, stale, failed) and fetched (the instant of the answer shown)"
             }
             return nil
         }
@@ -191,6 +208,13 @@ struct VariableScope {
             default: return nil
             }
         case .family?: return name.componentCount == 1 ? .text : nil
+        case .source?:
+            guard name.componentCount == 3 else { return nil }
+            switch name.component(2) {
+            case "fetched": return .instant
+            case "outcome": return .text
+            default: return nil
+            }
         case .market?:
             guard rule == .market else { return nil }
             switch field {

@@ -544,6 +544,8 @@ private struct ViewChecker {
             return "'\(name.name)': views see the entry's content fields, not lets; add a content field (such as \(name.componentCount > 1 ? name.component(1) : "value"): \"{{\(name.name)}}\") and name it here"
         case "data":
             return "'\(name.name)': views see the entry's content fields, not data sources; add a content field (such as \(name.componentCount > 1 ? name.component(1) : "value"): \"{{\(name.name)}}\") and name it here"
+        case "source" where !fields.names.contains("source"):
+            return "'\(name.name)': views see the entry's content fields, not source; add a content field (such as updated: \"{{\(name.name)\(name.componentCount > 2 && name.component(2) == "fetched" ? " | relative" : "")}}\") and name it here"
         default:
             if fields.names.contains(first) || inForeach || name.isInSection { return nil }
             let candidates = fields.sorted + ["entry", "family", "param"]

@@ -73,6 +73,7 @@ func variableScope(of definition: WidgetDefinition) -> VariableScope {
     scope.parameters = DeclaredNames(definition.parametersNode)
     scope.dataSources = DeclaredNames(definition.dataNode)
     scope.lets = DeclaredNames(definition.letNode)
+    scope.urlSources = definition.data.filter { $0.request != nil }.map(\.name)
     // The rule when the timeline has exactly one.
     if let rules = definition.timeline?.rules, rules.count == 1 { scope.rule = rules[0].name }
     return scope

@@ -198,7 +198,8 @@ enum URLText {
 package struct URLRound {
     enum Step {
         case problem(URLSource, RequestProblem)
-        case cached(URLSource, FetchRequest, JSONValue)
+        /// The kept answer and when it was fetched.
+        case cached(URLSource, FetchRequest, JSONValue, fetched: Instant)
         /// `answer` indexes `requests`.
         case fetch(URLSource, FetchRequest, key: ResponseStore.Key, kept: ResponseStore.Kept?, answer: Int)
     }
@@ -281,7 +282,7 @@ extension CompiledWidget {
             }
             // `cached` answers this very request; `stale` any earlier one of the instance.
             if let kept, kept.request == request.identity, source.maxAge > 0, now - kept.date < source.maxAge, now >= kept.date {
-                round.steps.append(.cached(source, request, kept.value))
+                round.steps.append(.cached(source, request, kept.value, fetched: kept.date))
                 continue
             }
             round.steps.append(.fetch(source, request, key: key, kept: kept, answer: round.requests.count))
@@ -291,17 +292,25 @@ extension CompiledWidget {
     }
 
     /// The answers put into `data` (or a kept answer, or nothing), each outcome recorded in the
-    /// context's log in declaration order. Returns whether every source has a value, and the
-    /// earliest `retry` of a source that failed or was stale.
+    /// context's log in declaration order. Returns whether every source has a value, the
+    /// earliest `retry` of a source that failed or was stale, and what templates and lets read
+    /// as `source`: each source's `outcome` and `fetched` (the instant of the success shown, in
+    /// the widget's zone; null when none is).
     func applyURLSources(
         _ round: URLRound, answers: [FetchResult], into data: inout JSONObject, _ context: TimelineContext, usedBytes: Int = 0
-    ) -> (ok: Bool, retry: Int64?) {
+    ) -> (ok: Bool, retry: Int64?, sources: JSONObject) {
         let now = context.date
         var used = usedBytes
         var ok = true
         var retry: Int64?
+        var sources = JSONObject()
         func degraded(_ source: URLSource) {
             if let r = source.retry { retry = min(retry ?? r, r) }
+        }
+        func outcome(_ source: URLSource, _ outcome: NetworkRequest.Outcome, fetched: Instant?) {
+            sources[source.name] = .object(JSONObject([
+                ("outcome", .string(outcome.rawValue)), ("fetched", fetched.map { .string(zone.iso8601($0)) } ?? .null),
+            ]))
         }
         for step in round.steps {
             switch step {
@@ -310,8 +319,10 @@ extension CompiledWidget {
                 context.warn(code: "data-fetch-failed", message: "data source '\(source.name)': \(problem.reason); showing the placeholder")
                 ok = false
                 degraded(source)
-            case let .cached(source, request, value):
+                outcome(source, .failed, fetched: nil)
+            case let .cached(source, request, value, fetched):
                 data[source.name] = value
+                outcome(source, .cached, fetched: fetched)
                 context.log(NetworkRequest(source: source.name, url: request.url, method: request.method, outcome: .cached, status: nil, error: nil))
             case let .fetch(source, request, key, kept, index):
                 var result = index < answers.count ? answers[index] : .failure(FetchReason.cancelled)
@@ -328,6 +339,7 @@ extension CompiledWidget {
                         context.warn(code: "response-store", message: "data source '\(source.name)': \(problem); the answer is not kept")
                     }
                     context.log(NetworkRequest(source: source.name, url: request.url, method: request.method, outcome: .ok, status: status, error: nil))
+                    outcome(source, .ok, fetched: now)
                     continue
                 }
                 let reason = error ?? "failed"
@@ -336,20 +348,23 @@ extension CompiledWidget {
                     data[source.name] = kept.value
                     context.log(NetworkRequest(source: source.name, url: request.url, method: request.method, outcome: .stale, status: status, error: reason))
                     context.warn(code: "data-stale", message: "data source '\(source.name)': \(request.url): \(reason); showing an earlier answer (stale up to \(source.stale == URLSource.forever ? "forever" : DurationText.string(seconds: source.stale)))")
+                    outcome(source, .stale, fetched: kept.date)
                     continue
                 }
                 context.log(NetworkRequest(source: source.name, url: request.url, method: request.method, outcome: .failed, status: status, error: reason))
                 context.warn(code: "data-fetch-failed", message: "data source '\(source.name)': \(request.url): \(reason); showing the placeholder")
                 ok = false
+                outcome(source, .failed, fetched: nil)
             }
         }
-        return (ok, retry)
+        return (ok, retry, sources)
     }
 
     /// Every URL source through the context's blocking fetcher, one after another, into `data`.
     func loadURLSources(into data: inout JSONObject, _ context: TimelineContext) -> (ok: Bool, retry: Int64?) {
         let round = prepareURLSources(context)
-        return applyURLSources(round, answers: round.fetchInOrder(context.fetcher ?? NoNetwork()), into: &data, context)
+        let (ok, retry, _) = applyURLSources(round, answers: round.fetchInOrder(context.fetcher ?? NoNetwork()), into: &data, context)
+        return (ok, retry)
     }
 
     /// The policy with `retry` applied: `after(now + retry)` when that comes before

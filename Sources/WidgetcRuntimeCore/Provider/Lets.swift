@@ -32,7 +32,7 @@ package struct PlanLet: Sendable {
     }
 
     /// Every name an expression may start with.
-    package static let roots: Set<String> = ["param", "data", "let", "entry", "family", "slot", "progress", "record", "index", "market"]
+    package static let roots: Set<String> = ["param", "data", "let", "source", "entry", "family", "slot", "progress", "record", "index", "market"]
 }
 
 /// A widget's lets, evaluated: the ones of the reload once per timeline request, the ones
@@ -75,14 +75,32 @@ struct LetEvaluator {
     }
 
     /// Evaluates the lets of the reload (those that read no entry).
-    func reload(param: JSONValue, data: JSONValue, family: String) -> Reload {
-        var variables: [String: CELValue] = ["param": parameters(param), "data": dataValue(data), "family": .string(family)]
+    /// `source`: each URL source's `outcome` and `fetched` (ISO 8601 text, a CEL `timestamp` here).
+    func reload(param: JSONValue, data: JSONValue, family: String, source: JSONValue = .object(JSONObject())) -> Reload {
+        var variables: [String: CELValue] = [
+            "param": parameters(param), "data": dataValue(data), "family": .string(family), "source": Self.sourcesValue(source),
+        ]
         var values = CELMap()
         var json = JSONObject()
         var failures: [(name: String, message: String)] = []
         evaluate(perEntry: false, &variables, &values, &json, &failures)
         variables["let"] = .map(values)
         return Reload(variables: variables, json: json, failures: failures)
+    }
+
+    static func sourcesValue(_ sources: JSONValue) -> CELValue {
+        var map = CELMap()
+        for (name, value) in sources.object ?? JSONObject() {
+            var source = CELMap()
+            source.set("outcome", .string(value["outcome"]?.string ?? ""))
+            if let text = value["fetched"]?.string, let (instant, _) = try? InstantParser.parse(text), let timestamp = CELTimestamp(seconds: instant.seconds) {
+                source.set("fetched", .timestamp(timestamp))
+            } else {
+                source.set("fetched", .null)
+            }
+            map.set(name, .map(source))
+        }
+        return .map(map)
     }
 
     /// Evaluates the lets of one entry over the reload's; the object `let` is for that entry.

@@ -16,6 +16,8 @@ final class RequestScope: TemplateScope {
     var now: Instant? = nil
     /// A section over a list shows at most this many items in the family (`MemoryBudget.listItems`).
     let sectionItemLimit: Int?
+    /// Each URL source's `outcome` and `fetched` at this reload (`source.NAME`), set once known.
+    var sources: JSONValue = .object(JSONObject())
 
     /// A class, so each entry's scope holds one reference rather than copies.
     init(param: JSONValue, data: JSONValue, family: String) {
@@ -31,6 +33,7 @@ final class RequestScope: TemplateScope {
         case UInt8(ascii: "p") where name == "param": param
         case UInt8(ascii: "f") where name == "family": family
         case UInt8(ascii: "l") where name == "let": lets
+        case UInt8(ascii: "s") where name == "source": sources
         default: nil
         }
     }
@@ -140,7 +143,7 @@ struct EntryScope: TemplateScope {
                 ("index", .int(index)), ("instant", instant), ("isInstant", isInstant),
             ]))
         case UInt8(ascii: "p") where name == "param", UInt8(ascii: "d") where name == "data",
-            UInt8(ascii: "f") where name == "family":
+            UInt8(ascii: "f") where name == "family", UInt8(ascii: "s") where name == "source":
             return request.lookup(name)
         case UInt8(ascii: "l") where name == "let":
             return lets ?? request.lets

@@ -5,6 +5,8 @@ package enum TemplateRoot: String, CaseIterable, Sendable {
     case param, data, entry, family, slot, progress, record, index, market
     /// The widget's computed values (`let:`, docs/cel.md).
     case `let`
+    /// What became of each URL source at this reload: `source.NAME.outcome` and `.fetched`.
+    case source
 
     /// The root as a static word, for tables that match names in place.
     package var word: StaticString {
@@ -19,6 +21,7 @@ package enum TemplateRoot: String, CaseIterable, Sendable {
         case .index: "index"
         case .market: "market"
         case .let: "let"
+        case .source: "source"
         }
     }
 
@@ -28,7 +31,7 @@ package enum TemplateRoot: String, CaseIterable, Sendable {
     package var variesPerEntry: Bool {
         switch self {
         case .entry, .slot, .progress, .record, .index, .market: true
-        case .param, .data, .family, .let: false
+        case .param, .data, .family, .let, .source: false
         }
     }
 
@@ -39,7 +42,7 @@ package enum TemplateRoot: String, CaseIterable, Sendable {
         case .progress: "progress"
         case .record, .index: "sequence"
         case .market: "market"
-        case .param, .data, .entry, .family, .let: nil
+        case .param, .data, .entry, .family, .let, .source: nil
         }
     }
 }

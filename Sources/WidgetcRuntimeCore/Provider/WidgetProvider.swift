@@ -56,7 +56,7 @@ extension CompiledWidget: TimelineProvider {
 
     private func timeline(_ reload: Reload, answers: [FetchResult], _ context: TimelineContext) -> Timeline {
         let now = context.date
-        let (loaded, retry, urlFailed) = loadAllData(reload, answers: answers, context)
+        let (loaded, retry, urlFailed, sources) = loadAllData(reload, answers: answers, context)
         guard let data = loaded else {
             var policy: ReloadPolicy = ruleDoesNotNeedData ? nextGridPolicy(after: now, context) : .never
             // A failed request keeps the widget's own policy (its `.after(1 hour)`): no app write will bring the data.
@@ -66,11 +66,12 @@ extension CompiledWidget: TimelineProvider {
             return placeholderTimeline(context, policy: applyingRetry(retry, to: policy, now: now, lastEntry: now))
         }
         let request = requestScope(context, data: data)
+        request.sources = .object(sources)
         // The lets of the reload, before anything that may read them (timeline options, content).
         var letsOfReload: LetEvaluator.Reload? = nil
         var letFailures: [(name: String, message: String)] = []
         if let letEvaluator {
-            let computed = letEvaluator.reload(param: request.param, data: data, family: context.family.rawValue)
+            let computed = letEvaluator.reload(param: request.param, data: data, family: context.family.rawValue, source: request.sources)
             request.lets = .object(computed.json)
             letFailures = computed.failures
             letsOfReload = computed
@@ -214,12 +215,15 @@ extension CompiledWidget: TimelineProvider {
     }
 
     /// Every data source, files then URLs (their answers applied); nil data (after a warning) if
-    /// any is missing or malformed, and the `retry` of the URL sources that failed or were stale.
-    func loadAllData(_ reload: Reload, answers: [FetchResult], _ context: TimelineContext) -> (data: JSONValue?, retry: Int64?, urlFailed: Bool) {
-        guard var data = reload.files else { return (nil, reload.fileRetry, false) }
-        let (ok, retry) = applyURLSources(reload.round, answers: answers, into: &data, context, usedBytes: reload.fileBytes)
+    /// any is missing or malformed, the `retry` of the URL sources that failed or were stale, and
+    /// each URL source's outcome (`source.NAME`).
+    func loadAllData(
+        _ reload: Reload, answers: [FetchResult], _ context: TimelineContext
+    ) -> (data: JSONValue?, retry: Int64?, urlFailed: Bool, sources: JSONObject) {
+        guard var data = reload.files else { return (nil, reload.fileRetry, false, JSONObject()) }
+        let (ok, retry, sources) = applyURLSources(reload.round, answers: answers, into: &data, context, usedBytes: reload.fileBytes)
         if ok, !sourceDates.isEmpty { decodeDates(&data, context) }
-        return (ok ? .object(data) : nil, retry, !ok)
+        return (ok ? .object(data) : nil, retry, !ok, sources)
     }
 
     /// Reads every data source from the container; nil (after a warning) if any is missing or
