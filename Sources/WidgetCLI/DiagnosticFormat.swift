@@ -25,10 +25,12 @@ package enum GitHubAnnotations {
         case .warning: command = "warning"
         case .note: command = "notice"
         }
-        let properties = [
-            "file=" + property(d.file), "line=\(d.location.line)", "col=\(d.location.column)",
-            "title=" + property(d.code),
-        ]
+        var properties = ["file=" + property(d.file), "line=\(d.location.line)", "col=\(d.location.column)"]
+        // GitHub's endColumn is the value's last column (an annotation's end defaults to its start).
+        if let end = d.end, end.line == d.location.line, end.column > d.location.column {
+            properties += ["endLine=\(end.line)", "endColumn=\(end.column - 1)"]
+        }
+        properties.append("title=" + property(d.code))
         return "::\(command) \(properties.joined(separator: ","))::\(data(d.message))\n"
     }
 

@@ -30,7 +30,7 @@ struct DiagnosticStream {
             if d.severity == .error { errors += 1 } else if d.severity == .warning { warnings += 1 }
         }
         if format == .text, !diagnostics.isEmpty { renderer.lines.use(file.source, for: file.path) }
-        emit(diagnostics)
+        emit(withEnds(diagnostics, source: file.source, of: file.path))
     }
 
     /// The String Catalogs' diagnostics, once every file is reported (spec localization.md "Validation").
@@ -42,7 +42,17 @@ struct DiagnosticStream {
                 if d.severity == .error { errors += 1 } else if d.severity == .warning { warnings += 1 }
             }
             if format == .text, !diagnostics.isEmpty, let source { renderer.lines.use(source, for: path) }
-            emit(diagnostics)
+            emit(source.map { withEnds(diagnostics, source: $0, of: path) } ?? diagnostics)
+        }
+    }
+
+    /// The formats that print ranges get each value's end, from the bytes already read.
+    private func withEnds(_ diagnostics: [Diagnostic], source: [UInt8], of path: String) -> [Diagnostic] {
+        guard format == .github || format == .sarif else { return diagnostics }
+        return diagnostics.map { d in
+            var d = d
+            if d.end == nil, d.file == path { d.end = ValueExtent.end(in: source, at: d.location) }
+            return d
         }
     }
 

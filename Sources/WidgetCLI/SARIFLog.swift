@@ -43,6 +43,16 @@ package enum SARIFLog {
         ])
     }
 
+    /// The start, and where the value is known to end its end (SARIF's `endColumn` is exclusive:
+    /// the column after the region).
+    static func region(_ d: Diagnostic) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = [("startLine", .int(max(1, d.location.line))), ("startColumn", .int(max(1, d.location.column)))]
+        if let end = d.end, end > d.location {
+            members += [("endLine", .int(end.line)), ("endColumn", .int(end.column))]
+        }
+        return members
+    }
+
     static func result(_ d: Diagnostic, ruleIndex: Int) -> JSONValue {
         let level: String
         switch d.severity {
@@ -53,11 +63,7 @@ package enum SARIFLog {
         let location = object([
             ("physicalLocation", object([
                 ("artifactLocation", object([("uri", .string(uri(d.file)))])),
-                // No diagnostic knows where its value ends: the region is its start.
-                ("region", object([
-                    ("startLine", .int(max(1, d.location.line))),
-                    ("startColumn", .int(max(1, d.location.column))),
-                ])),
+                ("region", object(region(d))),
             ])),
         ])
         var members: [(String, JSONValue)] = [

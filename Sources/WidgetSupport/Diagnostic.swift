@@ -16,6 +16,9 @@ package struct Diagnostic: Error, Sendable, Hashable {
     package var location: SourceLocation
     /// The JSON Pointer of the offending value; empty for a YAML syntax error.
     package var pointer: String
+    /// Just past the offending value (exclusive), when it is known to end on the diagnostic's line
+    /// (`ValueExtent`): GitHub's `endColumn` and SARIF's region end.
+    package var end: SourceLocation? = nil
 
     package init(
         _ severity: Severity, code: String, message: String, file: String,

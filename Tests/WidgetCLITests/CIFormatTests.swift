@@ -34,7 +34,7 @@ import WidgetTestSupport
         let escapedDir = dir.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: ",", with: "%2C")
             .replacingOccurrences(of: ":", with: "%3A")
         #expect(console.stdout.split(separator: "\n", omittingEmptySubsequences: false) == [
-            "::error file=\(escapedDir)/50%25%2C a%3Ab.yaml,line=5,col=57,title=param-range::parameter 'interval': default 200 is above max 120",
+            "::error file=\(escapedDir)/50%25%2C a%3Ab.yaml,line=5,col=57,endLine=5,endColumn=59,title=param-range::parameter 'interval': default 200 is above max 120",
             "::warning file=\(escapedDir)/empty.yaml,line=1,col=1,title=empty-file::\(try Self.emptyFileMessage(dir + "/empty.yaml"))",
             "",
         ])
@@ -57,6 +57,10 @@ import WidgetTestSupport
         #expect(GitHubAnnotations.line(d) == "::error file=w%3A1%2C2.yaml,line=3,col=4,title=not-allowed-value::unknown family 'a%0Ab'\n")
         let note = Diagnostic(.note, code: "c", message: "m", file: "f", location: .start)
         #expect(GitHubAnnotations.line(note) == "::notice file=f,line=1,col=1,title=c::m\n")
+        // A known end: GitHub's endColumn is the last column of the value.
+        var ranged = d
+        ranged.end = SourceLocation(line: 3, column: 9)
+        #expect(GitHubAnnotations.line(ranged) == "::error file=w%3A1%2C2.yaml,line=3,col=4,endLine=3,endColumn=8,title=not-allowed-value::unknown family 'a%0Ab'\n")
     }
 
     /// A value with `%` and a newline, quoted in a message (which shows the newline as `\n`), stays
@@ -125,7 +129,8 @@ import WidgetTestSupport
         let physical = try #require(error["locations"]?.array?.first?["physicalLocation"])
         #expect(physical["artifactLocation"]?["uri"]?.string == SARIFLog.uri(bad))
         #expect(SARIFLog.uri(bad).hasSuffix("/50%25,%20a%3Ab.yaml"))
-        #expect(physical["region"] == ["startLine": 5, "startColumn": 57])
+        // `200` ends before column 60 (SARIF's end is exclusive).
+        #expect(physical["region"] == ["startLine": 5, "startColumn": 57, "endLine": 5, "endColumn": 60])
         #expect(error["properties"]?["pointer"] == "/parameters/interval/default")
         let warning = results[1]
         #expect(warning["ruleId"] == "empty-file")
@@ -171,5 +176,39 @@ import WidgetTestSupport
         // The embedded document: every code of the project's fixtures has words.
         #expect(DiagnosticCodes.meanings["param-range"] != nil)
         #expect(DiagnosticCodes.meanings["yaml-syntax"] != nil)
+    }
+}
+
+/// End ranges in the annotation formats: given where the value ends on its line, left out elsewhere.
+@Suite struct DiagnosticEndTests {
+    @Test func endsWhereTheValueEndsAndNowhereElse() throws {
+        let dir = try temporaryDirectory().path
+        try """
+            kind: fixture.ranges
+            displayName: Ranges
+            description: x
+            families: [systemSmall, systemHuge]
+            content: { title: "{{param.nope}}" }
+            timeline: { hourly: true }
+            unknownKey: 1
+
+            """.write(toFile: dir + "/w.yaml", atomically: true, encoding: .utf8)
+        let (status, console) = runCLI(["validate", "--format", "github", dir + "/w.yaml"])
+        #expect(status == .inputErrors)
+        let lines = console.stdout.split(separator: "\n").map(String.init)
+        // The unknown family is `systemHuge`: columns 25 to 34.
+        #expect(lines.contains { $0.contains("line=4,col=25,endLine=4,endColumn=34,") }, "\(lines)")
+        // A template inside a string and a key: no end.
+        let template = try #require(lines.first { $0.contains("line=5,") }, "\(lines)")
+        #expect(!template.contains("endColumn"), "\(template)")
+        let key = try #require(lines.first { $0.contains("line=7,") }, "\(lines)")
+        #expect(!key.contains("endColumn"), "\(key)")
+
+        let (_, sarif) = runCLI(["validate", "--format", "sarif", dir + "/w.yaml"])
+        let log = try JSONReader.parse(sarif.stdout).json
+        let results = try #require(log["runs"]?.array?.first?["results"]?.array)
+        let regions = results.compactMap { $0["locations"]?.array?.first?["physicalLocation"]?["region"] }
+        #expect(regions.contains(["startLine": 4, "startColumn": 25, "endLine": 4, "endColumn": 35]), "\(regions)")
+        #expect(regions.filter { $0["endColumn"] != nil }.count == 1, "\(regions)")
     }
 }
