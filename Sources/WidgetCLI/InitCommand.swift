@@ -159,8 +159,20 @@ struct StarterProject {
     }
 
     var files: [(path: String, contents: String)] {
-        [("app.yaml", manifest), ("today.yaml", widget), ("container/today.json", data), ("scenarios/day.yaml", scenario),
-         ("Localizable.xcstrings", catalog)]
+        [("app.yaml", Self.aligned(manifest)), ("today.yaml", Self.aligned(widget)), ("container/today.json", data),
+         ("scenarios/day.yaml", Self.aligned(scenario)), ("Localizable.xcstrings", catalog)]
+    }
+
+    /// The comments after code start in one column (or two spaces after longer code), whatever the app id's length.
+    static func aligned(_ text: String) -> String {
+        let column = 48
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard let mark = line.range(of: "  # "), !line[..<mark.lowerBound].allSatisfy(\.isWhitespace) else { return String(line) }
+            var code = line[..<mark.lowerBound]
+            while code.last == " " { code = code.dropLast() }
+            let padded = String(code)
+            return padded + String(repeating: " ", count: max(2, column - padded.count)) + "# " + line[mark.upperBound...]
+        }.joined(separator: "\n")
     }
 
     var manifest: String {
