@@ -21,6 +21,11 @@ let package = Package(
         .executable(name: "widgetc", targets: ["widgetc"]),
         // The one library an app links: a widget extension loads compiled plans with it.
         .library(name: "WidgetcRuntime", targets: ["WidgetcRuntime"]),
+        // For an app's widget extension target (SwiftPM or Xcode): its YAML becomes the generated
+        // Swift and the plans at build time (docs/xcode.md).
+        .plugin(name: "WidgetcGenerate", targets: ["WidgetcGenerate"]),
+        // `swift package widgetc …`: the commands people run by hand.
+        .plugin(name: "WidgetcCommand", targets: ["WidgetcCommand"]),
     ],
     targets: [
         .systemLibrary(
@@ -101,6 +106,15 @@ let package = Package(
         // bench/: the editor service's diagnostics latency after didChange and its memory over edits.
         .executableTarget(name: "lsp-bench", dependencies: ["WidgetLSP", "WidgetSupport"], path: "bench/lsp-bench"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["embed-files"]),
+        .plugin(name: "WidgetcGenerate", capability: .buildTool(), dependencies: ["widgetc"]),
+        .plugin(
+            name: "WidgetcCommand",
+            capability: .command(
+                intent: .custom(verb: "widgetc", description: "Run widgetc (validate, run, preview, generate, init …) in the package's directory."),
+                permissions: [.writeToPackageDirectory(reason: "widgetc init, compile, generate and --out write files into the package")]
+            ),
+            dependencies: ["widgetc"]
+        ),
 
         // What the test targets share: paths, scratch directories, subprocesses, golden files, conformance suites.
         .target(name: "WidgetTestSupport", dependencies: ["WidgetSupport", "WidgetTime", "WidgetCLI"], path: "Tests/WidgetTestSupport"),

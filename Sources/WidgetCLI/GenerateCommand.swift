@@ -16,7 +16,7 @@ enum GenerateCommand {
 
     static let command = Command(
         name: "generate",
-        usage: "widgetc generate swift [--force] --out DIR APP.yaml|WIDGET.yaml",
+        usage: "widgetc generate swift [--force] [--build-plugin] --out DIR APP.yaml|WIDGET.yaml [FILE ...]",
         abstract: "Generate the Swift sources of an app's widget extension from its manifest (or one widget file).",
         discussion: """
             Validates and compiles the app manifest and its widget bundle as 'widgetc compile' does, then writes \
@@ -27,6 +27,9 @@ enum GenerateCommand {
             when it exists unless --force); Resources/ with the plans; Supporting/ with the app's and the \
             extension's Info.plist and entitlements fragments (quick actions, app group, App Transport Security \
             exceptions for insecure sources). On errors nothing is written. \
+            With --build-plugin, the fixed files the build-tool plugin declares instead (every generated type in \
+            WidgetcGenerated.swift, the plans in WidgetcPlans.json, Localizable.xcstrings), from the YAML files \
+            given (a target's), among which exactly one app manifest; see docs/xcode.md. \
             See docs/generated-swift.md.
             """,
         options: Options.self,
@@ -37,12 +40,15 @@ enum GenerateCommand {
         static let options = [
             OptionSpec("out", value: "DIR", help: "Directory for the sources (created if missing)."),
             OptionSpec("force", help: "Overwrite the views too (they are generated once, then yours)."),
+            OptionSpec("build-plugin", help: "Write the build-tool plugin's fixed files (docs/xcode.md)."),
         ]
-        /// The app manifest or widget file.
-        let path: String
+        /// The app manifest or widget file (with `--build-plugin`, a target's YAML files).
+        let paths: [String]
         let out: String
         /// `--force`: the views are overwritten too.
         let force: Bool
+        /// `--build-plugin`: the plugin's fixed set of files.
+        let layout: SwiftGenerator.Layout
 
         init(_ args: ParsedArguments) throws(UsageError) {
             guard let generator = args.positional.first else {
@@ -52,10 +58,11 @@ enum GenerateCommand {
                 let hint = Suggest.hint(for: generator, among: generators)
                 throw UsageError(message: "unknown generator '\(generator)'\(hint); generators: \(generators.joined(separator: ", "))")
             }
-            guard args.positional.count == 2 else {
+            layout = args.has("build-plugin") ? .buildPlugin : .project
+            guard args.positional.count == 2 || (layout == .buildPlugin && args.positional.count > 2) else {
                 throw UsageError(message: "'generate swift' takes exactly one app manifest or widget file, e.g. widgetc generate swift widgets/notes-app.yaml --out Extension")
             }
-            path = args.positional[1]
+            paths = Array(args.positional.dropFirst())
             out = try args.required("out", else: "'generate' needs --out DIR, the directory for the sources, e.g. --out NoteBuddyWidgets")
             force = args.has("force")
         }
@@ -74,10 +81,12 @@ enum GenerateCommand {
     }
 
     static func run(_ options: Options, _ console: Console) throws(UsageError) -> ExitCode {
-        let (path, out) = (options.path, options.out)
+        let (path, out) = (options.paths.joined(separator: "', '"), options.out)
         try CompilePass.checkOutputDirectory(out, holding: "sources")
-        let files: [String]
-        do { files = try SourceFiles.expand(path) } catch { throw UsageError(message: "\(error.description); check the path") }
+        var files: [String] = []
+        for given in options.paths {
+            do { files += try SourceFiles.expand(given) } catch { throw UsageError(message: "\(error.description); check the path") }
+        }
         // The manifest's bundle is compiled with it, as 'compile' does.
         let pass = try CompilePass(files: files, console: console)
         guard pass.errors == 0 else { return .inputErrors }
@@ -85,7 +94,7 @@ enum GenerateCommand {
         let app: AppPlanModel
         if apps.count == 1 {
             app = apps[0]
-        } else if apps.isEmpty, let bundle = Self.bundleOfWidgets(pass.plans, path: path) {
+        } else if apps.isEmpty, let bundle = Self.bundleOfWidgets(pass.plans, path: options.paths[0]) {
             app = bundle
         } else {
             let found = apps.isEmpty ? "no app manifest and no widget" : "\(apps.count) app manifests"
@@ -101,7 +110,7 @@ enum GenerateCommand {
         var bytes: [String: String] = [:]
         for (name, plan) in bundle { bytes[name] = String(decoding: JSONWriter.pretty(plan.json), as: UTF8.self) }
         let generated: [GeneratedFile]
-        do { generated = try SwiftGenerator.files(app: app, widgets: bundle, planBytes: bytes) } catch {
+        do { generated = try SwiftGenerator.files(app: app, widgets: bundle, planBytes: bytes, layout: options.layout) } catch {
             console.err("error: \(error.message)\n")
             return .inputErrors
         }

@@ -26,25 +26,44 @@ package struct GenerateError: Error, Sendable, CustomStringConvertible {
 /// bytes. The Swift compiles in Swift 6 language mode against WidgetKit,
 /// AppIntents, SwiftUI and the package's `WidgetcRuntime` library.
 package enum SwiftGenerator {
+    /// Where the files go.
+    package enum Layout: Sendable {
+        /// A directory the team adds to its extension target (`generate swift --out DIR`).
+        case project
+        /// The build-tool plugin's fixed set (docs/xcode.md): a build command declares its outputs
+        /// before it runs, so their names cannot depend on the kinds. `WidgetcGenerated.swift`
+        /// (every generated type, without the `@main` bundle and the team's views),
+        /// `WidgetcPlans.json` (every plan, by kind) and `Localizable.xcstrings`.
+        case buildPlugin
+    }
+
+    /// The build-tool plugin's outputs, in the order `files(layout: .buildPlugin)` returns them.
+    package static let buildPluginFiles = ["WidgetcGenerated.swift", "WidgetcPlans.json", "Localizable.xcstrings"]
+
     /// What the generator writes, in a stable order.
     /// - Parameters:
     ///   - app: the app plan (`APP.app.json`).
     ///   - widgets: each of its widget plans with its file name (`KIND.plan.json`), in bundle order.
     ///   - planBytes: the plan files' exact bytes (as `compile` writes them), copied into `Resources/`.
-    package static func files(app: AppPlanModel, widgets: [(fileName: String, plan: WidgetPlanModel)], planBytes: [String: String]) throws(GenerateError) -> [GeneratedFile] {
+    package static func files(
+        app: AppPlanModel, widgets: [(fileName: String, plan: WidgetPlanModel)], planBytes: [String: String], layout: Layout = .project
+    ) throws(GenerateError) -> [GeneratedFile] {
         let appModel = AppModel(app)
         let models = widgets.map { WidgetModel($0.plan, fileName: $0.fileName) }
         if let model = models.first(where: \.families.isEmpty) { throw GenerateError(message: "'\(model.fileName)' declares no family") }
         let appName = SwiftNames.upperCamel(appModel.displayName, fallback: "App")
         let bundleName = appName + "Widgets", mainName = appName + "WidgetBundle"
         let bases = SwiftNames.typeBases(kinds: models.map(\.kind), reserved: [bundleName, mainName])
+        if layout == .buildPlugin {
+            return buildPluginFiles(appModel, models, widgets, bases, bundleName, mainName)
+        }
         var files: [GeneratedFile] = []
         files.append(GeneratedFile(path: bundleName + ".swift", contents: bundleFile(appModel, models, bases, bundleName, mainName), overwrites: true))
         files.append(GeneratedFile(
             path: mainName + ".swift", contents: mainFile(appModel, bundleName, mainName), overwrites: false, keptEvenWithForce: true))
         for model in models {
             let base = bases[model.kind]!
-            files.append(GeneratedFile(path: "Widgets/\(base)Widget.swift", contents: widgetFile(model, base: base, appGroup: appModel.appGroup), overwrites: true))
+            files.append(GeneratedFile(path: "Widgets/\(base)Widget.swift", contents: widgetFile(model, base: base, appGroup: appModel.appGroup, layout: .project), overwrites: true))
             if model.declaresView {
                 var writer = SwiftViewWriter(widget: model, base: base)
                 files.append(GeneratedFile(path: "Views/\(base)View.swift", contents: writer.file(), overwrites: true))
@@ -60,6 +79,49 @@ package enum SwiftGenerator {
         files += PlatformFragments(.init(app: appModel, widgets: models)).files(source: appModel.source)
         files += AppSideGenerator.files(app: app, widgets: widgets)
         return files
+    }
+
+    /// The plugin's three files: the generated Swift as one file (its imports once, at the top), the
+    /// plans in one resource, the extension's String Catalog.
+    static func buildPluginFiles(
+        _ app: AppModel, _ models: [WidgetModel], _ widgets: [(fileName: String, plan: WidgetPlanModel)], _ bases: [String: String],
+        _ bundleName: String, _ mainName: String
+    ) -> [GeneratedFile] {
+        var parts = [bundleFile(app, models, bases, bundleName, mainName)]
+        for model in models {
+            let base = bases[model.kind]!
+            parts.append(widgetFile(model, base: base, appGroup: app.appGroup, layout: .buildPlugin))
+            if model.declaresView {
+                var writer = SwiftViewWriter(widget: model, base: base)
+                parts.append(writer.file())
+            }
+        }
+        var imports: [String] = []
+        var bodies: [String] = []
+        for part in parts {
+            var body: [Substring] = []
+            for line in part.split(separator: "\n", omittingEmptySubsequences: false) {
+                if line.hasPrefix("import ") {
+                    if !imports.contains(String(line)) { imports.append(String(line)) }
+                } else if !(line.isEmpty && body.last?.isEmpty == true) {
+                    // The blank line that followed a file's imports is not doubled.
+                    body.append(line)
+                }
+            }
+            while body.last?.isEmpty == true { body.removeLast() }
+            bodies.append(body.joined(separator: "\n") + "\n")
+        }
+        var swift = "// Generated by widgetc's build-tool plugin from \(app.source). Do not edit: every build rewrites it.\n"
+        swift += "// The extension's `@main` bundle (listing \(bundleName)().body) and the views of widgets without\n"
+        swift += "// a generated face (`view: custom`, or no `view`) are the team's own files.\n\n"
+        swift += imports.sorted().joined(separator: "\n") + "\n\n"
+        swift += bodies.joined(separator: "\n")
+        let plans = JSONValue.object(JSONObject(widgets.map { ($0.plan.kind, $0.plan.json) }))
+        return [
+            GeneratedFile(path: buildPluginFiles[0], contents: swift, overwrites: true),
+            GeneratedFile(path: buildPluginFiles[1], contents: String(decoding: JSONWriter.pretty(plans), as: UTF8.self), overwrites: true),
+            GeneratedFile(path: buildPluginFiles[2], contents: ExtensionCatalog.contents(models), overwrites: true),
+        ]
     }
 
     /// The Info.plist and entitlements fragments `files` writes, for their notes (what could
@@ -163,13 +225,15 @@ package enum SwiftGenerator {
         return s
     }
 
-    static func widgetFile(_ w: WidgetModel, base: String, appGroup: String?) -> String {
+    static func widgetFile(_ w: WidgetModel, base: String, appGroup: String?, layout: Layout) -> String {
         let hasIntent = !w.parameters.isEmpty
         let entry = base + "Entry", provider = base + "Provider", plan = base + "Plan", intent = base + "Intent"
         var s = generatedHeader(w.source)
         s += "//\n// Widget kind \(literal(w.kind)): its configuration, timeline entry"
         s += hasIntent ? ", provider and\n// configuration intent.\n" : " and provider.\n"
-        s += "// The provider answers with the bundled plan \(literal(w.fileName)) through WidgetcRuntime,\n"
+        s += layout == .project
+            ? "// The provider answers with the bundled plan \(literal(w.fileName)) through WidgetcRuntime,\n"
+            : "// The provider answers with its plan in the bundled WidgetcPlans.json through WidgetcRuntime,\n"
         s += "// exactly as `widgetc run` shows for a reload at the same instant.\n\n"
         if hasIntent || !w.intents.isEmpty { s += "import AppIntents\n" }
         s += "import Foundation\nimport SwiftUI\nimport WidgetKit\nimport WidgetcRuntime\nimport os\n\n"
@@ -212,12 +276,28 @@ package enum SwiftGenerator {
         s += "    /// The app group whose container holds the widget's data files\(appGroup == nil ? " (the app declares none)" : "").\n"
         s += "    static let appGroup: String? = \(appGroup.map(literal) ?? "nil")\n\n"
         s += "    static let loaded: Result<WidgetPlan, PlanError> = {\n"
-        s += "        guard let url = Bundle.main.url(forResource: \(literal(String(w.fileName.dropLast(5)))), withExtension: \"json\") else {\n"
-        s += "            return .failure(PlanError(pointer: \"\", message: \"the extension has no resource \(escapedInLiteral(w.fileName)); add Resources/ to its target\"))\n"
-        s += "        }\n"
-        s += "        // Strings in the device's language, through the String Catalog compiled into the plan\n"
-        s += "        // (iOS restarts the extension when the language changes).\n"
-        s += "        return Result { () throws(PlanError) in try WidgetPlan(contentsOf: url, locale: .current) }\n"
+        switch layout {
+        case .project:
+            s += "        guard let url = Bundle.main.url(forResource: \(literal(String(w.fileName.dropLast(5)))), withExtension: \"json\") else {\n"
+            s += "            return .failure(PlanError(pointer: \"\", message: \"the extension has no resource \(escapedInLiteral(w.fileName)); add Resources/ to its target\"))\n"
+            s += "        }\n"
+            s += "        // Strings in the device's language, through the String Catalog compiled into the plan\n"
+            s += "        // (iOS restarts the extension when the language changes).\n"
+            s += "        return Result { () throws(PlanError) in try WidgetPlan(contentsOf: url, locale: .current) }\n"
+        case .buildPlugin:
+            // A package target's resources are in its own bundle; an Xcode target's in the extension's.
+            s += "        #if SWIFT_PACKAGE\n"
+            s += "        let resources = Bundle.module\n"
+            s += "        #else\n"
+            s += "        let resources = Bundle.main\n"
+            s += "        #endif\n"
+            s += "        guard let url = resources.url(forResource: \"WidgetcPlans\", withExtension: \"json\") else {\n"
+            s += "            return .failure(PlanError(pointer: \"\", message: \"the extension has no resource WidgetcPlans.json: is widgetc's build-tool plugin on its target?\"))\n"
+            s += "        }\n"
+            s += "        // Strings in the device's language, through the String Catalog compiled into the plan\n"
+            s += "        // (iOS restarts the extension when the language changes).\n"
+            s += "        return Result { () throws(PlanError) in try WidgetPlan(contentsOf: url, kind: kind, locale: .current) }\n"
+        }
         s += "    }()\n\n"
         s += "    /// The last answer of each URL data source (`maxAge`, `stale`), kept in the app group\n"
         s += "    /// container so that it outlives the process (in memory when there is no container).\n"

@@ -44,6 +44,23 @@ public struct WidgetPlan: Sendable {
         try self.init(data: data, timeZone: timeZone, locale: locale)
     }
 
+    /// Loads the plan of `kind` from a file holding several (`WidgetcPlans.json`, which widgetc's
+    /// build-tool plugin bundles: a JSON object whose members are the widgets' plans by kind).
+    public init(contentsOf url: URL, kind: String, timeZone: TimeZone = .current, locale: Locale? = .current) throws(PlanError) {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw PlanError(pointer: "", message: "cannot read the plans at \(url.path): \(error.localizedDescription)")
+        }
+        let value: JSONValue
+        do { value = try JSONReader.parse(bytes: [UInt8](data)).json } catch {
+            throw PlanError(pointer: "", message: "\(url.lastPathComponent) is not a plans file: \(error.message) at line \(error.location.line), column \(error.location.column)")
+        }
+        guard case .object(let plans) = value, let plan = plans[kind] else {
+            throw PlanError(pointer: "", message: "\(url.lastPathComponent) holds no plan for the kind '\(kind)'")
+        }
+        try self.init(plan: try WidgetPlanModel(json: plan), timeZone: timeZone, locale: locale)
+    }
+
     /// A locale's BCP 47 tag (`zh-Hans-CN` for `zh-Hans_CN`), as the catalog's languages are named.
     static func languageTag(_ locale: Locale) -> String {
         locale.identifier(.bcp47)
