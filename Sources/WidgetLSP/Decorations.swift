@@ -226,7 +226,8 @@ extension LanguageServer {
 
     // MARK: Document links
 
-    /// Container files (`file: X` of a data source), the String Catalog and a manifest's widget files.
+    /// Container files (`file: X` of a data source or an intent's effect), the String Catalog and a
+    /// manifest's widget files.
     func documentLinks(_ document: TextDocument) -> [JSONValue] {
         guard let root = root(document, at: 0) else { return [] }
         let directory = SourceFiles.directory(of: Self.path(of: document.uri))
@@ -237,8 +238,16 @@ extension LanguageServer {
             let path = target.hasPrefix("/") ? target : directory + target
             links.append(["range": range.json, "target": .string(Self.uri(of: path))])
         }
-        for source in root["data"]?.members ?? .empty {
+        // Data sources (a widget's, a manifest's dynamic shortcuts') and intents' effects name container files.
+        for source in (root["data"] ?? root["dynamicShortcuts"]?["data"])?.members ?? .empty {
             if let file = source.value["file"], let name = file.string { link(file, "container/" + name) }
+        }
+        for intent in root["intents"]?.members ?? .empty {
+            for effect in intent.value["perform"]?.items ?? .empty {
+                for member in effect.members {
+                    if let file = member.value["file"], let name = file.string { link(file, "container/" + name) }
+                }
+            }
         }
         if let catalog = root["localization"]?["catalog"], let name = catalog.string { link(catalog, name) }
         for item in root["widgets"]?.items ?? .empty {

@@ -105,6 +105,11 @@ import WidgetTestSupport
         let widgetLinks = try request(manifestSession, "documentLink", manifest).array ?? []
         let widgetTargets = widgetLinks.compactMap { $0["target"]?.string }
         #expect(widgetTargets.contains(LanguageServer.uri(of: TestPaths.widgets + "/notes.yaml")))
+        #expect(widgetTargets.contains(LanguageServer.uri(of: TestPaths.widgets + "/container/notes.json")))
+        // An intent's effects: each file once per place it is named.
+        let (intents, intentsURI, _) = try open("intents-links.yaml", text: IntentEditorTests.text)
+        let effectTargets = (try request(intents, "documentLink", intentsURI).array ?? []).compactMap { $0["target"]?.string }
+        #expect(effectTargets == ["notes.json", "notes.json", "stats.json", "notes.json"].map { LanguageServer.uri(of: TestPaths.widgets + "/container/" + $0) })
     }
 
     @Test func foldingRangesFollowIndentation() throws {
