@@ -32,4 +32,24 @@ struct FaceCacheTests {
         cache.startOver(spaced: true)
         #expect(cache.find() == nil)
     }
+
+    /// Numbers, booleans, null and an absent field are keyed by a tag and a word: each is found
+    /// only by itself (4 is not 4.0, false is not 0, null is not absent), and text by its value.
+    @Test func scalarsAreTheirOwnKeys() {
+        let cache = FaceCache(width: 1)
+        let keys: [JSONValue?] = [.int(4), .double(4), .bool(false), .int(0), .null, nil, .string("4"), .string("5"), .array([]), .object(JSONObject())]
+        for (i, key) in keys.enumerated() {
+            cache.setProbe(0, value: key)
+            #expect(cache.find() == nil, "\(String(describing: key))")
+            cache.beginInsert().int(i)
+            _ = cache.endInsert()
+        }
+        for (i, key) in keys.enumerated() {
+            cache.setProbe(0, value: key)
+            #expect(cache.find().map { String(decoding: $0, as: UTF8.self) } == "\(i)", "\(String(describing: key))")
+        }
+        // A member's place is not the integer with its bits.
+        cache.setProbe(0, member: 4)
+        #expect(cache.find() == nil)
+    }
 }

@@ -16,11 +16,19 @@ package final class RunFaces {
     let widget: CompiledWidget
     let family: WidgetFamily
     let parameters: JSONObject
-    private let reads: FaceReads?
+    /// Whether the family has a face, whether it reads the entry itself, and the content fields
+    /// it reads (`FaceReads`), kept apart so no array is copied per entry.
+    private let hasFace: Bool
+    private let readsEntry: Bool
+    private let fields: [String]
     /// Trees encoded for this run, by what they were made from.
     private let cache: FaceCache
-    /// Per layout of `sourcesTable`, where each read field's value is.
-    @exclusivity(unchecked) private var sources: [[FieldSource]] = []
+    /// Per layout of `sourcesTable`, where each read field's value is (`fields.count` a layout).
+    @exclusivity(unchecked) private var sources: [FieldSource] = []
+    /// Per layout index and field, where the field was among the last such layout's keys (-1: not there).
+    @exclusivity(unchecked) private var positions: [Int] = []
+    /// Whether a tree was made since the last reload ended (only then can something have failed).
+    private var madeTrees = false
     private var sourcesTable: EntryTable?
     /// The records that record-member keys point into, held so that no other array takes their address.
     private var records: [JSONValue] = []
@@ -33,11 +41,13 @@ package final class RunFaces {
     /// `run --view` in text: trees are made (for the warnings) and not written.
     private let scratch = OutputBuffer(capacity: 4096)
 
-    private enum FieldSource {
-        case absent
-        case fixed(JSONValue)
-        /// Position in the entry's row.
-        case row(Int)
+    private struct FieldSource {
+        enum Kind { case absent, fixed, row }
+        let kind: Kind
+        /// `.row`: the position in the entry's row.
+        let row: Int
+        /// `.fixed`: the value of every entry of the layout.
+        let value: JSONValue?
     }
 
     /// - Parameter locate: where a path of the widget's definition is written, `file:line:column`.
@@ -46,13 +56,17 @@ package final class RunFaces {
         self.locate = locate
         self.family = family
         self.parameters = widget.parametersWithDefaults(parameters)
-        reads = widget.view?.reads(for: family)
-        cache = FaceCache(width: reads?.fields.count ?? 0)
+        let reads = widget.view?.reads(for: family)
+        hasFace = reads != nil
+        readsEntry = reads?.entry ?? false
+        fields = reads?.fields ?? []
+        cache = FaceCache(width: fields.count)
     }
 
     /// Entry `i`'s tree; nil when the family has no view.
     func tree(_ table: EntryTable, _ i: Int) -> RenderTree? {
         guard let view = widget.view else { return nil }
+        madeTrees = true
         return view.tree(
             content: table.content(at: i), date: table.dates[i], index: i, family: family, parameters: parameters,
             zone: widget.zone, locale: widget.locale, failures: failures)
@@ -68,6 +82,9 @@ package final class RunFaces {
 
     /// Turns what did not render during the reload at `at` into its warnings.
     func endReload(at: Instant) {
+        // Most reloads of a long run copy trees made before: nothing to take (two locks saved per reload).
+        guard madeTrees else { return }
+        madeTrees = false
         warnings += Self.warnings(failures, at: at, locate: locate)
     }
 
@@ -108,69 +125,111 @@ package final class RunFaces {
         }.map(\.element)
     }
 
+    /// The columns of a table an entry's key is read from, borrowed for one reload.
+    struct Columns {
+        let table: EntryTable
+        let placements: UnsafeBufferPointer<EntryTable.Placement>
+        let cells: UnsafeBufferPointer<EntryTable.Cell>
+        let values: UnsafeBufferPointer<JSONValue>
+    }
+
     /// Writes `, "view": TREE` for entry `i` (nothing when the family has no view).
-    func write(_ table: EntryTable, _ i: Int, into out: OutputBuffer, spaced: Bool) {
-        guard let reads else { return }
+    func write(_ columns: Columns, _ i: Int, into out: OutputBuffer, spaced: Bool) {
+        guard hasFace else { return }
         out.separator(spaced); out.ascii("\"view\""); out.colon(spaced)
-        guard !reads.entry else {
-            if let tree = tree(table, i) { out.renderTree(tree, spaced: spaced) } else { out.ascii("null") }
+        guard !readsEntry else {
+            if let tree = tree(columns.table, i) { out.renderTree(tree, spaced: spaced) } else { out.ascii("null") }
             return
         }
         if spaced != cache.spaced { cache.startOver(spaced: spaced) }
-        fillProbe(table, i, reads.fields)
+        fillProbe(columns, i)
         if let bytes = cache.find() {
             out.raw(bytes)
             return
         }
         let store = cache.beginInsert()
-        if let tree = tree(table, i) { store.renderTree(tree, spaced: spaced) } else { store.ascii("null") }
+        if let tree = tree(columns.table, i) { store.renderTree(tree, spaced: spaced) } else { store.ascii("null") }
         out.raw(cache.endInsert())
     }
 
-    /// Sets the cache's probe to what entry `i` shows of `fields`: a member of a record by its
-    /// place (no value copied: most rows refer into a data file's records), anything else by value.
-    private func fillProbe(_ table: EntryTable, _ i: Int, _ fields: [String]) {
-        let placement = table.placements[i]
+    /// The same, with the table's columns borrowed here.
+    func write(_ table: EntryTable, _ i: Int, into out: OutputBuffer, spaced: Bool) {
+        table.placements.withUnsafeBufferPointer { placements in
+            table.cells.withUnsafeBufferPointer { cells in
+                table.values.withUnsafeBufferPointer { values in
+                    write(Columns(table: table, placements: placements, cells: cells, values: values), i, into: out, spaced: spaced)
+                }
+            }
+        }
+    }
+
+    /// Sets the cache's probe to what entry `i` shows of the face's fields: a member of a record
+    /// by its place (no value copied: most rows refer into a data file's records), a number,
+    /// boolean or null by its tag and word, anything else by value. Where each field is in each
+    /// layout is worked out once per table (`sources`), with the fixed values' words.
+    /// Unsafe columns and flat sources, the words for scalars (`FaceCache.Tag`) and no `FaceReads`
+    /// copied per entry: on a year of one tutorials copy with --view (perf, release), fillProbe
+    /// went from 8.0% to 4.4% of the run and `find` from 5.0% to 2.3% (RunFaces.write from 17.8%
+    /// to 9.4%); bench/view_bench.py --copies 30: 21.51 s -> 21.23 s with --view.
+    private func fillProbe(_ columns: Columns, _ i: Int) {
+        let placement = columns.placements[i]
+        let width = cache.width
         guard placement.layout >= 0 else {
-            let object = table.objects[i]
+            let object = columns.table.objects[i]
             for (k, name) in fields.enumerated() { cache.setProbe(k, value: object?[name]) }
             return
         }
-        if sourcesTable !== table {
-            sourcesTable = table
-            sources = table.layouts.map { layout in
-                fields.map { name in
-                    guard let p = layout.keys.firstIndex(of: name) else { return .absent }
-                    switch layout.members[p] {
-                    case .fixed(let value): return .fixed(value)
-                    case .row(let k): return .row(k)
+        if sourcesTable !== columns.table { useSources(of: columns.table) }
+        sources.withUnsafeBufferPointer { sources in
+            let base = placement.layout * width
+            for k in 0..<width {
+                let source = sources.baseAddress! + base + k
+                switch source.pointee.kind {
+                case .absent: cache.setProbe(k, value: nil)
+                case .fixed: cache.setProbe(k, value: source.pointee.value)
+                case .row:
+                    let cell = columns.cells[placement.row + source.pointee.row]
+                    if cell.record >= 0 {
+                        cache.setProbe(k, member: Int64(cell.record) << 32 | Int64(cell.index))
+                    } else {
+                        cache.setProbe(k, value: columns.values[Int(cell.index)])
                     }
                 }
-            }
-            if !Self.sameStorage(records, table.records) {
-                // Member places name other values now: the trees encoded from them no longer apply.
-                cache.startOver(spaced: cache.spaced)
-                records = table.records
             }
         }
-        sources.withUnsafeBufferPointer { sources in
-            sources[placement.layout].withUnsafeBufferPointer { fieldSources in
-                table.cells.withUnsafeBufferPointer { cells in
-                    for k in 0..<fieldSources.count {
-                        switch fieldSources[k] {
-                        case .absent: cache.setProbe(k, value: nil)
-                        case .fixed(let value): cache.setProbe(k, value: value)
-                        case .row(let r):
-                            let cell = cells[placement.row + r]
-                            if cell.record >= 0 {
-                                cache.setProbe(k, member: Int64(cell.record) << 32 | Int64(cell.index))
-                            } else {
-                                cache.setProbe(k, value: table.values[Int(cell.index)])
-                            }
-                        }
-                    }
+    }
+
+    /// Where each read field is in each of the table's layouts, `width` a layout. A reload's
+    /// layouts have the keys of the last reload's, mostly: each field's last position is tried
+    /// first (one comparison of strings that share their storage) before the keys are searched.
+    /// With `endReload` skipping its locks when no tree was made: bench/view_bench.py --copies 30,
+    /// 21.23 s -> 20.14 s with --view (1.38x -> 1.33x; the two were measured together).
+    private func useSources(of table: EntryTable) {
+        sourcesTable = table
+        sources.removeAll(keepingCapacity: true)
+        for (l, layout) in table.layouts.enumerated() {
+            for (k, name) in fields.enumerated() {
+                let slot = l * fields.count + k
+                if slot >= positions.count { positions.append(-1) }
+                var p = positions[slot]
+                if p < 0 || p >= layout.keys.count || layout.keys[p] != name {
+                    p = layout.keys.firstIndex(of: name) ?? -1
+                    positions[slot] = p
+                }
+                guard p >= 0 else {
+                    sources.append(FieldSource(kind: .absent, row: 0, value: nil))
+                    continue
+                }
+                switch layout.members[p] {
+                case .fixed(let value): sources.append(FieldSource(kind: .fixed, row: 0, value: value))
+                case .row(let k): sources.append(FieldSource(kind: .row, row: k, value: nil))
                 }
             }
+        }
+        if !Self.sameStorage(records, table.records) {
+            // Member places name other values now: the trees encoded from them no longer apply.
+            cache.startOver(spaced: cache.spaced)
+            records = table.records
         }
     }
 
@@ -179,13 +238,21 @@ package final class RunFaces {
     }
 }
 
-/// Encoded trees by what they were made from: per read field, a record member's place
-/// (`record << 32 | index`, in the records of the run's tables) or a value. An open-addressing
-/// table over flat arrays: no key is allocated or hashed by `Hasher` per entry. Hashing reads
-/// only what is cheap (a string's length and first and last bytes, a list's count); equality
-/// compares values whole (`same`), and values copied from one record share their storage, so
-/// that is quick too.
+/// Encoded trees by what they were made from: per read field, a tag and a 64-bit word, and a
+/// value only for what no word holds. A record member is its place (`record << 32 | index`, in
+/// the records of the run's tables); an integer, a double (its bits), a boolean, null and an
+/// absent field are their tag and word, so most keys are filled and compared without touching a
+/// `JSONValue` (no reference counting per entry); text, lists and objects keep their value. An
+/// open-addressing table over flat arrays: no key is allocated or hashed by `Hasher` per entry.
+/// Hashing reads only what is cheap (a string's length and first and last bytes, a list's count);
+/// equality compares values whole (`same`), and values copied from one record share their
+/// storage, so that is quick too.
 final class FaceCache {
+    /// What a key's word is.
+    enum Tag: UInt8 {
+        case member, absent, null, bool, int, double, value
+    }
+
     /// Fields per key.
     let width: Int
     private(set) var spaced = true
@@ -193,13 +260,16 @@ final class FaceCache {
     private let store = OutputBuffer(capacity: 16 << 10)
     /// Per slot, an entry number or -1; a power of two long, at most half full.
     @exclusivity(unchecked) private var slots: [Int32]
-    /// Per entry: its hash, where its bytes are, and its key (`width` members and values each).
+    /// Per entry: its hash, where its bytes are, and its key (`width` tags, words and values each).
     @exclusivity(unchecked) private var hashes: [UInt64] = []
     @exclusivity(unchecked) private var ranges: [Range<Int>] = []
-    @exclusivity(unchecked) private var members: [Int64] = []
+    @exclusivity(unchecked) private var tags: [UInt8] = []
+    @exclusivity(unchecked) private var words: [Int64] = []
     @exclusivity(unchecked) private var values: [JSONValue?] = []
-    /// The key looked up: a member place, or -1 and the value.
-    @exclusivity(unchecked) private var probeMembers: [Int64]
+    /// The key looked up. Its values are read only where its tag is `.value` (a stale one is
+    /// left in place: releasing it per entry would cost what the tags save).
+    private let probeTags: UnsafeMutablePointer<UInt8>
+    private let probeWords: UnsafeMutablePointer<Int64>
     @exclusivity(unchecked) private var probeValues: [JSONValue?]
     private var insertStart = 0
 
@@ -210,18 +280,45 @@ final class FaceCache {
     init(width: Int) {
         self.width = width
         slots = Array(repeating: -1, count: 2 * Self.maxTrees)
-        probeMembers = Array(repeating: -1, count: width)
+        probeTags = .allocate(capacity: max(width, 1))
+        probeTags.initialize(repeating: Tag.absent.rawValue, count: max(width, 1))
+        probeWords = .allocate(capacity: max(width, 1))
+        probeWords.initialize(repeating: 0, count: max(width, 1))
         probeValues = Array(repeating: nil, count: width)
     }
 
-    func setProbe(_ k: Int, member: Int64) {
-        probeMembers[k] = member
-        probeValues[k] = nil
+    deinit {
+        probeTags.deallocate()
+        probeWords.deallocate()
     }
 
-    func setProbe(_ k: Int, value: JSONValue?) {
-        probeMembers[k] = -1
-        probeValues[k] = value
+    @inline(__always) func setProbe(_ k: Int, member: Int64) {
+        probeTags[k] = Tag.member.rawValue
+        probeWords[k] = member
+    }
+
+    /// Field `k` of the probe: `value`, or absent (nil).
+    @inline(__always) func setProbe(_ k: Int, value: JSONValue?) {
+        let (tag, word) = Self.word(of: value)
+        probeTags[k] = tag.rawValue
+        probeWords[k] = word
+        if tag == .value { probeValues[k] = value }
+    }
+
+    /// The tag and word a value is keyed by (`.value`: the value itself is compared).
+    @inline(__always) static func word(of value: JSONValue?) -> (Tag, Int64) {
+        switch value {
+        case nil: (.absent, 0)
+        case .null?: (.null, 0)
+        case .bool(let b)?: (.bool, b ? 1 : 0)
+        case .int(let n)?: (.int, Int64(n))
+        case .double(let d)?: (.double, Int64(bitPattern: d.bitPattern))
+        case .string(let s)?:
+            // Not a key by itself: a cheap digest for the hash.
+            (.value, Int64(s.utf8.count) << 16 | Int64(s.utf8.first ?? 0) << 8 | Int64(s.utf8.last ?? 0))
+        case .array(let a)?: (.value, Int64(a.count) | 1 << 40)
+        case .object(let o)?: (.value, Int64(o.count) | 1 << 41)
+        }
     }
 
     /// The probe's tree, when encoded before.
@@ -253,8 +350,11 @@ final class FaceCache {
         slots[s] = Int32(hashes.count)
         hashes.append(hash)
         ranges.append(insertStart..<store.count)
-        members.append(contentsOf: probeMembers)
-        values.append(contentsOf: probeValues)
+        for k in 0..<width {
+            tags.append(probeTags[k])
+            words.append(probeWords[k])
+            values.append(probeTags[k] == Tag.value.rawValue ? probeValues[k] : nil)
+        }
         return UnsafeBufferPointer(rebasing: store.contents[insertStart..<store.count])
     }
 
@@ -262,7 +362,8 @@ final class FaceCache {
         for s in slots.indices { slots[s] = -1 }
         hashes.removeAll(keepingCapacity: true)
         ranges.removeAll(keepingCapacity: true)
-        members.removeAll(keepingCapacity: true)
+        tags.removeAll(keepingCapacity: true)
+        words.removeAll(keepingCapacity: true)
         values.removeAll(keepingCapacity: true)
         store.removeAll()
         self.spaced = spaced
@@ -271,8 +372,8 @@ final class FaceCache {
     private func probeEquals(_ e: Int) -> Bool {
         let base = e * width
         for k in 0..<width {
-            guard members[base + k] == probeMembers[k] else { return false }
-            if probeMembers[k] < 0, !Self.same(values[base + k], probeValues[k]) { return false }
+            guard tags[base + k] == probeTags[k], words[base + k] == probeWords[k] else { return false }
+            if probeTags[k] == Tag.value.rawValue, !Self.same(values[base + k], probeValues[k]) { return false }
         }
         return true
     }
@@ -299,25 +400,12 @@ final class FaceCache {
         }
     }
 
-    /// FNV-1a over 64-bit words, then a final mix so the low bits (the slot) depend on all of them.
+    /// FNV-1a over the tags and words, then a final mix so the low bits (the slot) depend on all of them.
     private func probeHash() -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        func add(_ x: UInt64) { h = (h ^ x) &* 0x0000_0100_0000_01b3 }
         for k in 0..<width {
-            let m = probeMembers[k]
-            if m >= 0 { add(UInt64(bitPattern: m)); continue }
-            switch probeValues[k] {
-            case nil: add(1)
-            case .null?: add(2)
-            case .bool(let b)?: add(b ? 3 : 4)
-            case .int(let n)?: add(UInt64(bitPattern: Int64(n)))
-            case .double(let d)?: add(d.bitPattern)
-            case .string(let s)?:
-                let utf8 = s.utf8
-                add(UInt64(utf8.count) << 16 | UInt64(utf8.first ?? 0) << 8 | UInt64(utf8.last ?? 0))
-            case .array(let a)?: add(UInt64(a.count) | 1 << 40)
-            case .object(let o)?: add(UInt64(o.count) | 1 << 41)
-            }
+            h = (h ^ UInt64(probeTags[k])) &* 0x0000_0100_0000_01b3
+            h = (h ^ UInt64(bitPattern: probeWords[k])) &* 0x0000_0100_0000_01b3
         }
         h ^= h >> 33
         h = h &* 0xff51_afd7_ed55_8ccd

@@ -256,7 +256,9 @@ package struct RunWriter: ReloadSink {
         out.separator(spaced); out.ascii("\"content\""); out.colon(spaced)
         tables.content(view, i, into: out)
         tables.url(view, i, into: out)
-        faces?.write(view.table, i, into: out, spaced: spaced)
+        faces?.write(
+            RunFaces.Columns(table: view.table, placements: view.placements, cells: view.cells, values: view.values), i, into: out,
+            spaced: spaced)
         out.byte(UInt8(ascii: "}"))
     }
 

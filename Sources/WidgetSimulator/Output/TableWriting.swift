@@ -56,9 +56,9 @@ final class TableWriting {
         let table: EntryTable
         let count: Int
         let dates: UnsafeBufferPointer<Instant>
-        fileprivate let placements: UnsafeBufferPointer<EntryTable.Placement>
-        fileprivate let cells: UnsafeBufferPointer<EntryTable.Cell>
-        fileprivate let values: UnsafeBufferPointer<JSONValue>
+        let placements: UnsafeBufferPointer<EntryTable.Placement>
+        let cells: UnsafeBufferPointer<EntryTable.Cell>
+        let values: UnsafeBufferPointer<JSONValue>
         fileprivate let layouts: UnsafeBufferPointer<Encoded>
         fileprivate let pieces: UnsafeBufferPointer<Piece>
         fileprivate let bytes: UnsafePointer<UInt8>
