@@ -35,6 +35,11 @@ enum NetworkRecording {
                 if !remove.isEmpty { change.appendNew("remove", .array(remove.map(JSONValue.string))) }
                 if let suite { change.appendNew("suite", .string(suite)) }
                 items.append(.object(JSONObject([("at", at(t)), ("defaults", .object(change))])))
+            case let .tap(t, tap):
+                var item = JSONObject([("intent", .string(tap.intent.name))])
+                if !tap.arguments.isEmpty { item.appendNew("with", .object(tap.arguments)) }
+                item.appendNew("kind", .string(tap.kind))
+                items.append(.object(JSONObject([("at", at(t)), ("tap", .object(item))])))
             case .respond, .offline:
                 break  // the recorded network replaces the scenario's
             }

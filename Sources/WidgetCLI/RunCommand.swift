@@ -274,7 +274,8 @@ struct RunOptions {
         if loaded.widgets.isEmpty {
             throw UsageError(message: "no widgets found in \(paths.joined(separator: ", "))")
         }
-        guard let scenario = try loadScenario(kinds: loaded.widgets.map(\.widget.kind), console: console, renderer: renderer) else {
+        let intents = Dictionary(loaded.widgets.map { ($0.widget.kind, $0.plan.intents) }, uniquingKeysWith: { first, _ in first })
+        guard let scenario = try loadScenario(kinds: loaded.widgets.map(\.widget.kind), intents: intents, console: console, renderer: renderer) else {
             return nil
         }
         // Check every instance before writing anything: a bad --param is exit 2 with nothing on stdout.
@@ -336,11 +337,11 @@ struct RunOptions {
 
     /// The scenario's events; nil (after printing diagnostics) if the file has errors. A reload
     /// of a kind none of `kinds` (the run's widgets) has is a warning.
-    func loadScenario(kinds: [String], console: Console, renderer: DiagnosticRenderer) throws(UsageError) -> Scenario? {
+    func loadScenario(kinds: [String], intents: [String: [PlanIntent]] = [:], console: Console, renderer: DiagnosticRenderer) throws(UsageError) -> Scenario? {
         guard let path = scenarioPath else { return Scenario() }
         let bytes: [UInt8]
         do { bytes = try SourceFiles.read(path) } catch { throw UsageError(message: "\(error.description); check --scenario") }
-        let (scenario, diagnostics) = ScenarioReading.load(bytes: bytes, file: path, kinds: kinds)
+        let (scenario, diagnostics) = ScenarioReading.load(bytes: bytes, file: path, kinds: kinds, intents: intents)
         renderer.lines.use(bytes, for: path)
         for d in diagnostics { console.err(renderer.text(d)) }
         if scenario == nil { console.err("error: the scenario has errors\n") }

@@ -44,7 +44,7 @@ import WidgetTestSupport
         "3:18: error: hour 25 is out of range 00-23 in instant '2026-11-29T25:00:00-05:00'; write a date-time with Z or an offset, such as 2026-11-29T09:00:00-05:00 [invalid-instant]",
         "6:31: error: property 'valeu' is not allowed (did you mean 'value'?) [unknown-key]",
         "7:57: error: foreground 'until' '2026-11-29T11:00:00-05:00' must be after 'from' '2026-11-29T12:00:00-05:00': a window is [from, until) [invalid-instant]",
-        "8:3: error: an item needs one action: 'write', 'reload', 'respond', 'push', 'locale', 'dynamicType' or 'appearance' (each with 'at'), or a 'foreground' or 'offline' window [scenario-action]",
+        "8:3: error: an item needs one action: 'write', 'reload', 'respond', 'push', 'tap', 'locale', 'dynamicType' or 'appearance' (each with 'at'), or a 'foreground' or 'offline' window [scenario-action]",
         "9:3: error: 'reload' needs 'at', the instant of the WidgetCenter call (such as at: 2026-11-29T09:00:00-05:00) [missing-key]",
         "10:3: error: an item has one action, and this one has 'write' and 'reload'; split it into one item each (items at the same instant apply in file order) [scenario-action]",
         "12:18: error: scenario write: '../outside.json' uses '..'; data paths stay inside the app group container [data-path]",

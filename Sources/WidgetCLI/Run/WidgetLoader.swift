@@ -109,8 +109,10 @@ enum ContainerData {
 package enum ScenarioReading {
     /// The scenario, or nil when it has errors, and every positioned diagnostic. With `kinds`
     /// (the kinds of the widgets in the run), a reload of another kind is a warning.
-    package static func load(bytes: [UInt8], file: String, kinds: [String]? = nil) -> (scenario: Scenario?, diagnostics: [Diagnostic]) {
-        let (items, diagnostics) = ScenarioChecks.check(bytes: bytes, file: file, kinds: kinds)
+    package static func load(
+        bytes: [UInt8], file: String, kinds: [String]? = nil, intents: [String: [PlanIntent]]? = nil
+    ) -> (scenario: Scenario?, diagnostics: [Diagnostic]) {
+        let (items, diagnostics) = ScenarioChecks.check(bytes: bytes, file: file, kinds: kinds, intents: intents)
         return (items.map { Scenario($0.map(event)) }, diagnostics)
     }
 
@@ -123,6 +125,7 @@ package enum ScenarioReading {
         case let .push(at, kind): .push(at: at, kind: kind)
         case let .system(at, setting, value): .system(at: at, change: SystemChange(rawValue: setting) ?? .locale, value: value)
         case let .defaults(at, suite, set, remove): .defaults(at: at, suite: suite, set: set, remove: remove)
+        case let .tap(at, kind, intent, with): .tap(at: at, tap: ScenarioTap(kind: kind, intent: intent, arguments: with))
         case let .respond(at, url, response):
             .respond(at: at, url: url, response: ScriptedResponse(status: response.status, body: response.body, latency: response.latency, error: response.error))
         }

@@ -1,5 +1,6 @@
 import WidgetSupport
 import WidgetTime
+import WidgetcRuntimeCore
 
 /// A scenario file (`--scenario FILE`) as checked: its items, typed (the simulator's events
 /// are made from them on the command side).
@@ -21,6 +22,8 @@ package enum ScenarioItem: Sendable {
     case system(at: Instant, setting: String, value: String)
     /// The app sets and removes UserDefaults keys (`suite` nil: the widget's).
     case defaults(at: Instant, suite: String?, set: JSONObject, remove: [String])
+    /// A tap on a button or toggle of the widget of `kind` that runs `intent` with `with`.
+    case tap(at: Instant, kind: String, intent: PlanIntent, with: JSONObject)
 }
 
 /// A `respond` item's answer, its file already read.
@@ -38,13 +41,17 @@ package enum ScenarioChecks {
     /// The items, or nil when the scenario has errors, and every positioned diagnostic (errors and
     /// warnings). With `kinds` (the kinds of the widgets in the run), a reload of another kind
     /// is a warning.
-    package static func check(bytes: [UInt8], file: String, kinds: [String]? = nil) -> (items: [ScenarioItem]?, diagnostics: [Diagnostic]) {
+    /// With `intents` (each widget's of the run, by kind), a tap's intent and arguments are
+    /// checked against the widget that declares it.
+    package static func check(
+        bytes: [UInt8], file: String, kinds: [String]? = nil, intents: [String: [PlanIntent]]? = nil
+    ) -> (items: [ScenarioItem]?, diagnostics: [Diagnostic]) {
         let (documents, error) = SourceFiles.documents(of: bytes, path: file)
         if let error { return (nil, [error.diagnostic(file: file)]) }
         guard let root = documents.first else { return ([], []) }
         var context = CheckContext(file: file, bytes: bytes)
         checkIntegerRange(root, &context)
-        let events = check(root, &context, kinds: kinds)
+        let events = check(root, &context, kinds: kinds, intents: intents)
         let schema: SchemaStage
         do { schema = try BuiltInSchemas.scenario() } catch {
             return (nil, [.error("schema", error.message, file: file, at: root.location)])
@@ -61,7 +68,7 @@ package enum ScenarioChecks {
 
     /// The scenario document's schema and semantic diagnostics, merged (`validate`).
     static func diagnostics(of root: SourceNode, _ context: inout CheckContext) -> [Diagnostic] {
-        _ = check(root, &context, kinds: nil)
+        _ = check(root, &context, kinds: nil, intents: nil)
         let shape: [Diagnostic]
         do { shape = try BuiltInSchemas.scenario().check(root, file: context.file) } catch {
             shape = [.error("schema", error.message, file: context.file, at: root.location)]
@@ -70,7 +77,7 @@ package enum ScenarioChecks {
     }
 
     /// The actions an item may have, one each.
-    static let actions = ["write", "reload", "respond", "foreground", "offline", "push", "defaults"] + systemSettings
+    static let actions = ["write", "reload", "respond", "foreground", "offline", "push", "tap", "defaults"] + systemSettings
     /// The system changes after which WidgetKit reloads every widget itself.
     static let systemSettings = ["locale", "dynamicType", "appearance"]
     /// How long after a system change a WidgetCenter reload counts as made for it.
@@ -80,7 +87,7 @@ package enum ScenarioChecks {
 
     /// The semantic checks, which also build the events. Each check is defensive: a value of
     /// the wrong shape is the schema's to report.
-    static func check(_ root: SourceNode, _ context: inout CheckContext, kinds: [String]?) -> [ScenarioItem] {
+    static func check(_ root: SourceNode, _ context: inout CheckContext, kinds: [String]?, intents: [String: [PlanIntent]]?) -> [ScenarioItem] {
         var events: [ScenarioItem] = []
         for (i, item) in root.items.enumerated() where item.isMapping {
             let p = [String(i)]
@@ -92,7 +99,7 @@ package enum ScenarioChecks {
                     at: item, p)
             } else if present.isEmpty, !item.members.contains(where: { Suggest.closest(to: $0.key, among: actions) != nil }) {
                 // (A misspelled action is the schema's unknown key, with its "did you mean".)
-                context.error("scenario-action", "an item needs one action: 'write', 'reload', 'respond', 'push', 'locale', 'dynamicType' or 'appearance' (each with 'at'), or a 'foreground' or 'offline' window", at: item, p)
+                context.error("scenario-action", "an item needs one action: 'write', 'reload', 'respond', 'push', 'tap', 'locale', 'dynamicType' or 'appearance' (each with 'at'), or a 'foreground' or 'offline' window", at: item, p)
             }
             // Each action's own fields are checked even in an item with two; only an item
             // with one becomes an event.
@@ -108,6 +115,7 @@ package enum ScenarioChecks {
                     case "write", "defaults": "the instant the app writes"
                     case "respond": "the instant from which the server answers so"
                     case "push": "the instant the push arrives"
+                    case "tap": "the instant of the tap"
                     case "reload": "the instant of the WidgetCenter call"
                     default: "the instant the setting changes"
                     }
@@ -167,6 +175,11 @@ package enum ScenarioChecks {
                     }
                     guard let at else { continue }
                     itemEvents.append(.push(at: at, kind: kind))
+                case "tap":
+                    guard let tap = item["tap"], let intents,
+                        let resolved = resolveTap(tap, p + ["tap"], intents: intents, &context),
+                        let at else { continue }
+                    itemEvents.append(.tap(at: at, kind: resolved.kind, intent: resolved.intent, with: resolved.arguments))
                 case let setting where systemSettings.contains(setting):
                     guard let at, let value = item[setting]?.string else { continue }
                     itemEvents.append(.system(at: at, setting: setting, value: value))
@@ -188,6 +201,57 @@ package enum ScenarioChecks {
         }
         warnReloadsForSystemChanges(events, root, &context)
         return events
+    }
+
+    /// The widget a tap is on and its intent, with the arguments checked by the intent's
+    /// parameter rules; nil with an error at the value at fault (`scenario-tap`).
+    private static func resolveTap(
+        _ tap: SourceNode, _ p: [String], intents: [String: [PlanIntent]], _ context: inout CheckContext
+    ) -> (kind: String, intent: PlanIntent, arguments: JSONObject)? {
+        guard let intentNode = tap["intent"], let name = intentNode.string else { return nil }
+        let kinds = intents.keys.sorted()
+        var candidates = kinds
+        if let kindNode = tap["kind"], let kind = kindNode.string {
+            guard intents[kind] != nil else {
+                let hint = Suggest.closest(to: kind, among: kinds).map { " (did you mean '\($0)'?)" } ?? ""
+                context.error("scenario-tap", "tap on kind '\(kind)', which no widget in this run has\(hint); the kinds here: \(kinds.joined(separator: ", "))", at: kindNode, p + ["kind"])
+                return nil
+            }
+            candidates = [kind]
+        }
+        let declaring = candidates.filter { kind in intents[kind]!.contains { $0.name == name } }
+        guard let kind = declaring.first else {
+            let names = candidates.flatMap { intents[$0]!.map(\.name) }
+            let hint = Suggest.closest(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+            let which = candidates.count == 1 ? "widget \(candidates[0]) does not declare" : "no widget in this run declares"
+            context.error(
+                "scenario-tap",
+                "tap on intent '\(name)', which \(which)\(hint); " + (names.isEmpty ? "no widget here declares intents" : "the intents here: \(names.joined(separator: ", "))"),
+                at: intentNode, p + ["intent"])
+            return nil
+        }
+        guard declaring.count == 1 else {
+            context.error(
+                "scenario-tap",
+                "intent '\(name)' is declared by \(declaring.joined(separator: " and ")); say which widget was tapped with 'kind'",
+                at: intentNode, p + ["intent"])
+            return nil
+        }
+        let intent = intents[kind]!.first { $0.name == name }!
+        let given = tap["with"]?.json.object ?? JSONObject()
+        // Each argument alone, so the error stands at the one at fault (an unknown name at its key).
+        for member in tap["with"].map({ Array($0.members) }) ?? [] {
+            do {
+                _ = try intent.arguments(JSONObject([(member.key, member.value.json)]))
+            } catch {
+                let known = intent.parameters.contains { $0.name == member.key }
+                context.error(
+                    "scenario-tap", "tap: \(error.message)", at: known ? member.value.location : member.keyLocation,
+                    p + ["with", member.key])
+                return nil
+            }
+        }
+        return (kind, intent, given)
     }
 
     /// A WidgetCenter reload at a system change's instant or within a minute after it: WidgetKit

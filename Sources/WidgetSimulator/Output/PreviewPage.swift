@@ -290,7 +290,7 @@ package struct PreviewPage {
 
     /// A reload's cause as the page labels it: the run object's reason, or `foreground` for an
     /// uncounted reload in a foreground window.
-    static func cause(_ r: Reload) -> String { r.counted || r.reason.isSystemChange ? r.reason.rawValue : "foreground" }
+    static func cause(_ r: Reload) -> String { r.counted || r.reason.isImmediate ? r.reason.rawValue : "foreground" }
 
     private static func number(_ x: Double) -> String {
         let scaled = (x * 10).rounded()
@@ -348,6 +348,12 @@ package struct PreviewPage {
             case let .reload(t, _, _): (what, at) = ("WidgetCenter reload", t)
             case let .push(t, kind): (what, at) = ("push for " + kind, t)
             case let .system(t, change, value): (what, at) = (change.rawValue + " changes to " + value, t)
+            case let .tap(t, tap):
+                // A tap: its own mark (a triangle pointing at the axis), the intent and its arguments in its title.
+                guard t >= from, t < until else { continue }
+                let call = tap.intent.name + "(" + tap.arguments.map { "\($0.key): \(JSONWriter.string($0.value))" }.joined(separator: ", ") + ")"
+                s += "<path class=\"tap\" d=\"M\(Self.number(x(t))) 96l-5-9h10z\"><title>" + Self.escape("tap " + call + " on " + tap.kind + " at " + clock.iso(t)) + "</title></path>\n"
+                continue
             case let .foreground(f, u):
                 guard u > from, f < until else { continue }
                 s += "<rect class=\"fg\" x=\"\(Self.number(x(f)))\" y=\"76\" width=\"\(Self.number(max(x(u) - x(f), 1)))\" height=\"16\"><title>" + Self.escape("foreground " + clock.iso(f) + " to " + clock.iso(u)) + "</title></rect>\n"
@@ -395,6 +401,8 @@ package struct PreviewPage {
         s += "<span class=\"key reload\">reload</span> <span class=\"key foreground\">foreground</span> "
         // Keys for pushes and system changes only where the run has them (other pages stay as they were).
         if run.reloads.contains(where: { $0.reason == .push }) { s += "<span class=\"key push\">push</span> " }
+        if run.reloads.contains(where: { $0.reason == .interaction }) { s += "<span class=\"key interaction\">interaction (a tap; not counted)</span> " }
+        if w.scenario.events.contains(where: { if case .tap = $0 { true } else { false } }) { s += "<span class=\"key tap\">tap</span> " }
         if run.reloads.contains(where: \.reason.isSystemChange) { s += "<span class=\"key system\">system change (locale, dynamicType, appearance; not counted)</span> " }
         s += "<span class=\"key deferred\">deferred (due time in brackets)</span> <span class=\"key scenario\">scenario event</span> "
         s += "<span class=\"key entry\">entry</span> <span class=\"key budget\">budget used \(run.summary.budgetUsed), limit \(limit) per 24 h</span>"
@@ -438,11 +446,11 @@ package struct PreviewPage {
     package static let css = """
         :root { color-scheme: light dark; --bg: #f2f2f7; --fg: #1c1c1e; --muted: #6e6e73; --card: #ffffff; --line: #c7c7cc;
           --initial: #007aff; --atEnd: #34c759; --after: #5856d6; --reload: #ff2d55; --foreground: #30b0c7; --deferred: #ff9500;
-          --scenario: #8e8e93; --accessory: #d1d1d6; --push: #af52de; --system: #a2845e; }
+          --scenario: #8e8e93; --accessory: #d1d1d6; --push: #af52de; --system: #a2845e; --interaction: #ff2d55; }
         @media (prefers-color-scheme: dark) {
           :root { --bg: #000000; --fg: #f2f2f7; --muted: #98989d; --card: #1c1c1e; --line: #3a3a3c;
             --initial: #0a84ff; --atEnd: #30d158; --after: #7d7aff; --reload: #ff375f; --foreground: #40c8e0; --deferred: #ff9f0a;
-            --scenario: #98989d; --accessory: #3a3a3c; --push: #bf5af2; --system: #ac8e68; }
+            --scenario: #98989d; --accessory: #3a3a3c; --push: #bf5af2; --system: #ac8e68; --interaction: #ff375f; }
         }
         body { margin: 24px; background: var(--bg); color: var(--fg); font: 14px/1.35 -apple-system, system-ui, "Helvetica Neue", Arial, sans-serif; }
         h1 { font-size: 24px; margin: 0 0 4px; }
@@ -491,6 +499,9 @@ package struct PreviewPage {
         circle.locale, .tick.locale, circle.dynamicType, .tick.dynamicType, circle.appearance, .tick.appearance { fill: var(--system); stroke: var(--system); }
         text.locale, text.dynamicType, text.appearance { fill: var(--system); }
         .key.push::before { background: var(--push); } .key.system::before { background: var(--system); }
+        circle.interaction, .tick.interaction { fill: var(--interaction); stroke: var(--interaction); } text.interaction { fill: var(--interaction); }
+        path.tap { fill: var(--interaction); } .key.interaction::before { background: var(--interaction); }
+        .key.tap::before { background: var(--interaction); border-radius: 0; clip-path: polygon(0 0, 100% 0, 50% 100%); }
         .key::before { content: ""; display: inline-block; width: 10px; height: 10px; border-radius: 5px; margin: 0 4px 0 8px; vertical-align: -1px; }
         .key.initial::before { background: var(--initial); } .key.atEnd::before { background: var(--atEnd); }
         .key.after::before { background: var(--after); } .key.reload::before { background: var(--reload); }

@@ -120,6 +120,11 @@ package struct BoundedSink<Base: ReloadSink>: ReloadSink {
         base.receive(reload)
     }
 
+    package mutating func receive(tap: TapRecord) {
+        guard bounds.problem == nil else { return }
+        base.receive(tap: tap)
+    }
+
     /// Whether any value of the table was cut (cheap: a string's UTF-8 count is stored).
     private static func anyCut(_ table: EntryTable) -> Bool {
         // The values walked in place by index, strings tested without a copy of each value:

@@ -25,6 +25,8 @@ package struct RunWriter: ReloadSink {
     private var reasonCounts = Array(repeating: 0, count: ReloadReason.summaryOrder.count)
     private var deferredInRun = 0
     private var entriesInRun = 0
+    /// The run's taps, for the JSON run object's `taps` (few: written after the reloads).
+    private var tapsInRun: [TapRecord] = []
     /// Pretty JSON: the run object's own indentation (two spaces inside an array).
     private var base: StaticString { arrayOfRuns ? "  " : "" }
 
@@ -65,6 +67,7 @@ package struct RunWriter: ReloadSink {
         reasonCounts = Array(repeating: 0, count: ReloadReason.summaryOrder.count)
         deferredInRun = 0
         entriesInRun = 0
+        tapsInRun = []
         switch format {
         case .json: beginJSON(header)
         case .ndjson: beginNDJSON(header)
@@ -89,6 +92,16 @@ package struct RunWriter: ReloadSink {
             faces.endReload(at: reload.at)
         }
         reloadsInRun += 1
+        if out.count >= flushThreshold { flush() }
+    }
+
+    /// A scenario tap: a line in text (at its place in time), the run object's `taps` in JSON.
+    package mutating func receive(tap: TapRecord) {
+        switch format {
+        case .json, .ndjson: tapsInRun.append(tap)
+        case .text where summaryOnly: break
+        case .text: tapText(tap)
+        }
         if out.count >= flushThreshold { flush() }
     }
 
@@ -177,6 +190,15 @@ package struct RunWriter: ReloadSink {
     private func endJSON(_ s: RunSummary) {
         if reloadsInRun > 0 { line("  ") }
         out.ascii("],")
+        if !tapsInRun.isEmpty {
+            line("  "); out.ascii("\"taps\": [")
+            for (i, tap) in tapsInRun.enumerated() {
+                if i > 0 { out.byte(UInt8(ascii: ",")) }
+                line("    ")
+                tapJSON(tap, spaced: true)
+            }
+            line("  "); out.ascii("],")
+        }
         line("  "); budgetJSON(s, spaced: true); out.byte(UInt8(ascii: ","))
         line("  "); out.ascii("\"warnings\": [")
         for (i, w) in s.warnings.enumerated() {
@@ -233,7 +255,16 @@ package struct RunWriter: ReloadSink {
     }
 
     private func endNDJSON(_ s: RunSummary) {
-        out.ascii("],"); budgetJSON(s, spaced: false)
+        out.ascii("],")
+        if !tapsInRun.isEmpty {
+            out.ascii("\"taps\":[")
+            for (i, tap) in tapsInRun.enumerated() {
+                if i > 0 { out.byte(UInt8(ascii: ",")) }
+                tapJSON(tap, spaced: false)
+            }
+            out.ascii("],")
+        }
+        budgetJSON(s, spaced: false)
         out.ascii(",\"warnings\":[")
         for (i, w) in s.warnings.enumerated() {
             if i > 0 { out.byte(UInt8(ascii: ",")) }
@@ -299,6 +330,48 @@ package struct RunWriter: ReloadSink {
         out.byte(UInt8(ascii: "}"))
     }
 
+    /// One tap: `{"at", "kind", "intent", "with", "changes": [{"file", "pointer", "old", "new"}],
+    /// "reloads", "open", "reload"}` (and `"error"` when it was refused). `reload` is what it
+    /// caused in this run: the tapped widget's immediate reload, a counted request, or null.
+    private func tapJSON(_ t: TapRecord, spaced: Bool) {
+        func value(_ v: JSONValue?) { if let v { out.json(v, spaced: spaced) } else { out.ascii("null") } }
+        out.ascii("{\"at\""); out.colon(spaced); quotedInstant(t.at)
+        out.separator(spaced); out.ascii("\"kind\""); out.colon(spaced); out.string(t.kind)
+        out.separator(spaced); out.ascii("\"intent\""); out.colon(spaced); out.string(t.intent)
+        out.separator(spaced); out.ascii("\"with\""); out.colon(spaced); out.object(t.arguments, spaced: spaced)
+        out.separator(spaced); out.ascii("\"changes\""); out.colon(spaced); out.byte(UInt8(ascii: "["))
+        for (i, c) in t.changes.enumerated() {
+            if i > 0 { out.separator(spaced) }
+            out.ascii("{\"file\""); out.colon(spaced); out.string(c.file)
+            out.separator(spaced); out.ascii("\"pointer\""); out.colon(spaced); out.string(c.pointer)
+            out.separator(spaced); out.ascii("\"old\""); out.colon(spaced); value(c.old)
+            out.separator(spaced); out.ascii("\"new\""); out.colon(spaced); value(c.new)
+            out.byte(UInt8(ascii: "}"))
+        }
+        out.byte(UInt8(ascii: "]"))
+        out.separator(spaced); out.ascii("\"reloads\""); out.colon(spaced)
+        out.json(.array(t.reloads.map(JSONValue.string)), spaced: spaced)
+        out.separator(spaced); out.ascii("\"open\""); out.colon(spaced)
+        if let open = t.open { out.string(open) } else { out.ascii("null") }
+        out.separator(spaced); out.ascii("\"reload\""); out.colon(spaced)
+        switch t.effect {
+        case .interaction:
+            out.ascii("{\"at\""); out.colon(spaced); quotedInstant(t.at)
+            out.separator(spaced); out.ascii("\"reason\""); out.colon(spaced); out.ascii("\"interaction\"")
+            out.separator(spaced); out.ascii("\"counted\""); out.colon(spaced); out.ascii("false}")
+        case .requested:
+            out.ascii("{\"requested\""); out.colon(spaced); quotedInstant(t.at)
+            out.separator(spaced); out.ascii("\"reason\""); out.colon(spaced); out.ascii("\"reload\"")
+            out.separator(spaced); out.ascii("\"counted\""); out.colon(spaced); out.ascii("true}")
+        case .none:
+            out.ascii("null")
+        }
+        if let error = t.error {
+            out.separator(spaced); out.ascii("\"error\""); out.colon(spaced); out.string(error)
+        }
+        out.byte(UInt8(ascii: "}"))
+    }
+
     private func warningJSON(_ w: RunWarning, spaced: Bool) {
         out.ascii("{\"code\""); out.colon(spaced); out.string(w.code)
         out.separator(spaced); out.ascii("\"message\""); out.colon(spaced); out.string(w.message)
@@ -335,7 +408,7 @@ package struct RunWriter: ReloadSink {
             pad(from: start, width: 9)
         } else {
             // Uncounted: a system change's reload, or one in a foreground window.
-            padded(r.reason.isSystemChange ? "-" : "fg", width: 9)
+            padded(r.reason.isImmediate ? "-" : "fg", width: 9)
         }
         if let d = r.deferredFrom {
             out.ascii("deferred from "); out.instant(d); out.ascii("  ")
@@ -362,6 +435,29 @@ package struct RunWriter: ReloadSink {
                 out.byte(UInt8(ascii: "\n"))
             }
         }
+    }
+
+    /// `INSTANT  tap      toggleTask(index: 1) on KIND: todo.json /items/1/done false -> true; reloads KIND`.
+    private func tapText(_ t: TapRecord) {
+        out.instant(t.at)
+        out.ascii("  ")
+        padded("tap", width: 9)
+        out.text(t.call); out.ascii(" on "); out.text(t.kind)
+        if let error = t.error {
+            out.ascii(" refused, nothing changed: "); out.text(error)
+        } else {
+            out.byte(UInt8(ascii: ":"))
+            if t.changes.isEmpty { out.ascii(" no change") }
+            for (i, c) in t.changes.enumerated() {
+                out.ascii(i == 0 ? " " : "; ")
+                out.text(c.file); out.byte(UInt8(ascii: " ")); out.text(c.pointer.isEmpty ? "(whole file)" : c.pointer)
+                out.byte(UInt8(ascii: " ")); out.text(c.old.map { JSONWriter.string($0) } ?? "(none)")
+                out.ascii(" -> "); out.text(c.new.map { JSONWriter.string($0) } ?? "(removed)")
+            }
+            if !t.reloads.isEmpty { out.ascii("; reloads "); out.text(t.reloads.joined(separator: ", ")) }
+            if let open = t.open { out.ascii("; opens "); out.text(open) }
+        }
+        out.byte(UInt8(ascii: "\n"))
     }
 
     private func endText(_ s: RunSummary) {
@@ -400,7 +496,7 @@ package struct RunWriter: ReloadSink {
 
 extension ReloadReason {
     /// The order `run --summary` counts reasons in.
-    static let summaryOrder: [ReloadReason] = [.initial, .atEnd, .after, .reload, .push, .locale, .dynamicType, .appearance]
+    static let summaryOrder: [ReloadReason] = [.initial, .atEnd, .after, .reload, .push, .interaction, .locale, .dynamicType, .appearance]
 
     var staticName: StaticString {
         switch self {
@@ -412,6 +508,7 @@ extension ReloadReason {
         case .locale: "locale"
         case .dynamicType: "dynamicType"
         case .appearance: "appearance"
+        case .interaction: "interaction"
         }
     }
 }

@@ -62,9 +62,45 @@ package enum ReloadReason: String, Sendable, Hashable {
     case dynamicType
     /// The system appearance changed: every widget reloads at once, uncounted.
     case appearance
+    /// A button or toggle of the widget was tapped: its intent ran, and WidgetKit reloads the
+    /// widget at once, uncounted and not held by the spacing (docs/intents.md).
+    case interaction
 
     /// Whether the system made the reload for a setting's change (not counted, not spaced).
     package var isSystemChange: Bool { self == .locale || self == .dynamicType || self == .appearance }
+    /// Whether WidgetKit makes the reload at once, outside the budget and the spacing.
+    package var isImmediate: Bool { isSystemChange || self == .interaction }
+}
+
+/// What a scenario tap did in a run (docs/intents.md): performed on the run's container, or
+/// refused with nothing changed.
+package struct TapRecord: Sendable {
+    /// What the tapped widget's run did because of the tap.
+    package enum Effect: Sendable, Equatable {
+        /// This widget was tapped: it reloaded at once (reason `interaction`).
+        case interaction
+        /// The intent's `reload` names this widget's kind: a counted WidgetCenter request.
+        case requested
+        /// Nothing (another widget was tapped, or the tap came before the run's window).
+        case none
+    }
+
+    package var at: Instant
+    package var kind: String
+    package var intent: String
+    /// The arguments it ran with, defaults filled in.
+    package var arguments: JSONObject
+    package var changes: [IntentChange]
+    package var reloads: [String]
+    package var open: String?
+    /// Why nothing changed, when the intent failed.
+    package var error: String?
+    package var effect: Effect
+
+    /// `toggleTask(index: 1)`.
+    package var call: String {
+        intent + "(" + arguments.map { "\($0.key): \(JSONWriter.string($0.value))" }.joined(separator: ", ") + ")"
+    }
 }
 
 /// One timeline request the runtime made, and what the provider answered.
@@ -123,17 +159,22 @@ package struct RunSummary: Sendable {
 /// in flat memory.
 package protocol ReloadSink {
     mutating func receive(_ reload: Reload)
+    /// A scenario tap, at its instant (before the reload it causes).
+    mutating func receive(tap: TapRecord)
     /// True once the sink wants no more reloads: the run then ends (an output bound was hit).
     var isStopped: Bool { get }
 }
 
 extension ReloadSink {
     package var isStopped: Bool { false }
+    package mutating func receive(tap: TapRecord) {}
 }
 
 /// A sink that keeps every reload (for tests and small runs).
 package struct ReloadList: ReloadSink {
     package private(set) var reloads: [Reload] = []
+    package private(set) var taps: [TapRecord] = []
     package init() {}
     package mutating func receive(_ reload: Reload) { reloads.append(reload) }
+    package mutating func receive(tap: TapRecord) { taps.append(tap) }
 }

@@ -23,6 +23,9 @@ package enum ScenarioEvent: Sendable, Equatable {
     /// The app sets and removes keys of a UserDefaults suite (`suite` nil: the widget's), in the
     /// container's `Library/Preferences/SUITE.plist`.
     case defaults(at: Instant, suite: String?, set: JSONObject, remove: [String])
+    /// Someone taps a button or toggle of the widget of `tap.kind` (docs/intents.md): its intent
+    /// is performed on the run's container, then that widget reloads at once.
+    case tap(at: Instant, tap: ScenarioTap)
 
     package static func == (a: ScenarioEvent, b: ScenarioEvent) -> Bool {
         switch (a, b) {
@@ -40,9 +43,27 @@ package enum ScenarioEvent: Sendable, Equatable {
             return t1 == t2 && k1 == k2
         case let (.system(t1, c1, v1), .system(t2, c2, v2)):
             return t1 == t2 && c1 == c2 && v1 == v2
+        case let (.tap(t1, a), .tap(t2, b)):
+            return t1 == t2 && a.kind == b.kind && a.intent.name == b.intent.name && JSONValue.object(a.arguments) == .object(b.arguments)
         default:
             return false
         }
+    }
+}
+
+/// A scenario `tap`, resolved against the run's widgets: the intent it runs, from the plan of
+/// the widget that declares it.
+package struct ScenarioTap: Sendable {
+    /// The tapped widget's kind.
+    package var kind: String
+    package var intent: PlanIntent
+    /// The arguments as the scenario gives them (`with:`); the rest take their defaults.
+    package var arguments: JSONObject
+
+    package init(kind: String, intent: PlanIntent, arguments: JSONObject) {
+        self.kind = kind
+        self.intent = intent
+        self.arguments = arguments
     }
 }
 

@@ -21,6 +21,11 @@ import WidgetTime
 /// - A system change (`locale`, `dynamicType`, `appearance`) reloads at its own instant,
 ///   uncounted and not held by the spacing; it serves a pending app request too (the new
 ///   timeline is made from the same container), and later reloads keep their spacing from it.
+/// - A tap (docs/intents.md) performs its intent on the run's container in every widget's run
+///   (the container is the app's), all or nothing; the tapped widget then reloads at once with
+///   reason `interaction`, uncounted and not held by the spacing (like a system change), and a
+///   run whose kind the intent's `reload` names gets the app's counted request. A tap before
+///   `from` changes the container only; a refused one changes nothing and is warned.
 /// - A push is the app's request with reason `push` (WidgetKit reloads "similar to when you call
 ///   reloadAllTimelines()"); to a widget without `push: true` it is not delivered.
 package struct WidgetRun {
@@ -66,6 +71,7 @@ private struct Scheduler {
         case push(kind: String)
         case system(SystemChange)
         case defaults(suite: String?, set: JSONObject, remove: [String])
+        case tap(ScenarioTap)
     }
 
     private struct Request {
@@ -121,6 +127,7 @@ private struct Scheduler {
             case let .system(at, change, _): items.append((at, .system(change)))
             case let .foreground(from, until): windows.append((from, until))
             case let .defaults(at, suite, set, remove): items.append((at, .defaults(suite: suite, set: set, remove: remove)))
+            case let .tap(at, tap): items.append((at, .tap(tap)))
             case .respond, .offline: break  // the fetcher's
             }
         }
@@ -220,7 +227,40 @@ private struct Scheduler {
         case let .system(change):
             guard at >= config.from else { return }
             reload(at: Slot(at: at, budgetBound: false), serving: Request(due: at, reason: change.reason, ask: nil), uncounted: true, into: &sink)
+        case let .tap(tap):
+            var record = perform(tap, at: at)
+            guard at >= config.from, record.error == nil else {
+                sink.receive(tap: record)
+                return
+            }
+            if tap.kind == config.kind { record.effect = .interaction } else if record.reloads.contains(config.kind) { record.effect = .requested }
+            sink.receive(tap: record)
+            // The tapped widget first (WidgetKit's one immediate reload), then the intent's requests.
+            if tap.kind == config.kind {
+                reload(at: Slot(at: at, budgetBound: false), serving: Request(due: at, reason: .interaction, ask: nil), uncounted: true, into: &sink)
+            }
+            if record.reloads.contains(config.kind) { request(.reload, at: at, into: &sink) }
         }
+    }
+
+    /// Performs a tap's intent on the run's container: every change recorded, or none and a
+    /// warning naming the file and the pointer.
+    private mutating func perform(_ tap: ScenarioTap, at: Instant) -> TapRecord {
+        var record = TapRecord(
+            at: at, kind: tap.kind, intent: tap.intent.name, arguments: tap.arguments, changes: [], reloads: [], open: nil,
+            error: nil, effect: .none)
+        do {
+            let outcome = try container.perform(tap.intent, arguments: tap.arguments)
+            record.arguments = outcome.arguments
+            record.changes = outcome.changes
+            record.reloads = outcome.reloads
+            record.open = outcome.open
+        } catch {
+            record.error = error.description
+            collector.report(RunWarning(
+                code: "tap-refused", message: "tap \(record.call) on \(tap.kind) refused, nothing changed: \(error.description)", at: at))
+        }
+        return record
     }
 
     /// The app's request (a WidgetCenter call, or a push): pending until the spacing and the
@@ -304,6 +344,7 @@ private struct Scheduler {
         for (at, item) in items where at <= t {
             switch item {
             case .write, .defaults: apply(item, at: at, into: &sink)
+            case let .tap(tap): sink.receive(tap: perform(tap, at: at))
             case .reload, .push, .system: break
             }
         }
