@@ -114,15 +114,7 @@ package final class RunFaces {
         guard !faces.isEmpty else { return run }
         var all = run
         for w in faces where !all.contains(where: { $0.code == w.code && $0.message == w.message }) { all.append(w) }
-        // Stable: the run's own order among warnings of one moment; those without a moment last.
-        return all.enumerated().sorted { a, b in
-            switch (a.element.at, b.element.at) {
-            case let (x?, y?) where x != y: x < y
-            case (nil, _?): false
-            case (_?, nil): true
-            default: a.offset < b.offset
-            }
-        }.map(\.element)
+        return all.inTimeOrder()
     }
 
     /// The columns of a table an entry's key is read from, borrowed for one reload.

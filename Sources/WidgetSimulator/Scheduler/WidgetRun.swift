@@ -155,15 +155,7 @@ private struct Scheduler {
             warnings: collector.warnings)
         if requestLog != nil { summary.requests = requestCount }
         if config.until - config.from > CountedReloads.day { summary.maxIn24h = peak }
-        // In time order: a warning of the run's end (no instant) after those of its moments.
-        summary.warnings = summary.warnings.enumerated().sorted { a, b in
-            switch (a.element.at, b.element.at) {
-            case let (x?, y?) where x != y: x < y
-            case (nil, _?): false
-            case (_?, nil): true
-            default: a.offset < b.offset
-            }
-        }.map(\.element)
+        summary.warnings = summary.warnings.inTimeOrder()
         return summary
     }
 

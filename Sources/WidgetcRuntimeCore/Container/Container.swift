@@ -97,15 +97,7 @@ package struct Container: Sendable {
 
     /// Stores `bytes` as the file at `path`, in the overlay only (a property list the app's defaults write).
     package mutating func write(_ path: String, bytes: [UInt8]) throws(ContainerRefusal) {
-        let parsed: ContainerPath
-        switch ContainerPath.parse(path) {
-        case .success(let p): parsed = p
-        case .failure(let refusal): throw refusal
-        }
-        if let root, let refusal = escape(of: parsed, fullPath: root + "/" + parsed.normalized, root: root) {
-            throw refusal
-        }
-        overlay[parsed.normalized] = bytes
+        overlay[try checked(path)] = bytes
     }
 
     /// `path` normalized (`./a//b.json` is `a/b.json`), or why it may not be written: it leaves

@@ -17,6 +17,21 @@ package struct RunWarning: Sendable, Hashable {
     }
 }
 
+extension Array where Element == RunWarning {
+    /// In time order, stable: the given order among warnings of one moment; those without a
+    /// moment (the run's end) last.
+    package func inTimeOrder() -> [RunWarning] {
+        enumerated().sorted { a, b in
+            switch (a.element.at, b.element.at) {
+            case let (x?, y?) where x != y: x < y
+            case (nil, _?): false
+            case (_?, nil): true
+            default: a.offset < b.offset
+            }
+        }.map(\.element)
+    }
+}
+
 /// Collects a run's warnings in order of first occurrence, once each.
 ///
 /// A missing data file is reported by every reload that reads it; people need
