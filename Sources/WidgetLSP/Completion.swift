@@ -105,13 +105,16 @@ extension LanguageServer {
     }
 
     /// Values that name something the document (or the container beside it) declares: an
-    /// intent for a view's `intent:`, a container file for `file:`, a data source for `items:`.
+    /// intent for a view's `intent:`, a container file for `file:`, a data source for `items:`,
+    /// another widget's kind for an intent's `reload:`.
     func namedValues(for key: String, path: [String], _ document: TextDocument, _ line: Int) -> [Candidate]? {
         switch key {
         case "intent" where path.first != "intents":
             return intentNames(root(document, at: line))
         case "file":
             return containerFiles(document, images: path.dropLast().last == "image")
+        case "reload" where path.first == "intents":
+            return widgetKinds(near: document)
         case "items" where path.contains("sequence") || path.first == "dynamicShortcuts":
             let root = root(document, at: line)
             let sources = (path.first == "dynamicShortcuts" ? root?["dynamicShortcuts"]?["data"] : root?["data"])?.members ?? .empty

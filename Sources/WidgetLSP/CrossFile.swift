@@ -42,6 +42,29 @@ extension LanguageServer {
         return result
     }
 
+    /// The kinds an intent's `reload:` may name: the other widgets in the document's directory and
+    /// in the bundles of the manifests beside it (the widget itself reloads after its intent anyway).
+    /// A file's `kind:` line is read without parsing the file.
+    func widgetKinds(near document: TextDocument) -> [Candidate] {
+        var kinds: [(String, String)] = []
+        var seen: Set<String> = []
+        func kind(of text: String) -> String? {
+            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("kind:") }) else { return nil }
+            var value = line.dropFirst(5)
+            if let hash = value.range(of: " #") { value = value[..<hash.lowerBound] }
+            let trimmed = value.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            return trimmed.isEmpty ? nil : trimmed
+        }
+        if let own = kind(of: document.text) { seen.insert(own) }
+        let path = Self.path(of: document.uri)
+        let siblings = Self.yamlFiles(in: SourceFiles.directory(of: path)).filter { $0 != path }.compactMap { text(ofFile: $0) }
+        for other in siblings + bundleDocuments(of: document).dropFirst() where !isManifestText(other) {
+            guard let k = kind(of: other.text), seen.insert(k).inserted else { continue }
+            kinds.append((k, String(Self.path(of: other.uri).split(separator: "/").last ?? "")))
+        }
+        return kinds.sorted { $0.0 < $1.0 }.map { Candidate(label: $0.0, kind: 12, detail: "widget kind (\($0.1))") }
+    }
+
     /// An open document's text, else the file's from disk.
     func text(ofFile path: String) -> TextDocument? {
         let uri = Self.uri(of: path)

@@ -105,6 +105,17 @@ struct IntentEditorTests {
         #expect(try !labels(Self.edited("label: \"{{title}}\"", "label: \"{{§")).contains("data.notes"))
     }
 
+    /// A `reload:` names the other widgets beside the file (widgets/: the to-do and its progress
+    /// widget), not the widget itself, which reloads after its intent anyway.
+    @Test func reloadOffersTheKindsOfTheWidgetsBeside() throws {
+        let remove = "      - remove: { file: notes.json, at: /0 }"
+        #expect(try labels(Self.edited(remove, "      - reload: [com.example.todo§")) == ["com.example.todo", "com.example.todo.progress"])
+        let all = try labels(Self.edited(remove, "      - reload: [§"))
+        #expect(all.contains("com.example.weather.now") && all.contains("com.example.notebuddy.recent"), "\(all)")
+        #expect(!all.contains("com.example.tasks"), "\(all)")
+        #expect(all == all.sorted())
+    }
+
     /// Two half-typed lines (a label's quote not closed, and the line being typed): the intents
     /// are still known.
     @Test func intentNamesInADocumentThatDoesNotParse() throws {
