@@ -334,4 +334,89 @@ import WidgetTime
         #expect(lines.count == 2)
         #expect(lines.allSatisfy { $0.hasPrefix("ok ") })
     }
+
+    /// The colours of one appearance's faces in a Chromium screenshot (bench/face-shot).
+    func shot(_ page: String, _ appearance: String, in dir: URL) throws -> [(r: Int, g: Int, b: Int, count: Int)] {
+        let result = try runProcess([TestPaths.root + "/bench/face-shot", page, appearance, dir.appendingPathComponent("\(appearance).png").path])
+        guard result.status == 0, let json = try? JSONReader.parse(bytes: Array(result.stdout.utf8)).json, let colors = json["colors"]?.object else {
+            throw TestFailure("face-shot \(appearance) failed: \(result.stdout)\(result.stderr)")
+        }
+        return colors.compactMap { key, count in
+            guard let v = Int(key.dropFirst(), radix: 16), let n = count.number else { return nil }
+            return (v >> 16, (v >> 8) & 255, v & 255, Int(n))
+        }
+    }
+
+    /// How many pixels are within 3 of `hex` in every channel.
+    func pixels(_ colors: [(r: Int, g: Int, b: Int, count: Int)], near hex: Int) -> Int {
+        let (r, g, b) = (hex >> 16, (hex >> 8) & 255, hex & 255)
+        return colors.filter { abs($0.r - r) <= 3 && abs($0.g - g) <= 3 && abs($0.b - b) <= 3 }.reduce(0) { $0 + $1.count }
+    }
+
+    /// Pixels whose green stands out from red and blue (a toggle's system green), in any shade.
+    func greenPixels(_ colors: [(r: Int, g: Int, b: Int, count: Int)]) -> Int {
+        colors.filter { $0.g - max($0.r, $0.b) > 60 }.reduce(0) { $0 + $1.count }
+    }
+
+    @Test(.enabled(if: chromium != nil && python, "needs Debian's chromium (apt-get install -y chromium) and python3"))
+    func chromiumDrawsButtonsAndTogglesInEachAppearance() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(#"{"on": true, "off": false}"#.utf8).write(to: dir.appendingPathComponent("switches.json"))
+        let file = dir.appendingPathComponent("switches.yaml")
+        try Data("""
+            kind: com.example.switches
+            displayName: Switches
+            description: Two switches and a button.
+            families: [systemSmall, accessoryRectangular]
+            data:
+              s: { file: switches.json }
+            placeholder: { on: false, off: false }
+            content:
+              on: "{{data.s.on}}"
+              off: "{{data.s.off}}"
+            timeline:
+              once: true
+            intents:
+              flip:
+                title: Flip
+                perform:
+                  - toggle: { file: switches.json, at: /on }
+            view:
+              vstack:
+                - toggle: "{{on}}"
+                  label: Lamp
+                  intent: flip
+                - toggle: "{{off}}"
+                  label: Fan
+                  intent: flip
+                - button: Scenes
+                  intent: flip
+                  padding: 6
+            """.utf8).write(to: file)
+        let page = dir.appendingPathComponent("page.html").path
+        let (status, console) = runCLI(["preview", file.path, "--container", dir.path, "--from", "2026-11-29T08:00", "--for", "1h", "--out", page])
+        #expect(status == .success, "\(console.stderr)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        // One toggle drawn on, one off, in every face (2 families x light, dark; 1 x vibrant).
+        #expect(html.components(separatedBy: "role=\"switch\" aria-checked=\"true\"").count - 1 == 5)
+        #expect(html.components(separatedBy: "role=\"switch\" aria-checked=\"false\"").count - 1 == 5)
+
+        // Light: the on track in the system green (#34C759); the off track and the button's capsule
+        // in the fill grey (rgba(120,120,128,.16) over white: #E9E9EB).
+        let light = try shot(page, "light", in: dir)
+        #expect(pixels(light, near: 0x34C759) > 300)
+        #expect(pixels(light, near: 0x30D158) < 20)
+        #expect(pixels(light, near: 0xE9E9EB) > 600)
+        // Dark: green's dark variant (#30D158); the fill grey over #1C1C1E: #39393D.
+        let dark = try shot(page, "dark", in: dir)
+        #expect(pixels(dark, near: 0x30D158) > 300)
+        #expect(pixels(dark, near: 0x34C759) < 20)
+        #expect(pixels(dark, near: 0x39393D) > 600)
+        // The Lock Screen's vibrant rendering keeps no hue: no green, the on track a light grey.
+        let vibrant = try shot(page, "vibrant", in: dir)
+        #expect(greenPixels(vibrant) == 0)
+        #expect(vibrant.filter { min($0.r, $0.g, $0.b) >= 150 && max($0.r, $0.g, $0.b) - min($0.r, $0.g, $0.b) <= 40 && $0.r < 250 }
+            .reduce(0) { $0 + $1.count } > 150)
+    }
 }

@@ -182,14 +182,14 @@ package struct FaceRenderer {
             tag = "span"
             attributes += " role=\"button\" title=\"" + PreviewPage.escape(Self.call(n)) + "\""
             css += "display:inline-block;padding:4px 10px;border-radius:999px;text-align:center;"
-            css += "background:" + (context.appearance == .light ? "rgba(120,120,128,.16)" : "rgba(120,120,128,.32)") + ";"
+            css += "background:" + Self.controlFill(context.appearance) + ";"
             body = PreviewPage.escape(n["label"]?.string ?? "")
         case "toggle":
             // The label, then a switch drawn on or off as the entry has it.
             let on = n["isOn"]?.bool == true
             attributes += " role=\"switch\" aria-checked=\"\(on)\" title=\"" + PreviewPage.escape(Self.call(n)) + "\""
             css += "display:flex;align-items:center;gap:6px;"
-            let track = on ? "#34C759" : (context.appearance == .light ? "rgba(120,120,128,.16)" : "rgba(120,120,128,.32)")
+            let track = on ? onTrack(inner) : Self.controlFill(context.appearance)
             body = "<span style=\"flex:1 1 auto\">" + PreviewPage.escape(n["label"]?.string ?? "") + "</span>"
             body += "<span style=\"flex:none;width:30px;height:18px;border-radius:9px;background:\(track);position:relative\">"
             body += "<span style=\"position:absolute;top:2px;\(on ? "right" : "left"):2px;width:14px;height:14px;border-radius:7px;background:#fff\"></span></span>"
@@ -234,6 +234,27 @@ package struct FaceRenderer {
         }
         // Styles are escaped as any attribute (font names are quoted in CSS).
         return "<\(tag) class=\"n \(cls)\" style=\"" + PreviewPage.escape(place + css + outer) + "\"\(extra)>" + body + "</\(tag)>"
+    }
+
+    /// A button's capsule and an off toggle's track: the system's fill grey, or on the Lock
+    /// Screen's monochrome renderings a translucent white (no hue survives there).
+    static func controlFill(_ appearance: Appearance) -> String {
+        switch appearance {
+        case .light: "rgba(120,120,128,.16)"
+        case .dark: "rgba(120,120,128,.32)"
+        case .vibrant, .accented: "rgba(255,255,255,.2)"
+        }
+    }
+
+    /// An on toggle's track: the system green in full colour (its dark variant in dark), a
+    /// brighter white where only luminance is kept, the tint when it is accentable and accented.
+    func onTrack(_ context: Context) -> String {
+        switch context.appearance {
+        case .light: Self.systemColors["green"]!.light
+        case .dark: Self.systemColors["green"]!.dark
+        case .vibrant: "rgba(255,255,255,.6)"
+        case .accented: context.accented ? tint : "rgba(255,255,255,.6)"
+        }
     }
 
     func instant(_ v: JSONValue?) -> Instant? { v?.string.flatMap { try? InstantParser.parse($0).instant } }
