@@ -63,6 +63,13 @@ package enum ParameterValues {
         case "enum":
             guard p.values.contains(text) else { return fail("'\(p.name)' must be one of: \(p.values.joined(separator: ", "))") }
             return .success(.string(text))
+        case "entity":
+            // The chosen record's id (ids, comma-separated, with `multiple`); resolved against the
+            // options at each reload, where an id that is gone is warned (docs/entities.md).
+            if p.entity?.multipleMax != nil {
+                return .success(.array(text.split(separator: ",").map { .string(String($0)) }))
+            }
+            return .success(.string(text))
         case "duration":
             guard let s = try? DurationParser.parse(text) else { return fail("'\(p.name)' is a duration parameter, such as 15m") }
             if let problem = inRange(Double(s), shown: text) { return fail(problem) }

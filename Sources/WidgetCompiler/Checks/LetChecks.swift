@@ -84,6 +84,8 @@ package enum LetEnvironment {
         case .boolean?: .bool
         case .duration?: .duration
         case .string?, .enum?, nil: .string
+        // The chosen record (a list of them with `multiple`): the data's shape, checked when read.
+        case .entity?: .dyn
         }
     }
 }

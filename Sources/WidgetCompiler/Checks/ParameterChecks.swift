@@ -80,6 +80,13 @@ private func checkParameter(_ declared: WidgetDefinition.Parameter, under: [Stri
         }
     case .enum:
         checkEnumValues(declared, label: label, pointer: pointer, &context)
+    case .entity:
+        // Its options read the widget's data: checkEntityParameters, with the widget's scope.
+        if under.first == "intents" {
+            context.error(
+                "param-entity", "\(label): an entity parameter belongs to the widget's parameters (its options come from the widget's data); pass the record's id as a string parameter",
+                at: declared.type?.node ?? declared.node, pointer + ["type"])
+        }
     }
 }
 

@@ -197,6 +197,7 @@ struct VariableScope {
             switch type {
             case "integer", "number": return .number
             case "boolean": return .boolean
+            case "entity": return nil  // a record of the app's data
             default: return .text
             }
         case .entry?:

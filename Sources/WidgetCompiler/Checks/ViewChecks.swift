@@ -356,6 +356,8 @@ private struct ViewChecker {
         case .duration:
             guard let text = value.string, (try? DurationParser.parse(text)) != nil else { return "is not a duration such as 15m" }
             return nil
+        case .entity:
+            return nil  // refused in intents (`param-entity`)
         }
     }
 

@@ -19,6 +19,7 @@ func checkWidget(_ definition: WidgetDefinition, _ context: inout CheckContext) 
         context.error("unknown-time-zone", "unknown time zone '\(zone.value)'; use an IANA name such as America/New_York", at: zone.node, ["timeZone"])
     }
     checkParameters(definition.parameters, &context)
+    checkEntityParameters(definition, perEntryLets: lets.perEntryNames, &context)
     checkDataSources(definition.data, &context)
     checkURLSources(definition.data, timeline: definition.timeline, scope: scope, &context)
     checkURLFallbacks(definition, &context)
@@ -34,7 +35,15 @@ func checkWidget(_ definition: WidgetDefinition, _ context: inout CheckContext) 
     if let timeline = definition.timeline { checkTimeline(timeline, scope: scope, &context) }
     checkIntents(definition, &context)
     checkViews(definition, scope: scope, &context)
-    if let uses = scope.letUses { warnUnreadLets(definition, lets, read: uses.names, &context) }
+    if let uses = scope.letUses {
+        // An entity parameter's options read their let.
+        for parameter in definition.parameters where parameter.type?.value == .entity {
+            if let from = parameter.options?[word: "from"]?.string, from.hasPrefix("let.") {
+                uses.names.insert(String(from.dropFirst(4).prefix { $0 != "." }))
+            }
+        }
+        warnUnreadLets(definition, lets, read: uses.names, &context)
+    }
 }
 
 /// Each `familyContent` member's templates, and a warning for a family the widget

@@ -136,15 +136,16 @@ extension WidgetDefinition {
 
     private static let parameterTypes = WordMap<ParameterType>([
         ("integer", .integer), ("number", .number), ("duration", .duration), ("boolean", .boolean), ("string", .string), ("enum", .enum),
+        ("entity", .entity),
     ])
 
     private enum ParameterKey {
-        case type, title, description, min, max, `default`, values, valueTitles
+        case type, title, description, min, max, `default`, values, valueTitles, options, multiple
     }
 
     private static let parameterKeys = WordMap<ParameterKey>([
         ("type", .type), ("title", .title), ("description", .description), ("min", .min), ("max", .max), ("default", .default), ("values", .values),
-        ("valueTitles", .valueTitles),
+        ("valueTitles", .valueTitles), ("options", .options), ("multiple", .multiple),
     ])
 
     /// One parameter, in one pass over its keys (the first member of each name counts).
@@ -168,6 +169,8 @@ extension WidgetDefinition {
             case .default: if p.defaultIndex < 0 { p.defaultIndex = value }
             case .values: if p.valuesIndex < 0 { p.valuesIndex = value }
             case .valueTitles: if p.valueTitlesIndex < 0 { p.valueTitlesIndex = value }
+            case .options: if p.optionsIndex < 0 { p.optionsIndex = value }
+            case .multiple: if p.multipleIndex < 0 { p.multipleIndex = value }
             }
         }
         return p

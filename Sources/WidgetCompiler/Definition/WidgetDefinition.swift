@@ -101,6 +101,10 @@ extension WidgetDefinition {
         /// The string items of `values`, in order (built when read: only the lowering wants them).
         package var enumValues: [String] { (values?.items ?? .empty).compactMap(\.string) }
         package var valueTitles: SourceNode? { member(valueTitlesIndex) }
+        /// An entity parameter's `options` (docs/entities.md): where its records come from and how each is shown.
+        package var options: SourceNode? { member(optionsIndex) }
+        /// An entity parameter's `multiple: { max: N }`: a list of entities.
+        package var multiple: SourceNode? { member(multipleIndex) }
 
         // What decoding found, as node numbers in the parameter's document (-1: absent): the
         // checks pass parameters around, and numbers copy without reference counting.
@@ -113,6 +117,8 @@ extension WidgetDefinition {
         var defaultIndex: Int32 = -1
         var valuesIndex: Int32 = -1
         var valueTitlesIndex: Int32 = -1
+        var optionsIndex: Int32 = -1
+        var multipleIndex: Int32 = -1
 
         init(name: String, node: SourceNode) {
             self.name = name
@@ -182,7 +188,7 @@ extension WidgetDefinition {
 
     /// A parameter's type (spec "Parameters").
     package enum ParameterType: String, Sendable {
-        case integer, number, duration, boolean, string, `enum`
+        case integer, number, duration, boolean, string, `enum`, entity
     }
 
     /// A data source: a file in the app group container, or a URL fetched at each reload.

@@ -291,6 +291,18 @@ package enum Lowering {
             }
             return Double(seconds)
         }
+        if type == .entity {
+            // No default is `first`, as a widget shows something until it is edited (docs/entities.md).
+            guard let entity = entityOptions(parameter, fail: fail) else {
+                return .failure(problem ?? .error("compile", "parameter '\(parameter.name)': options the checks did not accept", file: file, at: parameter.node.location, pointer: JSONPointer.string(under + [parameter.name])))
+            }
+            var declared = PlanParameter(
+                name: parameter.name, title: parameter.title?.value ?? parameter.name, description: parameter.description?.value,
+                type: type, values: [], valueTitles: nil, min: nil, max: nil, defaultValue: .null)
+            declared.entity = entity
+            if let problem { return .failure(problem) }
+            return .success(declared)
+        }
         let defaultValue: JSONValue
         if let d = parameter.defaultValue {
             defaultValue = d.json
@@ -302,7 +314,7 @@ package enum Lowering {
             case .number: defaultValue = .double(bound("min", parameter.min) ?? 0)
             case .boolean: defaultValue = .bool(false)
             case .duration: defaultValue = parameter.min?.json ?? .string("15m")
-            case .string: defaultValue = .string("")
+            case .string, .entity: defaultValue = .string("")
             }
         }
         var valueTitles: [(value: String, title: String)]? = nil
@@ -320,5 +332,38 @@ package enum Lowering {
             min: bound("min", parameter.min), max: bound("max", parameter.max), defaultValue: defaultValue)
         if let problem { return .failure(problem) }
         return .success(declared)
+    }
+
+    /// An entity parameter's options, its templates compiled (the checks accepted them).
+    static func entityOptions(_ parameter: WidgetDefinition.Parameter, fail: (String, SourceNode, String) -> Void) -> EntityOptions? {
+        guard let options = parameter.options, options.isMapping, let fromNode = options[word: "from"], let from = fromNode.string else {
+            fail("an entity parameter needs options.from", parameter.options ?? parameter.node, "options")
+            return nil
+        }
+        func template(_ key: String) -> Template? {
+            guard let node = options[key] else { return nil }
+            guard let text = node.string, let template = try? Template(text) else {
+                fail("options.\(key) is not a template", node, "options")
+                return nil
+            }
+            return template
+        }
+        guard let id = template("id") else {
+            fail("options need an id", options, "options")
+            return nil
+        }
+        var max: Int? = nil
+        if let multiple = parameter.multiple {
+            guard let n = multiple[word: "max"]?.number, n >= 1, n <= 1000, n.rounded() == n else {
+                fail("multiple needs max, a whole number from 1 to 1000", multiple, "multiple")
+                return nil
+            }
+            max = Int(n)
+        }
+        let written = parameter.defaultValue?.string ?? "first"
+        return EntityOptions(
+            from: from, path: from.split(separator: ".", omittingEmptySubsequences: false).map(String.init), id: id,
+            title: template("title") ?? id, subtitle: template("subtitle"), image: template("image"),
+            defaultChoice: EntityOptions.DefaultChoice(written: written), multipleMax: max)
     }
 }

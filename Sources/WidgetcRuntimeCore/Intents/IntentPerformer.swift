@@ -346,6 +346,10 @@ extension PlanParameter {
             do { seconds = try DurationParser.parse(text) } catch { throw IntentError("\(label) '\(text)' is not a duration: \(error.message)") }
             try bounded(Double(seconds), shown: "'\(text)'")
             return value
+        case .entity:
+            // The compiler refuses entity parameters in intents (`param-entity`); a plan file that has one passes ids.
+            guard value.string != nil else { throw IntentError("\(label) is \(shown), not an entity's id") }
+            return value
         }
     }
 }

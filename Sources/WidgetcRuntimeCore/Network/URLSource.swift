@@ -22,6 +22,9 @@ package struct URLSource: Sendable {
     let insecure: Bool
     /// The secrets its header and body templates name (`secret.NAME`), read before each request.
     let secrets: [String]
+    /// `fallback`: the sources whose value stands in, the first that has one, when this one has
+    /// none (a failed request and no kept answer).
+    package var fallback: [String] = []
 
     package init(
         name: String, url: Template, method: String, headers: [(name: String, value: Template)], body: Template?, timeout: Int64,
@@ -257,14 +260,17 @@ package struct URLRound {
 extension CompiledWidget {
     /// Every URL source's request for this reload, rendered (templates over `param.*`), or the
     /// kept answer younger than its `maxAge`. Nothing is sent and nothing is logged yet.
-    func prepareURLSources(_ context: TimelineContext) -> URLRound {
+    /// `only`: the sources of this round (indices into `urlSources`; nil: all); `scope`: what their
+    /// templates read (nil: the parameters alone).
+    func prepareURLSources(_ context: TimelineContext, only: [Int]? = nil, scope given: RequestScope? = nil) -> URLRound {
         var round = URLRound()
         guard !urlSources.isEmpty else { return round }
-        let scope = requestScope(context, data: .object(JSONObject()))
-        // The instance: every parameter's value (defaults included), in declaration order.
-        let instance = JSONWriter.string(scope.param)
+        let scope = given ?? requestScope(context, data: .object(JSONObject()))
+        // The instance: every parameter's value as the instance holds it (defaults included, an
+        // entity's chosen id), in declaration order.
+        let instance = JSONWriter.string(.object(instanceParameters(context)))
         let now = context.date
-        for source in urlSources {
+        for source in only.map({ $0.map { urlSources[$0] } }) ?? urlSources {
             let request: FetchRequest
             switch source.request(scope, at: now, secret: context.secret) {
             case .success(let r): request = r
@@ -298,7 +304,7 @@ extension CompiledWidget {
     /// the widget's zone; null when none is).
     func applyURLSources(
         _ round: URLRound, answers: [FetchResult], into data: inout JSONObject, _ context: TimelineContext, usedBytes: Int = 0
-    ) -> (ok: Bool, retry: Int64?, sources: JSONObject) {
+    ) -> (ok: Bool, retry: Int64?, sources: JSONObject, usedBytes: Int) {
         let now = context.date
         var used = usedBytes
         var ok = true
@@ -312,14 +318,27 @@ extension CompiledWidget {
                 ("outcome", .string(outcome.rawValue)), ("fetched", fetched.map { .string(zone.iso8601($0)) } ?? .null),
             ]))
         }
+        /// `fallback`: the first of the sources it names that has a value stands in (`data-fallback`).
+        func standIn(_ source: URLSource, reason: String) -> Bool {
+            guard !source.fallback.isEmpty else { return false }
+            guard let other = source.fallback.first(where: { data[$0] != nil }), let value = data[other] else {
+                let names = source.fallback.map { "'\($0)'" }.joined(separator: ", ")
+                context.warn(code: "data-fallback", message: "data source '\(source.name)': \(reason); its fallback \(names) has no value either")
+                return false
+            }
+            data[source.name] = value
+            context.warn(code: "data-fallback", message: "data source '\(source.name)': \(reason); showing data source '\(other)' instead (fallback)")
+            return true
+        }
         for step in round.steps {
             switch step {
             case let .problem(source, problem):
                 context.log(NetworkRequest(source: source.name, url: problem.url, method: source.method, outcome: .failed, status: nil, error: problem.reason, sent: false))
-                context.warn(code: "data-fetch-failed", message: "data source '\(source.name)': \(problem.reason); showing the placeholder")
-                ok = false
                 degraded(source)
                 outcome(source, .failed, fetched: nil)
+                if standIn(source, reason: problem.reason) { continue }
+                context.warn(code: "data-fetch-failed", message: "data source '\(source.name)': \(problem.reason); showing the placeholder")
+                ok = false
             case let .cached(source, request, value, fetched):
                 data[source.name] = value
                 outcome(source, .cached, fetched: fetched)
@@ -352,18 +371,19 @@ extension CompiledWidget {
                     continue
                 }
                 context.log(NetworkRequest(source: source.name, url: request.url, method: request.method, outcome: .failed, status: status, error: reason))
+                outcome(source, .failed, fetched: nil)
+                if standIn(source, reason: "\(request.url): \(reason)") { continue }
                 context.warn(code: "data-fetch-failed", message: "data source '\(source.name)': \(request.url): \(reason); showing the placeholder")
                 ok = false
-                outcome(source, .failed, fetched: nil)
             }
         }
-        return (ok, retry, sources)
+        return (ok, retry, sources, used)
     }
 
     /// Every URL source through the context's blocking fetcher, one after another, into `data`.
     func loadURLSources(into data: inout JSONObject, _ context: TimelineContext) -> (ok: Bool, retry: Int64?) {
         let round = prepareURLSources(context)
-        let (ok, retry, _) = applyURLSources(round, answers: round.fetchInOrder(context.fetcher ?? NoNetwork()), into: &data, context)
+        let (ok, retry, _, _) = applyURLSources(round, answers: round.fetchInOrder(context.fetcher ?? NoNetwork()), into: &data, context)
         return (ok, retry)
     }
 

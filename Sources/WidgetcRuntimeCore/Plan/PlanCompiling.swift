@@ -29,7 +29,7 @@ extension CompiledWidget {
             for (value, title) in p.valueTitles ?? [] { valueTitles[value] = localizer?.text(title) ?? title }
             return ParameterDeclaration(
                 name: p.name, title: localizer?.text(p.title) ?? p.title, type: p.type.rawValue, values: p.values,
-                min: p.min, max: p.max, defaultValue: p.defaultValue, valueTitles: valueTitles)
+                min: p.min, max: p.max, defaultValue: p.defaultValue, valueTitles: valueTitles, entity: p.entity)
         }
         var dataSources: [FileSource] = []
         var urlSources: [URLSource] = []

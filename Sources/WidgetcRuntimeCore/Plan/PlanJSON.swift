@@ -159,6 +159,19 @@ extension PlanParameter {
         p.appendNew("type", .string(type.rawValue))
         if type == .enum { p.appendNew("values", .array(values.map(JSONValue.string))) }
         if let valueTitles { p.appendNew("valueTitles", .object(JSONObject(valueTitles.map { ($0.value, .string($0.title)) }))) }
+        if let entity {
+            // Only for entity parameters, so the plans of the others are unchanged.
+            var o = JSONObject()
+            o.appendNew("from", .string(entity.from))
+            o.appendNew("id", .string(entity.id.source))
+            o.appendNew("title", .string(entity.title.source))
+            o.appendNew("subtitle", entity.subtitle.map { .string($0.source) } ?? .null)
+            o.appendNew("image", entity.image.map { .string($0.source) } ?? .null)
+            p.appendNew("options", .object(o))
+            p.appendNew("multiple", entity.multipleMax.map { .object(JSONObject([("max", .int($0))])) } ?? .null)
+            p.appendNew("default", entity.defaultChoice.json)
+            return .object(p)
+        }
         p.appendNew("min", Self.json(min))
         p.appendNew("max", Self.json(max))
         p.appendNew("default", defaultValue)
@@ -173,6 +186,13 @@ extension PlanParameter {
 
     init(_ m: PlanMember) throws(PlanError) {
         let type = try m("type").word(ParameterType.self)
+        if type == .entity {
+            self.init(
+                name: try m("name").string(), title: try m("title").string(), description: try m.optional("description")?.string(),
+                type: type, values: [], valueTitles: nil, min: nil, max: nil, defaultValue: .null)
+            entity = try EntityOptions(m)
+            return
+        }
         let values = try m.optional("values")?.items().map { v throws(PlanError) in try v.string() } ?? []
         var valueTitles: [(value: String, title: String)]? = nil
         if let titles = m.optional("valueTitles") {
@@ -189,6 +209,36 @@ extension PlanParameter {
             name: try m("name").string(), title: try m("title").string(), description: try m.optional("description")?.string(),
             type: type, values: values, valueTitles: valueTitles,
             min: try m.optional("min")?.number(), max: try m.optional("max")?.number(), defaultValue: defaultValue)
+    }
+}
+
+extension EntityOptions {
+    /// An entity parameter's `options`, `multiple` and `default` in a plan.
+    fileprivate init(_ m: PlanMember) throws(PlanError) {
+        let options = try m("options")
+        let from = try options("from").string()
+        let path = from.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard path.count >= 2, path[0] == "data" || path[0] == "let", !path.contains("") else {
+            throw try options("from").fail("'\(from)' is not data.NAME… or let.NAME…")
+        }
+        func template(_ key: String) throws(PlanError) -> Template? {
+            guard let member = options.optional(key), !member.value.isNull else { return nil }
+            let text = try member.string()
+            do throws(TemplateError) { return try Template(text) } catch { throw member.fail("'\(text)' is not a template: \(error.message)") }
+        }
+        guard let id = try template("id") else { throw try options("id").fail("an entity's options need an id") }
+        var multipleMax: Int? = nil
+        if let multiple = m.optional("multiple"), !multiple.value.isNull { multipleMax = Int(try multiple("max").int(in: 1...1000)) }
+        let choice: DefaultChoice
+        switch try m("default").value {
+        case .null: choice = .none
+        case .string("first"): choice = .first
+        case .object(let o) where o["id"]?.string != nil: choice = .id(o["id"]?.string ?? "")
+        default: throw try m("default").fail("expected \"first\", null or {\"id\": ID}")
+        }
+        self.init(
+            from: from, path: path, id: id, title: try template("title") ?? id, subtitle: try template("subtitle"),
+            image: try template("image"), defaultChoice: choice, multipleMax: multipleMax)
     }
 }
 

@@ -94,8 +94,11 @@ package struct PlanParameter: Sendable {
     /// Bounds; a duration's in seconds.
     package var min: Double?
     package var max: Double?
-    /// The default as `param.NAME` holds it (a duration's stays text, `15m`).
+    /// The default as `param.NAME` holds it (a duration's stays text, `15m`; an entity's is
+    /// `entity.defaultChoice`, and null here).
     package var defaultValue: JSONValue
+    /// An entity parameter's options (docs/entities.md); nil for the other types.
+    package var entity: EntityOptions? = nil
 
     package init(
         name: String, title: String, description: String? = nil, type: ParameterType, values: [String],
@@ -116,6 +119,8 @@ package struct PlanParameter: Sendable {
 /// The parameter types a plan may declare.
 package enum ParameterType: String, CaseIterable, Sendable {
     case integer, number, boolean, string, `enum`, duration
+    /// Records of the app's data (docs/entities.md): an `AppEntity` on the device.
+    case entity
 }
 
 /// A data source: a file in the app group container, or a URL fetched at each reload.

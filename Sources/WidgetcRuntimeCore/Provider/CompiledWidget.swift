@@ -24,6 +24,9 @@ package final class CompiledWidget: @unchecked Sendable {
     package var dataFiles: [String] { dataSources.map(\.path) }
     /// The data sources fetched from a URL (docs/network-data-notes.md).
     let urlSources: [URLSource]
+    /// The order a reload fetches its URL sources, resolves its entity parameters and computes
+    /// the lets they read (docs/network-data.md).
+    let reloadOrder: ReloadOrder
     /// The `defaults:` sources (docs/data-sources.md), read at every reload.
     package let defaultsSources: [DefaultsSource]
     /// The app group a defaults source without `suite` reads (the app manifest's); set by whoever loads the widget with its manifest.
@@ -101,6 +104,7 @@ package final class CompiledWidget: @unchecked Sendable {
         self.parameters = parameters
         self.dataSources = dataSources
         self.urlSources = urlSources
+        reloadOrder = ReloadOrder(urlSources: urlSources, parameters: parameters, lets: lets)
         self.content = content
         self.familyContent = familyContent
         self.placeholderContent = placeholder
@@ -128,10 +132,11 @@ package final class CompiledWidget: @unchecked Sendable {
             || lets.contains { $0.program.references.contains("entry") }
     }
 
-    /// Every parameter's default, as a `param` object.
+    /// Every parameter's default, as a `param` object. An entity parameter has none until its
+    /// options are read at a reload (`EntityOptions.resolve`).
     package var defaultParameters: JSONObject {
         var o = JSONObject()
-        for p in parameters { o[p.name] = p.defaultValue }
+        for p in parameters where p.entity == nil { o[p.name] = p.defaultValue }
         return o
     }
 }
@@ -148,12 +153,15 @@ package struct ParameterDeclaration: Sendable {
     package let defaultValue: JSONValue
     /// An enum's values as the edit sheet shows them (`valueTitles`), where the widget gives one.
     package let valueTitles: [String: String]
+    /// An entity parameter's options (docs/entities.md); nil for the other types.
+    package let entity: EntityOptions?
 
     package init(
         name: String, title: String, type: String, values: [String], min: Double?, max: Double?, defaultValue: JSONValue,
-        valueTitles: [String: String] = [:]
+        valueTitles: [String: String] = [:], entity: EntityOptions? = nil
     ) {
         self.valueTitles = valueTitles
+        self.entity = entity
         self.name = name
         self.title = title
         self.type = type

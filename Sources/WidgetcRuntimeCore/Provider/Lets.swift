@@ -76,14 +76,21 @@ struct LetEvaluator {
 
     /// Evaluates the lets of the reload (those that read no entry).
     /// `source`: each URL source's `outcome` and `fetched` (ISO 8601 text, a CEL `timestamp` here).
-    func reload(param: JSONValue, data: JSONValue, family: String, source: JSONValue = .object(JSONObject())) -> Reload {
+    /// `previous` and `only`: a reload whose URL sources read some lets computes those first, as
+    /// soon as what they read is there (`ReloadOrder`), and the others after, over all the data:
+    /// `only` picks the lets (by index in `lets`) of this pass, `previous` holds the ones before.
+    func reload(
+        param: JSONValue, data: JSONValue, family: String, source: JSONValue = .object(JSONObject()), after previous: Reload? = nil,
+        only: ((Int) -> Bool)? = nil
+    ) -> Reload {
         var variables: [String: CELValue] = [
             "param": parameters(param), "data": dataValue(data), "family": .string(family), "source": Self.sourcesValue(source),
         ]
         var values = CELMap()
-        var json = JSONObject()
-        var failures: [(name: String, message: String)] = []
-        evaluate(perEntry: false, &variables, &values, &json, &failures)
+        if case .map(let earlier)? = previous?.variables["let"] { values = earlier }
+        var json = previous?.json ?? JSONObject()
+        var failures: [(name: String, message: String)] = previous?.failures ?? []
+        evaluate(perEntry: false, &variables, &values, &json, &failures, only: only)
         variables["let"] = .map(values)
         return Reload(variables: variables, json: json, failures: failures)
     }
@@ -132,9 +139,9 @@ struct LetEvaluator {
     /// `let`; a failing let stays absent and keeps its first error (one warning per reload).
     private func evaluate(
         perEntry: Bool, _ variables: inout [String: CELValue], _ values: inout CELMap, _ json: inout JSONObject,
-        _ failures: inout [(name: String, message: String)]
+        _ failures: inout [(name: String, message: String)], only: ((Int) -> Bool)? = nil
     ) {
-        for item in lets where item.perEntry == perEntry {
+        for (index, item) in lets.enumerated() where item.perEntry == perEntry && (only?(index) ?? true) {
             variables["let"] = .map(values)
             do {
                 let value = try item.program.evaluate(variables)

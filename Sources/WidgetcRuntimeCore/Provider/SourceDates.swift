@@ -94,8 +94,9 @@ package struct SourceDates: Sendable {
 
 extension CompiledWidget {
     /// Decodes the declared dates of every source in `data`, warning once for each value that does not decode.
-    func decodeDates(_ data: inout JSONObject, _ context: TimelineContext) {
-        for dates in sourceDates {
+    /// `only`: the sources to decode (nil: every one there).
+    func decodeDates(_ data: inout JSONObject, _ context: TimelineContext, only: Set<String>? = nil) {
+        for dates in sourceDates where only?.contains(dates.source) ?? true {
             guard var value = data[dates.source] else { continue }
             let failures = dates.decode(&value, widgetZone: zone)
             data[dates.source] = value

@@ -24,40 +24,54 @@ extension CompiledWidget: TimelineProvider {
 
     /// A reload with the context's blocking fetcher (a run's network): its URL sources one after another.
     package func timeline(in context: TimelineContext) -> Timeline {
-        let reload = beginReload(context)
-        return timeline(reload, answers: reload.round.fetchInOrder(context.fetcher ?? NoNetwork()), context)
+        var reload = beginReload(context)
+        let fetcher = context.fetcher ?? NoNetwork()
+        while let round = reload.nextRound(self, context) {
+            reload.apply(round, answers: round.fetchInOrder(fetcher), self, context)
+        }
+        return timeline(reload, context)
     }
 
-    /// A reload as a device makes it: the URL sources' requests sent all at once through
-    /// `fetcher`, cut at `deadline` or when the calling task is cancelled.
+    /// A reload as a device makes it: each round's requests sent all at once through `fetcher`
+    /// (one round unless a request reads another's answer, docs/network-data.md), cut at
+    /// `deadline` (for all the rounds together) or when the calling task is cancelled.
     package func timeline(in context: TimelineContext, fetcher: any AsyncDataFetcher, deadline: Duration) async -> Timeline {
-        let reload = beginReload(context)
-        let answers = await reload.round.fetchConcurrently(fetcher, deadline: deadline)
-        return timeline(reload, answers: answers, context)
-    }
-
-    /// What a reload knows before any request is answered: the container's data (nil when a file
-    /// is missing or malformed: then nothing is fetched) and the URL sources' requests.
-    struct Reload {
-        var files: JSONObject?
-        /// When `files` is nil: how soon to ask again (the earliest `retry` of the files at fault).
-        var fileRetry: Int64?
-        /// The files' bytes, counted against `MemoryBudget.reloadBytes` with the answers'.
-        var fileBytes = 0
-        var round: URLRound
+        var reload = beginReload(context)
+        let clock = ContinuousClock()
+        let start = clock.now
+        while let round = reload.nextRound(self, context) {
+            let left = deadline - (clock.now - start)
+            let answers = await round.fetchConcurrently(fetcher, deadline: left > .zero ? left : .zero)
+            reload.apply(round, answers: answers, self, context)
+        }
+        return timeline(reload, context)
     }
 
     func beginReload(_ context: TimelineContext) -> Reload {
         // A missing file shows the placeholder whatever the URLs answer: none is fetched.
         let (loaded, retry, bytes) = loadData(context)
-        guard let files = loaded?.object else { return Reload(files: nil, fileRetry: retry, round: URLRound()) }
-        return Reload(files: files, fileBytes: bytes, round: prepareURLSources(context))
+        guard var files = loaded?.object else { return Reload(files: nil, fileRetry: retry, param: instanceParameters(context)) }
+        if !sourceDates.isEmpty { decodeDates(&files, context) }
+        return Reload(files: files, usedBytes: bytes, param: instanceParameters(context))
     }
 
-    private func timeline(_ reload: Reload, answers: [FetchResult], _ context: TimelineContext) -> Timeline {
+    /// The instance's parameter values over the defaults, as the instance holds them (an entity
+    /// parameter's chosen id, or nothing): what the response store keys kept answers by.
+    func instanceParameters(_ context: TimelineContext) -> JSONObject {
+        var params = defaultParameters
+        for (k, v) in context.parameters { params[k] = v }
+        return params
+    }
+
+    private func timeline(_ reload: Reload, _ context: TimelineContext) -> Timeline {
         let now = context.date
-        let (loaded, retry, urlFailed, sources) = loadAllData(reload, answers: answers, context)
-        guard let data = loaded else {
+        if reload.entityMissing {
+            let policy: ReloadPolicy = ruleDoesNotNeedData ? nextGridPolicy(after: now, context) : .never
+            return placeholderTimeline(context, policy: applyingRetry(reload.urlRetry, to: policy, now: now, lastEntry: now))
+        }
+        let retry = reload.files == nil ? reload.fileRetry : reload.urlRetry
+        let urlFailed = reload.files != nil && !reload.ok
+        guard let files = reload.files, reload.ok else {
             var policy: ReloadPolicy = ruleDoesNotNeedData ? nextGridPolicy(after: now, context) : .never
             // A failed request keeps the widget's own policy (its `.after(1 hour)`): no app write will bring the data.
             if urlFailed, let policyOverride = self.policy {
@@ -65,13 +79,18 @@ extension CompiledWidget: TimelineProvider {
             }
             return placeholderTimeline(context, policy: applyingRetry(retry, to: policy, now: now, lastEntry: now))
         }
-        let request = requestScope(context, data: data)
-        request.sources = .object(sources)
-        // The lets of the reload, before anything that may read them (timeline options, content).
+        let data = JSONValue.object(files)
+        let request = requestScope(context, data: data, param: reload.param)
+        request.sources = .object(reload.sources)
+        // The lets of the reload, before anything that may read them (timeline options, content);
+        // those a request or an entity read are already computed (`ReloadOrder`).
         var letsOfReload: LetEvaluator.Reload? = nil
         var letFailures: [(name: String, message: String)] = []
         if let letEvaluator {
-            let computed = letEvaluator.reload(param: request.param, data: data, family: context.family.rawValue, source: request.sources)
+            let early = reloadOrder.earlyLets
+            let computed = letEvaluator.reload(
+                param: request.param, data: data, family: context.family.rawValue, source: request.sources, after: reload.lets,
+                only: early.isEmpty ? nil : { !early.contains($0) })
             request.lets = .object(computed.json)
             letFailures = computed.failures
             letsOfReload = computed
@@ -195,10 +214,9 @@ extension CompiledWidget: TimelineProvider {
         }
     }
 
-    func requestScope(_ context: TimelineContext, data: JSONValue) -> RequestScope {
-        var params = defaultParameters
-        for (k, v) in context.parameters { params[k] = v }
-        let scope = RequestScope(param: .object(params), data: data, family: context.family.rawValue)
+    /// `param`: the reload's values (entities resolved); nil: the instance's as given.
+    func requestScope(_ context: TimelineContext, data: JSONValue, param: JSONObject? = nil) -> RequestScope {
+        let scope = RequestScope(param: .object(param ?? instanceParameters(context)), data: data, family: context.family.rawValue)
         scope.formatting = TemplateFormatting(zone: zone, locale: locale, failures: FormatFailures())
         scope.now = context.date
         return scope
@@ -212,18 +230,6 @@ extension CompiledWidget: TimelineProvider {
     /// One placeholder entry at T: shown while data is missing or malformed.
     private func placeholderTimeline(_ context: TimelineContext, policy: ReloadPolicy) -> Timeline {
         Timeline(entries: [placeholder(in: context)], policy: policy)
-    }
-
-    /// Every data source, files then URLs (their answers applied); nil data (after a warning) if
-    /// any is missing or malformed, the `retry` of the URL sources that failed or were stale, and
-    /// each URL source's outcome (`source.NAME`).
-    func loadAllData(
-        _ reload: Reload, answers: [FetchResult], _ context: TimelineContext
-    ) -> (data: JSONValue?, retry: Int64?, urlFailed: Bool, sources: JSONObject) {
-        guard var data = reload.files else { return (nil, reload.fileRetry, false, JSONObject()) }
-        let (ok, retry, sources) = applyURLSources(reload.round, answers: answers, into: &data, context, usedBytes: reload.fileBytes)
-        if ok, !sourceDates.isEmpty { decodeDates(&data, context) }
-        return (ok ? .object(data) : nil, retry, !ok, sources)
     }
 
     /// Reads every data source from the container; nil (after a warning) if any is missing or
