@@ -235,7 +235,8 @@ struct RunOptions {
             let hint = Suggest.hint(for: f, among: WidgetFamily.allCases.map(\.rawValue))
             throw UsageError(message: "unknown family '\(f)'\(hint); families: \(WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        context = try args.choice("context", default: .timeline)
+        // fleet simulates timelines only and declares no --context.
+        context = args.declared.contains("context") ? try args.choice("context", default: .timeline) : .timeline
         containerDirectory = args.value("container")
         if let dir = containerDirectory {
             guard POSIXFiles.status(dir)?.type == .directory else {

@@ -46,7 +46,7 @@ struct Command: Sendable {
 package enum WidgetCLI {
     package static let version = "0.1.0"
 
-    static var commands: [Command] { [InitCommand.command, ValidateCommand.command, CompileCommand.command, GenerateCommand.command, RunCommand.command, PreviewCommand.command, FetchCommand.command, PushCommand.command, ActionsCommand.command, StringsCommand.command, SessionsCommand.command, DumpCommand.command, LSPCommand.command] }
+    static var commands: [Command] { [InitCommand.command, ValidateCommand.command, CompileCommand.command, GenerateCommand.command, RunCommand.command, PreviewCommand.command, FleetCommand.command, FetchCommand.command, PushCommand.command, ActionsCommand.command, StringsCommand.command, SessionsCommand.command, DumpCommand.command, LSPCommand.command] }
 
     /// Runs `widgetc` with `arguments` (without the program name). Output that could not
     /// be written to stdout (a full disk, `>/dev/full`) is exit 2, said on stderr.

@@ -25,6 +25,10 @@ package struct RunConfiguration: Sendable {
     /// Whether the widget opted into WidgetKit pushes (`push: true`); a scenario's push to a
     /// widget that did not is not delivered (a warning says so).
     package var acceptsPushes: Bool
+    /// The install's seed, which fixes its jitter offset (docs/fleet.md); `run` simulates install 0.
+    package var installSeed: UInt64 = 0
+    /// A jitter in seconds replacing the widget's own (`fleet --jitter`); nil keeps the widget's.
+    package var jitter: Int64? = nil
 
     package init(
         kind: String, family: WidgetFamily, parameters: JSONObject = JSONObject(),

@@ -299,9 +299,11 @@ private struct Scheduler {
         appRequest = nil
 
         requestLog?.removeAll()
-        let context = TimelineContext(
+        var context = TimelineContext(
             family: config.family, isPreview: false, date: t, parameters: config.parameters,
             container: container, warnings: collector, fetcher: fetcher, responses: responses, requests: requestLog)
+        context.installSeed = config.installSeed
+        context.jitter = config.jitter
         let timeline = provider.timeline(in: context)
         let requests = requestLog?.requests
         requestCount += requests?.filter(\.wasSent).count ?? 0

@@ -20,6 +20,11 @@ package struct TimelineContext {
     package let requests: RequestLog?
     /// Where `secret.NAME` comes from before the container file `secrets/NAME`; nil: the file only.
     package var secrets: (any SecretSource)?
+    /// The install's stable random number (docs/fleet.md): with a policy's jitter it fixes the
+    /// install's offset. 0 off the device unless a run or the fleet chooses one.
+    package var installSeed: UInt64 = 0
+    /// A jitter in seconds that replaces the widget's own (`fleet --jitter`); nil keeps the widget's.
+    package var jitter: Int64? = nil
     private let collector: WarningCollector
 
     package init(

@@ -35,6 +35,9 @@ package final class CompiledWidget: @unchecked Sendable {
     let sourceDates: [SourceDates]
     /// Whether the widget has a URL data source (its reloads then list their requests).
     package var fetchesURLs: Bool { !urlSources.isEmpty }
+    /// Whether a URL source keeps answers between reloads (`maxAge`, `stale`): then a reload's
+    /// timeline depends on the instance's earlier reloads, not on its instant alone.
+    package var keepsAnswers: Bool { urlSources.contains { $0.maxAge > 0 || $0.stale > 0 } }
     let content: CompiledContent
     let familyContent: [String: CompiledContent]
     let placeholderContent: JSONObject
@@ -57,6 +60,8 @@ package final class CompiledWidget: @unchecked Sendable {
     /// The widget's face (docs/views.md); nil without a `view`.
     package let view: CompiledView?
     let policy: PolicyOverride?
+    /// `policy: {jitter: J}` in seconds (0: none): each install's `after` dates move by its offset.
+    package var policyJitter: Int64 = 0
     let events: [EventTime]
     /// The daily slots' contents, by `PlannedEntry.contentID - 1`.
     let slotContents: [CompiledContent]

@@ -29,7 +29,7 @@ extension CompiledWidget: TimelineProvider {
         while let round = reload.nextRound(self, context) {
             reload.apply(round, answers: round.fetchInOrder(fetcher), self, context)
         }
-        return timeline(reload, context)
+        return jittered(timeline(reload, context), context)
     }
 
     /// A reload as a device makes it: each round's requests sent all at once through `fetcher`
@@ -44,7 +44,16 @@ extension CompiledWidget: TimelineProvider {
             let answers = await round.fetchConcurrently(fetcher, deadline: left > .zero ? left : .zero)
             reload.apply(round, answers: answers, self, context)
         }
-        return timeline(reload, context)
+        return jittered(timeline(reload, context), context)
+    }
+
+    /// The timeline with its `after` date moved by the install's jitter offset (docs/fleet.md).
+    private func jittered(_ timeline: Timeline, _ context: TimelineContext) -> Timeline {
+        let jitter = context.jitter ?? policyJitter
+        guard jitter > 0 else { return timeline }
+        var moved = timeline
+        moved.policy = InstallJitter.applying(jitter, seed: context.installSeed, kind: kind, to: timeline.policy)
+        return moved
     }
 
     func beginReload(_ context: TimelineContext) -> Reload {
