@@ -45,8 +45,7 @@ let package = Package(
         .target(
             name: "JSONSchema",
             dependencies: ["WidgetSupport", "ECMARegexEngine"],
-            exclude: ["MetaSchemas"],
-            plugins: ["EmbedFiles"]
+            exclude: ["MetaSchemas"]
         ),
         // CEL (Common Expression Language): parser, checker, evaluator and its value type; knows nothing of widgets.
         .target(name: "WidgetCEL", dependencies: ["WidgetSupport", "WidgetTime"]),
@@ -79,8 +78,7 @@ let package = Package(
             dependencies: [
                 "WidgetSupport", "WidgetYAML", "JSONSchema", "WidgetTemplates", "WidgetTime", "MarketCalendars",
                 "WidgetcRuntimeCore", "WidgetCEL",
-            ],
-            plugins: ["EmbedFiles"]
+            ]
         ),
         // The editor service (`widgetc lsp`): LSP over stdio, on the compiler's checks.
         .target(
@@ -95,17 +93,17 @@ let package = Package(
                 "WidgetLSP", "CWidgetcCurl",
                 // URLSession is Foundation's on Apple platforms: linked, it costs nothing more there.
                 .target(name: "WidgetcRuntime", condition: .when(platforms: [.macOS])),
-            ],
-            plugins: ["EmbedFiles"]
+            ]
         ),
         .executableTarget(name: "widgetc", dependencies: ["WidgetCLI"]),
 
+        // `swift run embed-files`: the schemas and docs/diagnostics.md as the checked-in Swift of
+        // each target's Generated/ folder (no build plugin of widgetc's own: docs/xcode.md).
         .executableTarget(name: "embed-files"),
         // bench/: a plan's load and one timeline request, as an extension pays them.
         .executableTarget(name: "plan-bench", dependencies: ["WidgetcRuntime"], path: "bench/plan-bench"),
         // bench/: the editor service's diagnostics latency after didChange and its memory over edits.
         .executableTarget(name: "lsp-bench", dependencies: ["WidgetLSP", "WidgetSupport"], path: "bench/lsp-bench"),
-        .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["embed-files"]),
         .plugin(name: "WidgetcGenerate", capability: .buildTool(), dependencies: ["widgetc"]),
         .plugin(
             name: "WidgetcCommand",
@@ -140,7 +138,7 @@ let package = Package(
 // The libFuzzer harness `widgetc-fuzz` (Fuzz/widgetc-fuzz: every target in one executable, the
 // target named by its first argument). The libraries it exercises get coverage instrumentation
 // and AddressSanitizer through per-target flags: `-Xswiftc -sanitize=fuzzer` would also reach
-// the build plugin's tool (embed-files), which then does not link. The harness links with lld
+// the plugins' tools, which then do not link. The harness links with lld
 // (gold stops with an internal error in format_file_lineno on this link). Without the variable
 // the package is exactly the one above.
 if Context.environment["WIDGETC_FUZZ"] == "1" {

@@ -5,7 +5,7 @@ import PackageDescription
 // A widget extension's code as a package target: its YAML (app.yaml, today.yaml) becomes Swift
 // and plans at build time through widgetc's build-tool plugin; the runtime answers WidgetKit.
 // In your own package: .package(url: "<widgetc's repository>", from: "0.1.0") instead of the path.
-// Build with `swift build --build-system swiftbuild` (docs/xcode.md says why).
+// Build with `swift build` (or `--build-system swiftbuild`, Xcode's engine).
 
 // widgetc: this repository (two levels up), or WIDGETC_PACKAGE (the test builds a copy of this
 // sample elsewhere). A path dependency is named after its directory.
