@@ -119,7 +119,8 @@ extension GeneratedSwiftTests {
         let executable = bin.appendingPathComponent("extension").path
         try Self.shell([Self.swiftc!, "-swift-version", "6", "-module-name", "WidgetExtension", "-I", stub.path,
                         "-I", Self.buildDirectory! + "/Modules"] + Self.swiftSources(out, bundle: false) + [driver.path]
-                       + stubObjects + (try RuntimeModules.objects(inBuildDirectory: Self.buildDirectory!)) + Self.sanitizerFlags + ["-lm", "-o", executable])
+                       + stubObjects + [try Self.buildClock(into: bin)] + (try RuntimeModules.objects(inBuildDirectory: Self.buildDirectory!))
+                       + Self.sanitizerFlags + ["-lm", "-o", executable])
         for plan in Self.files(out, under: "Resources", ext: ".json") {
             try fm.copyItem(atPath: plan, toPath: bin.path + "/" + URL(fileURLWithPath: plan).lastPathComponent)
         }
@@ -129,7 +130,11 @@ extension GeneratedSwiftTests {
             try fm.copyItem(atPath: TestPaths.widgets + "/container/" + name, toPath: container.path + "/" + name)
         }
         try #"{"count": 0, "marks": []}"#.write(to: container.appendingPathComponent("counter.json"), atomically: true, encoding: .utf8)
-        let environment = ["TZ": "UTC", "WIDGETC_STUB_CONTAINERS": "group.com.example.tasks=" + container.path]
+        // The driver's Date() is pinned (the stub's clock), as its zone is.
+        let environment = [
+            "TZ": "UTC", "WIDGETC_STUB_CONTAINERS": "group.com.example.tasks=" + container.path,
+            "WIDGETC_STUB_NOW": String(at("2026-11-29T09:00:00Z").seconds),
+        ]
 
         let output = try Self.shell([executable, "examples"], environment: environment)
         #expect(output.contains("index 2\n"), "\(output)")

@@ -49,6 +49,15 @@ import WidgetcRuntime
         Sanitizer.name.map { ["-sanitize=" + $0] } ?? []
     }
 
+    /// The stub's clock (Tests/AppleSDKStub/Clock) compiled into `dir`: linked into a driver, its
+    /// wall clock stands at WIDGETC_STUB_NOW (seconds), so Date() is a pinned instant.
+    static func buildClock(into dir: URL) throws -> String {
+        let clock = dir.appendingPathComponent("clock.o").path
+        let clang = URL(fileURLWithPath: swiftc!).deletingLastPathComponent().appendingPathComponent("clang").path
+        try shell([clang, "-c", TestPaths.root + "/Tests/AppleSDKStub/Clock/clock.c", "-o", clock])
+        return clock
+    }
+
     static func buildStub(into dir: URL) throws -> [String] {
         let stub = TestPaths.root + "/Tests/AppleSDKStub"
         var objects: [String] = []
@@ -194,9 +203,7 @@ import WidgetcRuntime
         let runtimeObjects = try RuntimeModules.objects(inBuildDirectory: Self.buildDirectory!)
         #expect(runtimeObjects.contains { $0.hasSuffix("/WidgetcRuntime.build/WidgetcRuntime.swift.o") }, "\(runtimeObjects)")
         // The driver's wall clock stands at `now` (Tests/AppleSDKStub/Clock): the providers call Date().
-        let clock = bin.appendingPathComponent("clock.o").path
-        let clang = URL(fileURLWithPath: Self.swiftc!).deletingLastPathComponent().appendingPathComponent("clang").path
-        try Self.shell([clang, "-c", TestPaths.root + "/Tests/AppleSDKStub/Clock/clock.c", "-o", clock])
+        let clock = try Self.buildClock(into: bin)
         let now = at("2026-11-29T09:00:00Z")
         let executable = bin.appendingPathComponent("extension").path
         try Self.shell([Self.swiftc!, "-swift-version", "6", "-module-name", "WidgetExtension", "-I", stub.path,

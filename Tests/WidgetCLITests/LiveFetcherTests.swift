@@ -25,6 +25,11 @@ import WidgetTime
         #expect(libraries.stdout.contains("libFoundation.so"))
         #expect(!libraries.stdout.contains("FoundationNetworking"), "\(libraries.stdout)")
         #expect(!libraries.stdout.contains("libcurl"), "\(libraries.stdout)")
+        // Nothing of its own beside it: every library it loads is the system's or the toolchain's.
+        #expect(!libraries.stdout.contains("not found"), "\(libraries.stdout)")
+        #expect(!libraries.stdout.contains("WidgetcURLSession"), "\(libraries.stdout)")
+        let build = URL(fileURLWithPath: widgetc).deletingLastPathComponent().path
+        #expect(!libraries.stdout.contains(build + "/"), "\(libraries.stdout)")
     }
 
     /// A `widgetc` copied alone into an empty directory: `fetch` and `run --network live` reach
