@@ -73,6 +73,7 @@ not a duration`).
 | `integer-range` | an integer that does not fit in 64 bits signed (`123456789012345678901234567890`, or `1e23` as an integer parameter's bound or default), with the accepted range; never read as a double |
 | `param-default-type` | `default` not of the declared type |
 | `param-enum` | enum `values` empty or repeated, or `default` not among them |
+| `param-entity` | an entity parameter (docs/entities.md) without `options`, `options.from` naming no declared data source or let (with a did-you-mean), a let computed per entry, an option template naming anything but `record.*`, an option without `id`, or an entity parameter in an intent |
 | `invalid-duration` | a duration or relative instant that does not parse or is zero (also a template whose fixed text cannot render to one, whatever its parameters hold) |
 | `invalid-instant` | an instant that does not parse or is not a real date (also a template that cannot render to one) |
 | `invalid-number` | a number that makes a rule meaningless (`progress.by: 0`), or a template that cannot render to a number |
@@ -181,7 +182,7 @@ and reload: a `{{value | format}}` whose value the format cannot read, which the
 once per element and value, naming the element, its id, the definition's line and the value; docs/views.md,
 "Values that do not render"),
 `defaults-type` (a stored UserDefaults value not of its default's type: the default is shown), `defaults-malformed` (a suite's `Library/Preferences/SUITE.plist` that is not a property list or not a dictionary, naming it: the defaults are shown), `defaults-suite` (a defaults source with no suite and no app manifest's appGroup), `data-date` (a value at a source's `dates` pointer that does not decode in its format: naming the source, the value's pointer, the value and the format; the value is absent), `data-fetch-failed` (a URL source failed and nothing could stand in: naming the source, the URL and
-the reason), `data-stale` (a URL source failed and an earlier answer was shown), `response-store`
+the reason), `data-stale` (a URL source failed and an earlier answer was shown), `data-fallback` (a URL source had no value and its `fallback` source stood in, or none of them had one either), `entity-gone` (an entity parameter's chosen id is no longer among its options: the default stands in, or the placeholder shows when there is none; docs/entities.md), `entity-none` (nothing chosen and the default gives no record: the placeholder), `entity-options` (an entity's `options.from` is not a list: it has no options), `response-store`
 (a kept answer in the app group container that cannot be read back, ignored and removed; or one
 that cannot be written, kept in memory only).
 

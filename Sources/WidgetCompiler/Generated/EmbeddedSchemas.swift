@@ -900,9 +900,9 @@ package enum EmbeddedSchemas {
       "properties": {
         "type": {
           "title": "parameter type",
-          "description": "The parameter's type: integer, number, boolean, string, enum or duration.",
+          "description": "The parameter's type: integer, number, boolean, string, enum, duration, or entity (records of the app's data, docs/entities.md).",
           "type": "string",
-          "enum": ["integer", "number", "boolean", "string", "enum", "duration"]
+          "enum": ["integer", "number", "boolean", "string", "enum", "duration", "entity"]
         },
         "title": {
           "description": "The label shown in the widget's edit sheet; default: the parameter's name.",
@@ -936,9 +936,46 @@ package enum EmbeddedSchemas {
           "description": "How the edit sheet shows an enum parameter's values, such as {panda: Panda}; localizable; default: the value itself.",
           "type": "object",
           "additionalProperties": { "description": "The title of one value.", "type": "string", "minLength": 1 }
+        },
+        "options": {
+          "description": "An entity parameter's options (docs/entities.md): from, the list its records come from (data.NAME… or let.NAME…), and templates over record: id, title, subtitle, image (an SF Symbol).",
+          "type": "object",
+          "additionalProperties": false,
+          "properties": {
+            "from": {
+              "title": "a list in the widget's data (such as data.cities or let.cities)",
+              "description": "Where the options come from: a data source, a path into one (data.app.cities), or a let computed once per reload.",
+              "type": "string",
+              "pattern": "^(data|let)\\.[^.\\s]+(\\.[^.\\s]+)*$"
+            },
+            "id": { "description": "The option's identifier, a template over record such as {{record.id}}: what the widget instance keeps.", "type": "string", "minLength": 1 },
+            "title": { "description": "What the edit sheet shows, a template over record such as {{record.name}}; default: the id.", "type": "string", "minLength": 1 },
+            "subtitle": { "description": "A second line in the edit sheet, a template over record; default: none.", "type": "string" },
+            "image": { "description": "An SF Symbol's name shown beside the option, a template over record; default: none.", "type": "string" }
+          }
+        },
+        "multiple": {
+          "description": "An entity parameter that holds a list of entities (a stocks widget): at most max of them.",
+          "type": "object",
+          "additionalProperties": false,
+          "required": ["max"],
+          "properties": { "max": { "description": "The most entities the user may choose.", "type": "integer", "minimum": 1, "maximum": 1000 } }
         }
       },
       "allOf": [
+        {
+          "if": { "required": ["type"], "properties": { "type": { "const": "entity" } } },
+          "then": {
+            "properties": {
+              "default": { "title": "first, none or an option's id", "description": "first (the first option, the default), none (the placeholder until the user chooses), or an option's id.", "type": "string", "minLength": 1 },
+              "min": false,
+              "max": false,
+              "values": false,
+              "valueTitles": false
+            }
+          },
+          "else": { "properties": { "options": false, "multiple": false } }
+        },
         {
           "if": { "required": ["type"], "properties": { "type": { "const": "integer" } } },
           "then": {
