@@ -89,8 +89,9 @@ import WidgetcRuntime
         let failed = try runProcess([Self.swift!, "package", "--package-path", sample] + engine + [allow, "widgetc", "validate", "Sources/TasksWidgets"], environment: environment)
         #expect(failed.status != 0)
         #expect((failed.stdout + failed.stderr).contains("Sources/TasksWidgets/today.yaml:\(line):\(column): error: "), "\(failed.stdout)\(failed.stderr)")
-        // docs/ci.md's workflow step: the same error as a GitHub annotation, a line of its own on stdout.
-        let annotated = try runProcess([Self.swift!, "package", "--package-path", sample] + engine + ["widgetc", "validate", "--format", "github", "Sources/TasksWidgets"], environment: environment)
+        // docs/ci.md's workflow step: the same error as a GitHub annotation, a line of its own on stdout
+        // (without a terminal SwiftPM asks for the plugin's declared permission with an error: hence `allow`).
+        let annotated = try runProcess([Self.swift!, "package", "--package-path", sample] + engine + [allow, "widgetc", "validate", "--format", "github", "Sources/TasksWidgets"], environment: environment)
         #expect(annotated.status != 0)
         #expect(
             annotated.stdout.split(separator: "\n").contains { $0.hasPrefix("::error file=Sources/TasksWidgets/today.yaml,line=\(line),col=\(column),") && $0.contains("systemMedum") },
