@@ -115,6 +115,10 @@ extension LanguageServer {
             return containerFiles(document, images: path.dropLast().last == "image")
         case "reload" where path.first == "intents":
             return widgetKinds(near: document)
+        case "items" where path.contains("schedule"):
+            let root = root(document, at: line)
+            return (root?["data"]?.members ?? .empty).map { Candidate(label: "data." + $0.key, kind: 6, detail: "data source") }
+                + (root?["let"]?.members ?? .empty).map { Candidate(label: "let." + $0.key, kind: 6, detail: "let") }
         case "items" where path.contains("sequence") || path.first == "dynamicShortcuts":
             let root = root(document, at: line)
             let sources = (path.first == "dynamicShortcuts" ? root?["dynamicShortcuts"]?["data"] : root?["data"])?.members ?? .empty
@@ -342,6 +346,12 @@ extension LanguageServer {
         }
         // `data.SOURCE.` and deeper: the fields of the source's file in the container, when it is there.
         let parts = typed.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        // `current.`, `next.` (and `record.` in a schedule's at and end): the fields of the schedule's first item.
+        if !inView, parts.count == 2, ["current", "next", "record"].contains(parts[0]), let item = scheduleItem(root, document) {
+            for (key, field) in item {
+                result.append(Candidate(label: parts[0] + "." + key, kind: 5, detail: "field of each schedule item: " + Self.describe(field)))
+            }
+        }
         if !inView, parts.count >= 3, parts[0] == "data", let value = containerValue(source: parts[1], root, document) {
             var node = value
             var prefix = "data." + parts[1]
@@ -396,6 +406,19 @@ extension LanguageServer {
         }
         guard let first = node.array?.first?.object else { return [] }
         return first.map { Candidate(label: $0.key, kind: 5, detail: "field of each \(section) item: " + Self.describe($0.value)) }
+    }
+
+    /// The first item of the schedule's list (`timeline.schedule.items: data.NAME.path`), read
+    /// from the container beside the document; nil for a let's list or one that cannot be read.
+    func scheduleItem(_ root: SourceNode?, _ document: TextDocument) -> JSONObject? {
+        guard let items = root?["timeline"]?["schedule"]?["items"]?.string else { return nil }
+        let parts = items.split(separator: ".").map(String.init)
+        guard parts.count >= 2, parts[0] == "data", var node = containerValue(source: parts[1], root, document) else { return nil }
+        for field in parts.dropFirst(2) {
+            guard let next = node[field] else { return nil }
+            node = next
+        }
+        return node.array?.first?.object
     }
 
     /// The JSON of a `file:` data source's container file beside the document, when it can be read.

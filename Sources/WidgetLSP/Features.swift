@@ -108,6 +108,9 @@ extension LanguageServer {
         "daily": [("slot.name", "the daily slot's name"), ("slot.at", "the daily slot's wall time")],
         "progress": [("progress", "the progress value at the entry")],
         "sequence": [("record", "the sequence's record for the entry"), ("index", "the record's index in the sequence")],
+        "schedule": [("current", "the schedule's item in force at the entry (at <= date < end), or none"),
+                     ("next", "the schedule's first item that starts after the entry"),
+                     ("upcoming", "a list of the next items that start after the entry (upcoming: N, default 1)")],
         "market": [("market.state", "the market's state (open, closed, …)"), ("market.open", "the session's opening"),
                    ("market.close", "the session's close"), ("market.exchange", "the exchange's MIC")],
     ]

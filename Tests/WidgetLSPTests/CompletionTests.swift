@@ -78,6 +78,27 @@ import WidgetTestSupport
         #expect(section.map(\.label) == ["temp", "time"])
     }
 
+    /// A `schedule` widget: `current`, `next` and `upcoming` among the variables, and after
+    /// `current.` (or `record.` in `at`) the fields of the first item of its list in the container.
+    @Test func scheduleVariablesAndTheFieldsOfItsItems() throws {
+        let head = """
+            kind: com.example.board
+            data:
+              board: { file: transit.json }
+            timeline:
+              schedule: { items: data.board.departures, at: "{{record.boards}}" }
+
+            """
+        let roots = try complete(head + "content:\n  t: \"{{|")
+        #expect(["current", "next", "upcoming"].allSatisfy(roots.map(\.label).contains))
+        let fields = try complete(head + "content:\n  t: \"{{current.|")
+        #expect(Set(fields.map(\.label)) == ["current.line", "current.to", "current.bay", "current.boards", "current.departs"])
+        let typed = try complete(head + "content:\n  t: \"{{next.de|")
+        #expect(typed == [Item(label: "next.departs", start: 13, end: 15, newText: "departs")])
+        let items = try complete("kind: k\ndata:\n  board: { file: transit.json }\ntimeline:\n  schedule:\n    items: |\n")
+        #expect(items.map(\.label) == ["data.board"])
+    }
+
     /// After `|` in a value tag, the format names (docs/language-notes.md, "Formats in text"),
     /// the edit replacing the typed part of the name; in a view's text too.
     @Test func formatNamesAfterThePipe() throws {

@@ -35,7 +35,9 @@ package struct CheckedLets: Sendable {
 /// What a widget's expressions may name, and their types (spec "Computed values", Types).
 package enum LetEnvironment {
     /// The roots that make a let per entry: the entry, the family and the rules' own variables.
-    package static let perEntryRoots: Set<String> = ["entry", "family", "slot", "progress", "record", "index", "market"]
+    package static let perEntryRoots: Set<String> = [
+        "entry", "family", "slot", "progress", "record", "index", "market", "current", "next", "upcoming",
+    ]
 
     /// Every root a widget's expression may start with (for reading plans, where types are not needed).
     package static let allRoots: Set<String> = perEntryRoots.union(["param", "data", "let", "source"])
@@ -67,6 +69,11 @@ package enum LetEnvironment {
         case .sequence?:
             variables["record"] = .dyn
             variables["index"] = .int
+        case .schedule?:
+            // The items are the data's: typed when read (null when none is in force, or later).
+            variables["current"] = .dyn
+            variables["next"] = .dyn
+            variables["upcoming"] = .list(.dyn)
         case .progress?: variables["progress"] = .double
         case .market?:
             variables["market"] = .object("market", [.init("state", .string), .init("exchange", .string), .init("open", .dyn), .init("close", .dyn)])

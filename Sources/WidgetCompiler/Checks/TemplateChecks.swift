@@ -17,6 +17,9 @@ struct VariableScope {
         /// `events[].at`: a timeline option that also sees the market rule's `market.*` at the
         /// request (the current or next session), so a widget can reload at the close.
         case event
+        /// A `schedule`'s `at` and `end`: rendered per item at the reload, with the item as
+        /// `record` and its position as `index`, beside `param`, `data` and the reload's lets.
+        case scheduleItem
         /// `placeholder` and `snapshot`: only `param` and `family`, because they are shown when
         /// the data is missing or failed (and in the gallery), before any entry exists.
         case fixed
@@ -129,10 +132,16 @@ struct VariableScope {
                     ? "'\(name.name)' names a let, but this widget declares no let"
                     : "'\(name.name)' names no declared let\(hint(field, lets.sortedNames))"
             }
-            if place == .timeline || place == .event, perEntryLets.contains(field) {
+            if place == .timeline || place == .event || place == .scheduleItem, perEntryLets.contains(field) {
                 return "'\(name.name)' is computed per entry (it reads entry, family or a rule's variable); timeline options see only lets computed once per reload"
             }
             return nil
+        }
+        if place == .scheduleItem {
+            if root == .record { return nil }
+            if root == .index { return count > 1 ? "'index' is a number and has no field '\(name.component(1))'" : nil }
+            if inSection { return nil }
+            return "'\(name.name)' is not available in a schedule's at and end; they see the item as 'record…' and its position as 'index', beside 'param…', 'data…' and 'let…'"
         }
         if place == .timeline || (place == .event && root != .market) {
             if inSection { return nil }

@@ -12,7 +12,7 @@ func checkTimeline(_ timeline: WidgetDefinition.Timeline, scope: VariableScope, 
         if timeline.rules.isEmpty {
             context.error(
                 "timeline-rule",
-                "the timeline has no rule; add one of: every, hourly, daily, cron, market, progress, sequence, once",
+                "the timeline has no rule; add one of: every, hourly, daily, cron, market, progress, sequence, schedule, once",
                 at: node, ["timeline"])
         } else {
             let names = timeline.rules.map { "'\($0.name.rawValue)'" }.joined(separator: ", ")
@@ -84,6 +84,53 @@ private func checkRule(_ entry: WidgetDefinition.RuleEntry, aligned: Bool, scope
                 at: items.node, pointer() + ["items"])
         }
         if let every { checkTypedField(every, pointer() + ["every"], .duration, scope: scope, &context) }
+    case .schedule(let schedule):
+        if let items = schedule.items { checkScheduleItems(items, pointer() + ["items"], scope: scope, &context) }
+        if let at = schedule.at { checkTemplate(at, pointer() + ["at"], scope: scope, place: .scheduleItem, &context) }
+        if let end = schedule.end { checkTemplate(end, pointer() + ["end"], scope: scope, place: .scheduleItem, &context) }
+    }
+}
+
+/// A schedule's `items`: `data.NAME` of a declared source (a path into it may follow), or
+/// `let.NAME` of a let computed once per reload. (The schema refuses any other shape.)
+private func checkScheduleItems(_ items: Text, _ pointer: [String], scope: VariableScope, _ context: inout CheckContext) {
+    let parts = items.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    guard parts.count >= 2, !parts.contains("") else { return }
+    // Where the name is inside the scalar: after the root and its dot.
+    let at = context.location(inside: items.node, offset: parts[0].count + 1)
+    let name = parts[1]
+    switch parts[0] {
+    case "data":
+        let declared = scope.sortedDataSources
+        guard !declared.contains(name) else { return }
+        let hint = Suggest.hint(for: name, among: declared)
+        context.error(
+            "unknown-data-source",
+            declared.isEmpty
+                ? "schedule items '\(items.value)' names a data source, but this widget declares no data"
+                : "schedule items '\(items.value)' names no declared data source\(hint); items is data.NAME (a path into it may follow) or let.NAME",
+            at: at, pointer)
+    case "let":
+        let declared = scope.lets.sortedNames
+        guard declared.contains(name) else {
+            let hint = Suggest.hint(for: name, among: declared)
+            context.error(
+                "unknown-variable",
+                declared.isEmpty
+                    ? "schedule items '\(items.value)' names a let, but this widget declares no let"
+                    : "schedule items '\(items.value)' names no declared let\(hint)",
+                at: at, pointer)
+            return
+        }
+        scope.letUses?.names.insert(name)
+        if scope.perEntryLets.contains(name) {
+            context.error(
+                "unknown-variable",
+                "schedule items 'let.\(name)' is computed per entry (it reads entry, family or a rule's variable); the items are read once per reload, before any entry exists",
+                at: at, pointer)
+        }
+    default:
+        return
     }
 }
 

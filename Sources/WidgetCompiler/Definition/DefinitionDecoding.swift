@@ -256,6 +256,9 @@ extension WidgetDefinition {
             return .market(exchange: Self.text(node, "exchange"), every: node[word: "every"])
         case .sequence:
             return .sequence(items: Self.text(node, "items"), every: node[word: "every"])
+        case .schedule:
+            return .schedule(Schedule(
+                items: Self.text(node, "items"), at: node[word: "at"], end: node[word: "end"], upcoming: node[word: "upcoming"]))
         case .progress:
             return .progress(Progress(
                 value: node[word: "value"], since: node[word: "since"], by: node[word: "by"],

@@ -257,7 +257,7 @@ extension WidgetDefinition {
 
     /// The timeline keys that name a rule.
     package enum RuleName: String, Sendable, CaseIterable {
-        case every, hourly, daily, cron, market, progress, sequence, once
+        case every, hourly, daily, cron, market, progress, sequence, schedule, once
 
         /// Each rule's timeline key as a static word (a table of them answers the rule itself).
         static func word(_ rule: RuleName) -> StaticString {
@@ -269,6 +269,7 @@ extension WidgetDefinition {
             case .market: "market"
             case .progress: "progress"
             case .sequence: "sequence"
+            case .schedule: "schedule"
             case .once: "once"
             }
         }
@@ -298,6 +299,7 @@ extension WidgetDefinition {
         case market(exchange: Text?, every: SourceNode?)
         case progress(Progress)
         case sequence(items: Text?, every: SourceNode?)
+        case schedule(Schedule)
         case once(Bool?)
 
         package var name: RuleName {
@@ -309,6 +311,7 @@ extension WidgetDefinition {
             case .market: .market
             case .progress: .progress
             case .sequence: .sequence
+            case .schedule: .schedule
             case .once: .once
             }
         }
@@ -329,6 +332,14 @@ extension WidgetDefinition {
         package var by: SourceNode?
         package var every: SourceNode?
         package var to: SourceNode?
+    }
+
+    /// `schedule`: the list (`data.NAME…` or `let.NAME…`), each item's instants as templates, how many later items an entry sees.
+    package struct Schedule: Sendable {
+        package var items: Text?
+        package var at: SourceNode?
+        package var end: SourceNode?
+        package var upcoming: SourceNode?
     }
 
     /// The reload policy.

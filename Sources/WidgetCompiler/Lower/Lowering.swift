@@ -162,6 +162,18 @@ package enum Lowering {
         case .sequence(let items, let every):
             guard let items else { return .failure(.error("compile", "a sequence needs 'items'", file: file, at: node.location, pointer: JSONPointer.string(pointer + ["items"]))) }
             rule = .sequence(items: items.value, every: duration(every, pointer + ["every"]))
+        case .schedule(let schedule):
+            guard let items = schedule.items, let atNode = schedule.at, let atText = atNode.string else {
+                return .failure(.error("compile", "a schedule needs 'items' and 'at'", file: file, at: node.location, pointer: JSONPointer.string(pointer)))
+            }
+            guard let at = template(atText, atNode, pointer + ["at"]) else {
+                return .failure(problem ?? .error("compile", "schedule at: not a template", file: file, at: atNode.location, pointer: JSONPointer.string(pointer + ["at"])))
+            }
+            let end = schedule.end.flatMap { node in node.string.flatMap { template($0, node, pointer + ["end"]) } }
+            let upcoming = schedule.upcoming?.number ?? 1
+            rule = .schedule(PlanSchedule(
+                items: items.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init),
+                at: at, end: end, upcoming: upcoming.isFinite ? Int(min(100, max(0, upcoming))) : 1))
         case .market(let exchange, let every):
             let mic = exchange?.value ?? ""
             guard let calendar = MarketCalendar.named(mic) else {

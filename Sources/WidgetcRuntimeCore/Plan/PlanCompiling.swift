@@ -86,6 +86,7 @@ extension CompiledWidget {
         case .progress(let p):
             return .progress(ProgressRule(value: p.value.number, since: p.since, by: p.by.number, every: p.every, to: p.to.number))
         case .sequence(let items, let every): return .sequence(source: items, every: every)
+        case .schedule(let schedule): return .schedule(schedule)
         case .market(let calendar, let every): return .market(calendar, every: every)
         case .once: return .once
         }

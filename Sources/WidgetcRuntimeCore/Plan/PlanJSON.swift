@@ -316,7 +316,7 @@ extension PlanTimeline {
 
 /// The rule kinds a plan may hold (`timeline.rule.type`).
 private enum RuleType: String, CaseIterable {
-    case every, daily, cron, progress, sequence, market, once
+    case every, daily, cron, progress, sequence, schedule, market, once
 }
 
 extension PlanRule {
@@ -349,6 +349,12 @@ extension PlanRule {
             r.appendNew("type", .string(RuleType.sequence.rawValue))
             r.appendNew("items", .string(items))
             r.appendNew("every", every.json)
+        case .schedule(let schedule):
+            r.appendNew("type", .string(RuleType.schedule.rawValue))
+            r.appendNew("items", .string(schedule.items.joined(separator: ".")))
+            r.appendNew("at", .string(schedule.at.source))
+            if let end = schedule.end { r.appendNew("end", .string(end.source)) }
+            r.appendNew("upcoming", .int(schedule.upcoming))
         case .market(let calendar, let every):
             r.appendNew("type", .string(RuleType.market.rawValue))
             r.appendNew("exchange", .string(calendar.mic))
@@ -381,6 +387,14 @@ extension PlanRule {
                 every: try m("every").durationField(), to: try m("to").numberField()))
         case .sequence:
             self = .sequence(items: try m("items").string(), every: try m("every").durationField())
+        case .schedule:
+            let items = try m("items").string().split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            guard items.count >= 2, items[0] == "data" || items[0] == "let", !items.contains("") else {
+                throw try m("items").fail("expected data.NAME or let.NAME, with keys after it, found '\(items.joined(separator: "."))'")
+            }
+            self = .schedule(PlanSchedule(
+                items: items, at: try m("at").template(), end: try m.optional("end")?.template(),
+                upcoming: Int(try m("upcoming").int(in: 0...100))))
         case .market:
             let mic = try m("exchange").string()
             self = .market(try Self.calendar(mic, markets: markets, at: m("exchange")), every: try m("every").durationField())

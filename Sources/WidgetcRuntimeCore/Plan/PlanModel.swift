@@ -169,9 +169,30 @@ package enum PlanRule: Sendable {
     case progress(PlanProgress)
     /// `items` names the data source whose records are the entries.
     case sequence(items: String, every: Field<Int64>)
+    /// Entries at the instants a list of the data names (docs/language.md, `schedule`).
+    case schedule(PlanSchedule)
     /// The exchange's whole calendar travels with the plan (`markets`).
     case market(MarketCalendar, every: Field<Int64>)
     case once
+}
+
+/// `schedule`: where the list is, each item's instants, how many later items an entry sees.
+package struct PlanSchedule: Sendable {
+    /// The list as a path from a root: `data.departures` is `["data", "departures"]`, `let.open` is `["let", "open"]`.
+    package var items: [String]
+    /// Each item's instant, rendered with the item as `record` and its position as `index`.
+    package var at: Template
+    /// When each item stops being current; nil: at the next item's `at`.
+    package var end: Template?
+    /// How many later items each entry's `upcoming` holds.
+    package var upcoming: Int
+
+    package init(items: [String], at: Template, end: Template?, upcoming: Int) {
+        self.items = items
+        self.at = at
+        self.end = end
+        self.upcoming = upcoming
+    }
 }
 
 /// One daily slot.

@@ -187,6 +187,7 @@ enum TimelineRule {
     case cron(CronExpression)
     case progress(ProgressRule)
     case sequence(source: String, every: Field<Int64>)
+    case schedule(PlanSchedule)
     case once
     case market(MarketCalendar, every: Field<Int64>)
 }

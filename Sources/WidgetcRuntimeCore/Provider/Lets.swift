@@ -32,7 +32,9 @@ package struct PlanLet: Sendable {
     }
 
     /// Every name an expression may start with.
-    package static let roots: Set<String> = ["param", "data", "let", "source", "entry", "family", "slot", "progress", "record", "index", "market"]
+    package static let roots: Set<String> = [
+        "param", "data", "let", "source", "entry", "family", "slot", "progress", "record", "index", "market", "current", "next", "upcoming",
+    ]
 }
 
 /// A widget's lets, evaluated: the ones of the reload once per timeline request, the ones
@@ -128,6 +130,10 @@ struct LetEvaluator {
         variables["entry"] = .map(entry)
         for name in ["slot", "record", "index", "progress", "market"] {
             if let value = rule.value(name) { variables[name] = CELValue(json: value) }
+        }
+        if case .schedule = rule {
+            // None in force, or none later: null, so `current == null` and `has()` tell.
+            for name in ["current", "next", "upcoming"] { variables[name] = rule.value(name).map { CELValue(json: $0) } ?? .null }
         }
         guard case .map(var values)? = reload.variables["let"] else { return .object(reload.json) }
         var json = reload.json

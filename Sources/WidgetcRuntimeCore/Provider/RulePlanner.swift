@@ -107,6 +107,9 @@ extension CompiledWidget {
         case .progress(let p):
             return planProgress(p, request: request, now: now, end: end, cap: cap, context: context)
 
+        case .schedule(let schedule):
+            return planSchedule(schedule, request: request, now: now, end: end, cap: cap, context: context)
+
         case .market(let calendar, let every):
             guard let step = duration(every, "market every", request, context) else { return nil }
             let plan = MarketTimeline.plan(calendar: calendar, every: step, now: now, horizonEnd: end, maxEntries: cap)
@@ -176,6 +179,82 @@ extension CompiledWidget {
         return PlannedTimeline(slots: slots, policy: .atEnd)
     }
 
+    /// `schedule` (docs/language.md): an entry at T, then one at each item's `at` and `end` in
+    /// `(T, end]`. Policy: `atEnd` when there are entries after T; else `after` the first `at` or
+    /// `end` beyond the horizon; else `never`, or `after(T + horizon)` for a widget with a URL source
+    /// (the list may change upstream). An explicit `policy` overrides it (the caller applies it).
+    private func planSchedule(
+        _ schedule: PlanSchedule, request: RequestScope, now: Instant, end horizonEnd: Instant, cap: Int, context: TimelineContext
+    ) -> PlannedTimeline? {
+        guard let list = scheduleList(schedule, request: request, context: context) else { return nil }
+        var instants = list.starts.filter { $0 > now && $0 <= horizonEnd }
+        for case let t? in list.ends where t > now && t <= horizonEnd { instants.append(t) }
+        instants.sort()
+        var slots = [PlannedEntry(date: now, variables: .schedule(list, date: now))]
+        for t in instants where t != slots[slots.count - 1].date {
+            guard slots.count < cap else { break }
+            slots.append(PlannedEntry(date: t, variables: .schedule(list, date: t)))
+        }
+        let policy: ReloadPolicy
+        if slots.count > 1 {
+            policy = .atEnd
+        } else if let first = instants.first {
+            // maxEntries 1: the timeline holds T alone, and the next instant is within the horizon.
+            policy = .after(first)
+        } else if let later = (list.starts + list.ends.compactMap { $0 }).filter({ $0 > horizonEnd }).min() {
+            policy = .after(later)
+        } else {
+            policy = urlSources.isEmpty ? .never : .after(horizonEnd)
+        }
+        return PlannedTimeline(slots: slots, policy: policy)
+    }
+
+    /// The schedule's items at this reload, sorted by `at` (as instants; the list's order among
+    /// equal ones). An item whose `at` is not an instant is skipped with a warning naming its index.
+    private func scheduleList(_ schedule: PlanSchedule, request: RequestScope, context: TimelineContext) -> ScheduleList? {
+        let path = schedule.items.joined(separator: ".")
+        let root = schedule.items[0] == "let" ? request.lets : request.data
+        guard case .array(let records)? = root.lookup(path: schedule.items, from: 1) else {
+            context.warn(code: "data-empty", message: "schedule items '\(path)' is not a list; showing the placeholder")
+            return nil
+        }
+        var rows: [(at: Instant, end: Instant?, item: JSONValue)] = []
+        rows.reserveCapacity(records.count)
+        for (i, record) in records.enumerated() {
+            let scope = ScheduleItemScope(request: request, record: record, index: i)
+            let at = schedule.at.render(scope)
+            guard let start = Self.instant(at) else {
+                context.warn(
+                    code: "schedule-item",
+                    message: "schedule item \(i) of '\(path)': at '\(schedule.at.source)' rendered \(JSONWriter.string(at)), which is not an instant; skipped")
+                continue
+            }
+            var itemEnd: Instant? = nil
+            if let endTemplate = schedule.end {
+                let value = endTemplate.render(scope)
+                if let t = Self.instant(value) {
+                    itemEnd = t
+                } else if !(value.isNull || value.string == "") {
+                    context.warn(
+                        code: "schedule-item",
+                        message: "schedule item \(i) of '\(path)': end '\(endTemplate.source)' rendered \(JSONWriter.string(value)), which is not an instant; the item lasts until the next one starts")
+                }
+            }
+            rows.append((start, itemEnd, record))
+        }
+        // A stable sort: items at the same instant keep the list's order.
+        let order = rows.indices.sorted { rows[$0].at < rows[$1].at || (rows[$0].at == rows[$1].at && $0 < $1) }
+        return ScheduleList(
+            items: order.map { rows[$0].item }, starts: order.map { rows[$0].at }, ends: order.map { rows[$0].end },
+            upcoming: schedule.upcoming)
+    }
+
+    /// An ISO 8601 instant rendered by a template (or a decoded `dates:` value); nil for anything else.
+    private static func instant(_ value: JSONValue) -> Instant? {
+        guard case .string(let text) = value, !text.isEmpty, let parsed = try? InstantParser.parse(text) else { return nil }
+        return parsed.instant
+    }
+
     /// Whole numbers stay integers in the output (`25`, not `25.0`).
     static func number(_ v: Double) -> JSONValue {
         if v == v.rounded(.towardZero), abs(v) < 9e15 { return .int(Int(v)) }
@@ -222,7 +301,7 @@ extension CompiledWidget {
             guard aligned, case .success(let step) = FieldValues.duration(field, request), let pattern = AlignedEvery(seconds: step) else { return nil }
             // Aligned instants are at most a step and a clock change apart.
             return last(pattern.instants(after: now - step - 3 * 3_600, in: zone, before: now + 1))
-        case .progress, .sequence, .once, .market:
+        case .progress, .sequence, .schedule, .once, .market:
             return nil
         }
     }

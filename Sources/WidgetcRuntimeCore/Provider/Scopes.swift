@@ -44,6 +44,26 @@ final class RequestScope: TemplateScope {
     }
 }
 
+/// What a `schedule`'s `at` and `end` see: one item as `record`, its position in the list as
+/// `index`, and the request (`param`, `data`, `let` of the reload).
+struct ScheduleItemScope: TemplateScope {
+    let request: RequestScope
+    let record: JSONValue
+    let index: Int
+
+    func lookup(_ name: String) -> JSONValue? {
+        switch name {
+        case "record": record
+        case "index": .int(index)
+        default: request.lookup(name)
+        }
+    }
+
+    func format(_ value: JSONValue, _ reference: TemplateReference) -> String? {
+        request.format(value, reference)
+    }
+}
+
 /// A `sequence`'s records, shared by its planned entries: an entry's variables hold this one
 /// reference and an index, not a copy of its record (an object: its keys and values arrays),
 /// copied into the slot, the entry scope and back: -3.6% instructions on bench/run's examples
@@ -52,6 +72,64 @@ final class RecordList {
     let items: [JSONValue]
 
     init(_ items: [JSONValue]) { self.items = items }
+}
+
+/// A `schedule`'s items at one reload, sorted by their `at`, shared by its planned entries: an
+/// entry's variables hold this reference and its date, and `current`, `next` and `upcoming` are
+/// found when read (a binary search), not copied into each entry.
+final class ScheduleList {
+    let items: [JSONValue]
+    /// Each item's `at`, ascending.
+    let starts: [Instant]
+    /// Each item's `end`; nil: it is current until a later item starts (the last one, from then on).
+    let ends: [Instant?]
+    /// How many later items `upcoming` holds.
+    let upcoming: Int
+
+    init(items: [JSONValue], starts: [Instant], ends: [Instant?], upcoming: Int) {
+        self.items = items
+        self.starts = starts
+        self.ends = ends
+        self.upcoming = upcoming
+    }
+
+    /// The index of the first item whose `at` is after `date` (`items.count` when none is).
+    func firstAfter(_ date: Instant) -> Int {
+        var low = 0, high = starts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if starts[mid] <= date { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The item in force at `date` (`at <= date < end`), the latest to start when several are.
+    func current(at date: Instant) -> JSONValue? {
+        let after = firstAfter(date)
+        var i = after - 1
+        while i >= 0 {
+            if let end = ends[i] {
+                if date < end { return items[i] }
+            } else if i == after - 1 || starts[i] == starts[after - 1] {
+                // Without an end, an item lasts until a later item starts.
+                return items[i]
+            }
+            i -= 1
+        }
+        return nil
+    }
+
+    /// The first item that starts after `date`.
+    func next(after date: Instant) -> JSONValue? {
+        let i = firstAfter(date)
+        return i < items.count ? items[i] : nil
+    }
+
+    /// The next `upcoming` items that start after `date`, in order.
+    func upcoming(after date: Instant) -> JSONValue {
+        let i = firstAfter(date)
+        return .array(Array(items[i..<min(items.count, i + upcoming)]))
+    }
 }
 
 /// The rule's own variables for one entry (`slot`, `record` and `index`,
@@ -64,6 +142,8 @@ enum RuleVariables {
     case record(RecordList, index: Int)
     case progress(JSONValue)
     case market(JSONValue)
+    /// `current`, `next` and `upcoming` of the entry at `date`.
+    case schedule(ScheduleList, date: Instant)
 
     func value(_ name: String) -> JSONValue? {
         switch self {
@@ -73,13 +153,20 @@ enum RuleVariables {
             name.utf8.first == UInt8(ascii: "r") ? (name == "record" ? records.items[index] : nil) : (name == "index" ? .int(index) : nil)
         case .progress(let value): name == "progress" ? value : nil
         case .market(let market): name == "market" ? market : nil
+        case .schedule(let list, let date):
+            switch name {
+            case "current": list.current(at: date)
+            case "next": list.next(after: date)
+            case "upcoming": list.upcoming(after: date)
+            default: nil
+            }
         }
     }
 }
 
 /// A rule variable's name, for paths known at compile time (`DirectPath.rule`).
 enum RuleName {
-    case slot, record, index, progress, market
+    case slot, record, index, progress, market, current, next, upcoming
 
     init?(_ name: String) {
         switch name {
@@ -88,6 +175,9 @@ enum RuleName {
         case "index": self = .index
         case "progress": self = .progress
         case "market": self = .market
+        case "current": self = .current
+        case "next": self = .next
+        case "upcoming": self = .upcoming
         default: return nil
         }
     }
@@ -102,6 +192,9 @@ extension RuleVariables {
         case (.record(_, let index), .index): .int(index)
         case (.progress(let value), .progress): value
         case (.market(let market), .market): market
+        case (.schedule(let list, let date), .current): list.current(at: date)
+        case (.schedule(let list, let date), .next): list.next(after: date)
+        case (.schedule(let list, let date), .upcoming): list.upcoming(after: date)
         default: nil
         }
     }

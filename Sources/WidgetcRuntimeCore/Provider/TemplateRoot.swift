@@ -3,6 +3,8 @@
 /// changes from entry to entry), and listed in docs/language-notes.md (a test compares).
 package enum TemplateRoot: String, CaseIterable, Sendable {
     case param, data, entry, family, slot, progress, record, index, market
+    /// A `schedule`'s items around the entry: the one in force, the first later one, the later ones.
+    case current, next, upcoming
     /// The widget's computed values (`let:`, docs/cel.md).
     case `let`
     /// What became of each URL source at this reload: `source.NAME.outcome` and `.fetched`.
@@ -20,6 +22,9 @@ package enum TemplateRoot: String, CaseIterable, Sendable {
         case .record: "record"
         case .index: "index"
         case .market: "market"
+        case .current: "current"
+        case .next: "next"
+        case .upcoming: "upcoming"
         case .let: "let"
         case .source: "source"
         }
@@ -30,7 +35,7 @@ package enum TemplateRoot: String, CaseIterable, Sendable {
     /// the widget has a let computed per entry: the runtime decides per widget.)
     package var variesPerEntry: Bool {
         switch self {
-        case .entry, .slot, .progress, .record, .index, .market: true
+        case .entry, .slot, .progress, .record, .index, .market, .current, .next, .upcoming: true
         case .param, .data, .family, .let, .source: false
         }
     }
@@ -42,6 +47,7 @@ package enum TemplateRoot: String, CaseIterable, Sendable {
         case .progress: "progress"
         case .record, .index: "sequence"
         case .market: "market"
+        case .current, .next, .upcoming: "schedule"
         case .param, .data, .entry, .family, .let, .source: nil
         }
     }

@@ -219,7 +219,7 @@ extension CompiledWidget: TimelineProvider {
     private var ruleDoesNotNeedData: Bool {
         switch rule {
         case .every, .daily, .cron, .market: true
-        case .progress, .sequence, .once: false
+        case .progress, .sequence, .schedule, .once: false
         }
     }
 
