@@ -138,13 +138,15 @@ import WidgetcRuntime
         try Self.generate(manifest, into: all)
         let allDiagnostics = try Self.typeCheck(all, stub: stub)
         #expect(allDiagnostics.isEmpty, "\(allDiagnostics)")
-        // Fourteen widgets: two groups, since the stub's builder, as Apple's SDKs before parameter
+        // More than ten widgets: groups of ten, since the stub's builder, as Apple's SDKs before parameter
         // packs, takes at most ten; the same widgets listed in one block do not type-check.
-        #expect(try String(contentsOf: all.appendingPathComponent("AllExamplesWidgets.swift"), encoding: .utf8).contains("Widgets1To10().body\n        Widgets11To14().body\n"))
+        let exampleCount = try Self.widgets(all).count
+        #expect(exampleCount >= 15)
+        #expect(try String(contentsOf: all.appendingPathComponent("AllExamplesWidgets.swift"), encoding: .utf8).contains("Widgets1To10().body\n        Widgets11To\(min(20, exampleCount))().body\n"))
         let flat = work.appendingPathComponent("flat")
         try FileManager.default.createDirectory(at: flat, withIntermediateDirectories: true)
         let widgetTypes = Self.files(all, under: "Widgets", ext: "Widget.swift").map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }
-        #expect(widgetTypes.count == 14)
+        #expect(widgetTypes.count == exampleCount)
         for sub in ["Widgets", "Views"] { try FileManager.default.copyItem(at: all.appendingPathComponent(sub), to: flat.appendingPathComponent(sub)) }
         try "import SwiftUI\nimport WidgetKit\n\n@main struct Flat: WidgetBundle {\n    var body: some Widget {\n\(widgetTypes.map { "        \($0)()\n" }.joined())    }\n}\n"
             .write(to: flat.appendingPathComponent("Flat.swift"), atomically: true, encoding: .utf8)
@@ -194,7 +196,7 @@ import WidgetcRuntime
         // The wishes example fetches from api.example.com: its provider would go to the network
         // (its sources type-check above; nothing leaves the machine in a test).
         let every = try Self.widgets(all)
-        #expect(every.count == 14)
+        #expect(every.count == exampleCount)
         let widgets = every.filter { $0.kind != "com.example.wishes" }
         let bin = work.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
@@ -240,6 +242,13 @@ import WidgetcRuntime
                 #expect(got["date"]?.number == Self.seconds(want["date"]), "\(kind)")
                 #expect(got["content"] == want["content"], "\(kind): \(got["content"].map(JSONWriter.string) ?? "-") vs \(want["content"].map(JSONWriter.string) ?? "-")")
                 #expect((got["url"] ?? .null) == (want["url"] ?? .null), "\(kind)")
+                // The generated entry's TimelineEntryRelevance (a Float score) is the run's relevance.
+                if let relevance = want["relevance"], relevance != .null {
+                    #expect(abs((got["relevance"]?["score"]?.number ?? .nan) - (relevance["score"]?.number ?? .nan)) < 1e-6, "\(kind)")
+                    #expect(got["relevance"]?["duration"]?.number == relevance["duration"]?.number, "\(kind)")
+                } else {
+                    #expect((got["relevance"] ?? .null) == .null, "\(kind)")
+                }
             }
             let policy = try #require(reload["policy"])
             #expect(answer["policy"]?["type"] == policy["type"], "\(kind)")
@@ -472,10 +481,11 @@ import WidgetcRuntime
                 }
             }
 
-            func report(_ kind: String, configured: Bool, _ entries: [WidgetEntry], _ policy: TimelineReloadPolicy) {
+            func report(_ kind: String, configured: Bool, _ entries: [(WidgetEntry, TimelineEntryRelevance?)], _ policy: TimelineReloadPolicy) {
                 var line = "{\\"kind\\":" + json(kind) + ",\\"configured\\":\\(configured),\\"entries\\":["
-                line += entries.map { e in
-                    "{\\"date\\":\\(Int(e.date.timeIntervalSince1970)),\\"content\\":" + json(.object(e.content)) + ",\\"url\\":" + (e.url.map(json) ?? "null") + "}"
+                line += entries.map { e, relevance in
+                    "{\\"date\\":\\(Int(e.date.timeIntervalSince1970)),\\"content\\":" + json(.object(e.content)) + ",\\"url\\":" + (e.url.map(json) ?? "null")
+                        + ",\\"relevance\\":" + (relevance.map { "{\\"score\\":\\(Double($0.score)),\\"duration\\":\\($0.duration)}" } ?? "null") + "}"
                 }.joined(separator: ",")
                 line += "],\\"policy\\":"
                 if policy == .atEnd { line += "{\\"type\\":\\"atEnd\\"}" }
@@ -493,16 +503,16 @@ import WidgetcRuntime
                 // The completion comes from the provider's Task: wait for it before the next widget.
                 s += "await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in\n"
                 s += "    \(w.base)Provider().getTimeline(in: \(context)) { timeline in\n"
-                s += "        report(\"\(w.kind)\", configured: false, timeline.entries.map(\\.content), timeline.policy)\n"
+                s += "        report(\"\(w.kind)\", configured: false, timeline.entries.map { ($0.content, $0.relevance) }, timeline.policy)\n"
                 s += "        done.resume()\n    }\n}\n"
             } else {
                 s += "do {\n"
                 s += "    let timeline = await \(w.base)Provider().timeline(for: \(w.base)Intent(), in: \(context))\n"
-                s += "    report(\"\(w.kind)\", configured: false, timeline.entries.map(\\.content), timeline.policy)\n"
+                s += "    report(\"\(w.kind)\", configured: false, timeline.entries.map { ($0.content, $0.relevance) }, timeline.policy)\n"
                 s += "    var intent = \(w.base)Intent()\n"
                 for p in w.parameters { s += "    intent.\(p.name) = \(p.configuredSwift)\n" }
                 s += "    let configured = await \(w.base)Provider().timeline(for: intent, in: \(context))\n"
-                s += "    report(\"\(w.kind)\", configured: true, configured.entries.map(\\.content), configured.policy)\n}\n"
+                s += "    report(\"\(w.kind)\", configured: true, configured.entries.map { ($0.content, $0.relevance) }, configured.policy)\n}\n"
             }
         }
         return s

@@ -158,6 +158,45 @@ func checkLets(_ definition: WidgetDefinition, _ context: inout CheckContext) ->
     return checked
 }
 
+/// `relevance`: its score a CEL expression over the entry (as a let computed per entry sees it,
+/// every let typed) that gives a number, its duration a duration. Returns the checked score.
+func checkRelevance(
+    _ node: SourceNode, _ definition: WidgetDefinition, lets: CheckedLets, scope: VariableScope, _ context: inout CheckContext
+) -> PlanLet? {
+    if let duration = node[word: "duration"] { checkTypedField(duration, ["relevance", "duration"], .duration, scope: scope, &context) }
+    guard let score = node[word: "score"], let text = score.string else { return nil }
+    func report(_ errors: [CELError], _ code: String) {
+        for error in errors {
+            let at = error.offset.map { context.location(inside: score, offset: $0) } ?? score.location
+            context.error(code, "relevance score: \(error.message)", at: at, ["relevance", "score"])
+        }
+    }
+    let environment = LetEnvironment.environment(definition, lets: lets.lets.map { CELType.Field($0.name, $0.type) })
+    do {
+        _ = try CELProgram.compileUnchecked(text, variables: Set(environment.variables.keys), env: environment)
+    } catch {
+        report(error.errors, "cel-syntax")
+        return nil
+    }
+    let program: CELProgram
+    do {
+        program = try CELProgram.compile(text, env: environment)
+    } catch {
+        report(error.errors, "cel-type")
+        return nil
+    }
+    for selection in program.selections where selection.variable == "let" { scope.letUses?.names.insert(selection.field) }
+    switch program.type {
+    case .int, .uint, .double, .dyn: break
+    default:
+        context.error(
+            "cel-type", "relevance score: the score must be a number (int or double), found \(program.type)", at: score,
+            ["relevance", "score"])
+        return nil
+    }
+    return PlanLet(name: "relevance", expression: text, perEntry: true, program: program)
+}
+
 /// Each error of `item`'s expression at its own position inside the scalar.
 private func report(_ errors: [CELError], _ code: String, _ item: WidgetDefinition.Let, _ context: inout CheckContext) {
     for error in errors {

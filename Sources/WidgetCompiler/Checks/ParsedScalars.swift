@@ -18,6 +18,8 @@ package struct ParsedScalars: Sendable {
     private var values: [Int32: Value] = [:]
     /// The lets, checked, in evaluation order.
     package var lets: [PlanLet] = []
+    /// The relevance score, checked (`relevance.score`); nil when not declared or in error.
+    package var relevance: PlanLet?
 
     package init() {}
 

@@ -15,6 +15,10 @@ func checkWidget(_ definition: WidgetDefinition, _ context: inout CheckContext) 
     }
     scope.perEntryLets = lets.perEntryNames
     if !definition.lets.isEmpty { scope.letUses = LetUses() }
+    if let relevance = definition.relevance {
+        let score = checkRelevance(relevance, definition, lets: lets, scope: scope, &context)
+        if context.keepsParsed { context.parsed.relevance = score }
+    }
     if let zone = definition.timeZone, !Scalars.isKnownZone(zone.value) {
         context.error("unknown-time-zone", "unknown time zone '\(zone.value)'; use an IANA name such as America/New_York", at: zone.node, ["timeZone"])
     }

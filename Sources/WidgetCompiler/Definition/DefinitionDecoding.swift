@@ -41,6 +41,7 @@ extension WidgetDefinition {
             case .snapshot: if snapshot == nil { snapshot = node }
             case .url: if url == nil { url = node }
             case .push: if push == nil { push = node }
+            case .relevance: if relevance == nil { relevance = node }
             case .view: if faceNodes.view == nil { faceNodes.view = node }
             case .familyView: if faceNodes.familyView == nil { faceNodes.familyView = node }
             case .background: if faceNodes.background == nil { faceNodes.background = node }
@@ -59,7 +60,7 @@ extension WidgetDefinition {
 
     private enum Key {
         case kind, displayName, description, families, timeZone, parameters, data, content, familyContent
-        case placeholder, snapshot, url, timeline, localization, view, familyView, background, `let`, intents, push
+        case placeholder, snapshot, url, timeline, localization, view, familyView, background, `let`, intents, push, relevance
     }
 
     private static let keys = WordMap<Key>([
@@ -68,6 +69,7 @@ extension WidgetDefinition {
         ("familyContent", .familyContent), ("placeholder", .placeholder), ("snapshot", .snapshot), ("url", .url), ("push", .push),
         ("timeline", .timeline), ("localization", .localization), ("view", .view), ("familyView", .familyView),
         ("background", .background), ("let", .let), ("intents", .intents),
+        ("relevance", .relevance),
     ])
 
     /// One intent: its title, parameters and the items of `perform` that name one known effect.

@@ -61,6 +61,8 @@ package struct WidgetDefinition: Sendable {
     package var url: SourceNode?
     /// `push: true`: the widget takes WidgetKit pushes (docs/pushes.md).
     package var push: SourceNode?
+    /// `relevance: { score: EXPR, duration: D }`: each entry's `TimelineEntryRelevance`.
+    package var relevance: SourceNode?
     /// The widget's face: `view`, `familyView`, `background` (docs/views.md).
     package var face = ViewDefinition()
     /// The timeline, when it is a mapping.

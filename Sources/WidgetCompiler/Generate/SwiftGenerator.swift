@@ -267,6 +267,13 @@ package enum SwiftGenerator {
         s += "    func text(_ field: String) -> String { content[field]?.text ?? \"\" }\n\n"
         s += "    /// The widget URL (`widgetURL`), when the widget has one.\n"
         s += "    var url: URL? { content.url.flatMap { URL(string: $0) } }\n"
+        if w.relevance {
+            // https://developer.apple.com/documentation/widgetkit/timelineentry/relevance
+            s += "\n    /// The Smart Stack's ranking of this entry (`relevance:`): its score and how long after its date it holds.\n"
+            s += "    var relevance: TimelineEntryRelevance? {\n"
+            s += "        content.relevance.map { TimelineEntryRelevance(score: Float($0.score), duration: $0.duration) }\n"
+            s += "    }\n"
+        }
         s += "}\n\n"
 
         // The plan, loaded once.
@@ -750,6 +757,8 @@ struct WidgetModel {
 
     /// `push: true`: the configuration gets the push handler (docs/pushes.md).
     let push: Bool
+    /// `relevance:`: the entry gives WidgetKit its `TimelineEntryRelevance`.
+    let relevance: Bool
     let intents: [Intent]
     /// The String Catalog's translations the plan carries (`localization`), when it has a catalog.
     let localization: JSONValue?
@@ -760,6 +769,7 @@ struct WidgetModel {
     init(_ plan: WidgetPlanModel, fileName: String) {
         self.fileName = fileName
         push = plan.push
+        relevance = plan.relevance != nil
         kind = plan.kind
         displayName = plan.displayName
         description = plan.description

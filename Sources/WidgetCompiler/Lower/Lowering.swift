@@ -223,6 +223,10 @@ package enum Lowering {
         plan.familyView = object(face.familyViewNode, ["familyView"])
         plan.background = face.background?.json
         plan.lets = parsed.lets
+        if let score = parsed.relevance {
+            let duration = definition.relevance?[word: "duration"].map { duration($0, ["relevance", "duration"]) } ?? .literal(0)
+            plan.relevance = PlanRelevance(score: score, duration: duration)
+        }
         plan.push = definition.push?.bool == true
         plan.dates = dates
         switch intents(definition.intents, file: file, parsed: parsed) {

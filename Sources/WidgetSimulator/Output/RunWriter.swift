@@ -287,6 +287,15 @@ package struct RunWriter: ReloadSink {
         out.separator(spaced); out.ascii("\"content\""); out.colon(spaced)
         tables.content(view, i, into: out)
         tables.url(view, i, into: out)
+        if !view.table.relevance.isEmpty {
+            // `"relevance": {"score": …, "duration": seconds}`, or null when the score failed.
+            out.separator(spaced); out.ascii("\"relevance\""); out.colon(spaced)
+            if let relevance = view.table.relevance[i] {
+                out.json(.object(JSONObject([("score", CompiledWidget.number(relevance.score)), ("duration", .int(Int(relevance.duration)))])), spaced: spaced)
+            } else {
+                out.ascii("null")
+            }
+        }
         faces?.write(
             RunFaces.Columns(table: view.table, placements: view.placements, cells: view.cells, values: view.values), i, into: out,
             spaced: spaced)

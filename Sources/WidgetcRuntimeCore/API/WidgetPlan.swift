@@ -144,7 +144,8 @@ public struct WidgetPlan: Sendable {
             entries: table.entries.enumerated().map { i, entry in
                 WidgetEntry(
                     date: Date(entry.date), content: Self.content(table, i, fixed: &fixed), url: entry.url,
-                    view: widget.tree(for: entry, index: i, family: context.family, parameters: context.parameters))
+                    view: widget.tree(for: entry, index: i, family: context.family, parameters: context.parameters),
+                    relevance: entry.relevance.map(WidgetRelevance.init))
             },
             policy: WidgetReloadPolicy(timeline.policy),
             warnings: warnings.warnings.map(\.message), requests: log.requests)
@@ -244,6 +245,8 @@ public struct WidgetEntry: Sendable, Equatable {
     /// The entry's face (docs/render-tree.md): the widget's `view` for the family, every template
     /// rendered. nil when the widget declares no view (`view: custom` or none).
     public let view: RenderTree?
+    /// The entry's relevance (`relevance:`), for `TimelineEntryRelevance`; nil when the widget declares none.
+    public let relevance: WidgetRelevance?
 
     /// A content field's value.
     public subscript(key: String) -> WidgetValue? {
@@ -252,11 +255,15 @@ public struct WidgetEntry: Sendable, Equatable {
 
     /// An entry made by hand: the generated provider's answer when its plan cannot be loaded
     /// (no content), or a preview's sample.
-    public init(date: Date, content: [(key: String, value: WidgetValue)] = [], url: String? = nil, view: RenderTree? = nil) {
+    public init(
+        date: Date, content: [(key: String, value: WidgetValue)] = [], url: String? = nil, view: RenderTree? = nil,
+        relevance: WidgetRelevance? = nil
+    ) {
         self.date = date
         self.content = content
         self.url = url
         self.view = view
+        self.relevance = relevance
     }
 
     init(_ entry: TimelineEntry, view: RenderTree? = nil) {
@@ -264,11 +271,25 @@ public struct WidgetEntry: Sendable, Equatable {
         content = entry.content.map { (key: $0.key, value: WidgetValue($0.value)) }
         url = entry.url
         self.view = view
+        relevance = entry.relevance.map(WidgetRelevance.init)
     }
 
     public static func == (a: WidgetEntry, b: WidgetEntry) -> Bool {
-        a.date == b.date && a.url == b.url && a.view == b.view && a.content.map(\.key) == b.content.map(\.key)
+        a.date == b.date && a.url == b.url && a.view == b.view && a.relevance == b.relevance && a.content.map(\.key) == b.content.map(\.key)
             && a.content.map(\.value) == b.content.map(\.value)
+    }
+}
+
+/// An entry's relevance, as `TimelineEntryRelevance(score:duration:)` takes it.
+public struct WidgetRelevance: Sendable, Equatable {
+    /// The score, relative to the widget's other entries.
+    public let score: Double
+    /// Seconds after the entry's date that WidgetKit may rotate the widget to the top of a Smart Stack.
+    public let duration: TimeInterval
+
+    init(_ relevance: EntryRelevance) {
+        score = relevance.score
+        duration = TimeInterval(relevance.duration)
     }
 }
 

@@ -84,14 +84,18 @@ package final class EntryTable: Sendable {
     /// The contents that fit no layout, by entry index.
     package let objects: [Int: JSONObject]
     package let urls: URLs
+    /// Each entry's relevance (`relevance:`); empty when the widget declares none.
+    package let relevance: [EntryRelevance?]
 
     /// - Precondition: one placement per date; each placement's layout and row are in range;
     ///   every cell is in range of `values` or of an object of `records`.
     package init(
         dates: [Instant], layouts: [ContentLayout], placements: [Placement], cells: [Cell], values: [JSONValue],
-        records: [JSONValue] = [], objects: [Int: JSONObject] = [:], urls: URLs = .none
+        records: [JSONValue] = [], objects: [Int: JSONObject] = [:], urls: URLs = .none, relevance: [EntryRelevance?] = []
     ) {
         precondition(dates.count == placements.count, "one placement per entry")
+        precondition(relevance.isEmpty || relevance.count == dates.count, "a relevance per entry, or none")
+        self.relevance = relevance
         self.dates = dates
         self.layouts = layouts
         self.placements = placements
@@ -105,11 +109,11 @@ package final class EntryTable: Sendable {
     /// A table whose rows hold their own values.
     package convenience init(
         dates: [Instant], layouts: [ContentLayout], placements: [Placement], rows: [JSONValue],
-        objects: [Int: JSONObject] = [:], urls: URLs = .none
+        objects: [Int: JSONObject] = [:], urls: URLs = .none, relevance: [EntryRelevance?] = []
     ) {
         self.init(
             dates: dates, layouts: layouts, placements: placements, cells: rows.indices.map { Cell(own: $0) }, values: rows,
-            objects: objects, urls: urls)
+            objects: objects, urls: urls, relevance: relevance)
     }
 
     /// A cell's value.
@@ -126,7 +130,8 @@ package final class EntryTable: Sendable {
         self.init(
             dates: entries.map(\.date), layouts: [],
             placements: Array(repeating: Placement(layout: -1, row: 0), count: entries.count), rows: [],
-            objects: objects, urls: .each(entries.map(\.url)))
+            objects: objects, urls: .each(entries.map(\.url)),
+            relevance: entries.contains { $0.relevance != nil } ? entries.map(\.relevance) : [])
     }
 
     package var count: Int { dates.count }
@@ -156,6 +161,8 @@ package final class EntryTable: Sendable {
 
     /// Every entry as a `TimelineEntry`.
     package var entries: [TimelineEntry] {
-        dates.indices.map { TimelineEntry(date: dates[$0], content: content(at: $0), url: url(at: $0)) }
+        dates.indices.map {
+            TimelineEntry(date: dates[$0], content: content(at: $0), url: url(at: $0), relevance: relevance.isEmpty ? nil : relevance[$0])
+        }
     }
 }

@@ -8,15 +8,30 @@ package struct TimelineEntry: Sendable, Equatable {
     package var content: JSONObject
     /// The widget URL (`widgetURL`); nil when the widget has none.
     package var url: String?
+    /// Its `TimelineEntryRelevance`; nil when the widget declares none (or its score failed).
+    package var relevance: EntryRelevance?
 
-    package init(date: Instant, content: JSONObject, url: String? = nil) {
+    package init(date: Instant, content: JSONObject, url: String? = nil, relevance: EntryRelevance? = nil) {
         self.date = date
         self.content = content
         self.url = url
+        self.relevance = relevance
     }
 
     package static func == (a: TimelineEntry, b: TimelineEntry) -> Bool {
-        a.date == b.date && a.url == b.url && JSONValue.object(a.content) == JSONValue.object(b.content)
+        a.date == b.date && a.url == b.url && a.relevance == b.relevance && JSONValue.object(a.content) == JSONValue.object(b.content)
+    }
+}
+
+/// An entry's `TimelineEntryRelevance`: its score (relative to the widget's other entries) and how
+/// many seconds after the entry's date WidgetKit may rotate the widget to the top of a Smart Stack.
+package struct EntryRelevance: Sendable, Hashable {
+    package var score: Double
+    package var duration: Int64
+
+    package init(score: Double, duration: Int64) {
+        self.score = score
+        self.duration = duration
     }
 }
 

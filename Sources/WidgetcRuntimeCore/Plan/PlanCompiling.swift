@@ -60,7 +60,7 @@ extension CompiledWidget {
             policy: plan.timeline.policy, events: plan.timeline.events,
             dataDecoder: dataDecoder, cachesData: cachesData, locale: localizer?.locale,
             view: try CompiledView.compile(plan, localizer: localizer), lets: plan.lets, dates: plan.dates, intents: plan.intents,
-            defaults: defaultsSources)
+            defaults: defaultsSources, relevance: plan.relevance)
     }
 
     /// The default placeholder: `content` with every tag rendered empty.

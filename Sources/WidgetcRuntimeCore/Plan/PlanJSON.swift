@@ -48,6 +48,10 @@ extension WidgetPlanModel {
         if let familyView { plan.appendNew("familyView", .object(familyView)) }
         if let background { plan.appendNew("background", background) }
         if !intents.isEmpty { plan.appendNew("intents", .array(intents.map(\.json))) }
+        // Only when declared, so the plans of widgets without it are unchanged.
+        if let relevance {
+            plan.appendNew("relevance", .object(JSONObject([("score", .string(relevance.score.expression)), ("duration", relevance.duration.json)])))
+        }
         plan.appendNew("timeline", timeline.json)
         if case .market(let calendar, _) = timeline.rule { plan.appendNew("markets", .array([calendar.exchange.planJSON])) }
         if let localization { plan.appendNew("localization", localization) }
@@ -94,6 +98,16 @@ extension WidgetPlanModel {
         lets = try root.optional("let")?.items().map(PlanLet.init) ?? []
         intents = try root.optional("intents")?.items().map(PlanIntent.init) ?? []
         push = try root.optional("push")?.bool() ?? false
+        if let member = root.optional("relevance") {
+            let score = try member("score")
+            let expression = try score.string()
+            let duration = try member.optional("duration")?.durationField(minimum: 0) ?? .literal(0)
+            do {
+                relevance = PlanRelevance(score: try PlanLet(name: "relevance", expression: expression, perEntry: true), duration: duration)
+            } catch {
+                throw score.fail("'\(expression)' is not a CEL expression: \(error.errors.first?.message ?? "")")
+            }
+        }
         self.dates = dates
     }
 }

@@ -51,6 +51,8 @@ package struct WidgetPlanModel: Sendable {
     package var intents: [PlanIntent] = []
     /// Whether the widget takes WidgetKit pushes (`push: true`, docs/pushes.md).
     package var push = false
+    /// Each entry's `TimelineEntryRelevance` (`relevance:`, docs/language.md); nil when not declared.
+    package var relevance: PlanRelevance? = nil
 
     /// The intent declared with this name.
     package func intent(named name: String) -> PlanIntent? {
@@ -77,6 +79,19 @@ package struct WidgetPlanModel: Sendable {
         self.url = url
         self.timeline = timeline
         self.localization = localization
+    }
+}
+
+/// `relevance: { score, duration }`: the score is a CEL expression computed per entry (a let's
+/// program, named `relevance`), the duration how long after the entry's date it holds.
+package struct PlanRelevance: Sendable {
+    package var score: PlanLet
+    /// Seconds, or a template rendered once per reload; 0 when not written.
+    package var duration: Field<Int64>
+
+    package init(score: PlanLet, duration: Field<Int64>) {
+        self.score = score
+        self.duration = duration
     }
 }
 

@@ -53,8 +53,10 @@ package final class CompiledWidget: @unchecked Sendable {
     let rule: TimelineRule
     let horizon: Field<Int64>
     let maxEntries: Int
-    /// The widget's lets (docs/cel.md); nil when it has none.
+    /// The widget's lets (docs/cel.md) and relevance score; nil when it has neither.
     let letEvaluator: LetEvaluator?
+    /// How long each entry's relevance holds (`relevance.duration`); nil when the widget declares no relevance.
+    let relevanceDuration: Field<Int64>?
     /// The App Intents its buttons and toggles run (docs/intents.md).
     package let intents: [PlanIntent]
     /// The widget's face (docs/views.md); nil without a `view`.
@@ -81,11 +83,13 @@ package final class CompiledWidget: @unchecked Sendable {
         placeholder: JSONObject, snapshot: JSONObject, url: Template?, rule: TimelineRule, horizon: Field<Int64>,
         maxEntries: Int, policy: PolicyOverride?, events: [EventTime], dataDecoder: @escaping DataDecoder, cachesData: Bool,
         locale: String?, view: CompiledView? = nil, lets: [PlanLet] = [], dates: [SourceDates] = [], intents: [PlanIntent] = [],
-        defaults: [DefaultsSource] = []
+        defaults: [DefaultsSource] = [], relevance: PlanRelevance? = nil
     ) {
         self.intents = intents
         defaultsSources = defaults
-        let evaluator = lets.isEmpty ? nil : LetEvaluator(lets, parameters: parameters, dates: dates)
+        relevanceDuration = relevance?.duration
+        let evaluator = lets.isEmpty && relevance == nil
+            ? nil : LetEvaluator(lets, parameters: parameters, dates: dates, relevance: relevance?.score)
         sourceDates = dates
         letEvaluator = evaluator
         // Fields naming `let` render per entry when a let is computed per entry.
@@ -134,7 +138,7 @@ package final class CompiledWidget: @unchecked Sendable {
             || (url?.references.contains { $0.components.first == "entry" } ?? false)
             // A let reading `entry` may read its instant: finding the rule's latest instant costs one
             // computation per reload, nothing per entry.
-            || lets.contains { $0.program.references.contains("entry") }
+            || (lets + (relevance.map { [$0.score] } ?? [])).contains { $0.program.references.contains("entry") }
     }
 
     /// Every parameter's default, as a `param` object. An entity parameter has none until its

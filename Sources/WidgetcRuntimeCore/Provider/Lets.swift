@@ -52,14 +52,18 @@ struct LetEvaluator {
     let sourcesRead: Set<String>?
     /// Each source's `dates` rules: the values they decoded are CEL timestamps.
     let dateRules: [String: [SourceDates.Rule]]
+    /// The relevance score (`relevance.score`), computed for each entry after its lets.
+    let relevance: PlanLet?
 
-    init(_ lets: [PlanLet], parameters: [ParameterDeclaration], dates: [SourceDates] = []) {
+    init(_ lets: [PlanLet], parameters: [ParameterDeclaration], dates: [SourceDates] = [], relevance: PlanLet? = nil) {
         self.lets = lets
+        self.relevance = relevance
         dateRules = Dictionary(dates.map { ($0.source, $0.rules) }, uniquingKeysWith: +)
-        if lets.contains(where: { $0.program.wholeReferences.contains("data") }) {
+        let programs = lets.map(\.program) + (relevance.map { [$0.program] } ?? [])
+        if programs.contains(where: { $0.wholeReferences.contains("data") }) {
             sourcesRead = nil
         } else {
-            sourcesRead = Set(lets.flatMap { $0.program.selections.filter { $0.variable == "data" }.map(\.field) })
+            sourcesRead = Set(programs.flatMap { $0.selections.filter { $0.variable == "data" }.map(\.field) })
         }
         durations = Set(parameters.filter { $0.type == "duration" }.map(\.name))
         numbers = Set(parameters.filter { $0.type == "number" }.map(\.name))
@@ -112,12 +116,13 @@ struct LetEvaluator {
         return .map(map)
     }
 
-    /// Evaluates the lets of one entry over the reload's; the object `let` is for that entry.
-    /// `standsFor` is the rule's instant the entry stands for (`entry.instant`, nil when none).
+    /// Evaluates the lets of one entry over the reload's, then its relevance score (nil when the
+    /// widget declares none, or it failed: then it is among `failures`); the object `let` is for
+    /// that entry. `standsFor` is the rule's instant the entry stands for (`entry.instant`, nil when none).
     func entry(
         _ reload: Reload, date: Instant, index: Int, standsFor: Instant?, zone: ZoneRules, rule: RuleVariables,
         failures: inout [(name: String, message: String)]
-    ) -> JSONValue {
+    ) -> (lets: JSONValue, score: Double?) {
         var variables = reload.variables
         var entry = CELMap()
         entry.set("date", .timestamp(CELTimestamp(date)))
@@ -135,10 +140,24 @@ struct LetEvaluator {
             // None in force, or none later: null, so `current == null` and `has()` tell.
             for name in ["current", "next", "upcoming"] { variables[name] = rule.value(name).map { CELValue(json: $0) } ?? .null }
         }
-        guard case .map(var values)? = reload.variables["let"] else { return .object(reload.json) }
+        guard case .map(var values)? = reload.variables["let"] else { return (.object(reload.json), nil) }
         var json = reload.json
-        evaluate(perEntry: true, &variables, &values, &json, &failures)
-        return .object(json)
+        if hasPerEntry { evaluate(perEntry: true, &variables, &values, &json, &failures) }
+        guard let relevance else { return (.object(json), nil) }
+        variables["let"] = .map(values)
+        let message: String
+        do {
+            switch try relevance.program.evaluate(variables) {
+            case .int(let i): return (.object(json), Double(i))
+            case .uint(let u): return (.object(json), Double(u))
+            case .double(let d) where d.isFinite: return (.object(json), d)
+            case let other: message = "the score is \(other.typeName), not a finite number"
+            }
+        } catch {
+            message = error.message
+        }
+        if !failures.contains(where: { $0.name == relevance.name }) { failures.append((relevance.name, message)) }
+        return (.object(json), nil)
     }
 
     /// Evaluates the reload's or the entry's lets in order, each seeing those before it in
@@ -162,6 +181,12 @@ struct LetEvaluator {
     /// The warning of each failed let, once per reload.
     func warn(_ failures: [(name: String, message: String)], _ context: TimelineContext) {
         for failure in failures {
+            if let relevance, failure.name == relevance.name, !lets.contains(where: { $0.name == failure.name }) {
+                context.warn(
+                    code: "relevance-error",
+                    message: "relevance score (\(relevance.expression)): \(failure.message); the entry has no relevance")
+                continue
+            }
             let expression = lets.first { $0.name == failure.name }?.expression ?? ""
             context.warn(code: "let-error", message: "let '\(failure.name)' (\(expression)): \(failure.message); it is absent")
         }

@@ -256,7 +256,7 @@ extension CompiledWidget {
     }
 
     /// Whole numbers stay integers in the output (`25`, not `25.0`).
-    static func number(_ v: Double) -> JSONValue {
+    package static func number(_ v: Double) -> JSONValue {
         if v == v.rounded(.towardZero), abs(v) < 9e15 { return .int(Int(v)) }
         return .double(v)
     }

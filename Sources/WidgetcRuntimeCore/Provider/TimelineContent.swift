@@ -132,10 +132,10 @@ struct TimelineContent {
     }
 
     /// The timeline's table, once every entry is added.
-    func table(dates: [Instant], placements: [EntryTable.Placement], urls: EntryTable.URLs) -> EntryTable {
+    func table(dates: [Instant], placements: [EntryTable.Placement], urls: EntryTable.URLs, relevance: [EntryRelevance?] = []) -> EntryTable {
         EntryTable(
             dates: dates, layouts: layouts.map(\.layout), placements: placements, cells: cells, values: values,
-            records: cells.contains { $0.record >= 0 } ? records : [], objects: objects, urls: urls)
+            records: cells.contains { $0.record >= 0 } ? records : [], objects: objects, urls: urls, relevance: relevance)
     }
 
     private mutating func layoutIndex(_ contentID: Int, slot: CompiledContent?, missing: inout [String]) -> Int {

@@ -164,16 +164,28 @@ extension CompiledWidget: TimelineProvider {
         var numbers: [Int] = []
         var numbered = urlAroundVariable != nil
         var scope = firstScope
+        // Each entry's relevance (`relevance:`), its duration rendered once per reload.
+        var relevance: [EntryRelevance?] = []
+        var relevanceSeconds: Int64 = 0
+        if let relevanceDuration {
+            relevance.reserveCapacity(planned.slots.count)
+            switch FieldValues.duration(relevanceDuration, request) {
+            case .success(let s): relevanceSeconds = s
+            case .failure(let problem): context.warn(code: "template-value", message: "relevance duration: \(problem); using 0")
+            }
+        }
         for index in planned.slots.indices {
             scope.date = planned.slots[index].date
             scope.index = index
             scope.rule = planned.slots[index].variables
-            if let letEvaluator, letEvaluator.hasPerEntry, let letsOfReload {
+            if let letEvaluator, letEvaluator.hasPerEntry || relevanceDuration != nil, let letsOfReload {
                 // As EntryScope.instant: the later entries stand for their own dates.
                 let standsFor = index > 0 ? scope.date : scope.startInstant
-                scope.lets = letEvaluator.entry(
+                let computed = letEvaluator.entry(
                     letsOfReload, date: scope.date, index: index, standsFor: standsFor, zone: zone, rule: scope.rule,
                     failures: &letFailures)
+                if letEvaluator.hasPerEntry { scope.lets = computed.lets }
+                if relevanceDuration != nil { relevance.append(computed.score.map { EntryRelevance(score: $0, duration: relevanceSeconds) }) }
             }
             dates.append(scope.date)
             placements.append(contents.add(contentID: planned.slots[index].contentID, index: index, scope: scope, missing: &missing))
@@ -198,7 +210,7 @@ extension CompiledWidget: TimelineProvider {
         } else {
             urlColumn = .each(urls)
         }
-        let table = contents.table(dates: dates, placements: placements, urls: urlColumn)
+        let table = contents.table(dates: dates, placements: placements, urls: urlColumn, relevance: relevance)
         for path in missing where path.hasPrefix("data.") || path.hasPrefix("record") {
             context.warn(code: "data-path-missing", message: "'\(path)' is missing from the data; it rendered empty")
         }

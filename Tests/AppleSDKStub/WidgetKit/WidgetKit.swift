@@ -27,6 +27,27 @@ public enum WidgetFamily: Sendable, Hashable {
 public protocol TimelineEntry {
     // https://developer.apple.com/documentation/widgetkit/timelineentry/date
     var date: Date { get }
+    // https://developer.apple.com/documentation/widgetkit/timelineentry/relevance
+    var relevance: TimelineEntryRelevance? { get }
+}
+
+// https://developer.apple.com/documentation/widgetkit/timelineentry/relevance
+// (a requirement with a default: an entry that declares none has no relevance)
+extension TimelineEntry {
+    public var relevance: TimelineEntryRelevance? { nil }
+}
+
+// https://developer.apple.com/documentation/widgetkit/timelineentryrelevance
+public struct TimelineEntryRelevance: Sendable {
+    // https://developer.apple.com/documentation/widgetkit/timelineentryrelevance/score
+    public var score: Float
+    // https://developer.apple.com/documentation/widgetkit/timelineentryrelevance/duration
+    public var duration: TimeInterval
+    // https://developer.apple.com/documentation/widgetkit/timelineentryrelevance/init(score:duration:)
+    public init(score: Float, duration: TimeInterval = 0.0) {
+        self.score = score
+        self.duration = duration
+    }
 }
 
 // https://developer.apple.com/documentation/widgetkit/timelinereloadpolicy (Conforms To: Equatable)
