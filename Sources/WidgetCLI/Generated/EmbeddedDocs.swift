@@ -91,7 +91,7 @@ not a duration`).
 | `template-type` | a templated timeline field renders, with its parameters' declared types, to something that is not of the field's type (`every: "{{param.flag}}"` with a boolean); the message quotes the rendering |
 | `data-path` | a data file path that is absolute or uses `..` |
 | `data-dates` | a source's `dates`: a key that is not a JSON Pointer, or a format that is neither `iso8601`, `unix`, `unixMillis`, `rfc2822` nor an LDML pattern that can match a date (an unknown letter, at its column; a quote left open; a field twice; no year, month and day; `h` without `a`; a pattern that cannot read back its own text: docs/data-sources.md) |
-| `unknown-data-source` | `sequence.items` (or `dynamicShortcuts.items`) is not a declared data source |
+| `unknown-data-source` | `sequence.items` (or `dynamicShortcuts.items`) is not a declared data source; `schedule.items` names no declared source |
 | `duplicate-kind` | a kind defined twice in the files validated, or in an app's bundle |
 | `missing-widget-file` | an app manifest lists a widget file that does not exist |
 | `duplicate-shortcut-type` | two static shortcuts with one `type` |
@@ -176,12 +176,12 @@ catalog's other keys are the app's, whatever their text holds.
 reload that asked for it, naming d and that first reload; WidgetKit then asks again as soon as the
 budget allows, and the run does so), `budget-exceeded` (naming what asks: the timeline's spacing,
 a past `after` date, an `atEnd` with no later entry, or the app), `data-missing`, `data-malformed` (with line and column),
-`data-path`, `data-path-missing`, `data-empty`, `template-value`, `template-format` (once per tag
+`data-path`, `data-path-missing`, `data-empty` (also a `schedule` whose `items` is not a list), `schedule-item` (a `schedule` item whose `at` is not an instant, skipped, or whose `end` is not one, naming its index in the list), `template-value`, `template-format` (once per tag
 and reload: a `{{value | format}}` whose value the format cannot read, which then shows as it is),
 `scenario-write-refused`, `tap-refused` (a scenario tap whose intent failed on the run's container, naming the call, the file and the pointer: nothing changed, no reload; docs/intents.md), `view-value` (with `--view`, and on the preview page: a face's value that does not render,
 once per element and value, naming the element, its id, the definition's line and the value; docs/views.md,
 "Values that do not render"),
-`defaults-type` (a stored UserDefaults value not of its default's type: the default is shown), `defaults-malformed` (a suite's `Library/Preferences/SUITE.plist` that is not a property list or not a dictionary, naming it: the defaults are shown), `defaults-suite` (a defaults source with no suite and no app manifest's appGroup), `data-date` (a value at a source's `dates` pointer that does not decode in its format: naming the source, the value's pointer, the value and the format; the value is absent), `data-fetch-failed` (a URL source failed and nothing could stand in: naming the source, the URL and
+`relevance-error` (a `relevance` score that failed or gave no number at run time, with CEL's error, once per reload: that entry has no relevance), `defaults-type` (a stored UserDefaults value not of its default's type: the default is shown), `defaults-malformed` (a suite's `Library/Preferences/SUITE.plist` that is not a property list or not a dictionary, naming it: the defaults are shown), `defaults-suite` (a defaults source with no suite and no app manifest's appGroup), `data-date` (a value at a source's `dates` pointer that does not decode in its format: naming the source, the value's pointer, the value and the format; the value is absent), `data-fetch-failed` (a URL source failed and nothing could stand in: naming the source, the URL and
 the reason), `data-stale` (a URL source failed and an earlier answer was shown), `data-fallback` (a URL source had no value and its `fallback` source stood in, or none of them had one either), `entity-gone` (an entity parameter's chosen id is no longer among its options: the default stands in, or the placeholder shows when there is none; docs/entities.md), `entity-none` (nothing chosen and the default gives no record: the placeholder), `entity-options` (an entity's `options.from` is not a list: it has no options), `response-store`
 (a kept answer in the app group container that cannot be read back, ignored and removed; or one
 that cannot be written, kept in memory only).

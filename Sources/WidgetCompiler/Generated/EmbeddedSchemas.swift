@@ -624,6 +624,24 @@ package enum EmbeddedSchemas {
       "description": "The widgetURL opened when the widget is tapped: a URL with a scheme, or a template rendering to one; default: none.",
       "$ref": "#/$defs/url"
     },
+    "relevance": {
+      "description": "Each entry's TimelineEntryRelevance (the Smart Stack's ranking): score, a CEL expression over the entry (a number), and duration, how long after the entry's date WidgetKit may rotate the widget to the top.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": ["score"],
+      "properties": {
+        "score": {
+          "title": "a CEL expression giving a number (such as current == null ? 0.0 : 1.0)",
+          "description": "A CEL expression over the entry (entry, family, the rule's variables, param, data, let) giving a number: the entry's relevance score.",
+          "type": "string",
+          "minLength": 1
+        },
+        "duration": {
+          "description": "How long after the entry's date WidgetKit may rotate the widget to the top of the stack; default 0 (WidgetKit's default).",
+          "$ref": "#/$defs/duration"
+        }
+      }
+    },
     "push": {
       "description": "Opt into WidgetKit push updates (iOS 26, docs/pushes.md): the generated widget gets a push handler that stores its push token in the app group container; default: false.",
       "type": "boolean"
@@ -654,7 +672,7 @@ package enum EmbeddedSchemas {
       "$ref": "#/$defs/viewFill"
     },
     "timeline": {
-      "description": "The timeline rule (exactly one of every, hourly, daily, cron, market, progress, sequence, once) plus the options horizon, maxEntries, policy and events.",
+      "description": "The timeline rule (exactly one of every, hourly, daily, cron, market, progress, sequence, schedule, once) plus the options horizon, maxEntries, policy and events.",
       "$ref": "#/$defs/timeline"
     },
     "intents": {
@@ -1250,6 +1268,35 @@ package enum EmbeddedSchemas {
         }
       }
     },
+    "schedule": {
+      "description": "One entry at each instant a list of the data names (departures, events): at T, then at each item's at and end within the horizon; {{current...}}, {{next...}} and {{upcoming}}.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": ["items", "at"],
+      "properties": {
+        "items": {
+          "title": "a list: data.NAME, a path into a source (data.NAME.key), or let.NAME",
+          "description": "The list whose items are scheduled: a data source (data.NAME), a path into one (data.NAME.key.key), or a let (let.NAME).",
+          "type": "string",
+          "pattern": "^(data|let)(\\.[A-Za-z_][A-Za-z0-9_-]*)+$"
+        },
+        "at": {
+          "description": "Each item's instant: a template over the item ({{record.time}}), rendering an ISO 8601 instant.",
+          "$ref": "#/$defs/template"
+        },
+        "end": {
+          "description": "Optional: when each item stops being current ({{record.arrival}}); without it an item is current until the next item's at.",
+          "$ref": "#/$defs/template"
+        },
+        "upcoming": {
+          "description": "How many later items each entry exposes as {{upcoming}}; default 1.",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 100,
+          "default": 1
+        }
+      }
+    },
     "policy": {
       "title": "a reload policy (atEnd, never, or after: a duration, an instant or a template)",
       "description": "The reload policy: atEnd, never, or {after: duration | instant | template}.",
@@ -1337,6 +1384,10 @@ package enum EmbeddedSchemas {
         "sequence": {
           "description": "Rule: one entry per record of an array data source; {{record...}} and {{index}}.",
           "$ref": "#/$defs/sequence"
+        },
+        "schedule": {
+          "description": "Rule: one entry at each instant a list of the data names (its items' at and end); {{current...}}, {{next...}}, {{upcoming}}.",
+          "$ref": "#/$defs/schedule"
         },
         "once": {
           "description": "Rule: a single entry and policy never, until the app asks for a reload; must be true.",
