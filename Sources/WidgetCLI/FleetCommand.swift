@@ -28,14 +28,59 @@ enum FleetCommand {
         case text, json
     }
 
+    /// How the fleet is drawn: fleet's options, and preview's for its fleet section.
+    static let fleetOptions = [
+        OptionSpec("devices", value: "N", help: "How many devices install the widgets (required; 1 to 10,000,000)."),
+        OptionSpec("spread", value: "D", help: "Installs fall uniformly over this time before the window (default 24h; 0: all at its start)."),
+        OptionSpec("jitter", value: "D", help: "Move each device's `after` reloads by its own offset in [0, D) (default: each widget's policy jitter)."),
+        OptionSpec("skew", value: "D", help: "Each device's clock is off by up to this much either way, in whole seconds (default 0s)."),
+        OptionSpec("seed", value: "N", help: "The seed the devices are drawn from (default 1)."),
+    ]
+
+    /// `--devices` and the rest as `FleetOptions`; nil when `--devices` is not given (then none
+    /// of the others may be).
+    static func fleet(_ args: ParsedArguments) throws(UsageError) -> FleetOptions? {
+        guard let text = args.value("devices") else {
+            if let other = ["spread", "jitter", "skew", "seed"].first(where: { args.value($0) != nil }) {
+                throw UsageError(message: "--\(other) draws the fleet, which needs --devices N, e.g. --devices 10000")
+            }
+            return nil
+        }
+        guard let devices = Int(text), devices >= 1, devices <= 10_000_000 else {
+            throw UsageError(message: "--devices '\(text)' is not a number of devices; use a whole number from 1 to 10000000")
+        }
+        var fleet = FleetOptions(devices: devices)
+        fleet.spread = try Options.duration(args, "spread", default: 86_400, allowZero: true)
+        if args.value("jitter") != nil { fleet.jitter = try Options.duration(args, "jitter", default: 0, allowZero: true) }
+        fleet.skew = try Options.duration(args, "skew", default: 0, allowZero: true)
+        if let seed = args.value("seed") {
+            guard let value = UInt64(seed) else {
+                throw UsageError(message: "--seed '\(seed)' is not a seed; use a whole number from 0 to 18446744073709551615")
+            }
+            fleet.seed = value
+        }
+        return fleet
+    }
+
+    /// The load of `instances` (as `run` configures them) on the fleet, ready to print or draw.
+    static func report(_ instances: [(LoadedWidget, RunConfiguration)], _ simulation: RunOptions, _ options: FleetOptions) -> FleetReport {
+        let widgets = instances.map { loadedWidget, configuration in
+            FleetWidget(
+                widget: loadedWidget.widget, configuration: configuration,
+                container: Container(directory: simulation.containerDirectory ?? loadedWidget.containerDirectory),
+                zone: loadedWidget.widget.zone)
+        }
+        let load = FleetRun.simulate(widgets, options: options)
+        let zone = simulation.printZone ?? widgets[0].widget.zone
+        return FleetReport(
+            load: load,
+            widgets: instances.map {
+                FleetReport.Widget(file: $0.0.path, kind: $0.0.widget.kind, unit: FleetWidget.unit(of: $0.0.widget), jitter: $0.0.widget.policyJitter)
+            }, zone: zone)
+    }
+
     struct Options: CommandOptions {
-        static let options = [
-            OptionSpec("devices", value: "N", help: "How many devices install the widgets (required; 1 to 10,000,000)."),
-            OptionSpec("spread", value: "D", help: "Installs fall uniformly over this time before the window (default 24h; 0: all at its start)."),
-            OptionSpec("jitter", value: "D", help: "Move each device's `after` reloads by its own offset in [0, D) (default: each widget's policy jitter)."),
-            OptionSpec("skew", value: "D", help: "Each device's clock is off by up to this much either way, in whole seconds (default 0s)."),
-            OptionSpec("seed", value: "N", help: "The seed the devices are drawn from (default 1)."),
-        ]
+        static let options = FleetCommand.fleetOptions
             + RunCommand.Options.options.filter { PreviewCommand.sharedOptions.contains($0.name) && $0.name != "context" } + [
                 OptionSpec.choice("format", Format.self, help: "Output format (default text)."),
                 OptionSpec("out", value: "FILE", help: "Write the output there, atomically (default stdout)."),
@@ -51,19 +96,8 @@ enum FleetCommand {
                 throw UsageError(message: "'fleet' needs a FILE, e.g. widgetc fleet widgets/stocks.yaml --devices 10000")
             }
             paths = args.positional
-            let text = try args.required("devices", else: "'fleet' needs --devices N, the number of installs, e.g. --devices 10000")
-            guard let devices = Int(text), devices >= 1, devices <= 10_000_000 else {
-                throw UsageError(message: "--devices '\(text)' is not a number of devices; use a whole number from 1 to 10000000")
-            }
-            var fleet = FleetOptions(devices: devices)
-            fleet.spread = try Self.duration(args, "spread", default: 86_400, allowZero: true)
-            if args.value("jitter") != nil { fleet.jitter = try Self.duration(args, "jitter", default: 0, allowZero: true) }
-            fleet.skew = try Self.duration(args, "skew", default: 0, allowZero: true)
-            if let seed = args.value("seed") {
-                guard let value = UInt64(seed) else {
-                    throw UsageError(message: "--seed '\(seed)' is not a seed; use a whole number from 0 to 18446744073709551615")
-                }
-                fleet.seed = value
+            guard args.value("devices") != nil, let fleet = try FleetCommand.fleet(args) else {
+                throw UsageError(message: "'fleet' needs --devices N, the number of installs, e.g. --devices 10000")
             }
             self.fleet = fleet
             simulation = try RunOptions(args)
@@ -88,16 +122,7 @@ enum FleetCommand {
             return .inputErrors
         }
         try OutputTarget.refuseInput(options.out, inputs: simulation.inputs(of: options.paths, loaded))
-        let widgets = instances.map { loadedWidget, configuration in
-            FleetWidget(
-                widget: loadedWidget.widget, configuration: configuration,
-                container: Container(directory: simulation.containerDirectory ?? loadedWidget.containerDirectory),
-                zone: loadedWidget.widget.zone)
-        }
-        let load = FleetRun.simulate(widgets, options: options.fleet)
-        let zone = simulation.printZone ?? widgets[0].widget.zone
-        let report = FleetReport(
-            load: load, widgets: instances.map { (file: $0.0.path, kind: $0.0.widget.kind, unit: FleetWidget.unit(of: $0.0.widget)) }, zone: zone)
+        let report = Self.report(instances, simulation, options.fleet)
         let output = try OutputTarget(path: options.out, console: console)
         switch options.format {
         case .text: output.write(Array(report.text.utf8))

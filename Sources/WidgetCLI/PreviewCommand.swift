@@ -32,13 +32,19 @@ enum PreviewCommand {
                 OptionSpec("accented", help: "Also draw each face in the accented (tinted) rendering, accentable elements in the tint."),
                 OptionSpec("tint", value: "#RRGGBB", help: "The accented rendering's tint (implies --accented; default \(PreviewPage.defaultTint))."),
                 OptionSpec("out", value: "FILE", help: "The page to write, atomically (required)."),
-            ]
+            ] + FleetCommand.fleetOptions.map { spec in
+                spec.name == "devices"
+                    ? OptionSpec("devices", value: "N", help: "Add the fleet: the requests per minute N installs bring the app's server, as 'widgetc fleet' counts them.")
+                    : spec
+            }
         let paths: [String]
         let simulation: RunOptions
         let out: String
         let device: DeviceClass
         /// The accented rendering's tint (`#RRGGBB`), when it is drawn.
         let tint: String?
+        /// `--devices N` and the fleet's other options: the page's fleet section.
+        let fleet: FleetOptions?
 
         init(_ args: ParsedArguments) throws(UsageError) {
             guard !args.positional.isEmpty else {
@@ -56,6 +62,7 @@ enum PreviewCommand {
                 tint = hex.uppercased()
             }
             self.tint = tint
+            fleet = try FleetCommand.fleet(args)
             simulation = try RunOptions(args)
         }
     }
@@ -99,7 +106,9 @@ enum PreviewCommand {
             widgets.append(PreviewPage.Widget(
                 header: header, displayName: widget.displayName, scenario: configuration.scenario, runs: runs, container: container))
         }
-        output.write(Array(PreviewPage(widgets: widgets, device: previewOptions.device, tint: previewOptions.tint).html().utf8))
+        // The fleet runs each widget's instance as configured (the first family unless --family).
+        let fleet = previewOptions.fleet.map { FleetChart(report: FleetCommand.report(instances, options, $0)) }
+        output.write(Array(PreviewPage(widgets: widgets, device: previewOptions.device, tint: previewOptions.tint, fleet: fleet).html().utf8))
         do { try output.commit() } catch { throw UsageError(message: error.message) }
         return .success
     }

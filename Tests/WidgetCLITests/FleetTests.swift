@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WidgetCLI
 import WidgetSimulator
@@ -149,6 +150,117 @@ import WidgetcRuntimeCore
             #expect(console.stdout.isEmpty, "\(args)")
             #expect(console.stderr == "error: \(message)\n", "\(args): \(console.stderr)")
         }
+    }
+
+    /// `preview --devices N` adds the fleet: its load per minute as inline SVG, the peaks listed.
+    @Test func thePreviewDrawsTheFleet() throws {
+        let dir = try temporaryDirectory().path
+        let day = ["--from", "2026-11-30T00:00:00-05:00", "--for", "1d", "--family", "systemSmall"]
+        let (status, console) = runCLI(["preview", Self.stocks, "--out", dir + "/fleet.html", "--devices", "1000"] + day)
+        #expect(status == .success, "\(console.stderr)")
+        let html = try String(contentsOfFile: dir + "/fleet.html", encoding: .utf8)
+        #expect(html.contains("<section class=\"fleet\">\n<h2>The fleet: 1000 devices</h2>"))
+        #expect(html.contains("reloads per minute (the busiest minute of each 2) from 2026-11-30T00:00:00-05:00"))
+        // The open's bar reaches the top of the plot (y 24), and it is the first peak listed.
+        #expect(html.contains("y=\"24\" width="))
+        #expect(html.contains("<ol class=\"peaks\">\n<li><time datetime=\"2026-11-30T09:30:00-05:00\">2026-11-30T09:30:00-05:00</time>: 1000 reloads"))
+        #expect(html.contains("1000 due 2026-11-30T09:30:00-05:00 (after)"))
+        #expect(!html.contains("<script"))
+        let (plainStatus, _) = runCLI(["preview", Self.stocks, "--out", dir + "/plain.html"] + day)
+        #expect(plainStatus == .success)
+        #expect(try !String(contentsOfFile: dir + "/plain.html", encoding: .utf8).contains("class=\"fleet\""))
+        let (badStatus, bad) = runCLI(["preview", Self.stocks, "--out", dir + "/bad.html", "--jitter", "5m"] + day)
+        #expect(badStatus == .usage)
+        #expect(bad.stderr == "error: --jitter draws the fleet, which needs --devices N, e.g. --devices 10000\n")
+    }
+
+    /// `policy: { jitter: 10m }` in the widget does on every install what `--jitter 10m` simulates.
+    @Test func aDeclaredJitterFlattensTheOpenAsTheOptionDoes() throws {
+        let dir = try temporaryDirectory().path
+        let source = try String(contentsOfFile: Self.stocks, encoding: .utf8)
+        let rule = "  market: { exchange: XNYS, every: 15m }\n"
+        #expect(source.contains(rule))
+        try source.replacingOccurrences(of: rule, with: rule + "  policy: { jitter: 10m }\n")
+            .write(toFile: dir + "/stocks.yaml", atomically: true, encoding: .utf8)
+        let container = ["--container", TestPaths.widgets + "/container"]
+        let declared = try Self.fleet([dir + "/stocks.yaml", "--devices", "2000"] + container + Self.week)
+        let option = try Self.fleet([Self.stocks, "--devices", "2000", "--jitter", "10m"] + Self.week)
+        let plain = try Self.fleet([dir + "/stocks.yaml", "--devices", "2000", "--jitter", "0"] + container + Self.week)
+        #expect(declared["perMinute"] == option["perMinute"])
+        #expect(declared["jitter"] == .null)
+        #expect(declared["widgets"]?.array?.first?["jitter"] == .int(600))
+        #expect((Self.int(declared["peak"]?["count"]) ?? 2000) < 2000 / 5)
+        // --jitter 0 replaces the widget's own: the spike is back.
+        #expect(Self.int(plain["peak"]?["count"]) == 2000)
+        // The plan carries it, in seconds; a plan without it has no member.
+        let out = dir + "/plans"
+        #expect(runCLI(["compile", dir + "/stocks.yaml", "--out", out]).0 == .success)
+        let plan = try JSONReader.parse(String(contentsOfFile: out + "/com.example.stocks.pinned.plan.json", encoding: .utf8)).json
+        #expect(plan["timeline"]?["jitter"] == .int(600))
+        #expect(runCLI(["compile", Self.stocks, "--out", out + "2"]).0 == .success)
+        let without = try JSONReader.parse(String(contentsOfFile: out + "2/com.example.stocks.pinned.plan.json", encoding: .utf8)).json
+        #expect(without["timeline"] != nil && without["timeline"]?["jitter"] == nil)
+    }
+
+    /// validate: a jitter of zero, or not shorter than a duration `after`, at the jitter's column.
+    @Test func aJitterMustBeAboveZeroAndBelowAfter() throws {
+        let dir = try temporaryDirectory().path
+        func validate(_ policy: String) throws -> String {
+            let file = dir + "/w.yaml"
+            try """
+                kind: com.example.jitter
+                displayName: Jitter
+                description: A jitter.
+                families: [systemSmall]
+                content: { title: Hello }
+                timeline: { once: true, policy: \(policy) }
+
+                """.write(toFile: file, atomically: true, encoding: .utf8)
+            let console = runCLI(["validate", file]).1
+            return console.stdout + console.stderr
+        }
+        #expect(try validate("{ after: 1h, jitter: 2h }").contains("w.yaml:6:54: error: policy jitter '2h' is not shorter than after '1h': an install's reload would move past the next one; keep the jitter below 1h [policy-jitter]"))
+        #expect(try validate("{ after: +30m, jitter: 30m }").contains(":6:56: error: policy jitter '30m' is not shorter than after '+30m'"))
+        #expect(try validate("{ jitter: 0s }").contains(":6:43: error: policy jitter '0s' moves no reload; give a duration above zero, such as 5m, or leave jitter out [policy-jitter]"))
+        #expect(try validate("{ jitter: soon }").contains("[pattern-mismatch]"))
+        #expect(try !validate("{ after: 1h, jitter: 10m }").contains(" error: "))
+        #expect(try !validate("{ jitter: 5m }").contains(" error: "))
+        // An instant or a template after: known only at the reload, not compared.
+        #expect(try !validate("{ after: 2026-12-01T00:00:00Z, jitter: 2d }").contains(" error: "))
+    }
+
+    /// On the device the install's number lives in the app group container: made once, kept, and
+    /// the offset is the one the fleet draws from it; no container, no offset.
+    @Test func theDeviceKeepsItsInstallNumberInTheContainer() throws {
+        let dir = try temporaryDirectory().path
+        try """
+            kind: com.example.jitter
+            displayName: Jitter
+            description: A jitter.
+            families: [systemSmall]
+            content: { title: Hello }
+            timeline: { once: true, policy: { after: 1h, jitter: 10m } }
+
+            """.write(toFile: dir + "/w.yaml", atomically: true, encoding: .utf8)
+        let loaded = try WidgetLoader.load(paths: [dir + "/w.yaml"], defaultZone: .utc)
+        let plan = try WidgetPlan(data: Data(JSONWriter.pretty(try #require(loaded.widgets.first).plan.json)))
+        let date = Date(timeIntervalSince1970: 1_795_996_800)
+        func reload(_ container: URL?) -> Date? {
+            if case .after(let d) = plan.timeline(at: date, container: container, fetcher: NoNetwork()).policy { return d }
+            return nil
+        }
+        // Without a container the install is number 0, the one `widgetc run` simulates.
+        let kind = "com.example.jitter"
+        #expect(reload(nil) == date.addingTimeInterval(3600 + Double(InstallJitter.offset(seed: 0, kind: kind, jitter: 600))))
+        let group = URL(fileURLWithPath: dir + "/group")
+        try FileManager.default.createDirectory(at: group, withIntermediateDirectories: true)
+        let first = try #require(reload(group))
+        let text = try String(contentsOfFile: group.path + "/widgetc-install-id", encoding: .utf8)
+        let seed = try #require(UInt64(text, radix: 16))
+        #expect(text.count == 16)
+        #expect(first == date.addingTimeInterval(3600 + Double(InstallJitter.offset(seed: seed, kind: kind, jitter: 600))))
+        #expect(reload(group) == first)
+        #expect(try String(contentsOfFile: group.path + "/widgetc-install-id", encoding: .utf8) == text)
     }
 
     @Test func theHelpListsTheFleetsOptions() {

@@ -96,6 +96,7 @@ import WidgetTestSupport
         Case(code: "view-live-clock", line: 7, column: 3, severity: .warning),
         Case(code: "view-relative-clock", line: 7, column: 3, severity: .warning),
         Case(code: "view-limit-family", line: 9, column: 12, severity: .warning),
+        Case(code: "policy-jitter", line: 6, column: 55),
         // Scenario files (a list)
         Case(code: "scenario-action", line: 2, column: 3),
         Case(code: "system-reload-request", line: 5, column: 11, severity: .warning),

@@ -32,6 +32,11 @@ func checkTimeline(_ timeline: WidgetDefinition.Timeline, scope: VariableScope, 
     if case .after(let after?) = timeline.policy?.value {
         checkTypedField(after, ["timeline", "policy", "after"], .durationOrInstant, scope: scope, &context)
     }
+    if let jitter = timeline.policyJitter {
+        var after: SourceNode? = nil
+        if case .after(let node?) = timeline.policy?.value { after = node }
+        checkPolicyJitter(jitter, after: after, &context)
+    }
     for (i, at) in timeline.events.enumerated() {
         if let at {
             checkTypedField(at, ["timeline", "events", String(i), "at"], .instantOrRelative, scope: scope, place: .event, &context)
@@ -172,5 +177,25 @@ private func checkCron(_ text: String, _ node: SourceNode, _ pointer: () -> [Str
         }
     } catch {
         context.error("invalid-cron", "cron \(node.shown): \(error.message)", at: context.location(inside: node, offset: error.offset), pointer())
+    }
+}
+
+/// `policy: {jitter: J}` (docs/fleet.md): above zero, and below a duration `after`: an install whose
+/// offset reached the interval would reload after its next reload was due.
+private func checkPolicyJitter(_ jitter: SourceNode, after: SourceNode?, _ context: inout CheckContext) {
+    guard let text = jitter.string, let seconds = try? DurationParser.parse(text) else { return }  // the schema's
+    let pointer = ["timeline", "policy", "jitter"]
+    guard seconds > 0 else {
+        context.error("policy-jitter", "policy jitter '\(text)' moves no reload; give a duration above zero, such as 5m, or leave jitter out", at: jitter, pointer)
+        return
+    }
+    guard let afterText = after?.string, !afterText.contains("{{"),
+        let interval = try? DurationParser.parse(afterText.hasPrefix("+") ? String(afterText.dropFirst()) : afterText)
+    else { return }  // an instant or a template: known only at the reload
+    if seconds >= interval {
+        context.error(
+            "policy-jitter",
+            "policy jitter '\(text)' is not shorter than after '\(afterText)': an install's reload would move past the next one; keep the jitter below \(afterText)",
+            at: jitter, pointer)
     }
 }

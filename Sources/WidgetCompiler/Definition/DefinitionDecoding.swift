@@ -226,7 +226,10 @@ extension WidgetDefinition {
                 if !seen.horizon { timeline.horizon = value }
                 seen.horizon = true
             case .policy:
-                if !seen.policy { timeline.policy = Positioned(value: policy(value), node: value) }
+                if !seen.policy {
+                    timeline.policy = Positioned(value: policy(value), node: value)
+                    if value.isMapping { timeline.policyJitter = value[word: "jitter"] }
+                }
                 seen.policy = true
             case .events:
                 if !seen.events { timeline.events = value.items.map { $0[word: "at"] } }

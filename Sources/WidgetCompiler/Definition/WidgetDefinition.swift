@@ -236,6 +236,8 @@ extension WidgetDefinition {
         /// The duration (or template) the timeline covers.
         package var horizon: SourceNode?
         package var policy: Positioned<Policy>?
+        /// `policy: {jitter: J}`'s value (docs/fleet.md).
+        package var policyJitter: SourceNode?
         /// `events`, one per item: the item's `at` (nil when it has none).
         package var events: [SourceNode?] = []
         /// `align` when it is a boolean.

@@ -202,9 +202,11 @@ package enum Lowering {
         let events = timeline.events.enumerated().compactMap { (i, at) in
             at.flatMap { moment($0, ["timeline", "events", String(i), "at"]) }
         }
+        let jitter = timeline.policyJitter?.string.flatMap { try? DurationParser.parse($0) } ?? 0
         let planned = PlanTimeline(
             rule: rule, horizon: timeline.horizon.map { duration($0, ["timeline", "horizon"]) } ?? .literal(86_400),
-            maxEntries: Int(maxEntries.isFinite ? min(1000, max(1, maxEntries)) : 200), policy: policy, events: events)
+            maxEntries: Int(maxEntries.isFinite ? min(1000, max(1, maxEntries)) : 200), policy: policy, events: events,
+            jitter: max(jitter, 0))
         var localization: JSONValue? = nil
         if let catalog, definition.hasLocalization {
             localization = catalog.planStrings(for: LocalizableStrings.of(root))

@@ -8,11 +8,14 @@ package struct FleetReport {
         package var file: String
         package var kind: String
         package var unit: FleetUnit
+        /// The widget's own `policy: {jitter}` in seconds (0: none).
+        package var jitter: Int64
 
-        package init(file: String, kind: String, unit: FleetUnit) {
+        package init(file: String, kind: String, unit: FleetUnit, jitter: Int64 = 0) {
             self.file = file
             self.kind = kind
             self.unit = unit
+            self.jitter = jitter
         }
     }
 
@@ -22,9 +25,9 @@ package struct FleetReport {
     package let zone: any UTCOffsetSource
     package let peaks: [FleetLoad.Peak]
 
-    package init(load: FleetLoad, widgets: [(file: String, kind: String, unit: FleetUnit)], zone: any UTCOffsetSource) {
+    package init(load: FleetLoad, widgets: [Widget], zone: any UTCOffsetSource) {
         self.load = load
-        self.widgets = widgets.map { Widget(file: $0.file, kind: $0.kind, unit: $0.unit) }
+        self.widgets = widgets
         self.zone = zone
         peaks = load.peaks()
     }
@@ -32,17 +35,17 @@ package struct FleetReport {
     private func at(_ t: Instant) -> String { t.iso8601(offset: zone.utcOffset(at: t)) }
 
     /// What the counts are: requests, reloads, or both when the widgets differ.
-    private var unitWord: String {
+    package var unitWord: String {
         let units = Set(widgets.map(\.unit))
         return units.count == 1 ? units.first!.rawValue : "requests and reloads"
     }
 
-    private static func ratio(_ value: Double) -> String {
+    static func ratio(_ value: Double) -> String {
         let tenths = (value * 10).rounded()
         return String(Int(tenths) / 10) + "." + String(Int(tenths) % 10)
     }
 
-    private static func mean(_ value: Double) -> String {
+    static func mean(_ value: Double) -> String {
         let hundredths = Int((value * 100).rounded())
         let cents = hundredths % 100
         return String(hundredths / 100) + "." + (cents < 10 ? "0" : "") + String(cents)
@@ -52,16 +55,23 @@ package struct FleetReport {
 
     private func jitterText(_ options: FleetOptions) -> String {
         if let jitter = options.jitter { return jitter == 0 ? "none (--jitter 0)" : Self.duration(jitter) + " (--jitter)" }
-        return "each widget's policy jitter"
+        return "as each widget declares it"
+    }
+
+    /// The fleet's options in words.
+    package var optionsLine: String {
+        let options = load.options
+        return "installs over \(Self.duration(options.spread)) before the window, jitter \(jitterText(options)), clock skew up to \(Self.duration(options.skew)), seed \(options.seed)"
     }
 
     package var text: String {
         let options = load.options
         var s = "fleet: \(options.devices) devices, \(at(load.from)) to \(at(load.until))\n"
-        s += "  installs over \(Self.duration(options.spread)) before the window, jitter \(jitterText(options)), clock skew up to \(Self.duration(options.skew)), seed \(options.seed)\n"
+        s += "  " + optionsLine + "\n"
         for w in widgets {
             let counts = w.unit == .requests ? "URL requests" : "reloads (it reads only the app group container)"
-            s += "  \(w.kind) (\(w.file)): counts \(counts)\n"
+            let declared = w.jitter > 0 ? ", policy jitter \(Self.duration(w.jitter))" : ""
+            s += "  \(w.kind) (\(w.file)): counts \(counts)\(declared)\n"
         }
         s += "  simulated as \(load.groupRuns) runs of alike devices, \(load.providerCalls) timelines asked of the widgets\n"
         let unit = unitWord
@@ -96,7 +106,9 @@ package struct FleetReport {
             ("spread", .int(Int(options.spread))), ("jitter", options.jitter.map { .int(Int($0)) } ?? .null),
             ("skew", .int(Int(options.skew))),
             ("from", .string(at(load.from))), ("until", .string(at(load.until))),
-            ("widgets", .array(widgets.map { object([("kind", .string($0.kind)), ("file", .string($0.file)), ("counts", .string($0.unit.rawValue))]) })),
+            ("widgets", .array(widgets.map {
+                object([("kind", .string($0.kind)), ("file", .string($0.file)), ("counts", .string($0.unit.rawValue)), ("jitter", .int(Int($0.jitter)))])
+            })),
             ("total", .int(load.total)), ("minutes", .int(load.perMinute.count)), ("mean", .double(load.mean)),
             ("peak", peakValue),
             ("peaks", .array(peaks.map { peak in

@@ -57,7 +57,11 @@ package struct PreviewPage {
     /// The tint of the accented rendering, drawn only when asked (`--accented`).
     package var tint: String?
 
-    package init(widgets: [Widget], device: DeviceClass = .standard, tint: String? = nil) {
+    /// The fleet's load (`preview --devices N`), drawn after the widgets; nil: none.
+    package var fleet: FleetChart?
+
+    package init(widgets: [Widget], device: DeviceClass = .standard, tint: String? = nil, fleet: FleetChart? = nil) {
+        self.fleet = fleet
         self.widgets = widgets
         self.device = device
         self.tint = tint
@@ -79,6 +83,7 @@ package struct PreviewPage {
         s += "<title>" + Self.escape(widgets.map(\.displayName).joined(separator: ", ")) + " — widgetc preview</title>\n"
         s += "<style>\n" + Self.css + "</style>\n</head>\n<body>\n"
         for w in widgets { s += section(w) }
+        if let fleet { s += fleet.html() }
         s += "</body>\n</html>\n"
         return s
     }
@@ -478,6 +483,9 @@ package struct PreviewPage {
         .axis svg { max-width: 100%; height: auto; display: block; }
         svg text { font-size: 10px; fill: var(--fg); font-family: -apple-system, system-ui, Arial, sans-serif; }
         .base { stroke: var(--fg); stroke-width: 1; }
+        rect.load { fill: var(--after); }
+        text.peak { fill: var(--reload); text-anchor: middle; font-weight: 600; }
+        .peaks { font-size: 12px; margin: 4px 0 0; padding-left: 20px; }
         .grid { stroke: var(--line); stroke-width: 0.5; }
         text.hour { fill: var(--muted); text-anchor: middle; }
         text.axislabel { fill: var(--muted); text-anchor: end; }

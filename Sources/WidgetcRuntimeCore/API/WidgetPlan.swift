@@ -131,9 +131,11 @@ public struct WidgetPlan: Sendable {
     ) -> (TimelineContext, WarningCollector, RequestLog) {
         let (base, warnings) = self.context(date, family, parameters, container, preview: false)
         let log = RequestLog()
-        let context = TimelineContext(
+        var context = TimelineContext(
             family: base.family, isPreview: false, date: base.date, parameters: base.parameters, container: base.container,
             warnings: warnings, fetcher: fetcher, responses: responses, requests: log)
+        // Only a widget with a jitter needs the install's number (and the file it lives in).
+        if widget.policyJitter > 0 { context.installSeed = InstallSeed.seed(inContainer: container?.path) }
         return (context, warnings, log)
     }
 

@@ -61,6 +61,7 @@ extension CompiledWidget {
             dataDecoder: dataDecoder, cachesData: cachesData, locale: localizer?.locale,
             view: try CompiledView.compile(plan, localizer: localizer), lets: plan.lets, dates: plan.dates, intents: plan.intents,
             defaults: defaultsSources, relevance: plan.relevance)
+        policyJitter = plan.timeline.jitter
     }
 
     /// The default placeholder: `content` with every tag rendered empty.

@@ -90,7 +90,8 @@ extension WidgetPlanModel {
             timeline: PlanTimeline(
                 rule: try PlanRule(timeline("rule"), markets: root.optional("markets")), horizon: try timeline("horizon").durationField(),
                 maxEntries: Int(try timeline("maxEntries").int(in: 1...1000)), policy: try timeline.optional("policy").map(PolicyOverride.init),
-                events: try timeline("events").items().map(EventTime.init)),
+                events: try timeline("events").items().map(EventTime.init),
+                jitter: try timeline.optional("jitter")?.int(in: 1...DurationParser.maximumSeconds) ?? 0),
             localization: root.optional("localization")?.value)
         view = root.optional("view")?.value
         familyView = try root.optional("familyView")?.object()
@@ -323,6 +324,8 @@ extension PlanTimeline {
         t.appendNew("horizon", horizon.json)
         t.appendNew("maxEntries", .int(maxEntries))
         t.appendNew("policy", policy?.json ?? .null)
+        // Only when declared, so plans without it stay as they were.
+        if jitter > 0 { t.appendNew("jitter", .int(Int(jitter))) }
         t.appendNew("events", .array(events.map(\.json)))
         return .object(t)
     }

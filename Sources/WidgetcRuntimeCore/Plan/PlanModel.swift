@@ -166,8 +166,11 @@ package struct PlanTimeline: Sendable {
     package var maxEntries: Int
     package var policy: PolicyOverride?
     package var events: [EventTime]
+    /// `policy: {jitter: J}` in seconds, 0 for none: each install's `after` dates move by its offset.
+    package var jitter: Int64
 
-    package init(rule: PlanRule, horizon: Field<Int64>, maxEntries: Int, policy: PolicyOverride?, events: [EventTime]) {
+    package init(rule: PlanRule, horizon: Field<Int64>, maxEntries: Int, policy: PolicyOverride?, events: [EventTime], jitter: Int64 = 0) {
+        self.jitter = jitter
         self.rule = rule
         self.horizon = horizon
         self.maxEntries = maxEntries
