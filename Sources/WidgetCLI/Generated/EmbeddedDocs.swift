@@ -82,6 +82,7 @@ not a duration`).
 | `cron-never-fires` | a cron expression that matches no date (`0 0 30 2 *`) |
 | `unknown-exchange` | `market.exchange` is not a known MIC (lists the known ones with their names; `LSE`, `NYSE`, `Nasdaq` point to the MIC) |
 | `timeline-rule` | no rule, or more than one |
+| `policy-jitter` | a policy's `jitter` of zero, or not shorter than a duration `after` (an install's reload would move past its next one) (fleet.md) |
 | `every-alignment` | an aligned `every` that does not divide 24h |
 | `daily-slot` | two daily slots at the same wall time |
 | `template-syntax` | a template that does not parse (unclosed section, partials, …) |

@@ -1298,7 +1298,7 @@ package enum EmbeddedSchemas {
       }
     },
     "policy": {
-      "title": "a reload policy (atEnd, never, or after: a duration, an instant or a template)",
+      "title": "a reload policy (atEnd, never, or after: a duration, an instant or a template, with an optional jitter)",
       "description": "The reload policy: atEnd, never, or {after: duration | instant | template}.",
       "oneOf": [
         {
@@ -1309,8 +1309,13 @@ package enum EmbeddedSchemas {
         {
           "type": "object",
           "additionalProperties": false,
-          "required": ["after"],
+          "anyOf": [{ "required": ["after"] }, { "required": ["jitter"] }],
           "properties": {
+            "jitter": {
+              "title": "a duration (such as 5m): each install moves its after reloads by its own fixed offset below it",
+              "description": "Each install's after reloads move by a fixed offset in [0, jitter), so a fleet does not ask its server at one second (docs/fleet.md); below a duration after.",
+              "$ref": "#/$defs/durationLiteral"
+            },
             "after": {
               "title": "a duration (such as 15m), a relative instant (such as +2h), an instant (an ISO 8601 date-time with Z or an offset, such as 2026-11-29T09:00:00-05:00) or a template rendering to one",
               "description": "When to request the next timeline: a duration after the request (2h, or +2h), an instant, or a template rendering to one.",
