@@ -371,29 +371,41 @@ extension LanguageServer {
     /// field holding one tag over a container file (`items: "{{data.tasks.items}}"`), or the
     /// placeholder's list.
     func foreachFields(_ document: TextDocument, _ line: Int, _ root: SourceNode?) -> [Candidate] {
+        // A chart's x, y and series are read per list element, beside the chart's list.
+        let here = document.outline(line)
+        if let key = here.key, ["x", "y", "series"].contains(key), let list = siblingValue(document, line, indent: here.indent, key: "chart") {
+            return listFields(list, root, document)
+        }
         var l = line
-        var indent = document.outline(line).indent
+        var indent = here.indent
         while let owner = ownerLine(document, l, indent: indent) {
             let o = document.outline(owner)
-            if o.key == "item", let list = siblingValue(document, owner, indent: o.indent, key: "foreach") {
-                let field = list.trimmingCharacters(in: CharacterSet(charactersIn: "{} "))
-                var element: JSONValue? = nil
-                if let written = root?["content"]?[field]?.string, written.hasPrefix("{{"), written.hasSuffix("}}") {
-                    let parts = written.dropFirst(2).dropLast(2).trimmingCharacters(in: .whitespaces).split(separator: ".").map(String.init)
-                    if parts.count >= 2, parts[0] == "data", var node = containerValue(source: parts[1], root, document) {
-                        for step in parts.dropFirst(2) { node = node[step] ?? .null }
-                        element = node.array?.first
-                    }
-                }
-                if element?.object == nil { element = root?["placeholder"]?[field]?.json.array?.first }
-                return (element?.object ?? JSONObject()).map {
-                    Candidate(label: $0.key, kind: 5, detail: "field of each \(field) item: " + Self.describe($0.value))
-                }
+            if o.key == "item",
+               let list = siblingValue(document, owner, indent: o.indent, key: "foreach") ?? siblingValue(document, owner, indent: o.indent, key: "grid") {
+                return listFields(list, root, document)
             }
             l = owner
             indent = o.dashIndent ?? o.indent
         }
         return []
+    }
+
+    /// The fields of a list's first element (`"{{forecast}}"`, a content field), from the
+    /// container's data it is taken from, else the placeholder's list.
+    private func listFields(_ list: String, _ root: SourceNode?, _ document: TextDocument) -> [Candidate] {
+        let field = list.trimmingCharacters(in: CharacterSet(charactersIn: "{} \"'"))
+        var element: JSONValue? = nil
+        if let written = root?["content"]?[field]?.string, written.hasPrefix("{{"), written.hasSuffix("}}") {
+            let parts = written.dropFirst(2).dropLast(2).trimmingCharacters(in: .whitespaces).split(separator: ".").map(String.init)
+            if parts.count >= 2, parts[0] == "data", var node = containerValue(source: parts[1], root, document) {
+                for step in parts.dropFirst(2) { node = node[step] ?? .null }
+                element = node.array?.first
+            }
+        }
+        if element?.object == nil { element = root?["placeholder"]?[field]?.json.array?.first }
+        return (element?.object ?? JSONObject()).map {
+            Candidate(label: $0.key, kind: 5, detail: "field of each \(field) item: " + Self.describe($0.value))
+        }
     }
 
     /// Inside `{{#section}}` over a list of records: the fields of its first record.

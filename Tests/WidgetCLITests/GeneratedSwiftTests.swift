@@ -61,7 +61,7 @@ import WidgetcRuntime
     static func buildStub(into dir: URL) throws -> [String] {
         let stub = TestPaths.root + "/Tests/AppleSDKStub"
         var objects: [String] = []
-        for module in ["UIKit", "os", "SwiftUI", "AppIntents", "WidgetKit"] {
+        for module in ["UIKit", "os", "SwiftUI", "Charts", "AppIntents", "WidgetKit"] {
             let sources = files(URL(fileURLWithPath: stub), under: module, ext: ".swift")
             let object = dir.path + "/\(module).o"
             try shell([swiftc!, "-swift-version", "6", "-parse-as-library", "-package-name", "AppleSDKStub", "-I", dir.path,

@@ -53,6 +53,35 @@ struct ViewFeatureTests {
         #expect(formats.contains("time") && formats.contains("percent"))
     }
 
+    @Test func aChartsTemplatesCompleteTheListsFieldsAndItsKeysHaveHover() throws {
+        let text = """
+            kind: test.chart
+            displayName: Chart
+            description: A chart.
+            data: { d: { file: d.json } }
+            placeholder: { hours: [{ hour: "09", temp: 4 }] }
+            content: { hours: "{{data.d.hours}}" }
+            timeline: { hourly: true }
+            view:
+              chart: "{{hours}}"
+              mark: line
+              x: "{{
+              y: "{{temp}}"
+            """
+        let session = InProcessSession()
+        _ = try session.client.initialize()
+        let uri = LanguageServer.uri(of: TestPaths.widgets + "/chart-typing.yaml")
+        session.client.open(uri: uri, text: text)
+        _ = try session.client.diagnostics(uri: uri)
+        // Inside x's template: the fields of each element of the chart's list.
+        let fields = labels(try session.client.at("completion", uri: uri, line: 10, character: 8))
+        #expect(fields.contains("hour") && fields.contains("temp"), "\(fields)")
+        let chart = try session.client.at("hover", uri: uri, line: 8, character: 3)
+        #expect(chart["contents"]?["value"]?.string?.contains("Swift Charts") == true)
+        let mark = try session.client.at("hover", uri: uri, line: 9, character: 3)
+        #expect(mark["contents"]?["value"]?.string?.contains("(view option (on chart)): a chart's mark: line, bar, area or point") == true, "\(mark)")
+    }
+
     @Test func hoverExplainsElementsAndOptions() throws {
         let session = InProcessSession()
         let (uri, _) = try open(session)

@@ -32,6 +32,44 @@ import WidgetTime
 
     func iso(_ t: Instant) -> JSONValue { .string(t.iso8601(offset: 0)) }
 
+    @Test func aChartIsInlineSVGWithItsMarksOnTheDomain() {
+        func point(_ x: String, _ y: Double, _ series: String? = nil) -> JSONValue {
+            var o = JSONObject([("x", .string(x)), ("y", .double(y))])
+            if let series { o["series"] = .string(series) }
+            return .object(o)
+        }
+        // Two categories, two series of bars: stacked, the domain 0 to 8 (zero included).
+        let bars: JSONValue = ["id": "v", "element": "chart", "mark": "bar",
+                               "points": [point("a", 2, "A"), point("a", 6, "B"), point("b", 4, "A")]]
+        let html = renderer(.systemMedium).face(tree(bars), now: Self.now, appearance: .light, url: nil)
+        #expect(html.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 60\" preserveAspectRatio=\"none\""))
+        #expect(html.components(separatedBy: "<rect ").count - 1 == 3)
+        // a/A from 0 to 2 (y 60 to 45), a/B on top of it from 2 to 8 (y 45 to 0), in blue and green.
+        #expect(html.contains("<rect x=\"10\" y=\"45\" width=\"30\" height=\"15\" fill=\"#007AFF\"/>"), "\(html)")
+        #expect(html.contains("<rect x=\"10\" y=\"0\" width=\"30\" height=\"45\" fill=\"#34C759\"/>"))
+        #expect(html.contains("<span class=\"yaxis\"><span>8</span><span>0</span></span>"))
+        #expect(html.contains("<span class=\"legend\">"))
+        // A line over a given domain, in the element's colour; the vibrant rendering keeps no hue.
+        let line: JSONValue = ["id": "v", "element": "chart", "mark": "line", "yRange": [0, 10], "color": ["system": "orange"],
+                               "points": [point("09", 5), point("10", 10)]]
+        let drawn = renderer(.systemMedium).face(tree(line), now: Self.now, appearance: .dark, url: nil)
+        #expect(drawn.contains("<path d=\"M25 30L75 0\" fill=\"none\" stroke=\"#FF9F0A\""), "\(drawn)")
+        #expect(!drawn.contains("class=\"legend\""))
+        let vibrant = renderer(.accessoryRectangular).face(tree(line), now: Self.now, appearance: .vibrant, url: nil)
+        #expect(vibrant.contains("stroke=\"#FFFFFF\"") && !vibrant.contains("#FF9F0A"))
+        // Points are round dots however the plot stretches.
+        let dots: JSONValue = ["id": "v", "element": "chart", "mark": "point", "points": [point("x", 1)]]
+        #expect(renderer().face(tree(dots), now: Self.now, appearance: .light, url: nil).contains("stroke-linecap=\"round\" vector-effect=\"non-scaling-stroke\""))
+    }
+
+    @Test func aGridIsRowsOfItsColumns() {
+        let cell: (String) -> JSONValue = { ["id": "v.item", "element": "text", "text": .string($0)] }
+        let grid: JSONValue = ["id": "v", "element": "grid", "columns": 7, "spacing": 2, "items": [cell("1"), cell("2"), cell("3")]]
+        let html = renderer(.systemLarge).face(tree(grid), now: Self.now, appearance: .light, url: nil)
+        #expect(html.contains("display:grid;grid-template-columns:repeat(7,auto);gap:2px;"), "\(html)")
+        #expect(html.components(separatedBy: "class=\"n text\"").count - 1 == 3)
+    }
+
     @Test func aTimerReadsAsTheDeviceShowsItAtTheEntry() {
         // Counting down to an instant 53.5 hours after the entry.
         let node: JSONValue = ["id": "v", "element": "date", "date": iso(Self.now + 192_600), "style": "timer"]

@@ -134,11 +134,13 @@ private struct ViewChecker {
         }
         checkValues(element, kind, shown: shown, inForeach: inForeach, &context)
         for child in element.children { check(child.element, families: shown, inForeach: inForeach, &context) }
-        if kind == .foreach {
+        if kind == .foreach || kind == .grid {
             if let item = element.item {
                 check(item, families: shown, inForeach: true, &context)
             } else if element.option(.item) == nil {
-                context.error("view-foreach-item", "a foreach needs 'item': the element shown for each list element", at: element.node, pointer)
+                context.error(
+                    kind == .foreach ? "view-foreach-item" : "view-grid",
+                    "a \(kind.rawValue) needs 'item': the element shown for each list element", at: element.node, pointer)
             }
         }
     }
@@ -163,8 +165,12 @@ private struct ViewChecker {
             }
         }
         if !kind.hasChildren { template(main, pointer + [kind.rawValue]) }
-        for option in [ViewOption.label, .currentValueLabel, .accessibilityLabel, .link, .if, .total, .range, .with] {
+        for option in [ViewOption.label, .currentValueLabel, .accessibilityLabel, .link, .if, .total, .range, .with, .yRange] {
             template(element.option(option), pointer + [option.rawValue])
+        }
+        // A chart's x, y and series are read per list element: they name its fields.
+        for option in [ViewOption.x, .y, .series] {
+            if let node = element.option(option), node.isString { checkViewTemplate(node, pointer + [option.rawValue], inForeach: true, &context) }
         }
         if let color = element.option(.color) { checkColor(color, pointer + ["color"], inForeach: inForeach, &context) }
         if kind == .image, let main { checkImage(main, pointer + ["image"], &context) }
@@ -257,7 +263,7 @@ private struct ViewChecker {
         }
         if shown.contains(.accessoryInline) {
             var dropped: [(String, Int?)] = []
-            if kind == .foreach { dropped.append(("foreach", element.elementKeys.first?.member)) }
+            if [.foreach, .chart, .grid].contains(kind) { dropped.append((kind.rawValue, element.elementKeys.first?.member)) }
             for (option, member) in element.options where [.link, .background, .color].contains(option) {
                 dropped.append((option.rawValue, member))
             }
@@ -271,15 +277,97 @@ private struct ViewChecker {
         if kind == .button || kind == .toggle {
             checkIntentCall(element, kind, shown: shown, inForeach: inForeach, &context)
         }
-        if kind == .foreach, let limit = element.option(.limit), limit.isMapping {
+        if kind == .chart { checkChart(element, &context) }
+        if kind == .grid { checkGrid(element, &context) }
+        if kind == .chart || kind == .grid, let list = element.main, let problem = listProblem(list, inForeach: inForeach) {
+            context.error("view-list", "a \(kind.rawValue)'s list \(list.shown) \(problem)", at: list, pointer + [kind.rawValue])
+        }
+        if kind == .foreach || kind == .grid, let limit = element.option(.limit), limit.isMapping {
             for m in limit.members where m.key != "default" {
                 if let family = WidgetFamily(rawValue: m.key), !shown.contains(family) {
                     context.warning(
-                        "view-limit-family", "a limit for '\(m.key)', where this foreach is not shown",
+                        "view-limit-family", "a limit for '\(m.key)', where this \(kind.rawValue) is not shown",
                         at: m.keyLocation, pointer + ["limit", m.key])
                 }
             }
         }
+    }
+
+    static let chartMarks = ["line", "bar", "area", "point"]
+    /// A grid's columns: one (a list) to a year's weeks side by side (53) and a little more.
+    static let gridColumns = 1...64
+
+    /// A chart: a known mark, x and y, a y range from its min up.
+    private func checkChart(_ element: ViewElement, _ context: inout CheckContext) {
+        let pointer = element.pointer
+        let key = element.elementKeys[0].member
+        if let mark = element.option(.mark) {
+            if let text = mark.string, !Self.chartMarks.contains(text) {
+                context.error(
+                    "view-chart",
+                    "'\(text)' is not a chart mark\(Suggest.hint(for: text, among: Self.chartMarks)); a chart's marks are \(Self.chartMarks.joined(separator: ", ")) (LineMark, BarMark, AreaMark, PointMark)",
+                    at: mark, pointer + ["mark"])
+            }
+        } else {
+            context.error("view-chart", "a chart needs 'mark': \(Self.chartMarks.joined(separator: ", "))", at: element.keyLocation(key), pointer)
+        }
+        let missing = ["x", "y"].filter { element.option(ViewOption(rawValue: $0)!) == nil }
+        if !missing.isEmpty {
+            context.error(
+                "view-chart",
+                "a chart needs \(missing.map { "'\($0)'" }.joined(separator: " and ")): templates over each element, such as x: \"{{hour}}\" and y: \"{{temp}}\"",
+                at: element.keyLocation(key), pointer)
+        }
+        if let y = element.option(.y), let text = y.string, !text.isTemplate, Double(text) == nil {
+            context.error("view-chart", "a chart's y \(y.shown) is fixed text: write a template rendering a number, such as \"{{temp}}\"", at: y, pointer + ["y"])
+        }
+        if let range = element.option(.yRange), range.isSequence, range.count == 2,
+           let lo = range.items[0].number, let hi = range.items[1].number, lo >= hi {
+            context.error("view-chart", "a chart's yRange [\(range.items[0].shown), \(range.items[1].shown)] is empty: write [min, max] with min below max", at: range, pointer + ["yRange"])
+        }
+    }
+
+    /// A grid: its columns, in range.
+    private func checkGrid(_ element: ViewElement, _ context: inout CheckContext) {
+        let pointer = element.pointer
+        guard let columns = element.option(.columns) else {
+            context.error(
+                "view-grid", "a grid needs 'columns': how many items per row (7 for a week)",
+                at: element.keyLocation(element.elementKeys[0].member), pointer)
+            return
+        }
+        if let n = columns.number, columns.isInteger, !Self.gridColumns.contains(Int(n)) {
+            context.error(
+                "view-grid",
+                "a grid's columns \(columns.shown) is out of range: \(Self.gridColumns.lowerBound) to \(Self.gridColumns.upperBound) (7 for a week, 53 for a year of weeks)",
+                at: columns, pointer + ["columns"])
+        }
+    }
+
+    /// A chart's or a grid's list must render a list: one tag alone, naming a field that is not
+    /// known to hold something else (a literal in content, placeholder or snapshot).
+    private func listProblem(_ list: SourceNode, inForeach: Bool) -> String? {
+        guard let text = list.string else { return nil }  // the schema's
+        guard let template = try? Template(text), let tag = template.loneTag else {
+            return text.isTemplate
+                ? "renders text, not a list: write one list field alone, such as \"{{hourly}}\""
+                : "is fixed text, not a list: write a template naming a list field, such as \"{{hourly}}\""
+        }
+        guard !inForeach, tag.components.count == 1 else { return nil }
+        let field = tag.components[0]
+        for source in [definition.content, definition.placeholder, definition.snapshot] {
+            guard let value = source?[field] else { continue }
+            switch value.kind {
+            case .array, .null: continue
+            case .string:
+                guard let written = value.string else { continue }
+                if let t = try? Template(written), t.isLoneTag { continue }
+                return "names field '\(field)', which holds \(value.shown), not a list"
+            default:
+                return "names field '\(field)', which holds \(value.shown), not a list"
+            }
+        }
+        return nil
     }
 
     /// A button or toggle: not in accessoryInline (it draws no controls), an intent of the widget,

@@ -48,6 +48,7 @@ package struct ViewDefinition: Sendable {
 /// The element keys (docs/views.md): each is an element's main argument.
 package enum ViewElementKind: String, Sendable, CaseIterable {
     case vstack, hstack, zstack, group, text, date, timer, symbol, image, gauge, progress, spacer, divider, foreach, button, toggle
+    case chart, grid
 
     /// Whether the element's main argument is a list of elements.
     package var hasChildren: Bool {
@@ -76,6 +77,8 @@ package enum ViewElementKind: String, Sendable, CaseIterable {
         case .foreach: "ForEach: item once per element of a list field, limit per family"
         case .button: "Button(intent:): its label; runs intent with the arguments in with"
         case .toggle: "Toggle(isOn:intent:): on when the boolean field is true; runs intent with the arguments in with"
+        case .chart: "Chart (Swift Charts): a mark (line, bar, area, point) per element of a list field, at x and y"
+        case .grid: "Grid: item once per element of a list field, in rows of columns"
         }
     }
 }
@@ -84,6 +87,7 @@ package enum ViewElementKind: String, Sendable, CaseIterable {
 package enum ViewOption: String, Sendable, CaseIterable {
     // Options of some elements.
     case alignment, spacing, style, format, countsDown, total, range, label, currentValueLabel, limit, item, intent, with
+    case mark, x, y, series, yRange, columns
     // Options of any element.
     case font, weight, color, lineLimit, minimumScaleFactor, textAlignment, monospacedDigit, padding, frame, background
     case cornerRadius, opacity, accentable, privacySensitive, link, `if`, families, accessibilityLabel
@@ -92,7 +96,7 @@ package enum ViewOption: String, Sendable, CaseIterable {
     package var elements: Set<ViewElementKind>? {
         switch self {
         case .alignment: [.vstack, .hstack, .zstack]
-        case .spacing: [.vstack, .hstack]
+        case .spacing: [.vstack, .hstack, .grid]
         case .style: [.date, .gauge, .progress]
         case .format: [.text, .date]
         case .countsDown: [.timer, .progress]
@@ -100,7 +104,9 @@ package enum ViewOption: String, Sendable, CaseIterable {
         case .range, .currentValueLabel: [.gauge]
         case .label: [.gauge, .progress, .toggle]
         case .intent, .with: [.button, .toggle]
-        case .limit, .item: [.foreach]
+        case .limit, .item: [.foreach, .grid]
+        case .mark, .x, .y, .series, .yRange: [.chart]
+        case .columns: [.grid]
         default: nil
         }
     }
@@ -109,7 +115,7 @@ package enum ViewOption: String, Sendable, CaseIterable {
     package var summary: String {
         switch self {
         case .alignment: "a stack's alignment"
-        case .spacing: "points between a stack's children"
+        case .spacing: "points between a stack's children, or a grid's cells"
         case .style: "date: time, date, relative, offset, timer; gauge and progress: their SwiftUI style"
         case .format: "how the runtime formats a number or an instant (time, date, number, percent…)"
         case .countsDown: "whether a timer or a timer progress counts down (default true)"
@@ -119,8 +125,14 @@ package enum ViewOption: String, Sendable, CaseIterable {
         case .intent: "the intent a button or toggle runs (a name under intents:)"
         case .with: "the intent's arguments: parameter name to a value or a template"
         case .currentValueLabel: "a gauge's current value label"
-        case .limit: "how many items a foreach shows: a number, or per family with default"
-        case .item: "the element a foreach shows for each list element"
+        case .limit: "how many items a foreach or grid shows: a number, or per family with default"
+        case .item: "the element a foreach or grid shows for each list element"
+        case .mark: "a chart's mark: line, bar, area or point"
+        case .x: "a chart's x for each element: a template over its fields, shown as a category"
+        case .y: "a chart's y for each element: a template rendering a number"
+        case .series: "a chart's series for each element: one colour (and line) per value"
+        case .yRange: "a chart's y axis [min, max] (chartYScale; default: fitted to the data)"
+        case .columns: "how many items a grid puts in a row (7 for a week)"
         case .font: "a text style (headline…) or {size, weight, design}"
         case .weight: "the font weight (fontWeight)"
         case .color: "the foreground colour: a system colour name, #RRGGBB, or {light, dark}"
@@ -197,7 +209,7 @@ package struct ViewElement: Sendable {
                 children.append((i, ViewElement(decoding: child, id: "\(id).\(i)", pointer: pointer + [kind.rawValue, String(i)])))
             }
         }
-        if kind == .foreach, let item = option(.item), item.isMapping {
+        if kind == .foreach || kind == .grid, let item = option(.item), item.isMapping {
             items = [ViewElement(decoding: item, id: id + ".item", pointer: pointer + ["item"])]
         }
     }

@@ -16,6 +16,8 @@ struct SwiftViewWriter {
     /// Set while writing: a button or toggle runs an intent (SwiftUI's initializers for them come
     /// with AppIntents).
     private var usesIntents = false
+    /// Set while writing: a `chart` draws with Swift Charts.
+    private var usesCharts = false
     /// Each declared intent's `AppIntent` type, by intent name.
     private let intentTypes: [String: String]
 
@@ -58,6 +60,7 @@ struct SwiftViewWriter {
         s += "// view's first child): the runtime rendered the templates, this view decides nothing.\n"
         s += "// To write the view yourself, say `view: custom` in the YAML.\n\n"
         if usesIntents { s += "import AppIntents\n" }
+        if usesCharts { s += "import Charts\n" }
         s += "import SwiftUI\n"
         if usesUIKit { s += "import UIKit\n" }
         s += "import WidgetKit\nimport WidgetcRuntime\n\n"
@@ -100,7 +103,7 @@ struct SwiftViewWriter {
 
     // MARK: Elements
 
-    static let elementKeys = ["vstack", "hstack", "zstack", "group", "foreach", "text", "date", "timer", "symbol", "image", "gauge", "progress", "spacer", "divider", "button", "toggle"]
+    static let elementKeys = ["vstack", "hstack", "zstack", "group", "foreach", "text", "date", "timer", "symbol", "image", "gauge", "progress", "spacer", "divider", "button", "toggle", "chart", "grid"]
 
     /// The element key of a node as written (`text: "…"`), or a normalized node's `element`.
     static func elementName(_ node: JSONValue) -> String? {
@@ -150,6 +153,33 @@ struct SwiftViewWriter {
             } else {
                 lines.append("    EmptyView()")
             }
+            lines.append("}")
+        case "chart":
+            // One mark per point; the points, the series and the y domain are the tree's.
+            usesCharts = true
+            let mark = ["line": "LineMark", "bar": "BarMark", "area": "AreaMark", "point": "PointMark"][node["mark"]?.string ?? ""] ?? "LineMark"
+            let point = depth == 0 ? "point" : "point\(depth + 1)"
+            lines.append("Chart(\(reader).points(\(at))) { \(point) in")
+            lines.append("    \(mark)(x: .value(\"x\", \(point).x), y: .value(\"y\", \(point).y))")
+            if node["series"] != nil { lines.append("        .foregroundStyle(by: .value(\"series\", \(point).series))") }
+            lines.append("}")
+            if node["yRange"] != nil { own.append(".chartYScale(domain: \(reader).yRange(\(at)))") }
+        case "grid":
+            let row = depth == 0 ? "row" : "row\(depth + 1)", cell = depth == 0 ? "cell" : "cell\(depth + 1)"
+            let spacing = node["spacing"]?.number.map { s in "(horizontalSpacing: \(Self.number(s)), verticalSpacing: \(Self.number(s)))" } ?? ""
+            lines.append("Grid\(spacing) {")
+            lines.append("    ForEach(\(reader).rows(\(at))) { \(row) in")
+            lines.append("        GridRow {")
+            lines.append("            ForEach(\(row).items) { \(cell) in")
+            if let template = node["item"] {
+                let inner = element(template, id: id + ".item", families: family, reader: cell, depth: depth + 1)
+                lines += (inner.isEmpty ? ["EmptyView()"] : inner).map { "                " + $0 }
+            } else {
+                lines.append("                EmptyView()")
+            }
+            lines.append("            }")
+            lines.append("        }")
+            lines.append("    }")
             lines.append("}")
         case "text":
             lines.append("Text(\(reader).text(\(at)))")

@@ -87,7 +87,7 @@ package struct FaceRenderer {
         switch node["element"]?.string ?? "" {
         case "spacer":
             if axis == .horizontal { h = true } else if axis == .vertical { v = true }
-        case "image":
+        case "image", "chart":
             if frame?["width"] == nil { h = true }
             if frame?["height"] == nil { v = true }
         case "vstack", "hstack", "zstack", "group", "foreach":
@@ -193,6 +193,14 @@ package struct FaceRenderer {
             body = "<span style=\"flex:1 1 auto\">" + PreviewPage.escape(n["label"]?.string ?? "") + "</span>"
             body += "<span style=\"flex:none;width:30px;height:18px;border-radius:9px;background:\(track);position:relative\">"
             body += "<span style=\"position:absolute;top:2px;\(on ? "right" : "left"):2px;width:14px;height:14px;border-radius:7px;background:#fff\"></span></span>"
+        case "chart":
+            body = chart(n, inner)
+        case "grid":
+            // SwiftUI's Grid: rows of `columns` cells, each as wide as its column's widest.
+            let columns = max(Int(n["columns"]?.number ?? 1), 1)
+            let gap = Self.number(n["spacing"]?.number ?? 8)
+            css += "display:grid;grid-template-columns:repeat(\(columns),auto);gap:\(gap)px;justify-content:center;align-items:center;"
+            for item in n["items"]?.array ?? [] { body += node(item, parent: .layered, &inner) }
         case "divider":
             css += parent == .horizontal ? "width:1px;align-self:stretch;" : "height:1px;align-self:stretch;"
             css += "background:" + (context.appearance == .light ? "rgba(60,60,67,.29)" : "rgba(255,255,255,.2)") + ";"
@@ -296,9 +304,11 @@ package struct FaceRenderer {
                 ? "white-space:nowrap;overflow:hidden;text-overflow:ellipsis;"
                 : "display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:\(Int(lines));overflow:hidden;"
         }
+        // A chart's colour is its marks' (chart(_:_:)); its axes keep the text's.
+        let colored = n["element"]?.string != "chart"
         switch context.appearance {
         case .light, .dark:
-            if let color = n["color"], let c = colorCSS(color, context.appearance) { css += "color:\(c);" }
+            if colored, let color = n["color"], let c = colorCSS(color, context.appearance) { css += "color:\(c);" }
         case .vibrant:
             // The Lock Screen keeps only luminance: a secondary colour stays dimmer.
             if let name = n["color"]?["system"]?.string, ["secondary", "gray"].contains(name) { css += "color:rgba(255,255,255,.6);" }
@@ -435,6 +445,103 @@ package struct FaceRenderer {
         case .accented: return context.accented ? tint : "rgba(255,255,255,.85)"
         case .light, .dark: return n["color"].flatMap { colorCSS($0, context.appearance) } ?? (context.appearance == .light ? "#007AFF" : "#0A84FF")
         }
+    }
+
+    // MARK: Charts
+
+    /// Swift Charts' colours for series, in order of appearance (the system colours it cycles).
+    static let seriesColors = ["blue", "green", "orange", "purple", "red", "cyan", "yellow", "pink", "teal", "brown"]
+
+    /// A `chart` as inline SVG: the plot in a box that stretches (x categories in bands, y from
+    /// its domain; bars and areas of several series stacked, as Swift Charts stacks them), the y
+    /// axis's bounds at the trailing edge and some x labels below (docs/preview.md, "Charts").
+    func chart(_ n: JSONValue, _ context: Context) -> String {
+        let points: [(x: String, y: Double, series: String)] = (n["points"]?.array ?? []).compactMap { p in
+            guard let y = p["y"]?.number, y.isFinite else { return nil }
+            return (p["x"]?.string ?? "", y, p["series"]?.string ?? "")
+        }
+        let mark = n["mark"]?.string ?? "line"
+        var categories: [String] = [], seriesNames: [String] = []
+        for p in points {
+            if !categories.contains(p.x) { categories.append(p.x) }
+            if !seriesNames.contains(p.series) { seriesNames.append(p.series) }
+        }
+        // Bars and areas of several series stack: each point sits on those before it at its x.
+        let stacks = (mark == "bar" || mark == "area") && seriesNames.count > 1
+        var base = [Double](repeating: 0, count: points.count)
+        var running: [String: Double] = [:]
+        for (i, p) in points.enumerated() where stacks {
+            base[i] = running[p.x] ?? 0
+            running[p.x] = base[i] + p.y
+        }
+        // Swift Charts' number scales include zero unless a domain is given.
+        var low = 0.0, high = 0.0
+        for (i, p) in points.enumerated() {
+            low = min(low, base[i] + min(p.y, 0))
+            high = max(high, base[i] + max(p.y, 0))
+        }
+        if let range = n["yRange"]?.array, range.count == 2, let a = range[0].number, let b = range[1].number, a < b {
+            (low, high) = (a, b)
+        }
+        if high <= low { high = low + 1 }
+        let (w, h) = (100.0, 60.0)
+        let band = w / Double(max(categories.count, 1))
+        func x(_ category: String) -> Double { (Double(categories.firstIndex(of: category) ?? 0) + 0.5) * band }
+        func y(_ value: Double) -> Double { h - (min(max(value, low), high) - low) / (high - low) * h }
+        func color(_ series: String) -> String {
+            if context.appearance == .vibrant { return "#FFFFFF" }
+            if context.appearance == .accented { return context.accented ? tint : "rgba(255,255,255,.85)" }
+            if seriesNames.count > 1, let i = seriesNames.firstIndex(of: series) {
+                let name = Self.seriesColors[i % Self.seriesColors.count]
+                return Self.systemColors[name].map { context.appearance == .dark ? $0.dark : $0.light } ?? "#8E8E93"
+            }
+            return fill(n, context)
+        }
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 60\" preserveAspectRatio=\"none\" class=\"plot\">"
+        // The grid lines at the domain's bounds and middle, as the chart's y axis draws them.
+        for line in [0.0, h / 2, h] {
+            svg += "<line x1=\"0\" y1=\"\(Self.number(line))\" x2=\"100\" y2=\"\(Self.number(line))\" stroke=\"currentColor\" stroke-opacity=\".2\" vector-effect=\"non-scaling-stroke\"/>"
+        }
+        for series in seriesNames {
+            let indices = points.indices.filter { points[$0].series == series }
+            let c = color(series)
+            switch mark {
+            case "bar":
+                let width = band * 0.6
+                for i in indices {
+                    let top = y(base[i] + points[i].y), bottom = y(base[i])
+                    svg += "<rect x=\"\(Self.number(x(points[i].x) - width / 2))\" y=\"\(Self.number(min(top, bottom)))\" width=\"\(Self.number(width))\" height=\"\(Self.number(abs(bottom - top)))\" fill=\"\(c)\"/>"
+                }
+            case "point":
+                // A zero-length round-capped stroke stays a round dot however the plot is stretched.
+                for i in indices {
+                    svg += "<path d=\"M\(Self.number(x(points[i].x))) \(Self.number(y(points[i].y)))h0\" stroke=\"\(c)\" stroke-width=\"6\" stroke-linecap=\"round\" vector-effect=\"non-scaling-stroke\"/>"
+                }
+            default:  // line, area
+                let line = indices.enumerated().map { k, i in (k == 0 ? "M" : "L") + Self.number(x(points[i].x)) + " " + Self.number(y(base[i] + points[i].y)) }.joined()
+                guard !line.isEmpty else { continue }
+                if mark == "area" {
+                    let floor = indices.reversed().map { i in "L" + Self.number(x(points[i].x)) + " " + Self.number(y(base[i])) }.joined()
+                    svg += "<path d=\"\(line)\(floor)Z\" fill=\"\(c)\" fill-opacity=\".5\"/>"
+                }
+                svg += "<path d=\"\(line)\" fill=\"none\" stroke=\"\(c)\" stroke-width=\"2\" stroke-linejoin=\"round\" vector-effect=\"non-scaling-stroke\"/>"
+            }
+        }
+        svg += "</svg>"
+        // The y axis's bounds at the trailing edge; at most six x labels, evenly picked.
+        var s = "<span class=\"cplot\">" + svg + "<span class=\"yaxis\"><span>" + Self.number(high) + "</span><span>" + Self.number(low) + "</span></span></span>"
+        let step = max(1, Int((Double(categories.count) / 6).rounded(.up)))
+        s += "<span class=\"xaxis\">"
+        for (i, category) in categories.enumerated() {
+            s += "<span>" + (i % step == 0 ? PreviewPage.escape(category) : "") + "</span>"
+        }
+        s += "</span>"
+        if seriesNames.count > 1 {
+            s += "<span class=\"legend\">"
+            for series in seriesNames { s += "<span><i style=\"background:\(color(series))\"></i>" + PreviewPage.escape(series) + "</span>" }
+            s += "</span>"
+        }
+        return s
     }
 
     func gauge(_ n: JSONValue, _ context: Context) -> String {

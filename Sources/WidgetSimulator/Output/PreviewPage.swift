@@ -563,6 +563,14 @@ package struct PreviewPage {
         .face.view .glabels { display: flex; justify-content: space-between; gap: 6px; font-size: 12px; }
         .face.view .bar { display: block; height: 6px; border-radius: 3px; overflow: hidden; }
         .face.view .bar > span { display: block; height: 100%; border-radius: 3px; }
+        .face.view .chart { display: flex; flex-direction: column; gap: 2px; min-height: 40px; font-size: 9px; align-self: stretch; }
+        .face.view .cplot { flex: 1 1 0; display: flex; gap: 3px; min-height: 24px; }
+        .face.view .cplot svg.plot { flex: 1 1 0; width: 100%; height: 100%; min-width: 0; overflow: visible; }
+        .face.view .yaxis { display: flex; flex-direction: column; justify-content: space-between; opacity: .6; font-variant-numeric: tabular-nums; }
+        .face.view .xaxis { display: flex; margin-right: 16px; opacity: .6; }
+        .face.view .xaxis > span { flex: 1 1 0; text-align: center; white-space: nowrap; overflow: hidden; }
+        .face.view .legend { display: flex; flex-wrap: wrap; gap: 6px; opacity: .8; }
+        .face.view .legend i { display: inline-block; width: 7px; height: 7px; border-radius: 4px; margin-right: 3px; }
         .face.view svg text { fill: currentColor; font-family: -apple-system, system-ui, "Helvetica Neue", Arial, sans-serif; }
         .face.view svg text.gv { font-size: 24px; font-weight: 600; text-anchor: middle; dominant-baseline: central; }
         .face.view svg text.gl { font-size: 15px; text-anchor: middle; dominant-baseline: central; }

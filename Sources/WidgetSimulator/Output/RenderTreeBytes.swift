@@ -68,6 +68,30 @@ extension OutputBuffer {
             o.key("isOn"); bool(isOn)
             o.key("label"); string(label)
             intentCall(call, &o)
+        case .chart(let c):
+            o.key("mark"); string(c.mark)
+            if let r = c.yRange {
+                o.key("yRange")
+                byte(UInt8(ascii: "["))
+                number(r.lowerBound)
+                separator(spaced)
+                number(r.upperBound)
+                byte(UInt8(ascii: "]"))
+            }
+            o.key("points")
+            byte(UInt8(ascii: "["))
+            for (i, p) in c.points.enumerated() {
+                if i > 0 { separator(spaced) }
+                var point = ObjectWriter(self, spaced)
+                point.key("x"); string(p.x)
+                point.key("y"); number(p.y)
+                if !p.series.isEmpty { point.key("series"); string(p.series) }
+                point.end()
+            }
+            byte(UInt8(ascii: "]"))
+        case .grid(let g):
+            o.key("columns"); number(Double(g.columns))
+            if let sp = g.spacing { o.key("spacing"); number(sp) }
         }
         options(node.options, &o)
         switch node.element {
@@ -82,7 +106,7 @@ extension OutputBuffer {
                 }
                 byte(UInt8(ascii: "]"))
             }
-        case .foreach:
+        case .foreach, .grid:
             o.key("items"); nodes(node.items, spaced)
         default:
             break

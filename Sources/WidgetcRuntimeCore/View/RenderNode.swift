@@ -30,7 +30,7 @@ public struct RenderNode: Sendable, Equatable {
     public var element: RenderElement
     /// A stack's or group's children that are shown, in order.
     public var children: [RenderNode]
-    /// A `foreach`'s items: the item template rendered once per list element kept.
+    /// A `foreach`'s or a `grid`'s items: the item template rendered once per list element kept.
     public var items: [RenderNode]
     /// The ids of children left out for this entry (a falsy `if`, or `families` without the family).
     public var hidden: [String]
@@ -88,6 +88,10 @@ public enum RenderElement: Sendable, Equatable {
     case button(label: String, call: RenderIntentCall)
     /// `Toggle(isOn:intent:)`: whether it is on in this entry, its label, and the intent it runs.
     case toggle(isOn: Bool, label: String, call: RenderIntentCall)
+    /// A Swift Charts `Chart` of one kind of mark over the list's points.
+    case chart(RenderChart)
+    /// SwiftUI's `Grid`: the node's items in rows of `columns`.
+    case grid(RenderGrid)
 
     public var name: String {
         switch self {
@@ -107,7 +111,52 @@ public enum RenderElement: Sendable, Equatable {
         case .divider: "divider"
         case .button: "button"
         case .toggle: "toggle"
+        case .chart: "chart"
+        case .grid: "grid"
         }
+    }
+}
+
+/// A `chart`: its mark, its points in the list's order, and the y axis's domain when given.
+public struct RenderChart: Sendable, Equatable {
+    /// `line`, `bar`, `area` or `point` (`LineMark`, `BarMark`, `AreaMark`, `PointMark`).
+    public var mark: String
+    public var points: [RenderChartPoint]
+    /// `chartYScale(domain:)`, when `yRange` is given.
+    public var yRange: ClosedRange<Double>?
+
+    public init(mark: String, points: [RenderChartPoint], yRange: ClosedRange<Double>? = nil) {
+        self.mark = mark
+        self.points = points
+        self.yRange = yRange
+    }
+}
+
+/// One point of a chart: a category on x (the item's `x` rendered as text), a number on y, and
+/// the series it belongs to (empty when the chart has none).
+public struct RenderChartPoint: Sendable, Equatable, Identifiable {
+    /// The point's place in the list (points are told apart by place).
+    public var id: Int
+    public var x: String
+    public var y: Double
+    public var series: String
+
+    public init(id: Int, x: String, y: Double, series: String = "") {
+        self.id = id
+        self.x = x
+        self.y = y
+        self.series = series
+    }
+}
+
+/// A `grid`'s layout: how many items per row, and the points between cells.
+public struct RenderGrid: Sendable, Equatable {
+    public var columns: Int
+    public var spacing: Double?
+
+    public init(columns: Int, spacing: Double? = nil) {
+        self.columns = columns
+        self.spacing = spacing
     }
 }
 

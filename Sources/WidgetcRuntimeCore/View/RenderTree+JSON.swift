@@ -43,6 +43,11 @@ package struct RenderTreeError: Error, Sendable, Equatable, CustomStringConverti
         return d
     }
 
+    static func array(_ v: JSONValue?, _ what: String) throws(RenderTreeError) -> [JSONValue] {
+        guard case .array(let a)? = v else { throw RenderTreeError(message: "\(what) is not a list") }
+        return a
+    }
+
     static func optionalString(_ v: JSONValue?, _ what: String) throws(RenderTreeError) -> String? {
         guard let v else { return nil }
         return try string(v, what)
@@ -137,13 +142,24 @@ extension RenderNode {
             o["isOn"] = .bool(isOn)
             o["label"] = .string(label)
             call.write(into: &o)
+        case .chart(let c):
+            o["mark"] = .string(c.mark)
+            if let r = c.yRange { o["yRange"] = .array([numberJSON(r.lowerBound), numberJSON(r.upperBound)]) }
+            o["points"] = .array(c.points.map { p in
+                var point = JSONObject([("x", .string(p.x)), ("y", numberJSON(p.y))])
+                if !p.series.isEmpty { point["series"] = .string(p.series) }
+                return .object(point)
+            })
+        case .grid(let g):
+            o["columns"] = .int(g.columns)
+            if let sp = g.spacing { o["spacing"] = numberJSON(sp) }
         }
         options.write(into: &o)
         switch element {
         case .vstack, .hstack, .zstack, .group:
             o["children"] = .array(children.map(\.json))
             if !hidden.isEmpty { o["hidden"] = .array(hidden.map(JSONValue.string)) }
-        case .foreach:
+        case .foreach, .grid:
             o["items"] = .array(items.map(\.json))
         default:
             break
@@ -211,6 +227,27 @@ extension RenderNode {
             element = .toggle(
                 isOn: try RenderTreeError.bool(o["isOn"], at("isOn")), label: try RenderTreeError.string(o["label"], at("label")),
                 call: try RenderIntentCall(object: o, at("intent")))
+        case "chart":
+            var points: [RenderChartPoint] = []
+            for (i, p) in (try RenderTreeError.array(o["points"], at("points"))).enumerated() {
+                let point = try RenderTreeError.object(p, at("points"))
+                points.append(RenderChartPoint(
+                    id: i, x: try RenderTreeError.string(point["x"], at("point's x")), y: try RenderTreeError.number(point["y"], at("point's y")),
+                    series: try RenderTreeError.optionalString(point["series"], at("point's series")) ?? ""))
+            }
+            var yRange: ClosedRange<Double>?
+            if let r = o["yRange"] {
+                let pair = try RenderTreeError.array(r, at("yRange"))
+                guard pair.count == 2 else { throw RenderTreeError(message: "\(at("yRange")) is not [min, max]") }
+                let lo = try RenderTreeError.number(pair[0], at("yRange")), hi = try RenderTreeError.number(pair[1], at("yRange"))
+                guard lo <= hi else { throw RenderTreeError(message: "\(at("yRange")) has its min above its max") }
+                yRange = lo...hi
+            }
+            element = .chart(RenderChart(mark: try RenderTreeError.string(o["mark"], at("mark")), points: points, yRange: yRange))
+        case "grid":
+            let columns = try RenderTreeError.number(o["columns"], at("columns"))
+            guard columns >= 1, columns <= 1_000 else { throw RenderTreeError(message: "\(at("columns")) is not a column count") }
+            element = .grid(RenderGrid(columns: Int(columns), spacing: try RenderTreeError.optionalNumber(o["spacing"], at("spacing"))))
         default: throw RenderTreeError(message: "node \(id) has an unknown element '\(name)'")
         }
         var children: [RenderNode] = []

@@ -30,6 +30,13 @@ public struct RenderItem: RenderTreeReading, Identifiable, Sendable {
     public func node(_ id: String) -> RenderNode? { root[id] }
 }
 
+/// One row of a `grid`: its items, each read as a tree of its own.
+public struct RenderGridRow: Identifiable, Sendable {
+    /// The row's position in the grid.
+    public let id: Int
+    public let items: [RenderItem]
+}
+
 extension RenderTreeReading {
     /// Whether the node is shown in this entry (its `if` held).
     public func shows(_ id: String) -> Bool { node(id) != nil }
@@ -146,6 +153,28 @@ extension RenderTreeReading {
     /// A `foreach`'s items, in order.
     public func items(_ id: String) -> [RenderItem] {
         (node(id)?.items ?? []).enumerated().map { RenderItem(id: $0.offset, root: $0.element) }
+    }
+
+    /// A `chart`'s points, in the list's order.
+    public func points(_ id: String) -> [RenderChartPoint] {
+        if case .chart(let c)? = node(id)?.element { return c.points }
+        return []
+    }
+
+    /// A `chart`'s y domain (`yRange`); `0...1` when the node is not there.
+    public func yRange(_ id: String) -> ClosedRange<Double> {
+        if case .chart(let c)? = node(id)?.element, let r = c.yRange { return r }
+        return 0...1
+    }
+
+    /// A `grid`'s items in rows of its column count (the last row may be short).
+    public func rows(_ id: String) -> [RenderGridRow] {
+        guard let n = node(id), case .grid(let g) = n.element else { return [] }
+        let items = n.items.enumerated().map { RenderItem(id: $0.offset, root: $0.element) }
+        let width = max(g.columns, 1)
+        return stride(from: 0, to: items.count, by: width).map { start in
+            RenderGridRow(id: start / width, items: Array(items[start..<min(start + width, items.count)]))
+        }
     }
 
     /// The node's `link`; a link that is not a URL opens the app (its URL scheme-less root).

@@ -21,7 +21,25 @@ final class ViewTemplate {
         case foreach(list: Template, limit: Limit, item: ViewTemplate)
         case button(label: ViewText, call: CallTemplate)
         case toggle(state: Template, label: ViewText?, call: CallTemplate)
+        case chart(ChartTemplate)
+        case grid(list: Template, columns: Int, spacing: Double?, limit: Limit, item: ViewTemplate)
     }
+
+    /// A `chart`: the list it plots, its mark, and per item the templates of x, y and the series.
+    struct ChartTemplate {
+        var list: Template
+        var mark: String
+        var x: ViewText
+        var y: ViewNumber
+        var series: ViewText?
+        var yRange: (min: ViewNumber, max: ViewNumber)?
+    }
+
+    /// The most points a chart keeps and the most cells a grid shows, whatever the list holds:
+    /// a month calendar is 42 cells and a year's heat map 371, an hour-by-hour week 168 points
+    /// (docs/views.md, "Charts and grids").
+    static let chartPoints = 400
+    static let gridCells = 400
 
     /// `intent:` and `with:` of a button or toggle: each argument a literal, or a template
     /// (one tag alone keeps its type).
@@ -70,7 +88,7 @@ final class ViewTemplate {
     /// The element kinds, by their YAML key.
     static let elementKeys: Set<String> = [
         "vstack", "hstack", "zstack", "group", "text", "date", "timer", "symbol", "image", "gauge", "progress", "spacer",
-        "divider", "foreach", "button", "toggle",
+        "divider", "foreach", "button", "toggle", "chart", "grid",
     ]
 
     let id: String
@@ -185,24 +203,28 @@ final class ViewTemplate {
             let call = try CallTemplate(member)
             entry = entry || call.namesEntry || state.references.contains { $0.components.first == "entry" }
             body = .toggle(state: state, label: try text("label"), call: call)
-        default:  // foreach
-            var limit = Limit()
-            if let l = member.optional("limit") {
-                // Bounded as doubles: a limit past any list is no limit, and never a trap.
-                func count(_ m: PlanMember) throws(PlanError) -> Int { Int(Swift.min(Swift.max(try m.number(), 0), 1_000_000)) }
-                if l.value.number != nil {
-                    limit.other = try count(l)
-                } else {
-                    for (k, v) in try l.members() {
-                        let n = try count(v)
-                        if k == "default" {
-                            limit.other = n
-                        } else {
-                            limit.byFamily[try PlanMember(.string(k), path: v.path).word(WidgetFamily.self)] = n
-                        }
-                    }
-                }
+        case "chart":
+            let list = try main.template()
+            let x = try ViewText(untranslated: member("x"))
+            let y = try number(member("y"))
+            let series = try member.optional("series").map { m throws(PlanError) in try ViewText(untranslated: m) }
+            var yRange: (ViewNumber, ViewNumber)?
+            if let r = member.optional("yRange") {
+                let pair = try r.items()
+                // An edited plan's range may not be a pair: refused, never indexed past its end.
+                guard pair.count == 2 else { throw r.fail("expected [min, max], found \(pair.count) items") }
+                yRange = (try number(pair[0]), try number(pair[1]))
             }
+            entry = entry || x.namesEntry || (series?.namesEntry ?? false) || list.references.contains { $0.components.first == "entry" }
+            body = .chart(ChartTemplate(list: list, mark: try member("mark").string(), x: x, y: y, series: series, yRange: yRange))
+        case "grid":
+            let list = try main.template()
+            let columns = Int(Swift.min(Swift.max(try member("columns").number(), 1), 1_000))
+            let item = try ViewTemplate(member("item"), id: id + ".item", localizer)
+            entry = entry || item.namesEntry || list.references.contains { $0.components.first == "entry" }
+            body = .grid(list: list, columns: columns, spacing: try member.optional("spacing")?.number(), limit: try Self.limit(member), item: item)
+        default:  // foreach
+            let limit = try Self.limit(member)
             let list = try main.template()
             let item = try ViewTemplate(member("item"), id: id + ".item", localizer)
             entry = entry || item.namesEntry || list.references.contains { $0.components.first == "entry" }
@@ -225,6 +247,28 @@ final class ViewTemplate {
             Set(try m.items().map { f throws(PlanError) in try f.word(WidgetFamily.self) })
         }
         namesEntry = entry || (link?.namesEntry ?? false)
+    }
+
+    /// A `foreach`'s or a `grid`'s `limit`: a number, or per family with `default`.
+    private static func limit(_ member: PlanMember) throws(PlanError) -> Limit {
+        var limit = Limit()
+        if let l = member.optional("limit") {
+            // Bounded as doubles: a limit past any list is no limit, and never a trap.
+            func count(_ m: PlanMember) throws(PlanError) -> Int { Int(Swift.min(Swift.max(try m.number(), 0), 1_000_000)) }
+            if l.value.number != nil {
+                limit.other = try count(l)
+            } else {
+                for (k, v) in try l.members() {
+                    let n = try count(v)
+                    if k == "default" {
+                        limit.other = n
+                    } else {
+                        limit.byFamily[try PlanMember(.string(k), path: v.path).word(WidgetFamily.self)] = n
+                    }
+                }
+            }
+        }
+        return limit
     }
 
     /// The options that never change from entry to entry.
@@ -372,14 +416,37 @@ final class ViewTemplate {
             // A boolean is the state; anything else by Mustache truthiness (validate refuses it).
             let value = state.render(scope)
             element = .toggle(isOn: value.bool ?? Self.truthy(value), label: label?.text(scope) ?? "", call: call.render(scope))
-        case .foreach(let list, let limit, let item):
-            let value = list.render(scope)
-            let elements: [JSONValue]
-            switch value {
-            case .array(let a): elements = a
-            case .null, .string(""), .bool(false): elements = []
-            default: elements = [value]
+        case .chart(let chart):
+            let elements = Self.elements(chart.list.render(scope))
+            var points: [RenderChartPoint] = []
+            points.reserveCapacity(Swift.min(elements.count, Self.chartPoints))
+            for e in elements.prefix(Self.chartPoints) {
+                context.scope.items.append(e)
+                // A point whose y is not a number is left out (and warned), as a gauge's value is.
+                if let y = context.take(chart.y.read(context.scope), key, id, wanted: "a number", outcome: "its point is left out") {
+                    points.append(RenderChartPoint(id: points.count, x: chart.x.text(context.scope), y: y, series: chart.series?.text(context.scope) ?? ""))
+                }
+                context.scope.items.removeLast()
             }
+            var yRange: ClosedRange<Double>?
+            if let (lo, hi) = chart.yRange {
+                func number(_ n: ViewNumber) -> Double? { context.take(n.read(scope), key, id, wanted: "a number", outcome: "the axis fits the data") }
+                if let a = number(lo), let b = number(hi) { yRange = Swift.min(a, b)...Swift.max(a, b) }
+            }
+            element = .chart(RenderChart(mark: chart.mark, points: points, yRange: yRange))
+        case .grid(let list, let columns, let spacing, let limit, let item):
+            let elements = Self.elements(list.render(scope))
+            let count = Swift.min(elements.count, limit.count(for: context.family) ?? elements.count, Self.gridCells)
+            items.reserveCapacity(count)
+            for e in elements.prefix(count) {
+                context.scope.items.append(e)
+                // A cell whose item is not shown keeps its place: the grid's columns stay aligned.
+                items.append(item.render(&context) ?? RenderNode(id: item.id, element: .group))
+                context.scope.items.removeLast()
+            }
+            element = .grid(RenderGrid(columns: columns, spacing: spacing))
+        case .foreach(let list, let limit, let item):
+            let elements = Self.elements(list.render(scope))
             // Never past the family's bound (`MemoryBudget.listItems`), whatever `limit` says.
             let count = Swift.min(elements.count, limit.count(for: context.family) ?? elements.count, MemoryBudget.listItems(context.family.rawValue))
             items.reserveCapacity(count)
@@ -391,6 +458,15 @@ final class ViewTemplate {
             element = .foreach
         }
         return RenderNode(id: id, element: element, children: children, items: items, hidden: hidden, options: options)
+    }
+
+    /// The elements a list template rendered: a list's, none for an absent value, else the value alone.
+    static func elements(_ value: JSONValue) -> [JSONValue] {
+        switch value {
+        case .array(let a): a
+        case .null, .string(""), .bool(false): []
+        default: [value]
+        }
     }
 
     /// Mustache truthiness: false, null, [] and "" are falsy.

@@ -50,6 +50,28 @@ extension Group: View where Content: View {
     public var body: Never { return fatalError("stub") }
 }
 
+// https://developer.apple.com/documentation/swiftui/grid
+@frozen public struct Grid<Content> where Content: View {
+    // https://developer.apple.com/documentation/swiftui/grid/init(alignment:horizontalspacing:verticalspacing:content:)
+    // (alignment has a default the generated code never passes: left out)
+    public init(horizontalSpacing: CGFloat? = nil, verticalSpacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
+}
+
+extension Grid: View {
+    public var body: Never { return fatalError("stub") }
+}
+
+// https://developer.apple.com/documentation/swiftui/gridrow
+@frozen public struct GridRow<Content> where Content: View {
+    // https://developer.apple.com/documentation/swiftui/gridrow/init(alignment:content:)
+    // (alignment has a default the generated code never passes: left out)
+    public init(@ViewBuilder content: () -> Content) {}
+}
+
+extension GridRow: View {
+    public var body: Never { return fatalError("stub") }
+}
+
 // https://developer.apple.com/documentation/swiftui/foreach
 public struct ForEach<Data, ID, Content> where Data: RandomAccessCollection, ID: Hashable {
     public var data: Data
