@@ -1500,7 +1500,7 @@ package enum EmbeddedSchemas {
     },
     "viewElement": {
       "title": "a view element (a mapping with one element key such as text or vstack)",
-      "description": "A view element: exactly one element key (vstack, hstack, zstack, group, text, date, timer, symbol, image, gauge, progress, spacer, divider, foreach, button, toggle) with its options (docs/views.md).",
+      "description": "A view element: exactly one element key (vstack, hstack, zstack, group, text, date, timer, symbol, image, gauge, progress, spacer, divider, foreach, button, toggle, chart, grid) with its options (docs/views.md).",
       "type": "object",
       "additionalProperties": false,
       "properties": {
@@ -1608,6 +1608,44 @@ package enum EmbeddedSchemas {
           "description": "Repeats item for each element of a list content field (a template naming it).",
           "$ref": "#/$defs/template"
         },
+        "chart": {
+          "description": "A chart (Swift Charts' Chart) of a list content field (a template naming it): one mark per element, at x and y.",
+          "$ref": "#/$defs/template"
+        },
+        "grid": {
+          "description": "A grid (SwiftUI's Grid) of a list content field (a template naming it): item for each element, columns per row.",
+          "$ref": "#/$defs/template"
+        },
+        "mark": {
+          "title": "line, bar, area or point",
+          "description": "chart: the mark drawn for each element (LineMark, BarMark, AreaMark, PointMark).",
+          "type": "string"
+        },
+        "x": {
+          "title": "a template over each element",
+          "description": "chart: the element's category on the x axis (a template such as \"{{hour}}\"; shown as text, in the list's order).",
+          "type": ["string", "number"]
+        },
+        "y": {
+          "description": "chart: the element's value on the y axis (a template such as \"{{temp}}\" rendering a number).",
+          "$ref": "#/$defs/numberOrTemplate"
+        },
+        "series": {
+          "title": "a template over each element",
+          "description": "chart: the element's series (a template): one colour, and one line, per series.",
+          "type": "string"
+        },
+        "yRange": {
+          "description": "chart: the y axis's [min, max] (chartYScale(domain:); default: fitted to the data).",
+          "type": "array",
+          "minItems": 2,
+          "maxItems": 2,
+          "items": { "$ref": "#/$defs/numberOrTemplate" }
+        },
+        "columns": {
+          "description": "grid: how many items per row (7 for a week).",
+          "type": "integer"
+        },
         "alignment": {
           "title": "alignment",
           "description": "A stack's alignment.",
@@ -1625,7 +1663,7 @@ package enum EmbeddedSchemas {
             "lastTextBaseline"
           ]
         },
-        "spacing": { "description": "Space between a stack's children, in points.", "type": "number", "minimum": 0 },
+        "spacing": { "description": "Space between a stack's children (a grid's cells), in points.", "type": "number", "minimum": 0 },
         "style": {
           "title": "style",
           "description": "date: time, date, relative, offset or timer; gauge: accessoryCircular, accessoryCircularCapacity, accessoryLinear, accessoryLinearCapacity, linearCapacity, circular; progress: linear or circular.",
@@ -1689,7 +1727,7 @@ package enum EmbeddedSchemas {
           ]
         },
         "item": {
-          "description": "foreach: the element shown for each list element; its templates see the element's fields by name.",
+          "description": "foreach, grid: the element shown for each list element; its templates see the element's fields by name.",
           "$ref": "#/$defs/viewElement"
         },
         "font": {
