@@ -74,7 +74,8 @@ enum FetchCommand {
             do { parameters = try ParameterValues.values(for: widget, assignments) } catch { throw UsageError(message: error.message) }
             // The file as given: this is a report for the person at the terminal.
             console.out("\(widget.kind)  \(path)\n")
-            for (request, value, _) in widget.fetchOnce(at: now, parameters: parameters, fetcher: fetcher) {
+            let container = Container(directory: fetching.first { $0.widget === widget }?.containerDirectory ?? "")
+            for (request, value, _) in widget.fetchOnce(at: now, parameters: parameters, container: container, fetcher: fetcher) {
                 console.out("  \(request.source)  \(request.method) \(request.url)\n")
                 switch request.outcome {
                 case .ok:

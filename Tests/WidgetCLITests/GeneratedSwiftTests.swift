@@ -152,7 +152,7 @@ import WidgetcRuntime
             .write(to: flat.appendingPathComponent("Flat.swift"), atomically: true, encoding: .utf8)
         do {
             _ = try Self.typeCheck(flat, stub: stub)
-            Issue.record("fourteen widgets in one block type-checked against the stub's builder")
+            Issue.record("\(exampleCount) widgets in one block type-checked against the stub's builder")
         } catch let failure as TestFailure {
             #expect(failure.description.contains("extra argument"), "\(failure)")
         }
@@ -193,11 +193,12 @@ import WidgetcRuntime
         #expect(oddDiagnostics.isEmpty, "\(oddDiagnostics)")
 
         // Link the providers with a driver and run them.
-        // The wishes example fetches from api.example.com: its provider would go to the network
-        // (its sources type-check above; nothing leaves the machine in a test).
+        // The examples that fetch from api.example.com: their providers would go to the network
+        // (their sources type-check above; nothing leaves the machine in a test).
         let every = try Self.widgets(all)
         #expect(every.count == exampleCount)
-        let widgets = every.filter { $0.kind != "com.example.wishes" }
+        let widgets = every.filter { !$0.fetches }
+        #expect(every.contains { $0.kind == "com.example.wishes" && $0.fetches })
         let bin = work.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let driver = bin.appendingPathComponent("main.swift")
@@ -404,6 +405,8 @@ import WidgetcRuntime
         let source: String
         let families: [String]
         let parameters: [Parameter]
+        /// It has a URL data source.
+        let fetches: Bool
     }
 
     /// The generated widgets, read back from the files and their plans.
@@ -436,6 +439,12 @@ import WidgetcRuntime
                 case "duration":
                     let v = try DurationParser.parse(d.string!) + 60
                     (swift, text) = ("\(v)", DurationFormatter.format(v))
+                case "entity":
+                    // The last option of the examples' container (not the default, the first): an id the query answers.
+                    let id = try Self.lastOptionID(p, plan: plan)
+                    let type = base + name.prefix(1).uppercased() + name.dropFirst() + "Entity"
+                    let entity = "\(type)(WidgetEntityOption(id: \"\(id)\", title: \"\(id)\"))"
+                    (swift, text) = (p["multiple"]?.object != nil ? "[\(entity)]" : entity, id)
                 default:
                     (swift, text) = ("\"Configured\"", "Configured")
                 }
@@ -443,9 +452,21 @@ import WidgetcRuntime
             }
             result.append(GeneratedWidget(
                 base: base, kind: kind, source: plan["source"]!.string!, families: plan["families"]!.array!.compactMap(\.string),
-                parameters: parameters))
+                parameters: parameters, fetches: plan["data"]?.array?.contains { $0["url"] != nil } ?? false))
         }
         return result
+    }
+
+    /// The id of the last record of an entity parameter's options in the examples' container
+    /// (`options.from: data.SOURCE.path`, `id: "{{record.FIELD}}"`).
+    static func lastOptionID(_ parameter: JSONValue, plan: JSONValue) throws -> String {
+        let from = try #require(parameter["options"]?["from"]?.string).split(separator: ".").map(String.init)
+        let source = try #require(plan["data"]?.array?.first { $0["name"]?.string == from[1] })
+        let file = try #require(source["file"]?.string)
+        var value = try JSONReader.parse(String(contentsOfFile: TestPaths.widgets + "/container/" + file, encoding: .utf8)).json
+        for key in from.dropFirst(2) { value = try #require(value[key]) }
+        let field = try #require(parameter["options"]?["id"]?.string).dropFirst("{{record.".count).dropLast(2)
+        return try #require(value.array?.last?[String(field)]?.string)
     }
 
     /// main.swift: asks each provider for a timeline as WidgetKit would, and prints one JSON line per answer.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WidgetSimulator
 import WidgetSupport
@@ -179,6 +180,29 @@ import WidgetTime
         #expect(reloads.count == 2)
         #expect(reloads.last?.timeline.entries.first?.content["name"] == "Bergen")
         #expect(summary.warnings.contains { $0.code == "entity-gone" && $0.message.contains("'oslo'") })
+    }
+
+    @Test func theRuntimeListsTheOptionsTheGeneratedQueryAnswers() throws {
+        let plan = try TypedPlanTests.lowered(Self.yaml(default: "oslo"))
+        let bytes = JSONWriter.pretty(plan.json)
+        let widget = try WidgetPlan(data: Data(bytes), timeZone: TimeZone(identifier: "UTC")!, locale: nil)
+        let w = try SimulatedWidget(yaml: Self.yaml(), data: ["app.json": Self.cities])
+        let container = URL(fileURLWithPath: w.directory + "/container")
+        let answer = widget.entityOptions("city", at: Date(timeIntervalSince1970: 1_796_551_200), container: container)
+        #expect(answer.options == [
+            WidgetEntityOption(id: "paris", title: "Paris", subtitle: "France", image: "building.2"),
+            WidgetEntityOption(id: "oslo", title: "Oslo", subtitle: "Norway", image: "building.2"),
+        ])
+        #expect(answer.defaultOption?.id == "oslo")
+        #expect(answer.warnings.isEmpty, "\(answer.warnings)")
+        // No container (no app group): no options, and the missing file said.
+        let none = widget.entityOptions("city", container: nil)
+        #expect(none.options.isEmpty && none.defaultOption == nil)
+        #expect(none.warnings.contains { $0.contains("app.json") })
+        // The configured id reaches the runtime as the generated intent passes it.
+        let timeline = widget.timeline(
+            at: Date(timeIntervalSince1970: 1_796_551_200), parameters: ["city": .string("paris")], container: container, fetcher: NoNetwork())
+        #expect(timeline.entries.first?["name"] == .string("Paris"))
     }
 
     @Test func aFromThatIsNotAListIsWarnedAndGivesNoOptions() throws {

@@ -58,6 +58,10 @@ private func checkEffect(
     default:
         break
     }
+    if effect.isOnDefaults {
+        checkDefaultsEffect(effect, of: intent, in: definition, label: label, pointer: pointer, &context)
+        return
+    }
     if let file = effect.file, let problem = containerPathProblem(file.value) {
         context.error("intent-file", "\(label): \(problem)", at: file.node, pointer + ["file"])
     }
@@ -96,6 +100,38 @@ private func checkEffect(
     }
     if let file = effect.file, let at = effect.at {
         checkAgainstShape(effect, file: file.value, tokens: tokens, at: at.node, label: label, in: definition, pointer, &context)
+    }
+}
+
+/// `set`/`remove` of a defaults key: with no `suite`, a key the widget's defaults sources declare
+/// (did-you-mean), and a literal value of its default's type (`intent-defaults`).
+private func checkDefaultsEffect(
+    _ effect: WidgetDefinition.Effect, of intent: WidgetDefinition.Intent, in definition: WidgetDefinition, label: String, pointer: [String],
+    _ context: inout CheckContext
+) {
+    if let value = effect.value { checkIntentTemplates(value, of: intent, pointer + ["value"], &context) }
+    guard let key = effect.defaults else { return }  // the schema's
+    let sources = definition.data.filter { $0.defaults?.isMapping == true && (effect.suite == nil || $0.suite?.value == effect.suite?.value) }
+    guard !sources.isEmpty else { return }  // another suite: nothing declared to compare with
+    guard let source = sources.first(where: { $0.defaults?[key.value] != nil }), let declared = source.defaults?[key.value] else {
+        let keys = sources.flatMap { s in (0..<(s.defaults?.count ?? 0)).map { s.defaults!.key($0) } }
+        context.error(
+            "intent-defaults",
+            "\(label): defaults key '\(key.value)' is not a key of \(sources.map { "defaults source '\($0.name)'" }.joined(separator: ", "))\(Suggest.hint(for: key.value, among: keys)) (its keys: \(keys.joined(separator: ", ")))",
+            at: key.node, pointer + ["defaults"])
+        return
+    }
+    guard effect.kind == .set, let value = effect.value, !(value.string?.isTemplate ?? false), value.kind != .null else { return }
+    let fits: Bool
+    switch (declared.kind, value.kind) {
+    case (.double, .int): fits = true
+    case let (a, b): fits = a == b
+    }
+    if !fits {
+        context.error(
+            "intent-defaults",
+            "\(label): set writes \(value.shown) to defaults key '\(key.value)', whose default \(declared.shown) (data source '\(source.name)') gives it another type; a reload would show the default instead",
+            at: value, pointer + ["value"])
     }
 }
 

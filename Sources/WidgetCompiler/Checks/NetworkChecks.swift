@@ -75,8 +75,14 @@ func checkURLSources(_ data: [WidgetDefinition.DataSource], timeline: WidgetDefi
     }
 }
 
-/// A template of a request (`url`, a header, `body`): it may name `param.*` only,
-/// because the request is made before any data or entry exists.
+/// The variables a request's templates have beside `param`, `data` and `let`: `request.date` and `request.day`.
+enum RequestVariables {
+    static let fields = ["date", "day"]
+}
+
+/// A template of a request (`url`, a header, `body`): it may name `param.*`, `data.*` (another
+/// source: files and settings are read first, URL sources in dependency order), `let.*` (a let
+/// computed once per reload), `request.date` and `request.day`, never the entry's.
 /// `secrets`: whether `secret.NAME` may be used (headers and body; never the URL, which logs,
 /// warnings and `--record` show).
 private func checkRequestTemplate(_ node: SourceNode, _ pointer: [String], source: String, scope: VariableScope, secrets: Bool, _ context: inout CheckContext) {
@@ -96,8 +102,22 @@ private func checkRequestTemplate(_ node: SourceNode, _ pointer: [String], sourc
                 }
                 return
             }
-            guard name.component(0, is: "param") else {
-                problems.append(("request-template", "data source '\(source)': '\(name.name)' cannot be used in a request; only param.* can (a request is made before any data or entry exists)", name.offset))
+            // The request date, and what the reload has before the request: parameters, the data
+            // (files, settings, other URL sources' answers) and the lets computed once per reload.
+            if name.component(0, is: "request") {
+                if name.componentCount != 2 || !RequestVariables.fields.contains(name.component(1)) {
+                    let field = name.componentCount > 1 ? name.component(1) : ""
+                    let hint = Suggest.hint(for: field, among: RequestVariables.fields)
+                    problems.append(("unknown-variable", "data source '\(source)': '\(name.name)' is not a request variable\(hint); request has date (the reload's instant) and day (its local day, YYYY-MM-DD)", name.offset))
+                }
+                return
+            }
+            guard name.component(0, is: "param") || name.component(0, is: "data") || name.component(0, is: "let") else {
+                problems.append(("request-template", "data source '\(source)': '\(name.name)' cannot be used in a request; param.*, data.*, let.*, request.date and request.day can (a request is made before any entry exists)", name.offset))
+                return
+            }
+            if name.component(0, is: "data"), name.componentCount >= 2, name.component(1, equals: source) {
+                problems.append(("request-template", "data source '\(source)': '\(name.name)' is this source's own answer, which its request cannot read; keep the last answer with stale: or name another source", name.offset))
                 return
             }
             if let problem = scope.problem(with: name, place: .timeline) { problems.append(("unknown-variable", "data source '\(source)': \(problem)", name.offset)) }

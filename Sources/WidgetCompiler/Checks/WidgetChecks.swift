@@ -24,6 +24,7 @@ func checkWidget(_ definition: WidgetDefinition, _ context: inout CheckContext) 
     }
     checkParameters(definition.parameters, &context)
     checkEntityParameters(definition, perEntryLets: lets.perEntryNames, &context)
+    checkReloadOrder(definition, lets: lets, &context)
     checkDataSources(definition.data, &context)
     checkURLSources(definition.data, timeline: definition.timeline, scope: scope, &context)
     checkURLFallbacks(definition, &context)

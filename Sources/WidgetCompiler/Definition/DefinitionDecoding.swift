@@ -199,6 +199,7 @@ extension WidgetDefinition {
             request.retry = node[word: "retry"]
             request.select = Self.text(node, "select")
             request.insecure = node[word: "insecure"]?.bool
+            request.fallback = (node[word: "fallback"]?.items ?? .empty).compactMap(\.string)
             source.request = request
         }
         return source

@@ -164,6 +164,10 @@ extension WidgetDefinition {
         package var by: SourceNode? { node.isMapping ? node[word: "by"] : nil }
         package var min: SourceNode? { node.isMapping ? node[word: "min"] : nil }
         package var max: SourceNode? { node.isMapping ? node[word: "max"] : nil }
+        /// `set`/`remove` of a UserDefaults key (`defaults: KEY`, optional `suite`) instead of a file's pointer.
+        package var defaults: Text? { text("defaults") }
+        package var suite: Text? { text("suite") }
+        package var isOnDefaults: Bool { (kind == .set || kind == .remove) && node.isMapping && node[word: "defaults"] != nil }
 
         private func text(_ word: StaticString) -> Text? {
             guard node.isMapping, let value = node[word: word], value.isString else { return nil }
@@ -226,6 +230,8 @@ extension WidgetDefinition {
         package var retry: SourceNode?
         package var select: Text?
         package var insecure: Bool?
+        /// `fallback`: the sources that stand in, in order, when this one has no value.
+        package var fallback: [String] = []
     }
 
     /// The timeline: its rules (exactly one when valid) and options.

@@ -325,6 +325,16 @@ package enum SwiftGenerator {
         s += "        default: nil\n"
         s += "        }\n    }\n\n"
         if !w.intents.isEmpty { s += performFunction(plan: plan) }
+        if w.parameters.contains(where: { $0.type == "entity" }) {
+            s += "    /// An entity parameter's options, read through the runtime from the app group container as a\n"
+            s += "    /// reload reads them (docs/entities.md): what its `EntityQuery` answers.\n"
+            s += "    static func entityOptions(_ parameter: String) -> WidgetEntityOptions {\n"
+            s += "        guard case .success(let plan) = loaded else { return WidgetEntityOptions(options: [], defaultOption: nil, warnings: []) }\n"
+            s += "        let answer = plan.entityOptions(parameter, at: Date(), container: container, responses: responses)\n"
+            s += "        for warning in answer.warnings { log(warning) }\n"
+            s += "        return answer\n"
+            s += "    }\n\n"
+        }
         s += "    /// The unified log (Console, `log stream`): subsystem widgetc, category the widget's kind.\n"
         s += "    static let logger = Logger(subsystem: \"widgetc\", category: kind)\n\n"
         s += "    /// The runtime's warnings (never a secret's value) and why a plan cannot be loaded.\n"
@@ -395,7 +405,7 @@ package enum SwiftGenerator {
     static func intentCode(_ w: WidgetModel, base: String) -> String {
         let intent = base + "Intent"
         var typeNames = reservedTypeNames(base: base).union(actionIntentTypes(w, base: base).values)
-        let code = parameterCode(w.parameters, typePrefix: base, taken: &typeNames)
+        let code = parameterCode(w.parameters, typePrefix: base, taken: &typeNames, plan: base + "Plan")
         var s = code.enums
         s += "/// The widget's configuration: one parameter per declared parameter.\n"
         s += "struct \(intent): WidgetConfigurationIntent {\n"
@@ -431,7 +441,7 @@ package enum SwiftGenerator {
     /// takes them (a value equal to its default is left out: the runtime's default applies), and
     /// the lines setting them from the arguments a button or toggle passes (`given`, by name).
     static func parameterCode(
-        _ parameters: [WidgetModel.Parameter], typePrefix: String, taken typeNames: inout Set<String>
+        _ parameters: [WidgetModel.Parameter], typePrefix: String, taken typeNames: inout Set<String>, plan: String = ""
     ) -> (enums: String, properties: String, conversions: String, assignments: String) {
         var taken: Set<String> = ["runtimeParameters", "arguments", "title", "description", "init", "perform", "openAppWhenRun"]
         var enums = ""
@@ -479,6 +489,15 @@ package enum SwiftGenerator {
                 properties += "    \(declaredDefault)    @Parameter(title: \(title)\(help), default: .\(SwiftNames.escaped(dCase)))\n    var \(declared): \(typeName)\n\n"
                 conversions += "        if \(ref) != .\(SwiftNames.escaped(dCase)) { values[\(literal(p.name))] = .string(\(ref).rawValue) }\n"
                 assignments += "        if let value = \(typeName)(rawValue: \(given).text) { \(ref) = value }\n"
+            case "entity":
+                let typeName = SwiftNames.unique(typePrefix + SwiftNames.upperCamel(p.name, fallback: "Parameter") + "Entity", &typeNames)
+                let query = SwiftNames.unique(typeName + "Query", &typeNames)
+                enums += entityCode(p, type: typeName, query: query, plan: plan)
+                // nil until the user picks: the runtime's default applies (docs/entities.md).
+                properties += "    @Parameter(title: \(title)\(help))\n    var \(declared): \(p.multiple ? "[\(typeName)]" : typeName)?\n\n"
+                conversions += p.multiple
+                    ? "        if let chosen = \(ref) { values[\(literal(p.name))] = .array(chosen.map { .string($0.id) }) }\n"
+                    : "        if let chosen = \(ref) { values[\(literal(p.name))] = .string(chosen.id) }\n"
             case "duration":
                 let d = (p.defaultValue?.string).flatMap { try? DurationParser.parse($0) }.map(Int.init) ?? 900
                 properties += "    \(declaredDefault)    /// In seconds (the runtime takes the duration as text, such as `15m`).\n"
@@ -495,6 +514,36 @@ package enum SwiftGenerator {
         return (enums, properties, conversions, assignments)
     }
 
+    /// An entity parameter's `AppEntity` (its id, and title, subtitle and symbol as the edit sheet
+    /// shows them) and `EntityQuery`, whose answers come from the plan through the runtime.
+    static func entityCode(_ p: WidgetModel.Parameter, type: String, query: String, plan: String) -> String {
+        var s = "/// An option of the parameter \(literal(p.name)): a record of the widget's data (docs/entities.md).\n"
+        s += "struct \(type): AppEntity {\n"
+        s += "    static let typeDisplayRepresentation = TypeDisplayRepresentation(name: \(literal(p.title)))\n"
+        s += "    static let defaultQuery = \(query)()\n\n"
+        s += "    let id: String\n    let title: String\n    let subtitle: String?\n    /// An SF Symbol's name.\n    let image: String?\n\n"
+        s += "    init(_ option: WidgetEntityOption) {\n"
+        s += "        id = option.id\n        title = option.title\n        subtitle = option.subtitle\n        image = option.image\n    }\n\n"
+        s += "    var displayRepresentation: DisplayRepresentation {\n"
+        s += "        DisplayRepresentation(\n"
+        s += "            title: \"\\(title)\", subtitle: subtitle.map { \"\\($0)\" }, image: image.map { DisplayRepresentation.Image(systemName: $0) })\n"
+        s += "    }\n}\n\n"
+        s += "/// The options of the parameter \(literal(p.name)), as a reload reads them from the app group container.\n"
+        s += "struct \(query): EntityQuery {\n"
+        s += "    func entities(for identifiers: [String]) async throws -> [\(type)] {\n"
+        s += "        let options = \(plan).entityOptions(\(literal(p.name))).options\n"
+        s += "        // An id that is gone resolves to nothing, as on the device: the widget then shows its default.\n"
+        s += "        return identifiers.compactMap { id in options.first { $0.id == id }.map(\(type).init) }\n"
+        s += "    }\n\n"
+        s += "    func suggestedEntities() async throws -> [\(type)] {\n"
+        s += "        \(plan).entityOptions(\(literal(p.name))).options.map(\(type).init)\n"
+        s += "    }\n\n"
+        s += "    func defaultResult() async -> \(type)? {\n"
+        s += "        \(plan).entityOptions(\(literal(p.name))).defaultOption.map(\(type).init)\n"
+        s += "    }\n}\n\n"
+        return s
+    }
+
     /// The plan's `perform`: an intent's effects on the app group container through the runtime,
     /// then WidgetCenter reloads of the other kinds it names (WidgetKit reloads the widget
     /// whose button or toggle ran it).
@@ -507,6 +556,13 @@ package enum SwiftGenerator {
         s += "        let plan = try loaded.get()\n"
         s += "        guard let container else { throw IntentFailure(message: \"no app group container: the intent '\\(name)' changes nothing\") }\n"
         s += "        let result = try plan.perform(intent: name, arguments: arguments, container: container)\n"
+        s += "        // UserDefaults keys through the suite's own API: iOS keeps a suite's values in its process.\n"
+        s += "        for change in result.defaults {\n"
+        s += "            guard let suite = change.suite ?? appGroup, let defaults = UserDefaults(suiteName: suite) else {\n"
+        s += "                throw IntentFailure(message: \"no UserDefaults suite for the key '\\(change.key)' of the intent '\\(name)'\")\n"
+        s += "            }\n"
+        s += "            if let value = change.value?.propertyListValue { defaults.set(value, forKey: change.key) } else { defaults.removeObject(forKey: change.key) }\n"
+        s += "        }\n"
         s += "        for kind in result.reloadKinds { WidgetCenter.shared.reloadTimelines(ofKind: kind) }\n"
         s += "        return result.openURL\n"
         s += "    }\n\n"
@@ -716,6 +772,8 @@ struct WidgetModel {
         let min: Double?
         let max: Double?
         let defaultValue: JSONValue?
+        /// An entity parameter (docs/entities.md) holding a list of entities.
+        var multiple = false
 
         /// How the edit sheet shows an enum value (`valueTitles`, else the value itself).
         func title(of value: String) -> String { valueTitles[value] ?? value }
@@ -810,11 +868,13 @@ struct WidgetModel {
     }
 
     static func parameter(_ p: PlanParameter) -> Parameter {
-        Parameter(
+        var parameter = Parameter(
             name: p.name, title: p.title, description: p.description, type: p.type.rawValue, values: p.values,
             valueTitles: Dictionary((p.valueTitles ?? []).map { ($0.value, $0.title) }, uniquingKeysWith: { first, _ in first }),
             min: p.min, max: p.max,
             defaultValue: p.defaultValue.isNull ? nil : p.defaultValue)
+        parameter.multiple = p.entity?.multipleMax != nil
+        return parameter
     }
 
     /// The content fields an entry of `family` has: `content`'s, then the daily slots', then the family's own.

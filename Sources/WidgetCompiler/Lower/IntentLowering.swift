@@ -5,7 +5,10 @@ import WidgetcRuntimeCore
 extension Lowering {
     /// The widget's intents as the plan carries them (docs/intents.md): parameters with their
     /// defaults resolved, each effect's pointer split into tokens, `by` defaulting to 1.
-    static func intents(_ intents: [WidgetDefinition.Intent], file: String, parsed: ParsedScalars) -> Result<[PlanIntent], Diagnostic> {
+    /// `defaultsSuite`: the suite of the widget's first defaults source (nil: none, or the app group's).
+    static func intents(
+        _ intents: [WidgetDefinition.Intent], file: String, parsed: ParsedScalars, defaultsSuite: String? = nil
+    ) -> Result<[PlanIntent], Diagnostic> {
         var lowered: [PlanIntent] = []
         for intent in intents {
             let base = ["intents", intent.name]
@@ -22,6 +25,18 @@ extension Lowering {
             var effects: [PlanEffect] = []
             for effect in intent.effects {
                 let at = ["perform", String(effect.index), effect.kind.rawValue]
+                if effect.isOnDefaults {
+                    guard let key = effect.defaults else { return fail("expected a defaults key", effect.node, at) }
+                    // No suite: the widget's first defaults source's, else the app group's.
+                    let suite = effect.suite?.value ?? defaultsSuite
+                    if effect.kind == .set {
+                        guard let value = effect.value else { return fail("expected a value", effect.node, at) }
+                        effects.append(.setDefaults(PlanDefaultsKey(key: key.value, suite: suite), value: value.json))
+                    } else {
+                        effects.append(.removeDefaults(PlanDefaultsKey(key: key.value, suite: suite)))
+                    }
+                    continue
+                }
                 var target: PlanTarget? = nil
                 if effect.kind.isOnFile {
                     guard let file = effect.file, let pointer = effect.at else { return fail("expected file and at", effect.node, at) }

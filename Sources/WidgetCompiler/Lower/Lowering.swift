@@ -231,7 +231,8 @@ package enum Lowering {
         }
         plan.push = definition.push?.bool == true
         plan.dates = dates
-        switch intents(definition.intents, file: file, parsed: parsed) {
+        let firstDefaults = definition.data.first { $0.defaults != nil }
+        switch intents(definition.intents, file: file, parsed: parsed, defaultsSuite: firstDefaults?.suite?.value) {
         case .success(let intents): plan.intents = intents
         case .failure(let d): if problem == nil { problem = d }
         }
@@ -281,11 +282,13 @@ package enum Lowering {
             fail("expected a URL and a JSON Pointer", request.url, ["data", name])
             return nil
         }
-        return .url(URLSource(
+        var source = URLSource(
             name: name, url: url, method: request.method?.value ?? "GET", headers: headers, body: template(request.body, ["body"]),
             timeout: seconds(request.timeout, "timeout") ?? 15, maxAge: seconds(request.maxAge, "maxAge") ?? 0,
             stale: request.stale?.string == "forever" ? URLSource.forever : seconds(request.stale, "stale") ?? 0, retry: seconds(request.retry, "retry"),
-            select: select, selectText: selectText, insecure: request.insecure ?? false))
+            select: select, selectText: selectText, insecure: request.insecure ?? false)
+        source.fallback = request.fallback
+        return .url(source)
     }
 
     /// One parameter's declaration; a duration bound the checks did not parse is an

@@ -242,7 +242,7 @@ private struct Scheduler {
             at: at, kind: tap.kind, intent: tap.intent.name, arguments: tap.arguments, changes: [], reloads: [], open: nil,
             error: nil, effect: .none)
         do {
-            let outcome = try container.perform(tap.intent, arguments: tap.arguments)
+            let outcome = try container.perform(tap.intent, arguments: tap.arguments, suite: (provider as? CompiledWidget)?.appGroup)
             record.arguments = outcome.arguments
             record.changes = outcome.changes
             record.reloads = outcome.reloads

@@ -22,12 +22,42 @@ public struct PerformedIntent: Sendable, Equatable {
     /// The URL to open the app at (`open`), if the intent has one.
     public let openURL: String?
 
+    /// A key of the app group's UserDefaults the intent sets or removes: the caller applies it
+    /// through `UserDefaults(suiteName:)` (the generated intent does), since iOS keeps a suite's
+    /// values in its own process and its property list is not for writing.
+    public struct DefaultsChange: Sendable, Equatable {
+        /// nil: the app group's own suite.
+        public let suite: String?
+        public let key: String
+        /// nil: removed.
+        public let value: WidgetValue?
+    }
+
+    public let defaults: [DefaultsChange]
+
     init(_ outcome: IntentOutcome) {
+        defaults = outcome.defaults.map { DefaultsChange(suite: $0.key.suite, key: $0.key.key, value: $0.value.map(WidgetValue.init)) }
         changes = outcome.changes.map {
             Change(file: $0.file, pointer: $0.pointer, old: $0.old.map(WidgetValue.init), new: $0.new.map(WidgetValue.init))
         }
         reloadKinds = outcome.reloads
         openURL = outcome.open
+    }
+}
+
+extension WidgetValue {
+    /// The value as a property list object for `UserDefaults.set(_:forKey:)`; nil for null (removed).
+    public var propertyListValue: Any? {
+        switch self {
+        case .null: nil
+        case .bool(let b): b
+        case .int(let i): i
+        case .double(let d): d
+        case .string(let s): s
+        case .array(let items): items.compactMap(\.propertyListValue)
+        case .object(let members):
+            Dictionary(members.compactMap { m in m.value.propertyListValue.map { (m.key, $0) } }, uniquingKeysWith: { first, _ in first })
+        }
     }
 }
 

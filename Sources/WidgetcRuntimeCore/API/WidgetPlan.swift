@@ -210,6 +210,58 @@ public struct WidgetPlan: Sendable {
     }
 }
 
+extension WidgetPlan {
+    /// The options of an entity parameter (`type: entity`, docs/entities.md) as a reload at `date`
+    /// reads them from the container, and the one its `default` gives: what the generated
+    /// `EntityQuery` answers (`suggestedEntities()`, `entities(for:)`, `defaultResult()`). A URL
+    /// source is not requested here: its kept answer stands in when `stale` allows one.
+    public func entityOptions(
+        _ parameter: String, at date: Date = Date(), container: URL? = nil, responses: ResponseStore? = nil
+    ) -> WidgetEntityOptions {
+        let warnings = WarningCollector()
+        let context = TimelineContext(
+            family: widget.families[0], date: Instant(date), container: container.map { Container(directory: $0.path) } ?? Container(),
+            warnings: warnings, fetcher: NoNetwork(), responses: responses)
+        let (options, defaultOption) = widget.entityOptions(parameter, context)
+        func option(_ o: EntityOptions.Option) -> WidgetEntityOption {
+            WidgetEntityOption(id: o.id, title: o.title, subtitle: o.subtitle, image: o.image)
+        }
+        return WidgetEntityOptions(
+            options: options.map(option), defaultOption: defaultOption.map(option), warnings: warnings.warnings.map(\.message))
+    }
+}
+
+/// One option of an entity parameter, as the edit sheet shows it.
+public struct WidgetEntityOption: Sendable, Equatable {
+    /// What the widget instance keeps (the `AppEntity`'s identifier).
+    public let id: String
+    public let title: String
+    public let subtitle: String?
+    /// An SF Symbol's name.
+    public let image: String?
+
+    public init(id: String, title: String, subtitle: String? = nil, image: String? = nil) {
+        self.id = id
+        self.title = title
+        self.subtitle = subtitle
+        self.image = image
+    }
+}
+
+/// An entity parameter's options at one moment, and the one its default gives.
+public struct WidgetEntityOptions: Sendable, Equatable {
+    public let options: [WidgetEntityOption]
+    public let defaultOption: WidgetEntityOption?
+    /// What reading them warned (a missing file, an id that is gone).
+    public let warnings: [String]
+
+    public init(options: [WidgetEntityOption], defaultOption: WidgetEntityOption?, warnings: [String] = []) {
+        self.options = options
+        self.defaultOption = defaultOption
+        self.warnings = warnings
+    }
+}
+
 /// An intent parameter as the plan declares it.
 public struct WidgetParameter: Sendable, Equatable {
     public let name: String

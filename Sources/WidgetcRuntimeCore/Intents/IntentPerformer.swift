@@ -55,6 +55,9 @@ package struct IntentOutcome: Sendable {
     package var reloads: [String] = []
     /// The URL its `open` renders, if it has one (the last, if several).
     package var open: String?
+    /// The UserDefaults keys it sets (a value) or removes (nil), in order: a run writes them into
+    /// the suite's property list in its container, the generated intent through `UserDefaults(suiteName:)`.
+    package var defaults: [(key: PlanDefaultsKey, value: JSONValue?)] = []
 }
 
 extension PlanIntent {
@@ -85,6 +88,12 @@ extension PlanIntent {
                 continue
             case .open(let url):
                 outcome.open = url.renderString(scope)
+                continue
+            case .setDefaults(let key, let value):
+                outcome.defaults.append((key, Self.rendered(value, scope)))
+                continue
+            case .removeDefaults(let key):
+                outcome.defaults.append((key, nil))
                 continue
             default:
                 break
@@ -144,7 +153,7 @@ extension PlanIntent {
                     record(pointer, slot, nil)
                     slot = nil
                 }
-            case .reload, .open:
+            case .reload, .open, .setDefaults, .removeDefaults:
                 break
             }
             outcome.changes += changes

@@ -39,6 +39,10 @@ package enum PlanEffect: Sendable {
     case reload([String])
     /// Opens the app at the URL.
     case open(Template)
+    /// Sets a key of the app group's UserDefaults (its value's strings may be templates).
+    case setDefaults(PlanDefaultsKey, value: JSONValue)
+    /// Removes a key of the app group's UserDefaults.
+    case removeDefaults(PlanDefaultsKey)
 
     /// The effect's key in the definition and the plan.
     package var name: String {
@@ -50,6 +54,8 @@ package enum PlanEffect: Sendable {
         case .remove: "remove"
         case .reload: "reload"
         case .open: "open"
+        case .setDefaults: "set"
+        case .removeDefaults: "remove"
         }
     }
 
@@ -57,8 +63,20 @@ package enum PlanEffect: Sendable {
     package var target: PlanTarget? {
         switch self {
         case .set(let t, _), .toggle(let t), .increment(let t, _, _, _), .append(let t, _), .remove(let t, _): t
-        case .reload, .open: nil
+        case .reload, .open, .setDefaults, .removeDefaults: nil
         }
+    }
+}
+
+/// A key of the app group's UserDefaults an intent sets or removes (docs/intents.md).
+package struct PlanDefaultsKey: Sendable, Equatable {
+    package var key: String
+    /// The suite; nil: the app group's own (the app manifest's `appGroup`).
+    package var suite: String?
+
+    package init(key: String, suite: String?) {
+        self.key = key
+        self.suite = suite
     }
 }
 
@@ -195,6 +213,12 @@ extension PlanEffect {
             return .object(JSONObject([(name, .array(kinds.map(JSONValue.string)))]))
         case .open(let url):
             return .object(JSONObject([(name, .string(url.source))]))
+        case .setDefaults(let key, let value):
+            return .object(JSONObject([(name, .object(JSONObject([
+                ("defaults", .string(key.key)), ("suite", key.suite.map(JSONValue.string) ?? .null), ("value", value),
+            ])))]))
+        case .removeDefaults(let key):
+            return .object(JSONObject([(name, .object(JSONObject([("defaults", .string(key.key)), ("suite", key.suite.map(JSONValue.string) ?? .null)])))]))
         }
         return .object(JSONObject([(name, .object(body))]))
     }
@@ -219,7 +243,13 @@ extension PlanEffect {
             try member.checkTemplates()
             return member.value
         }
+        func defaultsKey() throws(PlanError) -> PlanDefaultsKey {
+            let suite = body.optional("suite").flatMap { $0.value.isNull ? nil : $0 }
+            return PlanDefaultsKey(key: try body("defaults").string(), suite: try suite?.string())
+        }
         switch key {
+        case "set" where body.optional("defaults") != nil: self = .setDefaults(try defaultsKey(), value: try value(try body("value")))
+        case "remove" where body.optional("defaults") != nil: self = .removeDefaults(try defaultsKey())
         case "set": self = .set(try target(), value: try value(try body("value")))
         case "toggle": self = .toggle(try target())
         case "increment":

@@ -401,32 +401,23 @@ extension CompiledWidget {
 }
 
 extension CompiledWidget {
-    /// Each URL source's request once, at `date` (`widgetc fetch`): the outcome and the value
-    /// `data.NAME` would get. Nothing is kept and no container file is read.
+    /// Each URL source's request once, at `date` (`widgetc fetch`), in the order a reload makes
+    /// them (after the files, settings, lets and answers they read, from `container`): the outcome
+    /// and the value `data.NAME` would get. A failure does not stop the others; nothing is kept.
     package func fetchOnce(
-        at date: Instant, parameters: JSONObject, fetcher: any DataFetcher
+        at date: Instant, parameters: JSONObject, container: Container = Container(), fetcher: any DataFetcher
     ) -> [(request: NetworkRequest, value: JSONValue?, warnings: [RunWarning])] {
-        var results: [(request: NetworkRequest, value: JSONValue?, warnings: [RunWarning])] = []
-        for source in urlSources {
-            let one = CompiledWidget(copying: self, urlSources: [source])
-            let log = RequestLog()
-            let warnings = WarningCollector()
-            let context = TimelineContext(
-                family: families[0], date: date, parameters: parameters, warnings: warnings, fetcher: fetcher, requests: log)
-            var data = JSONObject()
-            _ = one.loadURLSources(into: &data, context)
-            for request in log.requests { results.append((request, data[source.name], warnings.warnings)) }
+        let log = RequestLog()
+        let warnings = WarningCollector()
+        let context = TimelineContext(
+            family: families[0], date: date, parameters: parameters, container: container, warnings: warnings, fetcher: fetcher, requests: log)
+        var reload = beginReload(context)
+        // Missing files: the sources that read them render what they can.
+        if reload.files == nil { reload.files = JSONObject() }
+        reload.continuesAfterFailure = true
+        while let round = reload.nextRound(self, context) {
+            reload.apply(round, answers: round.fetchInOrder(fetcher), self, context)
         }
-        return results
-    }
-
-    /// This widget with other URL sources.
-    convenience init(copying w: CompiledWidget, urlSources: [URLSource]) {
-        self.init(
-            kind: w.kind, displayName: w.displayName, description: w.description, file: w.file, families: w.families, zone: w.zone,
-            parameters: w.parameters, dataSources: w.dataSources, urlSources: urlSources, content: w.content,
-            familyContent: w.familyContent, placeholder: w.placeholderContent, snapshot: w.snapshotContent, url: w.url,
-            rule: w.rule, horizon: w.horizon, maxEntries: w.maxEntries, policy: w.policy, events: w.events,
-            dataDecoder: w.dataDecoder, cachesData: false, locale: w.locale)
+        return log.requests.map { ($0, reload.files?[$0.source], warnings.warnings) }
     }
 }

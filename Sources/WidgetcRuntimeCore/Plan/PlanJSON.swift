@@ -282,6 +282,8 @@ extension PlanDataSource {
             s.appendNew("retry", source.retry.map { .int(Int($0)) } ?? .null)
             s.appendNew("select", .string(source.selectText))
             s.appendNew("insecure", .bool(source.insecure))
+            // Only when written, so the plans of the others are unchanged.
+            if !source.fallback.isEmpty { s.appendNew("fallback", .array(source.fallback.map(JSONValue.string))) }
             return .object(s)
         }
     }
@@ -312,6 +314,7 @@ extension URLSource {
             timeout: try m("timeout").int(in: 1...60), maxAge: try m("maxAge").int(in: 0...DurationParser.maximumSeconds),
             stale: try Self.stale(m("stale")), retry: retry, select: select, selectText: selectText,
             insecure: try m("insecure").bool())
+        fallback = try m.optional("fallback")?.items().map { f throws(PlanError) in try f.string() } ?? []
     }
 }
 

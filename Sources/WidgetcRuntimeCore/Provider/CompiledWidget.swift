@@ -27,6 +27,9 @@ package final class CompiledWidget: @unchecked Sendable {
     /// The order a reload fetches its URL sources, resolves its entity parameters and computes
     /// the lets they read (docs/network-data.md).
     let reloadOrder: ReloadOrder
+    /// Container files named by a URL source's `fallback`: missing, they hold nothing up (the URL
+    /// source's answer is what the widget shows; the file is absent until the app writes it).
+    let fallbackOnly: Set<String>
     /// The `defaults:` sources (docs/data-sources.md), read at every reload.
     package let defaultsSources: [DefaultsSource]
     /// The app group a defaults source without `suite` reads (the app manifest's); set by whoever loads the widget with its manifest.
@@ -114,6 +117,7 @@ package final class CompiledWidget: @unchecked Sendable {
         self.dataSources = dataSources
         self.urlSources = urlSources
         reloadOrder = ReloadOrder(urlSources: urlSources, parameters: parameters, lets: lets)
+        fallbackOnly = Set(urlSources.flatMap(\.fallback))
         self.content = content
         self.familyContent = familyContent
         self.placeholderContent = placeholder

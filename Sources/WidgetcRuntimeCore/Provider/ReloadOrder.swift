@@ -120,6 +120,8 @@ extension CompiledWidget {
         /// The next step of `reloadOrder`, and the URL sources waiting for the round.
         var cursor = 0
         var pending: [Int] = []
+        /// `widgetc fetch`: every request is made even after one fails.
+        var continuesAfterFailure = false
 
         init(files: JSONObject?, fileRetry: Int64? = nil, usedBytes: Int = 0, param: JSONObject) {
             self.files = files
@@ -131,7 +133,7 @@ extension CompiledWidget {
         /// The next round of requests, after every step that does not wait for one; nil when
         /// nothing is left to fetch (or the reload already shows the placeholder).
         mutating func nextRound(_ widget: CompiledWidget, _ context: TimelineContext) -> URLRound? {
-            guard let files, ok, !entityMissing else { return nil }
+            guard let files, ok || continuesAfterFailure, !entityMissing else { return nil }
             let order = widget.reloadOrder
             while cursor < order.steps.count {
                 if !pending.isEmpty, order.readsURL[cursor].contains(where: pending.contains) { return flush(widget, context) }
@@ -184,6 +186,20 @@ extension CompiledWidget {
             self.ok = self.ok && ok
             if let retry { urlRetry = min(urlRetry ?? retry, retry) }
         }
+    }
+
+    /// The options of entity parameter `name` as a reload at `context.date` reads them (what the
+    /// generated `EntityQuery` lists), and the option its default gives; empty when the data is missing.
+    package func entityOptions(_ name: String, _ context: TimelineContext) -> (options: [EntityOptions.Option], defaultOption: EntityOptions.Option?) {
+        guard let entity = parameters.first(where: { $0.name == name })?.entity else { return ([], nil) }
+        var reload = beginReload(context)
+        let fetcher = context.fetcher ?? NoNetwork()
+        while let round = reload.nextRound(self, context) {
+            reload.apply(round, answers: round.fetchInOrder(fetcher), self, context)
+        }
+        guard let files = reload.files else { return ([], nil) }
+        let options = entityOptions(entity, parameter: name, data: files, lets: reload.lets?.json, context)
+        return (options, entity.defaultOption(options))
     }
 
     /// An entity parameter's options at this point of the reload; a `from` that names no list

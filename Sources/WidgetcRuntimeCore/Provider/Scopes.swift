@@ -34,8 +34,16 @@ final class RequestScope: TemplateScope {
         case UInt8(ascii: "f") where name == "family": family
         case UInt8(ascii: "l") where name == "let": lets
         case UInt8(ascii: "s") where name == "source": sources
+        case UInt8(ascii: "r") where name == "request": request
         default: nil
         }
+    }
+
+    /// `request.date` (the reload's instant, ISO 8601 in the widget's zone) and `request.day` (its
+    /// local day, YYYY-MM-DD): what a URL built from today's date reads (docs/network-data.md).
+    var request: JSONValue? {
+        guard let now, let zone = formatting?.zone else { return nil }
+        return .object(JSONObject([("date", .string(zone.iso8601(now))), ("day", .string(zone.dayText(now)))]))
     }
 
     func format(_ value: JSONValue, _ reference: TemplateReference) -> String? {

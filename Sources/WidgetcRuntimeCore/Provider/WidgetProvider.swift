@@ -288,6 +288,8 @@ extension CompiledWidget: TimelineProvider {
                     failed()
                 }
             case .missing:
+                // A file that only stands in for a URL source (`fallback`) is absent until the app writes it.
+                if fallbackOnly.contains(name) { continue }
                 context.warn(code: "data-missing", message: "container file '\(path)' is missing; showing the placeholder")
                 failed()
             case .refused(let refusal):

@@ -1,0 +1,106 @@
+import WidgetSupport
+import WidgetTemplates
+
+/// What a reload computes after the container's files and settings must have an order (docs/
+/// network-data.md, "Requests built from data"): a URL source whose request reads a let, an entity
+/// parameter or another URL source's answer comes after them; a cycle among URL sources (their
+/// templates and `fallback`), lets and entity parameters is an error at each member, naming the
+/// cycle (`reload-cycle`). `fallback` names declared sources other than itself (`data-fallback`).
+func checkReloadOrder(_ definition: WidgetDefinition, lets: CheckedLets, _ context: inout CheckContext) {
+    checkFallbacks(definition, &context)
+    enum Member { case url(WidgetDefinition.DataSource), `let`(CheckedLets.Let), entity(WidgetDefinition.Parameter) }
+    var members: [Member] = []
+    var index: [String: Int] = [:]  // "data.NAME", "let.NAME", "param.NAME"
+    for source in definition.data where source.request != nil {
+        index["data." + source.name] = members.count
+        members.append(.url(source))
+    }
+    for item in lets.lets where !item.perEntry {
+        index["let." + item.name] = members.count
+        members.append(.let(item))
+    }
+    for parameter in definition.parameters where parameter.type?.value == .entity {
+        index["param." + parameter.name] = members.count
+        members.append(.entity(parameter))
+    }
+    guard members.count > 1 else { return }
+    func target(_ root: String, _ field: String) -> Int? {
+        index[(root == "source" ? "data" : root) + "." + field]
+    }
+    var reads = [[Int]](repeating: [], count: members.count)
+    for (i, member) in members.enumerated() {
+        switch member {
+        case .url(let source):
+            guard let request = source.request else { continue }
+            for node in [request.url] + request.headers.map(\.value) + (request.body.map { [$0] } ?? []) {
+                guard let text = node.string, text.contains("{{") else { continue }
+                try? Template.scanNames(text) { name in
+                    guard name.componentCount >= 2, let t = target(name.component(0), name.component(1)) else { return }
+                    reads[i].append(t)
+                }
+            }
+            for fallback in source.node[word: "fallback"]?.items ?? .empty {
+                if let name = fallback.string, let t = index["data." + name] { reads[i].append(t) }
+            }
+        case .let(let item):
+            guard let program = item.program else { continue }
+            reads[i] = program.selections.compactMap { target($0.variable, $0.field) }
+        case .entity(let parameter):
+            guard let from = parameter.options?[word: "from"]?.string else { continue }
+            let parts = from.split(separator: ".", omittingEmptySubsequences: false)
+            if parts.count >= 2, let t = target(String(parts[0]), String(parts[1])) { reads[i].append(t) }
+        }
+    }
+    // Cycles among lets alone are `let-cycle`'s (LetChecks).
+    let (_, cycles) = letOrder(reads)
+    func words(_ m: Member) -> String {
+        switch m {
+        case .url(let s): "data source '\(s.name)'"
+        case .let(let l): "let '\(l.name)'"
+        case .entity(let p): "parameter '\(p.name)'"
+        }
+    }
+    for cycle in cycles {
+        if cycle.allSatisfy({ if case .let = members[$0] { true } else { false } }) { continue }
+        // In the order of the reads, from the first member: a reads b, which reads c, … which reads a.
+        var path = [cycle[0]]
+        while path.count < cycle.count, let next = reads[path.last!].first(where: { cycle.contains($0) && !path.contains($0) }) { path.append(next) }
+        for i in cycle {
+            // Told from the member reported: it reads b, which reads … it.
+            let start = path.firstIndex(of: i) ?? 0
+            let turn = Array(path[start...] + path[..<start])
+            let story = turn.map { words(members[$0]) }.joined(separator: " reads ") + " reads " + words(members[turn[0]])
+            let (node, pointer): (SourceNode, [String])
+            switch members[i] {
+            case .url(let s): (node, pointer) = (s.request?.url ?? s.node, ["data", s.name, "url"])
+            case .let(let l): (node, pointer) = (l.node, ["let", l.name])
+            case .entity(let p): (node, pointer) = (p.options?[word: "from"] ?? p.node, ["parameters", p.name, "options", "from"])
+            }
+            context.error(
+                "reload-cycle",
+                "\(words(members[i])) is part of a cycle: \(story); a reload can compute none of them first",
+                at: node, pointer)
+        }
+    }
+}
+
+/// `fallback: [OTHER]` on a URL source: declared sources, not itself, each once.
+private func checkFallbacks(_ definition: WidgetDefinition, _ context: inout CheckContext) {
+    let names = definition.data.map(\.name)
+    for source in definition.data {
+        guard let list = source.node[word: "fallback"], list.isSequence else { continue }
+        var seen: Set<String> = []
+        for (i, item) in list.items.enumerated() {
+            guard let name = item.string else { continue }  // the schema's
+            let pointer = ["data", source.name, "fallback", String(i)]
+            if name == source.name {
+                context.error("data-fallback", "data source '\(source.name)': its fallback names itself; name another source, such as a container file the app writes", at: item, pointer)
+            } else if !names.contains(name) {
+                let hint = Suggest.hint(for: name, among: names.filter { $0 != source.name })
+                context.error("data-fallback", "data source '\(source.name)': fallback '\(name)' names no declared data source\(hint)", at: item, pointer)
+            } else if !seen.insert(name).inserted {
+                context.error("data-fallback", "data source '\(source.name)': fallback '\(name)' is listed twice", at: item, pointer)
+            }
+        }
+    }
+}
