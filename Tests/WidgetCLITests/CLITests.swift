@@ -7,7 +7,7 @@ import WidgetTestSupport
 /// The command line in process: exit statuses, streams, formats.
 @Suite struct CLITests {
 
-    @Test func validateExamplesSucceeds() {
+    @Test func validateExamplesSucceeds() throws {
         let (status, console) = runCLI(["validate", TestPaths.root + "/widgets"])
         #expect(status == .success)
         #expect(console.stdout.isEmpty)
