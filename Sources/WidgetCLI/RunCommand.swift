@@ -279,6 +279,7 @@ struct RunOptions {
         guard let scenario = try loadScenario(kinds: loaded.widgets.map(\.widget.kind), intents: intents, console: console, renderer: renderer) else {
             return nil
         }
+        warnMissingFixtures(loaded, renderer: renderer, console: console)
         // Check every instance before writing anything: a bad --param is exit 2 with nothing on stdout.
         try checkFamilyDeclared(loaded.widgets.map(\.widget))
         var instances: [(LoadedWidget, RunConfiguration)] = []
@@ -290,6 +291,31 @@ struct RunOptions {
         try checkParametersKnown(loaded.widgets.map(\.widget))
         try DefaultsValues.checkKnown(defaultsAssignments, loaded.widgets.map(\.widget))
         return (loaded, scenario, instances)
+    }
+
+    /// A Swift source's fixture not in the container when the run starts: a warning at its line
+    /// (`swift-fixture`, docs/swift-hatch.md); each reload then warns too, until a scenario writes it.
+    func warnMissingFixtures(_ loaded: WidgetLoader.Loaded, renderer: DiagnosticRenderer, console: Console) {
+        for w in loaded.widgets {
+            let sources = w.widget.swiftSourceFixtures.filter { $0.fixture != nil }
+            guard !sources.isEmpty else { continue }
+            let directory = containerDirectory ?? w.containerDirectory
+            let container = Container(directory: directory)
+            let report = loaded.reports.first { $0.path == w.path }
+            let document = report?.source.flatMap { source in
+                SourceFiles.documents(of: source, path: w.path).documents.first { $0["kind"]?.string == w.widget.kind }
+            }
+            var found: [Diagnostic] = []
+            for (name, type, fixture) in sources {
+                guard let fixture, case .missing = container.read(fixture) else { continue }
+                let location = document?.location(of: ["data", name, "fixture"]) ?? .start
+                found.append(.warning(
+                    "swift-fixture",
+                    "data source '\(name)' (swift: \(type)): its fixture '\(fixture)' is not in the container \(directory); run and preview read it instead of calling \(type), so the placeholder shows until it is written",
+                    file: w.path, at: location, pointer: "/data/\(name)/fixture"))
+            }
+            if !found.isEmpty { renderer.show([(w.path, found, report?.source)], console) }
+        }
     }
 
     static func instant(_ text: String, flag: String, zone: ZoneRules) throws(UsageError) -> Instant {

@@ -9,10 +9,11 @@ extension WidgetPlan {
     /// sources requested through URLSession (`URLSessionFetcher.shared`), as a widget extension does.
     public func timeline(
         at date: Date, family: String? = nil, parameters: [String: WidgetValue] = [:], container: URL? = nil,
-        responses: ResponseStore? = nil, deadline: Duration = WidgetPlan.reloadDeadline, secrets: (any SecretSource)? = nil
+        responses: ResponseStore? = nil, deadline: Duration = WidgetPlan.reloadDeadline, secrets: (any SecretSource)? = nil,
+        swiftSources: (any SwiftSourceLoader)? = nil
     ) async -> WidgetTimeline {
         await timeline(
             at: date, family: family, parameters: parameters, container: container, fetcher: URLSessionFetcher.shared,
-            responses: responses, deadline: deadline, secrets: secrets)
+            responses: responses, deadline: deadline, secrets: secrets, swiftSources: swiftSources)
     }
 }

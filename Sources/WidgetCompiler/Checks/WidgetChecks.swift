@@ -27,6 +27,7 @@ func checkWidget(_ definition: WidgetDefinition, _ context: inout CheckContext) 
     checkReloadOrder(definition, lets: lets, &context)
     checkDataSources(definition.data, &context)
     checkURLSources(definition.data, timeline: definition.timeline, scope: scope, &context)
+    checkSwiftSources(definition.data, scope: scope, &context)
     checkURLFallbacks(definition, &context)
     checkFetchCadence(definition, &context)
     if let content = definition.content { checkContentTemplates(content, ["content"], scope: scope, &context) }

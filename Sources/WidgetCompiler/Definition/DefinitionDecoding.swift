@@ -185,7 +185,10 @@ extension WidgetDefinition {
         source.zone = Self.text(node, "zone")
         source.defaults = node[word: "defaults"]
         source.suite = Self.text(node, "suite")
-        if source.file != nil { source.retry = node[word: "retry"] }
+        source.swift = Self.text(node, "swift")
+        source.arguments = node[word: "args"]
+        source.fixture = Self.text(node, "fixture")
+        if source.file != nil || source.swift != nil { source.retry = node[word: "retry"] }
         if let url = node[word: "url"] {
             var request = Request(url: url)
             request.method = Self.text(node, "method")

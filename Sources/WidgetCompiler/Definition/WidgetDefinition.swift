@@ -214,6 +214,12 @@ extension WidgetDefinition {
         package var defaults: SourceNode?
         /// `suite`: the UserDefaults suite (default: the app manifest's appGroup).
         package var suite: Text?
+        /// `swift`: the extension's type that gives the value on the device (docs/swift-hatch.md).
+        package var swift: Text?
+        /// `args`: what that type's load receives (templates over `param.*`).
+        package var arguments: SourceNode?
+        /// `fixture`: the container file run and preview read instead.
+        package var fixture: Text?
     }
 
     /// A URL data source's request (spec network-data.md); durations as written.

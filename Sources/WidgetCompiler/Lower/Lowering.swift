@@ -102,6 +102,10 @@ package enum Lowering {
                     fail("\(member.shown) is not a duration the checks accepted", member, ["data", source.name, "retry"])
                 }
             }
+            if let type = source.swift {
+                let arguments = source.arguments?.json.object ?? JSONObject()
+                return .swift(SwiftSource(name: source.name, type: type.value, arguments: arguments, fixture: source.fixture?.value, retry: retry))
+            }
             return source.file.map { .file(name: source.name, path: $0.value, retry: retry) }
         }
         let dates = definition.data.compactMap { source -> SourceDates? in

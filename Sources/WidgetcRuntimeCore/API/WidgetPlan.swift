@@ -104,14 +104,16 @@ public struct WidgetPlan: Sendable {
     ///     answers or the placeholder stand in). Cancelling the calling task cancels them too.
     ///   - secrets: where header and body templates find `secret.NAME` before the container file
     ///     `secrets/NAME` (a Keychain reader of the app's); nil: the container file only.
+    ///   - swiftSources: gives the `swift:` data sources their values (the generated code passes
+    ///     one calling the extension's types); nil: their fixtures are read from the container.
     public func timeline(
         at date: Date, family: String? = nil, parameters: [String: WidgetValue] = [:], container: URL? = nil,
         fetcher: any AsyncDataFetcher, responses: ResponseStore? = nil, deadline: Duration = reloadDeadline,
-        secrets: (any SecretSource)? = nil
+        secrets: (any SecretSource)? = nil, swiftSources: (any SwiftSourceLoader)? = nil
     ) async -> WidgetTimeline {
         var (context, warnings, log) = timelineContext(date, family, parameters, container, fetcher: nil, responses: responses)
         context.secrets = secrets
-        let timeline = await widget.timeline(in: context, fetcher: fetcher, deadline: deadline)
+        let timeline = await widget.timeline(in: context, fetcher: fetcher, deadline: deadline, swift: swiftSources)
         return answer(timeline, context, warnings, log)
     }
 
@@ -171,6 +173,9 @@ public struct WidgetPlan: Sendable {
             }
         }
     }
+
+    /// The extension types its `swift:` data sources name (docs/swift-hatch.md), in declaration order.
+    public var swiftSourceTypes: [String] { widget.swiftSources.map(\.source.type) }
 
     /// Whether the widget fetches data from a URL at each timeline request.
     public var fetchesURLs: Bool { widget.fetchesURLs }

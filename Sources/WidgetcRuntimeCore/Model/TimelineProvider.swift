@@ -25,6 +25,9 @@ package struct TimelineContext {
     package var installSeed: UInt64 = 0
     /// A jitter in seconds that replaces the widget's own (`fleet --jitter`); nil keeps the widget's.
     package var jitter: Int64? = nil
+    /// On the device, what the extension's types answered for the `swift:` sources; nil off the
+    /// device, where their fixtures are read (docs/swift-hatch.md).
+    package var swiftAnswers: SwiftAnswers?
     private let collector: WarningCollector
 
     package init(

@@ -40,6 +40,9 @@ extension CompiledWidget {
                 dataSources.append(FileSource(name: name, path: path, retry: retry ?? FileSource.defaultRetry))
             case .url(let source): urlSources.append(source)
             case .defaults(let source): defaultsSources.append(source)
+            case .swift(let source):
+                dataSources.append(FileSource(
+                    name: source.name, path: source.fixture ?? "", retry: source.retry ?? FileSource.defaultRetry, swift: try CompiledSwiftSource(source)))
             }
         }
         let content = try CompiledContent(PlanMember(.object(plan.content), path: ["content"]), localizer: localizer)

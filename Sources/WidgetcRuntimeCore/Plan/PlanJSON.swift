@@ -77,6 +77,11 @@ extension WidgetPlanModel {
                 return .defaults(DefaultsSource(name: try m("name").string(), suite: try m.optional("suite")?.string(), keys: try keys.object()))
             }
             let retry = try m.optional("retry")?.int(in: 1...DurationParser.maximumSeconds)
+            if let type = m.optional("swift") {
+                let arguments = try m.optional("args")?.object() ?? JSONObject()
+                return .swift(SwiftSource(
+                    name: try m("name").string(), type: try type.string(), arguments: arguments, fixture: try m.optional("fixture")?.string(), retry: retry))
+            }
             return .file(name: try m("name").string(), path: try m("file").string(), retry: retry)
         }
         let timeline = try root("timeline")
@@ -266,6 +271,11 @@ extension PlanDataSource {
             return .object(JSONObject([("name", .string(name)), ("file", .string(path))]))
         case .defaults(let source):
             return .object(JSONObject([("name", .string(source.name)), ("defaults", .object(source.keys)), ("suite", source.suite.map(JSONValue.string) ?? .null)]))
+        case .swift(let source):
+            var s = JSONObject([("name", .string(source.name)), ("swift", .string(source.type)), ("args", .object(source.arguments))])
+            s["fixture"] = source.fixture.map(JSONValue.string) ?? .null
+            if let retry = source.retry { s["retry"] = .int(Int(retry)) }
+            return .object(s)
         case .url(let source):
             // Every member, defaults resolved (docs/plan-format.md, URL data sources).
             var s = JSONObject()

@@ -146,6 +146,8 @@ package enum PlanDataSource: Sendable {
     case url(URLSource)
     /// Keys of the app group's `UserDefaults` with their defaults (docs/data-sources.md).
     case defaults(DefaultsSource)
+    /// A type of the extension gives the value; run and preview read its fixture (docs/swift-hatch.md).
+    case swift(SwiftSource)
 
     /// `data.NAME`.
     package var name: String {
@@ -153,6 +155,7 @@ package enum PlanDataSource: Sendable {
         case .file(let name, _, _): name
         case .url(let source): source.name
         case .defaults(let source): source.name
+        case .swift(let source): source.name
         }
     }
 }

@@ -21,7 +21,13 @@ package final class CompiledWidget: @unchecked Sendable {
     /// Container files; `retry`: how soon a reload that finds one missing or malformed asks again.
     let dataSources: [FileSource]
     /// The container files the widget reads, relative to the container (what a run must not write over).
-    package var dataFiles: [String] { dataSources.map(\.path) }
+    package var dataFiles: [String] { dataSources.compactMap { $0.path.isEmpty ? nil : $0.path } }
+    /// The `swift:` sources (docs/swift-hatch.md), also among `dataSources` (their fixtures).
+    var swiftSources: [CompiledSwiftSource] { dataSources.compactMap(\.swift) }
+    /// Each Swift source's name, type and fixture (nil: none), in declaration order.
+    package var swiftSourceFixtures: [(name: String, type: String, fixture: String?)] {
+        swiftSources.map { ($0.source.name, $0.source.type, $0.source.fixture) }
+    }
     /// The data sources fetched from a URL (docs/network-data-notes.md).
     let urlSources: [URLSource]
     /// The order a reload fetches its URL sources, resolves its entity parameters and computes

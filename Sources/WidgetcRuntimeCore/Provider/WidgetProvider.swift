@@ -35,7 +35,12 @@ extension CompiledWidget: TimelineProvider {
     /// A reload as a device makes it: each round's requests sent all at once through `fetcher`
     /// (one round unless a request reads another's answer, docs/network-data.md), cut at
     /// `deadline` (for all the rounds together) or when the calling task is cancelled.
-    package func timeline(in context: TimelineContext, fetcher: any AsyncDataFetcher, deadline: Duration) async -> Timeline {
+    /// `swift`: what gives the `swift:` sources their values (without one, their fixtures are read).
+    package func timeline(
+        in context: TimelineContext, fetcher: any AsyncDataFetcher, deadline: Duration, swift: (any SwiftSourceLoader)? = nil
+    ) async -> Timeline {
+        var context = context
+        if let swift, !swiftSources.isEmpty { context.swiftAnswers = await loadSwiftSources(context, loader: swift) }
         var reload = beginReload(context)
         let clock = ContinuousClock()
         let start = clock.now
@@ -266,11 +271,37 @@ extension CompiledWidget: TimelineProvider {
                 ok = false
                 retry = min(retry ?? source.retry, source.retry)
             }
-            switch context.container.read(path) {
+            let bytesRead: ContainerFile
+            if let swift = source.swift {
+                if let answers = context.swiftAnswers {
+                    // On the device: the extension's type answered (or threw).
+                    switch answers[name] {
+                    case .success(let bytes)?:
+                        bytesRead = .found(bytes)
+                    case .failure(let failure)?:
+                        context.warn(code: "swift-source", message: "data source '\(name)': \(swift.source.type).load threw: \(failure.message); showing the placeholder")
+                        failed()
+                        continue
+                    case nil:
+                        context.warn(code: "swift-source", message: "data source '\(name)': no answer from \(swift.source.type); showing the placeholder")
+                        failed()
+                        continue
+                    }
+                } else if path.isEmpty {
+                    context.warn(code: "swift-fixture", message: "data source '\(name)' (swift: \(swift.source.type)) has no fixture, which run and preview read instead of calling it; showing the placeholder")
+                    failed()
+                    continue
+                } else {
+                    bytesRead = context.container.read(path)
+                }
+            } else {
+                bytesRead = context.container.read(path)
+            }
+            switch bytesRead {
             case .found(let bytes):
                 total += bytes.count
                 if total > MemoryBudget.reloadBytes {
-                    context.warn(code: "data-budget", message: "container file '\(path)' brings the reload's data to \(total) bytes, over the \(MemoryBudget.reloadBytes) a reload may hold (docs/memory-budget.md); showing the placeholder")
+                    context.warn(code: "data-budget", message: "\(source.label) brings the reload's data to \(total) bytes, over the \(MemoryBudget.reloadBytes) a reload may hold (docs/memory-budget.md); showing the placeholder")
                     failed()
                     continue
                 }
@@ -284,19 +315,23 @@ extension CompiledWidget: TimelineProvider {
                     data[name] = value
                     dataCache?.store(value, for: path, bytes: bytes)
                 case .failure(let error):
-                    context.warn(code: "data-malformed", message: "container file '\(path)' is malformed at line \(error.location.line), column \(error.location.column): \(error.message); showing the placeholder")
+                    context.warn(code: "data-malformed", message: "\(source.label) is malformed at line \(error.location.line), column \(error.location.column): \(error.message); showing the placeholder")
                     failed()
                 }
             case .missing:
                 // A file that only stands in for a URL source (`fallback`) is absent until the app writes it.
                 if fallbackOnly.contains(name) { continue }
-                context.warn(code: "data-missing", message: "container file '\(path)' is missing; showing the placeholder")
+                if source.swift != nil {
+                    context.warn(code: "swift-fixture", message: "\(source.label) is missing from the container (run and preview read it instead of calling the type); showing the placeholder")
+                } else {
+                    context.warn(code: "data-missing", message: "container file '\(path)' is missing; showing the placeholder")
+                }
                 failed()
             case .refused(let refusal):
-                context.warn(code: "data-path", message: "container file \(refusal); showing the placeholder")
+                context.warn(code: "data-path", message: "\(source.swift == nil ? "container file" : "data source '\(name)': fixture") \(refusal); showing the placeholder")
                 failed()
             case .unreadable(let reason):
-                context.warn(code: "data-missing", message: "container file '\(path)' cannot be read: \(reason); showing the placeholder")
+                context.warn(code: "data-missing", message: "\(source.label) cannot be read: \(reason); showing the placeholder")
                 failed()
             }
         }
@@ -346,13 +381,22 @@ extension CompiledWidget: TimelineProvider {
     }
 }
 
-/// A container file source (`data.NAME: { file: PATH }`).
+/// A container file source (`data.NAME: { file: PATH }`), or a Swift source, read from its
+/// fixture off the device (`path`: empty when it names none).
 struct FileSource: Sendable {
     let name: String
     let path: String
     /// How soon a reload that finds the file missing or malformed asks again: a widget added
     /// before the app first writes its data must not stay blank until the app reloads it.
     let retry: Int64
+    /// Set for a `swift:` source (docs/swift-hatch.md).
+    var swift: CompiledSwiftSource? = nil
+
+    /// The source as warnings name it.
+    var label: String {
+        guard let swift else { return "container file '\(path)'" }
+        return "data source '\(name)' (swift: \(swift.source.type)): its fixture '\(path)'"
+    }
 
     /// `retry` when the widget says none: an hour, 24 reloads a day at most while the data is
     /// missing, well within WidgetKit's daily budget of 40 to 70 (docs/network-data-notes.md).
