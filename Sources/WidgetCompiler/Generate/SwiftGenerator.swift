@@ -71,6 +71,9 @@ package enum SwiftGenerator {
                 files.append(GeneratedFile(path: "Views/\(base)View.swift", contents: viewFile(model, base: base), overwrites: false))
             }
         }
+        if models.contains(where: { !$0.swiftTypes.isEmpty }) {
+            files.append(GeneratedFile(path: swiftHatchPath, contents: swiftHatchFile(appModel), overwrites: true))
+        }
         for model in models {
             guard let bytes = planBytes[model.fileName] else { throw GenerateError(message: "no bytes for the plan '\(model.fileName)'") }
             files.append(GeneratedFile(path: "Resources/" + model.fileName, contents: bytes, overwrites: true))
@@ -88,6 +91,7 @@ package enum SwiftGenerator {
         _ bundleName: String, _ mainName: String
     ) -> [GeneratedFile] {
         var parts = [bundleFile(app, models, bases, bundleName, mainName)]
+        if models.contains(where: { !$0.swiftTypes.isEmpty }) { parts.append(swiftHatchFile(app)) }
         for model in models {
             let base = bases[model.kind]!
             parts.append(widgetFile(model, base: base, appGroup: app.appGroup, layout: .buildPlugin))
@@ -157,6 +161,52 @@ package enum SwiftGenerator {
         s += bundleType(bundleName, models.map { bases[$0.kind]! + "Widget()" }, indent: "", first: 1)
         return s
     }
+
+    /// Where the Swift hatch's protocol is declared, once per extension, when a widget has a `swift:` source.
+    static let swiftHatchPath = "Widgets/WidgetcSwiftHatch.swift"
+
+    /// The file declaring the Swift hatch's protocol (docs/swift-hatch.md).
+    static func swiftHatchFile(_ app: AppModel) -> String {
+        var s = generatedHeader(app.source)
+        s += "//\n// The Swift hatch (docs/swift-hatch.md): the protocol a type of the extension conforms to when a\n"
+        s += "// widget's `swift:` data source names it, and how its value reaches the runtime.\n\n"
+        s += "import Foundation\nimport WidgetcRuntime\n\n"
+        return s + swiftHatchDeclarations
+    }
+
+    /// The protocol the extension's types named by `swift:` data sources conform to, and what the
+    /// glue calls.
+    static let swiftHatchDeclarations = """
+        /// A type of the extension that gives a `swift:` data source its value at each reload
+        /// (docs/swift-hatch.md): the value is encoded to JSON and is `data.NAME` for the widget's
+        /// lets, rules and face, exactly as a fixture's JSON is in `widgetc run`.
+        protocol WidgetcSwiftSource {
+            /// What `load` answers: encoded with JSONEncoder, dates as ISO 8601 text.
+            associatedtype Value: Codable
+            /// A new instance for each reload.
+            init()
+            /// The value for the source's `args` (rendered with the widget's parameters) at the
+            /// reload's date. A throw shows the placeholder and logs the error; the timeline asks
+            /// again after the source's `retry`.
+            func load(arguments: SwiftArguments, date: Date) async throws -> Value
+        }
+
+        extension WidgetcSwiftSource {
+            /// `load`'s value as the runtime reads it.
+            func loadJSON(arguments: SwiftArguments, date: Date) async throws -> Data {
+                let encoder = JSONEncoder()
+                encoder.dateEncodingStrategy = .iso8601
+                return try encoder.encode(try await load(arguments: arguments, date: date))
+            }
+        }
+
+        /// A Swift type name the glue does not know (a plan edited by hand).
+        struct WidgetcUnknownSwiftType: Error, CustomStringConvertible {
+            let name: String
+            var description: String { "the extension has no Swift type \\(name) for this plan" }
+        }
+
+        """
 
     /// A `WidgetBundle` listing `items`; beyond ten, nested groups of at most ten (groups of
     /// groups past a hundred), so every builder block holds at most ten.
@@ -335,6 +385,7 @@ package enum SwiftGenerator {
             s += "        return answer\n"
             s += "    }\n\n"
         }
+        if !w.swiftTypes.isEmpty { s += swiftSourcesLoader(w) }
         s += "    /// The unified log (Console, `log stream`): subsystem widgetc, category the widget's kind.\n"
         s += "    static let logger = Logger(subsystem: \"widgetc\", category: kind)\n\n"
         s += "    /// The runtime's warnings (never a secret's value) and why a plan cannot be loaded.\n"
@@ -345,7 +396,8 @@ package enum SwiftGenerator {
         s += "    static func timeline(at date: Date, family: WidgetKit.WidgetFamily, parameters: [String: WidgetValue]) async -> WidgetKit.Timeline<\(entry)> {\n"
         s += "        switch loaded {\n"
         s += "        case .success(let plan):\n"
-        s += "            let answer = await plan.timeline(at: date, family: name(family), parameters: parameters, container: container, responses: responses)\n"
+        let hatch = w.swiftTypes.isEmpty ? "" : ", swiftSources: SwiftSources()"
+        s += "            let answer = await plan.timeline(at: date, family: name(family), parameters: parameters, container: container, responses: responses\(hatch))\n"
         s += "            for warning in answer.warnings { log(warning) }\n"
         s += "            let policy: TimelineReloadPolicy\n"
         s += "            switch answer.policy {\n"
@@ -398,6 +450,22 @@ package enum SwiftGenerator {
             if hasIntent { _ = parameterCode(w.parameters, typePrefix: base, taken: &typeNames) }
             s += actionIntents(w, base: base, plan: plan, typeNames: &typeNames)
         }
+        return s
+    }
+
+    /// The glue that calls the extension's types for the widget's `swift:` sources at each reload.
+    static func swiftSourcesLoader(_ w: WidgetModel) -> String {
+        var s = "    /// Calls the extension's types the `swift:` data sources name (docs/swift-hatch.md).\n"
+        s += "    struct SwiftSources: SwiftSourceLoader {\n"
+        s += "        func load(type: String, arguments: SwiftArguments, date: Date) async throws -> Data {\n"
+        s += "            switch type {\n"
+        for type in w.swiftTypes {
+            s += "            case \(literal(type)): return try await \(type)().loadJSON(arguments: arguments, date: date)\n"
+        }
+        s += "            default: throw WidgetcUnknownSwiftType(name: type)\n"
+        s += "            }\n"
+        s += "        }\n"
+        s += "    }\n\n"
         return s
     }
 
@@ -817,6 +885,8 @@ struct WidgetModel {
     let push: Bool
     /// `relevance:`: the entry gives WidgetKit its `TimelineEntryRelevance`.
     let relevance: Bool
+    /// The extension types its `swift:` data sources name, each once, in declaration order.
+    let swiftTypes: [String]
     let intents: [Intent]
     /// The String Catalog's translations the plan carries (`localization`), when it has a catalog.
     let localization: JSONValue?
@@ -845,6 +915,9 @@ struct WidgetModel {
             guard let name = source["name"]?.string, let url = source["url"]?.string else { return nil }
             return URLSource(name: name, url: url, insecure: source["insecure"]?.bool ?? false)
         }
+        var types: [String] = []
+        for case .swift(let source) in plan.data where !types.contains(source.type) { types.append(source.type) }
+        swiftTypes = types
         content = plan.content.keys
         var slots: [String] = []
         if case .daily(let daily) = plan.timeline.rule {
