@@ -35,7 +35,10 @@ import WidgetcRuntime
             if try String(contentsOfFile: view, encoding: .utf8).hasPrefix("// Generated once") { teams.append(view) }
         }
         #expect(teams.contains { $0.hasSuffix("AllExamplesWidgetBundle.swift") }, "\(teams)")
+        // The step goal's HealthKit type (docs/swift-hatch.md) is the team's too.
+        teams += GeneratedSwiftTests.teamHatchTypes(project)
         let generated = try String(contentsOf: plugin.appendingPathComponent("WidgetcGenerated.swift"), encoding: .utf8)
+        #expect(generated.contains("protocol WidgetcSwiftSource {"))
         // One file: its imports once, at the top; no @main (the team's).
         #expect(!generated.split(separator: "\n").contains { $0.hasPrefix("@main") })
         let imports = generated.split(separator: "\n").filter { $0.hasPrefix("import ") }
