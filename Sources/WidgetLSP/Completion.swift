@@ -113,6 +113,8 @@ extension LanguageServer {
             return intentNames(root(document, at: line))
         case "file":
             return containerFiles(document, images: path.dropLast().last == "image")
+        case "fixture" where path.first == "data":
+            return containerFiles(document, images: false)
         case "reload" where path.first == "intents":
             return widgetKinds(near: document)
         case "items" where path.contains("schedule"):
@@ -433,9 +435,10 @@ extension LanguageServer {
         return node.array?.first?.object
     }
 
-    /// The JSON of a `file:` data source's container file beside the document, when it can be read.
+    /// The JSON of a `file:` data source's container file (a `swift:` source's fixture) beside the
+    /// document, when it can be read.
     func containerValue(source: String, _ root: SourceNode?, _ document: TextDocument) -> JSONValue? {
-        guard let file = root?["data"]?[source]?["file"]?.string else { return nil }
+        guard let file = (root?["data"]?[source]?["file"] ?? root?["data"]?[source]?["fixture"])?.string else { return nil }
         let path = SourceFiles.defaultContainer(beside: Self.path(of: document.uri)) + "/" + file
         guard let bytes = try? SourceFiles.readNamed(path) else { return nil }
         return try? JSONReader.parse(bytes: bytes).json

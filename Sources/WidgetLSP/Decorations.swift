@@ -240,7 +240,7 @@ extension LanguageServer {
         }
         // Data sources (a widget's, a manifest's dynamic shortcuts') and intents' effects name container files.
         for source in (root["data"] ?? root["dynamicShortcuts"]?["data"])?.members ?? .empty {
-            if let file = source.value["file"], let name = file.string { link(file, "container/" + name) }
+            if let file = source.value["file"] ?? source.value["fixture"], let name = file.string { link(file, "container/" + name) }
         }
         for intent in root["intents"]?.members ?? .empty {
             for effect in intent.value["perform"]?.items ?? .empty {

@@ -26,6 +26,13 @@ import WidgetTestSupport
           steps: "{{data.steps.steps}}"
           hours: "{{data.sleep.hours}}"
         timeline: { every: 1h }
+        intents:
+          start:
+            parameters: { minutes: { type: integer, default: 30 } }
+            perform:
+              - swift: StartWorkout
+                args: { minutes: "{{param.minutes}}" }
+              - set: { file: workout.json, at: /running, value: true }
 
         """
 
@@ -42,6 +49,12 @@ import WidgetTestSupport
 
             func load(arguments: SwiftArguments, date: Date) async throws -> Value {
                 Value(steps: arguments.int("goal") ?? 0, updated: date)
+            }
+        }
+
+        struct StartWorkout: WidgetcSwiftEffect {
+            func perform(arguments: SwiftArguments) async throws {
+                _ = arguments.int("minutes")
             }
         }
 
@@ -75,6 +88,11 @@ import WidgetTestSupport
         #expect(widget.contains("case \"DailySteps\": return try await DailySteps().loadJSON(arguments: arguments, date: date)"))
         #expect(widget.contains("case \"Health.SleepLastNight\": return try await Health.SleepLastNight().loadJSON(arguments: arguments, date: date)"))
         #expect(widget.contains("responses: responses, swiftSources: SwiftSources())"))
+        // The intent's Swift effect runs before the container effects, in the async perform.
+        #expect(bundle.contains("protocol WidgetcSwiftEffect {"))
+        #expect(widget.contains("static func perform(_ name: String, arguments: [String: WidgetValue]) async throws -> String? {"))
+        #expect(widget.contains("case \"StartWorkout\": try await StartWorkout().perform(arguments: call.arguments)"))
+        #expect(widget.contains("try await StepsPlan.perform(\"start\", arguments: arguments)"))
     }
 
     @Test func aWidgetWithoutSwiftSourcesDeclaresNoProtocol() throws {

@@ -35,6 +35,8 @@ import WidgetcRuntimeCore
               - remove: { file: tasks.json, at: /tags, value: urgent }
               - reload: [com.example.tasks.summary]
               - open: "tasks://item/{{param.index}}"
+              - swift: Tasks.MarkInDatabase
+                args: { index: "{{param.index}}", source: widget }
           flip:
             perform:
               - toggle: { file: lamp.json, at: /on }
@@ -47,7 +49,7 @@ import WidgetcRuntimeCore
         #expect(plan.intents[1].title == "flip")
         let markDone = try #require(plan.intent(named: "markDone"))
         #expect(markDone.parameters.first?.defaultValue == .int(0))
-        #expect(markDone.effects.map(\.name) == ["set", "increment", "append", "remove", "reload", "open"])
+        #expect(markDone.effects.map(\.name) == ["set", "increment", "append", "remove", "reload", "open", "swift"])
         // The plan's effect keys (the runtime's `PlanEffect.name`) are the checks' `EffectKind` names:
         // the two modules spell them separately, so this ties them, and `valid` uses every kind.
         let planKeys = Set(plan.intents.flatMap { $0.effects.map(\.name) })

@@ -110,6 +110,12 @@ import WidgetTestSupport
         let (intents, intentsURI, _) = try open("intents-links.yaml", text: IntentEditorTests.text)
         let effectTargets = (try request(intents, "documentLink", intentsURI).array ?? []).compactMap { $0["target"]?.string }
         #expect(effectTargets == ["notes.json", "notes.json", "stats.json", "notes.json"].map { LanguageServer.uri(of: TestPaths.widgets + "/container/" + $0) })
+        // A Swift source's fixture (docs/swift-hatch.md).
+        let (steps, stepsURI, stepLines) = try open("steps.yaml")
+        let stepLinks = try request(steps, "documentLink", stepsURI).array ?? []
+        let fixture = try #require(stepLinks.first { $0["target"]?.string == LanguageServer.uri(of: TestPaths.widgets + "/container/steps.json") })
+        let fixtureLine = try #require(stepLines.firstIndex { $0.hasPrefix("    fixture: steps.json") })
+        #expect(fixture["range"]?["start"] == ["line": .int(fixtureLine), "character": 13])
     }
 
     @Test func foldingRangesFollowIndentation() throws {

@@ -55,6 +55,13 @@ private func checkEffect(
     case .open:
         if effect.node.isString { checkIntentTemplates(effect.node, of: intent, pointer, &context) }
         return
+    case .swift:
+        // The item's pointer, not its `swift` member's: `args` is beside it.
+        let item = Array(pointer.dropLast())
+        if let arguments = effect.arguments, arguments.isMapping {
+            for i in 0..<arguments.count { checkIntentTemplates(arguments.child(i), of: intent, item + ["args", arguments.key(i)], &context) }
+        }
+        return
     default:
         break
     }

@@ -84,6 +84,10 @@ extension WidgetDefinition {
         if let perform = node[word: "perform"], perform.isSequence {
             for i in 0..<perform.count {
                 let item = perform.child(i)
+                if item.isMapping, item[word: "swift"] != nil, (0..<item.count).allSatisfy({ ["swift", "args"].contains(item.key($0)) }) {
+                    intent.effects.append(Effect(index: i, kind: .swift, node: item))
+                    continue
+                }
                 guard item.isMapping, item.count == 1, let kind = EffectKind(rawValue: item.key(0)) else { continue }
                 intent.effects.append(Effect(index: i, kind: kind, node: item.child(0)))
             }

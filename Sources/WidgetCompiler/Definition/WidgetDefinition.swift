@@ -151,7 +151,7 @@ extension WidgetDefinition {
         }
     }
 
-    /// One effect of `perform`, each member as written.
+    /// One effect of `perform`, each member as written (a `swift` effect's node is its item: `args` is beside `swift`).
     package struct Effect: Sendable {
         /// The item's index in `perform`.
         package let index: Int
@@ -168,6 +168,10 @@ extension WidgetDefinition {
         package var defaults: Text? { text("defaults") }
         package var suite: Text? { text("suite") }
         package var isOnDefaults: Bool { (kind == .set || kind == .remove) && node.isMapping && node[word: "defaults"] != nil }
+        /// A `swift` effect's type name (its node is then the item itself).
+        package var swiftType: Text? { kind == .swift ? text("swift") : nil }
+        /// A `swift` effect's `args`.
+        package var arguments: SourceNode? { kind == .swift && node.isMapping ? node[word: "args"] : nil }
 
         private func text(_ word: StaticString) -> Text? {
             guard node.isMapping, let value = node[word: word], value.isString else { return nil }
@@ -177,10 +181,10 @@ extension WidgetDefinition {
 
     /// The effects an intent performs.
     package enum EffectKind: String, Sendable, CaseIterable {
-        case set, toggle, increment, append, remove, reload, open
+        case set, toggle, increment, append, remove, reload, open, swift
 
         /// Whether it acts on a container file (`file` and `at`).
-        package var isOnFile: Bool { self != .reload && self != .open }
+        package var isOnFile: Bool { self != .reload && self != .open && self != .swift }
     }
 
     /// One computed value: `name: EXPRESSION`.

@@ -71,7 +71,7 @@ package enum SwiftGenerator {
                 files.append(GeneratedFile(path: "Views/\(base)View.swift", contents: viewFile(model, base: base), overwrites: false))
             }
         }
-        if models.contains(where: { !$0.swiftTypes.isEmpty }) {
+        if models.contains(where: \.usesSwiftHatch) {
             files.append(GeneratedFile(path: swiftHatchPath, contents: swiftHatchFile(appModel), overwrites: true))
         }
         for model in models {
@@ -91,7 +91,7 @@ package enum SwiftGenerator {
         _ bundleName: String, _ mainName: String
     ) -> [GeneratedFile] {
         var parts = [bundleFile(app, models, bases, bundleName, mainName)]
-        if models.contains(where: { !$0.swiftTypes.isEmpty }) { parts.append(swiftHatchFile(app)) }
+        if models.contains(where: \.usesSwiftHatch) { parts.append(swiftHatchFile(app)) }
         for model in models {
             let base = bases[model.kind]!
             parts.append(widgetFile(model, base: base, appGroup: app.appGroup, layout: .buildPlugin))
@@ -198,6 +198,16 @@ package enum SwiftGenerator {
                 encoder.dateEncodingStrategy = .iso8601
                 return try encoder.encode(try await load(arguments: arguments, date: date))
             }
+        }
+
+        /// A type of the extension that an intent's `swift` effect calls (docs/swift-hatch.md): before
+        /// the intent's container effects, so a throw leaves the container as it was.
+        protocol WidgetcSwiftEffect {
+            /// A new instance for each call.
+            init()
+            /// Does what the effect stands for (start a workout, mark a task in the app's database)
+            /// with the effect's `args`, rendered with the intent's parameters.
+            func perform(arguments: SwiftArguments) async throws
         }
 
         /// A Swift type name the glue does not know (a plan edited by hand).
@@ -374,7 +384,7 @@ package enum SwiftGenerator {
         for f in w.families { s += "        case .\(f): \(literal(f))\n" }
         s += "        default: nil\n"
         s += "        }\n    }\n\n"
-        if !w.intents.isEmpty { s += performFunction(plan: plan) }
+        if !w.intents.isEmpty { s += performFunction(plan: plan, swiftEffects: w.swiftEffectTypes) }
         if w.parameters.contains(where: { $0.type == "entity" }) {
             s += "    /// An entity parameter's options, read through the runtime from the app group container as a\n"
             s += "    /// reload reads them (docs/entities.md): what its `EntityQuery` answers.\n"
@@ -615,14 +625,25 @@ package enum SwiftGenerator {
     /// The plan's `perform`: an intent's effects on the app group container through the runtime,
     /// then WidgetCenter reloads of the other kinds it names (WidgetKit reloads the widget
     /// whose button or toggle ran it).
-    static func performFunction(plan: String) -> String {
+    static func performFunction(plan: String, swiftEffects: [String] = []) -> String {
         var s = "    /// Performs the widget's intent `name` on the app group container through the runtime: all\n"
         s += "    /// its effects or none (docs/intents.md). WidgetKit reloads this widget afterwards; the other\n"
         s += "    /// kinds the intent names are asked for here. Answers the URL it opens the app at, if any.\n"
         s += "    @discardableResult\n"
-        s += "    static func perform(_ name: String, arguments: [String: WidgetValue]) throws -> String? {\n"
+        s += "    static func perform(_ name: String, arguments: [String: WidgetValue]) \(swiftEffects.isEmpty ? "" : "async ")throws -> String? {\n"
         s += "        let plan = try loaded.get()\n"
         s += "        guard let container else { throw IntentFailure(message: \"no app group container: the intent '\\(name)' changes nothing\") }\n"
+        if !swiftEffects.isEmpty {
+            s += "        // The Swift effects first (docs/swift-hatch.md): a throw leaves the container as it was.\n"
+            s += "        for call in try plan.swiftEffects(intent: name, arguments: arguments) {\n"
+            s += "            switch call.type {\n"
+            for type in swiftEffects {
+                s += "            case \(literal(type)): try await \(type)().perform(arguments: call.arguments)\n"
+            }
+            s += "            default: throw WidgetcUnknownSwiftType(name: call.type)\n"
+            s += "            }\n"
+            s += "        }\n"
+        }
         s += "        let result = try plan.perform(intent: name, arguments: arguments, container: container)\n"
         s += "        // UserDefaults keys through the suite's own API: iOS keeps a suite's values in its process.\n"
         s += "        for change in result.defaults {\n"
@@ -682,7 +703,7 @@ package enum SwiftGenerator {
             if intent.opens {
                 s += "    /// Opens the app at the URL the intent renders, through its URL handling (`OpenURLIntent`, iOS 18).\n"
                 s += "    func perform() async throws -> some IntentResult & OpensIntent {\n"
-                s += "        let opens = try \(plan).perform(\(literal(intent.name)), arguments: arguments)\n"
+                s += "        let opens = try \(w.swiftEffectTypes.isEmpty ? "" : "await ")\(plan).perform(\(literal(intent.name)), arguments: arguments)\n"
                 s += "        guard let text = opens, let url = URL(string: text) else {\n"
                 s += "            throw \(plan).IntentFailure(message: \"the intent '\(escapedInLiteral(intent.name))' rendered no URL to open: \\(opens ?? \"none\")\")\n"
                 s += "        }\n"
@@ -690,7 +711,7 @@ package enum SwiftGenerator {
                 s += "    }\n"
             } else {
                 s += "    func perform() async throws -> some IntentResult {\n"
-                s += "        try \(plan).perform(\(literal(intent.name)), arguments: arguments)\n"
+                s += "        try \(w.swiftEffectTypes.isEmpty ? "" : "await ")\(plan).perform(\(literal(intent.name)), arguments: arguments)\n"
                 s += "        return .result()\n"
                 s += "    }\n"
             }
@@ -887,6 +908,10 @@ struct WidgetModel {
     let relevance: Bool
     /// The extension types its `swift:` data sources name, each once, in declaration order.
     let swiftTypes: [String]
+    /// The extension types its intents' `swift` effects call, each once, in declaration order.
+    let swiftEffectTypes: [String]
+    /// Whether it needs the Swift hatch's protocols.
+    var usesSwiftHatch: Bool { !swiftTypes.isEmpty || !swiftEffectTypes.isEmpty }
     let intents: [Intent]
     /// The String Catalog's translations the plan carries (`localization`), when it has a catalog.
     let localization: JSONValue?
@@ -918,6 +943,11 @@ struct WidgetModel {
         var types: [String] = []
         for case .swift(let source) in plan.data where !types.contains(source.type) { types.append(source.type) }
         swiftTypes = types
+        var effectTypes: [String] = []
+        for intent in plan.intents {
+            for case .swift(let type, _) in intent.effects where !effectTypes.contains(type) { effectTypes.append(type) }
+        }
+        swiftEffectTypes = effectTypes
         content = plan.content.keys
         var slots: [String] = []
         if case .daily(let daily) = plan.timeline.rule {

@@ -74,6 +74,9 @@ extension Lowering {
                 case .open:
                     guard let text = effect.node.string else { return fail("open is not a URL", effect.node, at) }
                     do { effects.append(.open(try Template(text))) } catch { return fail("template '\(text)': \(error.message)", effect.node, at) }
+                case .swift:
+                    guard let type = effect.swiftType else { return fail("expected a Swift type name", effect.node, at) }
+                    effects.append(.swift(type: type.value, arguments: effect.arguments?.json.object ?? JSONObject()))
                 }
             }
             lowered.append(PlanIntent(

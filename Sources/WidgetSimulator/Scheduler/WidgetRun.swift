@@ -247,6 +247,16 @@ private struct Scheduler {
             record.changes = outcome.changes
             record.reloads = outcome.reloads
             record.open = outcome.open
+            if !outcome.swiftCalls.isEmpty {
+                // The extension's Swift cannot run here: said once per tap, with what it would be given.
+                let calls = outcome.swiftCalls.map { call in
+                    call.type + "(" + call.arguments.values.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.text)" }.joined(separator: ", ") + ")"
+                }
+                collector.report(RunWarning(
+                    code: "swift-effect",
+                    message: "tap \(record.call) on \(tap.kind): its Swift effect \(calls.joined(separator: ", ")) runs on the device only; the container effects were applied",
+                    at: at))
+            }
         } catch {
             record.error = error.description
             collector.report(RunWarning(

@@ -21,6 +21,8 @@ public struct PerformedIntent: Sendable, Equatable {
     public let reloadKinds: [String]
     /// The URL to open the app at (`open`), if the intent has one.
     public let openURL: String?
+    /// Its `swift` effects, in order (docs/swift-hatch.md): the runtime does not run them.
+    public let swiftEffects: [SwiftEffectCall]
 
     /// A key of the app group's UserDefaults the intent sets or removes: the caller applies it
     /// through `UserDefaults(suiteName:)` (the generated intent does), since iOS keeps a suite's
@@ -42,6 +44,7 @@ public struct PerformedIntent: Sendable, Equatable {
         }
         reloadKinds = outcome.reloads
         openURL = outcome.open
+        swiftEffects = outcome.swiftCalls
     }
 }
 
@@ -77,5 +80,17 @@ extension WidgetPlan {
         var given = JSONObject()
         for (key, value) in arguments.sorted(by: { $0.key < $1.key }) { given.appendNew(key, value.json) }
         return PerformedIntent(try IntentFiles.perform(intent, arguments: given, directory: container.path))
+    }
+
+    /// The `swift` effects a call of intent `name` makes, their arguments rendered, in order,
+    /// without reading or changing the container: the generated `perform` runs them first, so a
+    /// throw leaves the container as it was (docs/swift-hatch.md).
+    public func swiftEffects(intent name: String, arguments: [String: WidgetValue] = [:]) throws(IntentError) -> [SwiftEffectCall] {
+        guard let intent = widget.intents.first(where: { $0.name == name }) else {
+            throw IntentError("widget '\(kind)' has no intent '\(name)'")
+        }
+        var given = JSONObject()
+        for (key, value) in arguments.sorted(by: { $0.key < $1.key }) { given.appendNew(key, value.json) }
+        return try intent.swiftCalls(arguments: given)
     }
 }

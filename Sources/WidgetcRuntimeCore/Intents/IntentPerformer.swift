@@ -58,6 +58,8 @@ package struct IntentOutcome: Sendable {
     /// The UserDefaults keys it sets (a value) or removes (nil), in order: a run writes them into
     /// the suite's property list in its container, the generated intent through `UserDefaults(suiteName:)`.
     package var defaults: [(key: PlanDefaultsKey, value: JSONValue?)] = []
+    /// Its `swift` effects, their arguments rendered, in order: the extension calls them (docs/swift-hatch.md).
+    package var swiftCalls: [SwiftEffectCall] = []
 }
 
 extension PlanIntent {
@@ -94,6 +96,9 @@ extension PlanIntent {
                 continue
             case .removeDefaults(let key):
                 outcome.defaults.append((key, nil))
+                continue
+            case .swift(let type, let arguments):
+                outcome.swiftCalls.append(Self.swiftCall(type, arguments, scope))
                 continue
             default:
                 break
@@ -153,7 +158,7 @@ extension PlanIntent {
                     record(pointer, slot, nil)
                     slot = nil
                 }
-            case .reload, .open, .setDefaults, .removeDefaults:
+            case .reload, .open, .setDefaults, .removeDefaults, .swift:
                 break
             }
             outcome.changes += changes
@@ -162,6 +167,22 @@ extension PlanIntent {
         }
         outcome.files = outcome.files.map { ($0.path, files[$0.path] ?? .null) }
         return outcome
+    }
+
+    /// A Swift effect's call with its arguments rendered.
+    static func swiftCall(_ type: String, _ arguments: JSONObject, _ scope: JSONValue) -> SwiftEffectCall {
+        var values: [String: WidgetValue] = [:]
+        for (name, value) in arguments { values[name] = WidgetValue(rendered(value, scope)) }
+        return SwiftEffectCall(type: type, arguments: SwiftArguments(values))
+    }
+
+    /// The Swift effects of a call, rendered, without reading or changing a file: what the
+    /// extension runs before the container effects.
+    package func swiftCalls(arguments given: JSONObject) throws(IntentError) -> [SwiftEffectCall] {
+        let scope = JSONValue.object(JSONObject([("param", .object(try arguments(given)))]))
+        return effects.compactMap { effect in
+            if case .swift(let type, let arguments) = effect { Self.swiftCall(type, arguments, scope) } else { nil }
+        }
     }
 
     /// A value whose strings may be templates over `param.*`; a lone tag keeps its type.

@@ -43,6 +43,8 @@ package enum PlanEffect: Sendable {
     case setDefaults(PlanDefaultsKey, value: JSONValue)
     /// Removes a key of the app group's UserDefaults.
     case removeDefaults(PlanDefaultsKey)
+    /// Calls the extension's type (docs/swift-hatch.md) with the arguments (templates over `param.*`).
+    case swift(type: String, arguments: JSONObject)
 
     /// The effect's key in the definition and the plan.
     package var name: String {
@@ -56,6 +58,7 @@ package enum PlanEffect: Sendable {
         case .open: "open"
         case .setDefaults: "set"
         case .removeDefaults: "remove"
+        case .swift: "swift"
         }
     }
 
@@ -63,7 +66,7 @@ package enum PlanEffect: Sendable {
     package var target: PlanTarget? {
         switch self {
         case .set(let t, _), .toggle(let t), .increment(let t, _, _, _), .append(let t, _), .remove(let t, _): t
-        case .reload, .open, .setDefaults, .removeDefaults: nil
+        case .reload, .open, .setDefaults, .removeDefaults, .swift: nil
         }
     }
 }
@@ -219,6 +222,8 @@ extension PlanEffect {
             ])))]))
         case .removeDefaults(let key):
             return .object(JSONObject([(name, .object(JSONObject([("defaults", .string(key.key)), ("suite", key.suite.map(JSONValue.string) ?? .null)])))]))
+        case .swift(let type, let arguments):
+            return .object(JSONObject([(name, .string(type)), ("args", .object(arguments))]))
         }
         return .object(JSONObject([(name, .object(body))]))
     }
@@ -229,6 +234,13 @@ extension PlanEffect {
 
     init(_ m: PlanMember) throws(PlanError) {
         let members = try m.members()
+        if let type = m.optional("swift") {
+            for (key, member) in members where key != "swift" && key != "args" { throw member.fail("a swift effect has swift and args only") }
+            let arguments = try m.optional("args")
+            try arguments?.checkTemplates()
+            self = .swift(type: try type.string(), arguments: try arguments?.object() ?? JSONObject())
+            return
+        }
         guard members.count == 1, let (key, body) = members.first else { throw m.fail("an effect is an object with exactly one member") }
         func target() throws(PlanError) -> PlanTarget {
             let file = try body("file").string()
@@ -268,7 +280,7 @@ extension PlanEffect {
             let text = try body.string()
             do { self = .open(try Template(text)) } catch { throw body.fail("open '\(text)': \(error.message)") }
         default:
-            throw m.fail("unknown effect '\(key)' (set, toggle, increment, append, remove, reload, open)")
+            throw m.fail("unknown effect '\(key)' (set, toggle, increment, append, remove, reload, open, swift)")
         }
     }
 }

@@ -43,6 +43,19 @@ public struct SwiftArguments: Sendable, Equatable {
     public func string(_ name: String) -> String? { values[name]?.text }
 }
 
+/// A `swift` effect of an intent, its arguments rendered: the generated `perform` calls the
+/// extension's type with them before the container effects (docs/swift-hatch.md).
+public struct SwiftEffectCall: Sendable, Equatable {
+    /// The extension's type, as written.
+    public let type: String
+    public let arguments: SwiftArguments
+
+    public init(type: String, arguments: SwiftArguments) {
+        self.type = type
+        self.arguments = arguments
+    }
+}
+
 /// Gives `swift:` data sources their values on the device: the generated `<Name>Plan` passes
 /// one that calls the extension's types (docs/swift-hatch.md). Answers the value as JSON.
 public protocol SwiftSourceLoader: Sendable {
