@@ -170,4 +170,33 @@ import WidgetcRuntime
         #expect(answer.entries.first?["steps"]?.text == "")
         #expect(answer.warnings == ["data source 'steps': StepsToday.load threw: authorization denied; showing the placeholder"])
     }
+
+    /// Entity options from a Swift type (the app's own list, from its database): a `swift:` source
+    /// that `options.from` names; off the device its fixture gives the options, and a chosen id
+    /// resolves against them at each reload (docs/swift-hatch.md, docs/entities.md).
+    @Test func entityOptionsComeFromASwiftSourcesFixture() throws {
+        let yaml = """
+            kind: com.example.city
+            displayName: City
+            description: A city of the app's database.
+            parameters:
+              city:
+                type: entity
+                title: City
+                options: { from: data.cities, id: "{{record.id}}", title: "{{record.name}}" }
+            data:
+              cities: { swift: CityQuery, fixture: cities.json }
+            content:
+              name: "{{param.city.name}}"
+            timeline: { every: 1h }
+
+            """
+        #expect(try shown(yaml) == [])
+        let w = try SimulatedWidget(yaml: yaml, data: ["cities.json": #"[{"id": "paris", "name": "Paris"}, {"id": "oslo", "name": "Oslo"}]"#])
+        let (byDefault, _) = try w.run(from: "2026-12-06T09:00:00Z", until: "2026-12-06T09:30:00Z")
+        #expect(byDefault.first?.timeline.entries.first?.content["name"] == "Paris")
+        let (chosen, summary) = try w.run(from: "2026-12-06T09:00:00Z", until: "2026-12-06T09:30:00Z", parameters: ["city": "oslo"])
+        #expect(chosen.first?.timeline.entries.first?.content["name"] == "Oslo")
+        #expect(summary.warnings.isEmpty)
+    }
 }

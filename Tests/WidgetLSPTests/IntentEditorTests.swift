@@ -66,11 +66,11 @@ struct IntentEditorTests {
         #expect(try session.client.diagnostics(uri: uri).isEmpty)
     }
 
-    /// Under `perform:`, a new item offers the seven effects (the item above holds another
-    /// effect, not this one's key); in an effect's flow mapping, its members not yet written.
+    /// Under `perform:`, a new item offers the eight effects and a Swift effect's `args` (the item
+    /// above holds another effect, not this one's key); in an effect's flow mapping, its members not yet written.
     @Test func effectsAndTheirMembers() throws {
         let effects = try labels(Self.edited("      - increment: { file: stats.json, at: /done, by: 1 }", "      - §"))
-        #expect(effects == ["append", "increment", "open", "reload", "remove", "set", "toggle"])
+        #expect(effects == ["append", "args", "increment", "open", "reload", "remove", "set", "swift", "toggle"])
         #expect(try labels(Self.edited("      - increment: { file: stats.json, at: /done, by: 1 }", "      - inc§")) == ["increment"])
         let members = try labels(Self.edited("{ file: stats.json, at: /done, by: 1 }", "{ file: stats.json, §"))
         #expect(members == ["at", "by", "max", "min"])
