@@ -53,7 +53,7 @@ package enum LetEnvironment {
     package static func environment(_ definition: WidgetDefinition, lets: [CELType.Field]) -> CELEnvironment {
         var variables: [String: CELType] = [:]
         variables["param"] = .object("param", definition.parameters.map { CELType.Field($0.name, parameterType($0.type?.value)) })
-        variables["data"] = .object("data", definition.data.map { CELType.Field($0.name, .dyn) })
+        variables["data"] = .object("data", definition.data.map { CELType.Field($0.name, sourceType($0)) })
         // Each URL source's outcome at the reload, and the instant of the success shown (null when none).
         variables["source"] = .object("source", definition.data.filter { $0.request != nil }.map { source in
             CELType.Field(source.name, .object("source.\(source.name)", [.init("outcome", .string), .init("fetched", .dyn)]))
@@ -81,6 +81,36 @@ package enum LetEnvironment {
         }
         variables["let"] = .object("let", lets)
         return CELEnvironment(variables: variables, parserOptions: parserOptions)
+    }
+
+    /// A source's value in expressions: as its `schema` says; a `defaults:` source's keys as their
+    /// defaults are (a stored value of another type is not shown: the default is); else `dyn`.
+    package static func sourceType(_ source: WidgetDefinition.DataSource) -> CELType {
+        let name = "data." + source.name
+        if let schema = source.schema, schema.isMapping {
+            var timestamps: [[String]] = []
+            if let dates = source.dates, dates.isMapping {
+                for i in 0..<dates.count { if let tokens = JSONPointer.tokens(dates.key(i)) { timestamps.append(tokens) } }
+            }
+            return SourceSchema.celType(schema.json, name: name, timestamps: timestamps)
+        }
+        if let defaults = source.defaults, case .object(let keys) = defaults.json {
+            return .object(name, keys.map { key, value in CELType.Field(key, defaultType(value)) })
+        }
+        return .dyn
+    }
+
+    /// A UserDefaults key's type, from its default.
+    private static func defaultType(_ value: JSONValue) -> CELType {
+        switch value {
+        case .bool: .bool
+        case .int: .int
+        case .double: .double
+        case .string: .string
+        case .array: .list(.dyn)
+        case .object: .map(.string, .dyn)
+        default: .dyn
+        }
     }
 
     /// A parameter's type in expressions; one without a type is a string (the schema reports it).

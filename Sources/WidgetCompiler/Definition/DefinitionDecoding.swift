@@ -193,6 +193,7 @@ extension WidgetDefinition {
         source.arguments = node[word: "args"]
         source.fixture = Self.text(node, "fixture")
         if source.file != nil || source.swift != nil { source.retry = node[word: "retry"] }
+        source.schema = node[word: "schema"]
         if let url = node[word: "url"] {
             var request = Request(url: url)
             request.method = Self.text(node, "method")

@@ -224,6 +224,8 @@ extension WidgetDefinition {
         package var arguments: SourceNode?
         /// `fixture`: the container file run and preview read instead.
         package var fixture: Text?
+        /// `schema`: the JSON Schema subset (type, properties, items) typing its value in expressions.
+        package var schema: SourceNode?
     }
 
     /// A URL data source's request (spec network-data.md); durations as written.

@@ -1067,12 +1067,42 @@ package enum EmbeddedSchemas {
         }
       ]
     },
+    "valueSchema": {
+      "title": "a value's schema: {type: object | array | string | integer | number | boolean | null, properties, items}",
+      "description": "The shape of a value: its type, an object's properties (each a valueSchema) and an array's items.",
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "type": {
+          "title": "a JSON type (object, array, string, integer, number, boolean, null)",
+          "description": "The value's JSON type; default: any (dyn).",
+          "enum": ["object", "array", "string", "integer", "number", "boolean", "null"]
+        },
+        "properties": {
+          "description": "An object's fields: name to its schema; an expression reading another field is an error.",
+          "type": "object",
+          "additionalProperties": { "$ref": "#/$defs/valueSchema" }
+        },
+        "items": {
+          "description": "An array's items' schema.",
+          "$ref": "#/$defs/valueSchema"
+        },
+        "description": {
+          "description": "Free text for the reader.",
+          "type": "string"
+        }
+      }
+    },
     "dataSource": {
       "title": "a data source: a container file ({file: PATH}), a URL ({url: https://…}) or app settings ({defaults: {KEY: DEFAULT}})",
       "description": "A data source: a JSON or YAML file in the app group container (file), or JSON fetched from a URL at each reload (url, with method, headers, body, timeout, maxAge, stale, retry, select, insecure).",
       "type": "object",
       "additionalProperties": false,
       "properties": {
+        "schema": {
+          "description": "The JSON Schema subset (type, properties, items) of the source's value, as expressions see it: lets are type-checked against it at compile time instead of reading dyn (docs/data-sources.md).",
+          "$ref": "#/$defs/valueSchema"
+        },
         "file": {
           "description": "Path of the file relative to the app group container; it may not leave the container.",
           "type": "string",

@@ -236,6 +236,9 @@ package enum Lowering {
         plan.push = definition.push?.bool == true
         plan.dates = dates
         let firstDefaults = definition.data.first { $0.defaults != nil }
+        plan.schemas = definition.data.compactMap { source in
+            source.schema.flatMap { $0.isMapping ? SourceSchema(source: source.name, schema: $0.json) : nil }
+        }
         switch intents(definition.intents, file: file, parsed: parsed, defaultsSuite: firstDefaults?.suite?.value) {
         case .success(let intents): plan.intents = intents
         case .failure(let d): if problem == nil { problem = d }

@@ -63,7 +63,7 @@ extension CompiledWidget {
             policy: plan.timeline.policy, events: plan.timeline.events,
             dataDecoder: dataDecoder, cachesData: cachesData, locale: localizer?.locale,
             view: try CompiledView.compile(plan, localizer: localizer), lets: plan.lets, dates: plan.dates, intents: plan.intents,
-            defaults: defaultsSources, relevance: plan.relevance)
+            defaults: defaultsSources, relevance: plan.relevance, schemas: plan.schemas)
         policyJitter = plan.timeline.jitter
     }
 

@@ -32,8 +32,9 @@ extension WidgetPlanModel {
         plan.appendNew("timeZone", timeZone.map { .string($0.identifier) } ?? .null)
         plan.appendNew("parameters", .array(parameters.map(\.json)))
         plan.appendNew("data", .array(data.map { source in
-            guard let declared = dates.first(where: { $0.source == source.name }), case .object(var object) = source.json else { return source.json }
-            declared.write(into: &object)
+            guard case .object(var object) = source.json else { return source.json }
+            if let declared = dates.first(where: { $0.source == source.name }) { declared.write(into: &object) }
+            if let typed = schemas.first(where: { $0.source == source.name }) { object.appendNew("schema", typed.schema) }
             return .object(object)
         }))
         if !lets.isEmpty { plan.appendNew("let", .array(lets.map(\.json))) }
@@ -70,8 +71,13 @@ extension WidgetPlanModel {
         let families = try root("families").items().map { m throws(PlanError) in try m.word(WidgetFamily.self) }
         guard !families.isEmpty else { throw try root("families").fail("a widget needs at least one family") }
         var dates: [SourceDates] = []
+        var schemas: [SourceSchema] = []
         let data = try root("data").items().map { m throws(PlanError) -> PlanDataSource in
             if let declared = try SourceDates(m) { dates.append(declared) }
+            if let schema = m.optional("schema") {
+                _ = try schema.object()
+                schemas.append(SourceSchema(source: try m("name").string(), schema: schema.value))
+            }
             if m.optional("url") != nil { return .url(try URLSource(m)) }
             if let keys = m.optional("defaults") {
                 return .defaults(DefaultsSource(name: try m("name").string(), suite: try m.optional("suite")?.string(), keys: try keys.object()))
@@ -115,6 +121,7 @@ extension WidgetPlanModel {
             }
         }
         self.dates = dates
+        self.schemas = schemas
     }
 }
 

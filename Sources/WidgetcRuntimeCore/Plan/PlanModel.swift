@@ -47,6 +47,8 @@ package struct WidgetPlanModel: Sendable {
     package var lets: [PlanLet] = []
     /// The data sources' `dates` (docs/data-dates.md), one per source that declares them.
     package var dates: [SourceDates] = []
+    /// The data sources' `schema` (docs/data-sources.md), one per source that declares one.
+    package var schemas: [SourceSchema] = []
     /// The App Intents its buttons and toggles run (`intents:`, docs/intents.md), in declaration order.
     package var intents: [PlanIntent] = []
     /// Whether the widget takes WidgetKit pushes (`push: true`, docs/pushes.md).

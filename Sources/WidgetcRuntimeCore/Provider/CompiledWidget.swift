@@ -92,13 +92,13 @@ package final class CompiledWidget: @unchecked Sendable {
         placeholder: JSONObject, snapshot: JSONObject, url: Template?, rule: TimelineRule, horizon: Field<Int64>,
         maxEntries: Int, policy: PolicyOverride?, events: [EventTime], dataDecoder: @escaping DataDecoder, cachesData: Bool,
         locale: String?, view: CompiledView? = nil, lets: [PlanLet] = [], dates: [SourceDates] = [], intents: [PlanIntent] = [],
-        defaults: [DefaultsSource] = [], relevance: PlanRelevance? = nil
+        defaults: [DefaultsSource] = [], relevance: PlanRelevance? = nil, schemas: [SourceSchema] = []
     ) {
         self.intents = intents
         defaultsSources = defaults
         relevanceDuration = relevance?.duration
         let evaluator = lets.isEmpty && relevance == nil
-            ? nil : LetEvaluator(lets, parameters: parameters, dates: dates, relevance: relevance?.score)
+            ? nil : LetEvaluator(lets, parameters: parameters, dates: dates, relevance: relevance?.score, schemas: schemas)
         sourceDates = dates
         letEvaluator = evaluator
         // Fields naming `let` render per entry when a let is computed per entry.

@@ -55,9 +55,16 @@ struct LetEvaluator {
     /// The relevance score (`relevance.score`), computed for each entry after its lets.
     let relevance: PlanLet?
 
-    init(_ lets: [PlanLet], parameters: [ParameterDeclaration], dates: [SourceDates] = [], relevance: PlanLet? = nil) {
+    /// The sources whose `schema` says `number` somewhere: their integers there become doubles.
+    let numberSchemas: [String: SourceSchema]
+
+    init(
+        _ lets: [PlanLet], parameters: [ParameterDeclaration], dates: [SourceDates] = [], relevance: PlanLet? = nil,
+        schemas: [SourceSchema] = []
+    ) {
         self.lets = lets
         self.relevance = relevance
+        numberSchemas = Dictionary(schemas.filter(\.hasNumbers).map { ($0.source, $0) }, uniquingKeysWith: { first, _ in first })
         dateRules = Dictionary(dates.map { ($0.source, $0.rules) }, uniquingKeysWith: +)
         let programs = lets.map(\.program) + (relevance.map { [$0.program] } ?? [])
         if programs.contains(where: { $0.wholeReferences.contains("data") }) {
@@ -197,7 +204,8 @@ struct LetEvaluator {
         guard case .object(let sources) = data else { return CELValue(json: data) }
         var map = CELMap()
         for (name, value) in sources where sourcesRead?.contains(name) ?? true {
-            let converted = CELValue(json: value)
+            var converted = CELValue(json: value)
+            if let schema = numberSchemas[name] { converted = schema.conform(converted) }
             map.set(name, dateRules[name].map { converted.withTimestamps($0) } ?? converted)
         }
         return .map(map)
