@@ -74,6 +74,9 @@ not a duration`).
 | `param-default-type` | `default` not of the declared type |
 | `param-enum` | enum `values` empty or repeated, or `default` not among them |
 | `param-entity` | an entity parameter (docs/entities.md) without `options`, `options.from` naming no declared data source or let (with a did-you-mean), a let computed per entry, an option template naming anything but `record.*`, an option without `id`, or an entity parameter in an intent |
+| `reload-cycle` | URL sources, lets and entity parameters that read each other in a circle (a request reading a let that reads its own answer): at each member, naming the cycle (docs/network-data.md) |
+| `data-fallback` | a URL source's `fallback` naming no declared source (did-you-mean), itself, or one twice |
+| `intent-defaults` | an intent's `set`/`remove` of a UserDefaults key that the widget's defaults sources of that suite do not declare (did-you-mean), or a literal value not of the key's default's type (docs/intents.md) |
 | `invalid-duration` | a duration or relative instant that does not parse or is zero (also a template whose fixed text cannot render to one, whatever its parameters hold) |
 | `invalid-instant` | an instant that does not parse or is not a real date (also a template that cannot render to one) |
 | `invalid-number` | a number that makes a rule meaningless (`progress.by: 0`), or a template that cannot render to a number |
@@ -91,6 +94,8 @@ not a duration`).
 | `format-type` | `{{value | format}}` where the value's kind is known (a parameter's declared type, `entry.*`, `market.*`, `progress`…) and is not what the format takes (`{{param.city | time}}`); names the formats that fit |
 | `template-type` | a templated timeline field renders, with its parameters' declared types, to something that is not of the field's type (`every: "{{param.flag}}"` with a boolean); the message quotes the rendering |
 | `data-path` | a data file path that is absolute or uses `..` |
+| `swift-args` | an argument of a `swift:` source or effect that names anything but `param.*` (at its column; docs/swift-hatch.md) |
+| `swift-fixture` (warning) | a `swift:` data source without a `fixture`: run and preview show its placeholder (at `swift:`); `run` and `preview` also warn at the `fixture` line when the file is not in the container as they start |
 | `data-dates` | a source's `dates`: a key that is not a JSON Pointer, or a format that is neither `iso8601`, `unix`, `unixMillis`, `rfc2822` nor an LDML pattern that can match a date (an unknown letter, at its column; a quote left open; a field twice; no year, month and day; `h` without `a`; a pattern that cannot read back its own text: docs/data-sources.md) |
 | `unknown-data-source` | `sequence.items` (or `dynamicShortcuts.items`) is not a declared data source; `schedule.items` names no declared source |
 | `duplicate-kind` | a kind defined twice in the files validated, or in an app's bundle |
@@ -99,7 +104,7 @@ not a duration`).
 | `family-not-declared` (warning) | `familyContent` or `familyView` for a family the widget does not list |
 | `request-insecure` | a URL data source's `url` is plain `http://` without `insecure: true` (App Transport Security) |
 | `request-url` | a URL data source's `url` has no host after `https://` |
-| `request-template` | a template in a source's `url`, `headers` or `body` names something other than `param.*` |
+| `request-template` | a template in a source's `url`, `headers` or `body` names something a request does not have (the entry's names, a rule's variables; `param.*`, `data.*`, `let.*`, `request.date` and `request.day` it has), or the source's own answer |
 | `request-timeout` | a source's `timeout` is over 60s (or under 1s) |
 | `request-body` | a `body` on a source whose method is not POST |
 | `request-header` | a header value with a line break |
@@ -185,6 +190,7 @@ and reload: a `{{value | format}}` whose value the format cannot read, which the
 `scenario-write-refused`, `tap-refused` (a scenario tap whose intent failed on the run's container, naming the call, the file and the pointer: nothing changed, no reload; docs/intents.md), `view-value` (with `--view`, and on the preview page: a face's value that does not render,
 once per element and value, naming the element, its id, the definition's line and the value; docs/views.md,
 "Values that do not render"),
+`swift-fixture` (a `swift:` source whose fixture is missing: naming the source, the type and the file), `swift-source` (on a device: the type's `load` threw, naming the type and the error; docs/swift-hatch.md), `swift-effect` (a scenario tap whose intent has a Swift effect, which runs on the device only: naming the call and its arguments; the container effects are applied),
 `relevance-error` (a `relevance` score that failed or gave no number at run time, with CEL's error, once per reload: that entry has no relevance), `defaults-type` (a stored UserDefaults value not of its default's type: the default is shown), `defaults-malformed` (a suite's `Library/Preferences/SUITE.plist` that is not a property list or not a dictionary, naming it: the defaults are shown), `defaults-suite` (a defaults source with no suite and no app manifest's appGroup), `data-date` (a value at a source's `dates` pointer that does not decode in its format: naming the source, the value's pointer, the value and the format; the value is absent), `data-fetch-failed` (a URL source failed and nothing could stand in: naming the source, the URL and
 the reason), `data-stale` (a URL source failed and an earlier answer was shown), `data-fallback` (a URL source had no value and its `fallback` source stood in, or none of them had one either), `entity-gone` (an entity parameter's chosen id is no longer among its options: the default stands in, or the placeholder shows when there is none; docs/entities.md), `entity-none` (nothing chosen and the default gives no record: the placeholder), `entity-options` (an entity's `options.from` is not a list: it has no options), `response-store`
 (a kept answer in the app group container that cannot be read back, ignored and removed; or one

@@ -712,6 +712,18 @@ package enum EmbeddedSchemas {
         }
       }
     },
+    "defaultsKey": {
+      "title": "a UserDefaults key (such as goal)",
+      "description": "A key of the app group's UserDefaults (docs/intents.md); with no suite, the widget's defaults source's suite, else the app manifest's appGroup.",
+      "type": "string",
+      "minLength": 1
+    },
+    "defaultsSuite": {
+      "title": "a UserDefaults suite (such as group.com.example.steps)",
+      "description": "The suite of the key (UserDefaults(suiteName:)); default: the widget's first defaults source's, else the app manifest's appGroup.",
+      "type": "string",
+      "minLength": 1
+    },
     "pointerTemplate": {
       "title": "a JSON Pointer (such as /items/0/done), templates over param.* allowed in its tokens",
       "description": "An RFC 6901 JSON Pointer into the file, such as /items/{{param.index}}/done; empty for the whole file. A tag renders one whole token.",
@@ -725,22 +737,29 @@ package enum EmbeddedSchemas {
       "minLength": 1
     },
     "effect": {
-      "title": "an effect: set, toggle, increment, append, remove, reload or open",
-      "description": "One effect: exactly one of set, toggle, increment, append, remove, reload, open.",
+      "title": "an effect: set, toggle, increment, append, remove, reload, open or swift (with args)",
+      "description": "One effect: exactly one of set, toggle, increment, append, remove, reload, open, swift (which may have args beside it).",
       "type": "object",
       "additionalProperties": false,
-      "propertyNames": { "title": "effect", "enum": ["set", "toggle", "increment", "append", "remove", "reload", "open"] },
+      "propertyNames": { "title": "effect", "enum": ["set", "toggle", "increment", "append", "remove", "reload", "open", "swift", "args"] },
+      "dependentRequired": { "args": ["swift"] },
       "properties": {
         "set": {
-          "description": "Sets the value at a pointer (a new member of an object may be created).",
+          "description": "Sets the value at a pointer (a new member of an object may be created); or, with defaults: KEY, a key of the app group's UserDefaults.",
           "type": "object",
           "additionalProperties": false,
-          "required": ["file", "at", "value"],
+          "required": ["value"],
           "properties": {
             "file": { "$ref": "#/$defs/effectFile" },
             "at": { "$ref": "#/$defs/pointerTemplate" },
+            "defaults": { "$ref": "#/$defs/defaultsKey" },
+            "suite": { "$ref": "#/$defs/defaultsSuite" },
             "value": { "description": "The new value: any JSON value; strings may be templates over param.* (a lone tag keeps its type)." }
-          }
+          },
+          "oneOf": [
+            { "title": "a container file's value (file and at)", "required": ["file", "at"], "properties": { "defaults": false, "suite": false } },
+            { "title": "a UserDefaults key (defaults)", "required": ["defaults"], "properties": { "file": false, "at": false } }
+          ]
         },
         "toggle": {
           "description": "Flips the boolean at a pointer.",
@@ -777,15 +796,20 @@ package enum EmbeddedSchemas {
           }
         },
         "remove": {
-          "description": "Removes the list item or object member at a pointer; with value, removes every item equal to it from the list at the pointer.",
+          "description": "Removes the list item or object member at a pointer; with value, removes every item equal to it from the list at the pointer; or, with defaults: KEY, removes a key of the app group's UserDefaults.",
           "type": "object",
           "additionalProperties": false,
-          "required": ["file", "at"],
           "properties": {
             "file": { "$ref": "#/$defs/effectFile" },
             "at": { "$ref": "#/$defs/pointerTemplate" },
+            "defaults": { "$ref": "#/$defs/defaultsKey" },
+            "suite": { "$ref": "#/$defs/defaultsSuite" },
             "value": { "description": "Remove the items equal to this value (strings may be templates over param.*) instead of the one at the pointer." }
-          }
+          },
+          "oneOf": [
+            { "title": "a container file's value (file and at)", "required": ["file", "at"], "properties": { "defaults": false, "suite": false } },
+            { "title": "a UserDefaults key (defaults)", "required": ["defaults"], "properties": { "file": false, "at": false, "value": false } }
+          ]
         },
         "reload": {
           "description": "Asks WidgetCenter to reload these other kinds (counted requests); the widget tapped reloads anyway.",
@@ -800,8 +824,28 @@ package enum EmbeddedSchemas {
         "open": {
           "description": "Opens the app at this URL (a template over param.*).",
           "$ref": "#/$defs/url"
+        },
+        "swift": {
+          "description": "Calls a type of the widget extension that conforms to the generated WidgetcSwiftEffect protocol (its perform(arguments:)), before the container effects; args beside it (docs/swift-hatch.md). Off the device a run notes the call.",
+          "$ref": "#/$defs/swiftType"
+        },
+        "args": {
+          "description": "The arguments the Swift effect's perform receives: numbers, booleans or text; text may be a template over the intent's param.* (a lone tag keeps its type).",
+          "$ref": "#/$defs/swiftArguments"
         }
       }
+    },
+    "swiftType": {
+      "title": "a Swift type name (such as StepsToday or Health.StepsToday)",
+      "description": "The name of a type of the widget extension: identifiers joined by dots.",
+      "type": "string",
+      "pattern": "^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$"
+    },
+    "swiftArguments": {
+      "title": "arguments by name (numbers, booleans or text; text may be a template)",
+      "type": "object",
+      "propertyNames": { "$ref": "#/$defs/identifier" },
+      "additionalProperties": { "type": ["boolean", "integer", "number", "string"] }
     },
     "identifier": {
       "title": "an identifier (a letter or '_', then letters, digits or '_')",
@@ -1094,7 +1138,7 @@ package enum EmbeddedSchemas {
       }
     },
     "dataSource": {
-      "title": "a data source: a container file ({file: PATH}), a URL ({url: https://…}) or app settings ({defaults: {KEY: DEFAULT}})",
+      "title": "a data source: a container file ({file: PATH}), a URL ({url: https://…}), app settings ({defaults: {KEY: DEFAULT}}) or a Swift type ({swift: TypeName, fixture: FILE})",
       "description": "A data source: a JSON or YAML file in the app group container (file), or JSON fetched from a URL at each reload (url, with method, headers, body, timeout, maxAge, stale, retry, select, insecure).",
       "type": "object",
       "additionalProperties": false,
@@ -1160,6 +1204,12 @@ package enum EmbeddedSchemas {
           "type": "string",
           "pattern": "^(/([^~]|~[01])*)*$"
         },
+        "fallback": {
+          "description": "A URL source: the data sources whose value stands in, the first that has one, when this one has none (its request failed and no kept answer may stand in), such as a container file the app writes; default: none. A container file named here holds nothing up while it is missing.",
+          "type": "array",
+          "minItems": 1,
+          "items": { "title": "a data source's name", "type": "string", "minLength": 1 }
+        },
         "insecure": {
           "description": "Allow a plain http:// URL (an App Transport Security exception); default false.",
           "type": "boolean"
@@ -1195,19 +1245,39 @@ package enum EmbeddedSchemas {
           "description": "The UserDefaults suite the keys are read from (UserDefaults(suiteName:)); default: the app manifest's appGroup.",
           "type": "string",
           "minLength": 1
+        },
+        "swift": {
+          "description": "A type of the widget extension that conforms to the generated WidgetcSwiftSource protocol: at each reload its load(arguments:date:) gives the value (docs/swift-hatch.md). Off the device (run, preview) the fixture is read instead.",
+          "$ref": "#/$defs/swiftType"
+        },
+        "args": {
+          "description": "The arguments the Swift type's load receives, by name: numbers, booleans or text; text may be a template over param.* (a lone tag keeps its type).",
+          "$ref": "#/$defs/swiftArguments"
+        },
+        "fixture": {
+          "description": "The container file (JSON or YAML) that run and preview read instead of calling the Swift type; scenario writes change it.",
+          "$ref": "#/$defs/effectFile"
+        },
+        "schema": {
+          "description": "A JSON Schema of the source's value (its use in expressions: docs/cel.md)."
         }
       },
       "oneOf": [
         { "title": "a container file with file", "required": ["file"] },
         { "title": "a URL source with url", "required": ["url"] },
-        { "title": "app settings with defaults", "required": ["defaults"] }
+        { "title": "app settings with defaults", "required": ["defaults"] },
+        { "title": "a Swift type with swift", "required": ["swift"] }
       ],
+      "dependentRequired": { "args": ["swift"], "fixture": ["swift"] },
       "dependentSchemas": {
         "file": {
+          "properties": { "method": false, "headers": false, "body": false, "timeout": false, "maxAge": false, "stale": false, "select": false, "insecure": false, "fallback": false }
+        },
+        "swift": {
           "properties": { "method": false, "headers": false, "body": false, "timeout": false, "maxAge": false, "stale": false, "select": false, "insecure": false }
         },
         "defaults": {
-          "properties": { "method": false, "headers": false, "body": false, "timeout": false, "maxAge": false, "stale": false, "retry": false, "select": false, "insecure": false }
+          "properties": { "method": false, "headers": false, "body": false, "timeout": false, "maxAge": false, "stale": false, "retry": false, "select": false, "insecure": false, "fallback": false }
         }
       }
     },
