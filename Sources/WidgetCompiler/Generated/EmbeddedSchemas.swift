@@ -1257,9 +1257,6 @@ package enum EmbeddedSchemas {
         "fixture": {
           "description": "The container file (JSON or YAML) that run and preview read instead of calling the Swift type; scenario writes change it.",
           "$ref": "#/$defs/effectFile"
-        },
-        "schema": {
-          "description": "A JSON Schema of the source's value (its use in expressions: docs/cel.md)."
         }
       },
       "oneOf": [
