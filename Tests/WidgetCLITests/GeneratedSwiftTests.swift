@@ -293,7 +293,9 @@ import WidgetcRuntime
            {"zstack": [{"image": "Sky", "background": {"image": {"asset": "Sky"}}}, {"text": "Hi", "padding": {"top": 4, "leading": 8}}], "alignment": "topLeading"},
            {"text": "{{city}}", "color": {"light": "#1E3A8A", "dark": "#BFDBFE"}, "padding": 12, "weight": "semibold",
             "frame": {"maxWidth": "infinity", "alignment": "leading"}, "background": {"gradient": ["#FFFFFF", "secondary"]},
-            "opacity": 0.8, "lineLimit": 1, "minimumScaleFactor": 0.5, "textAlignment": "center"}
+            "opacity": 0.8, "lineLimit": 1, "minimumScaleFactor": 0.5, "textAlignment": "center"},
+           {"text": "{{city}}", "font": {"size": "{{size}}", "weight": "bold"}, "padding": {"horizontal": "{{pad}}", "top": 2},
+            "frame": {"width": "{{size}}", "maxHeight": "{{pad}}", "alignment": "leading"}}
          ], "alignment": "leading", "spacing": 4, "padding": true}
         """
 
@@ -321,7 +323,7 @@ import WidgetcRuntime
             families: [systemSmall, systemMedium, accessoryCircular]
             parameters:
               feels: { type: boolean, title: Feels like }
-            content: { city: Oslo, temp: "4", symbol: cloud.rain, tint: "#FF9F0A" }
+            content: { city: Oslo, temp: "4", symbol: cloud.rain, tint: "#FF9F0A", size: 20, pad: 6 }
             timeline: { once: true }
 
             """.write(to: source.appendingPathComponent("faces.yaml"), atomically: true, encoding: .utf8)
@@ -386,6 +388,10 @@ import WidgetcRuntime
             ".widgetURL(entry.url)", ".containerBackground(for: .widget) {",
             "LinearGradient(colors: [Color(red: 0.118, green: 0.227, blue: 0.541), Color(red: 0.055, green: 0.647, blue: 0.914)], startPoint: .top, endPoint: .bottom)",
             "import UIKit", ".foregroundStyle(color(tree.color(\"v.12\")))", "func color(_ rendered: RenderColor?) -> Color {",
+            // Sizes written as templates are read from the tree; the words beside them stay Swift.
+            ".font(.system(size: tree.fontSize(\"v.16\"), weight: .bold))",
+            ".padding(EdgeInsets(top: tree.padding(\"v.16\", \\.top), leading: tree.padding(\"v.16\", \\.leading), bottom: tree.padding(\"v.16\", \\.bottom), trailing: tree.padding(\"v.16\", \\.trailing)))",
+            ".frame(width: tree.frame(\"v.16\", \\.width))", ".frame(maxHeight: tree.frame(\"v.16\", \\.maxHeight), alignment: .leading)",
         ] {
             #expect(view.contains(expected), "missing: \(expected)")
         }

@@ -165,7 +165,7 @@ private struct ViewChecker {
             }
         }
         if !kind.hasChildren { template(main, pointer + [kind.rawValue]) }
-        for option in [ViewOption.label, .currentValueLabel, .accessibilityLabel, .link, .if, .total, .range, .with, .yRange] {
+        for option in [ViewOption.label, .currentValueLabel, .accessibilityLabel, .link, .if, .total, .range, .with, .yRange, .font, .padding, .frame] {
             template(element.option(option), pointer + [option.rawValue])
         }
         // A chart's x, y and series are read per list element: they name its fields.

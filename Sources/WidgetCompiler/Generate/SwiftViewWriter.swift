@@ -277,7 +277,7 @@ struct SwiftViewWriter {
     /// frame, background, corner radius, opacity, then the widget-specific ones.
     mutating func modifiers(_ node: JSONValue, id: String, at: String, reader: String, element: String) -> [String] {
         var m: [String] = []
-        if let font = node["font"], let f = Self.font(font) { m.append(".font(\(f))") }
+        if let font = node["font"], let f = Self.font(font, size: "\(reader).fontSize(\(at))") { m.append(".font(\(f))") }
         if let weight = node["weight"]?.string { m.append(".fontWeight(.\(weight))") }
         if let written = node["color"] {
             if written.string?.contains("{{") == true {
@@ -293,7 +293,11 @@ struct SwiftViewWriter {
         if let factor = node["minimumScaleFactor"]?.number { m.append(".minimumScaleFactor(\(Self.number(factor)))") }
         if let align = node["textAlignment"]?.string { m.append(".multilineTextAlignment(.\(align))") }
         if let padding = node["padding"] {
-            if let all = padding.number {
+            if Self.hasTemplate(padding) {
+                // Rendered per entry: each edge is read from the tree.
+                let edge = { (k: String) in "\(k): \(reader).padding(\(at), \\.\(k))" }
+                m.append(".padding(EdgeInsets(\(["top", "leading", "bottom", "trailing"].map(edge).joined(separator: ", "))))")
+            } else if let all = padding.number {
                 m.append(".padding(\(Self.number(all)))")
             } else if padding.bool == true {
                 m.append(".padding()")
@@ -302,7 +306,7 @@ struct SwiftViewWriter {
                 m.append(".padding(EdgeInsets(top: \(edge("top")), leading: \(edge("leading")), bottom: \(edge("bottom")), trailing: \(edge("trailing"))))")
             }
         }
-        if let frame = node["frame"] { m += Self.frames(frame) }
+        if let frame = node["frame"] { m += Self.frames(frame, read: { "\(reader).frame(\(at), \\.\($0))" }) }
         if let background = node["background"] {
             let fillLines = fill(background, indent: "", reader: reader, at: id)
             if fillLines.count == 1 {
@@ -323,28 +327,45 @@ struct SwiftViewWriter {
 
     static let textStyles: Set<String> = ["largeTitle", "title", "title2", "title3", "headline", "subheadline", "body", "callout", "footnote", "caption", "caption2"]
 
-    /// `.headline`, or `.system(size: 34, weight: .bold, design: .rounded)`.
-    static func font(_ font: JSONValue) -> String? {
+    /// Whether some string in a value is a template (a size rendered per entry).
+    static func hasTemplate(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string(let s): s.contains("{{")
+        case .object(let o): o.contains { hasTemplate($0.value) }
+        default: false
+        }
+    }
+
+    /// `.headline`, or `.system(size: 34, weight: .bold, design: .rounded)`; a size written as a
+    /// template is `size`, the tree's read.
+    static func font(_ font: JSONValue, size read: String) -> String? {
         if let style = font.string ?? font["style"]?.string { return textStyles.contains(style) ? "." + style : nil }
-        guard let size = font["size"]?.number else { return nil }
-        var arguments = ["size: " + number(size)]
+        let size: String
+        if let points = font["size"]?.number {
+            size = number(points)
+        } else if font["size"]?.string?.contains("{{") == true {
+            size = read
+        } else {
+            return nil
+        }
+        var arguments = ["size: " + size]
         if let weight = font["weight"]?.string { arguments.append("weight: ." + weight) }
         if let design = font["design"]?.string { arguments.append("design: ." + design) }
         return ".system(" + arguments.joined(separator: ", ") + ")"
     }
 
-    /// A fixed frame, then a flexible one, as SwiftUI takes them.
-    static func frames(_ frame: JSONValue) -> [String] {
+    /// A fixed frame, then a flexible one, as SwiftUI takes them; a size written as a template
+    /// is `read(key)`, the tree's read.
+    static func frames(_ frame: JSONValue, read: (String) -> String) -> [String] {
         var fixed: [String] = [], flexible: [String] = []
-        if let w = frame["width"]?.number { fixed.append("width: " + number(w)) }
-        if let h = frame["height"]?.number { fixed.append("height: " + number(h)) }
-        for key in ["minWidth", "maxWidth", "minHeight", "maxHeight"] {
-            if frame[key]?.string == "infinity" {
-                flexible.append(key + ": .infinity")
-            } else if let v = frame[key]?.number {
-                flexible.append(key + ": " + (v.isInfinite ? ".infinity" : number(v)))
-            }
+        func size(_ key: String) -> String? {
+            guard let v = frame[key] else { return nil }
+            if v.string == "infinity" { return ".infinity" }
+            if v.string?.contains("{{") == true { return read(key) }
+            return v.number.map { $0.isInfinite ? ".infinity" : number($0) }
         }
+        for key in ["width", "height"] { if let v = size(key) { fixed.append(key + ": " + v) } }
+        for key in ["minWidth", "maxWidth", "minHeight", "maxHeight"] { if let v = size(key) { flexible.append(key + ": " + v) } }
         let alignment = frame["alignment"]?.string.map { "alignment: ." + $0 }
         var out: [String] = []
         if !fixed.isEmpty { out.append(".frame(" + (fixed + (flexible.isEmpty ? [alignment].compactMap { $0 } : [])).joined(separator: ", ") + ")") }

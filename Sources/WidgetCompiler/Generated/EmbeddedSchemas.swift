@@ -906,6 +906,14 @@ package enum EmbeddedSchemas {
         { "$ref": "#/$defs/template" }
       ]
     },
+    "sizeOrTemplate": {
+      "title": "a size in points or a template rendering one",
+      "description": "Points (0 or more), or a template rendering them per entry (such as \"{{pad}}\").",
+      "anyOf": [
+        { "type": "number", "minimum": 0 },
+        { "$ref": "#/$defs/template" }
+      ]
+    },
     "numberOrTemplate": {
       "title": "a number or a template rendering to one",
       "description": "A number, or a template that renders to one.",
@@ -1852,7 +1860,11 @@ package enum EmbeddedSchemas {
               "additionalProperties": false,
               "required": ["size"],
               "properties": {
-                "size": { "description": "Points.", "type": "number", "exclusiveMinimum": 0 },
+                "size": {
+                  "title": "a size in points or a template rendering one",
+                  "description": "Points, or a template rendering them per entry (such as \"{{size}}\").",
+                  "anyOf": [{ "type": "number", "exclusiveMinimum": 0 }, { "$ref": "#/$defs/template" }]
+                },
                 "weight": {
                   "description": "The font's weight: ultraLight, thin, light, regular, medium, semibold, bold, heavy, black.",
                   "type": "string"
@@ -1883,41 +1895,41 @@ package enum EmbeddedSchemas {
         "monospacedDigit": { "description": "Digits of equal width (monospacedDigit()).", "type": "boolean" },
         "padding": {
           "title": "a number or {top, leading, bottom, trailing, horizontal, vertical}",
-          "description": "Padding in points: one number for every edge, or per edge.",
+          "description": "Padding in points: one number for every edge, or per edge; each may be a template rendering a number.",
           "anyOf": [
-            { "type": "number", "minimum": 0 },
+            { "$ref": "#/$defs/sizeOrTemplate" },
             {
               "type": "object",
               "additionalProperties": false,
               "minProperties": 1,
               "properties": {
-                "top": { "type": "number", "minimum": 0 },
-                "leading": { "type": "number", "minimum": 0 },
-                "bottom": { "type": "number", "minimum": 0 },
-                "trailing": { "type": "number", "minimum": 0 },
-                "horizontal": { "type": "number", "minimum": 0 },
-                "vertical": { "type": "number", "minimum": 0 }
+                "top": { "$ref": "#/$defs/sizeOrTemplate" },
+                "leading": { "$ref": "#/$defs/sizeOrTemplate" },
+                "bottom": { "$ref": "#/$defs/sizeOrTemplate" },
+                "trailing": { "$ref": "#/$defs/sizeOrTemplate" },
+                "horizontal": { "$ref": "#/$defs/sizeOrTemplate" },
+                "vertical": { "$ref": "#/$defs/sizeOrTemplate" }
               }
             }
           ]
         },
         "frame": {
-          "description": "A frame: sizes in points (maxWidth: infinity to fill), and an alignment.",
+          "description": "A frame: sizes in points (maxWidth: infinity to fill), each may be a template rendering one, and an alignment.",
           "type": "object",
           "additionalProperties": false,
           "minProperties": 1,
           "properties": {
-            "width": { "title": "a size in points", "type": "number", "minimum": 0 },
-            "height": { "title": "a size in points", "type": "number", "minimum": 0 },
-            "minWidth": { "title": "a size in points", "type": "number", "minimum": 0 },
-            "minHeight": { "title": "a size in points", "type": "number", "minimum": 0 },
+            "width": { "$ref": "#/$defs/sizeOrTemplate" },
+            "height": { "$ref": "#/$defs/sizeOrTemplate" },
+            "minWidth": { "$ref": "#/$defs/sizeOrTemplate" },
+            "minHeight": { "$ref": "#/$defs/sizeOrTemplate" },
             "maxWidth": {
-              "title": "a size in points or infinity",
-              "anyOf": [{ "type": "number", "minimum": 0 }, { "const": "infinity" }]
+              "title": "a size in points, infinity, or a template",
+              "anyOf": [{ "$ref": "#/$defs/sizeOrTemplate" }, { "const": "infinity" }]
             },
             "maxHeight": {
-              "title": "a size in points or infinity",
-              "anyOf": [{ "type": "number", "minimum": 0 }, { "const": "infinity" }]
+              "title": "a size in points, infinity, or a template",
+              "anyOf": [{ "$ref": "#/$defs/sizeOrTemplate" }, { "const": "infinity" }]
             },
             "alignment": {
               "description": "Where the content sits in the frame.",

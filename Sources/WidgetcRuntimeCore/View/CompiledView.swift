@@ -282,6 +282,12 @@ enum ViewNumber {
         }
     }
 
+    /// The number when it is written as one.
+    var literal: Double? {
+        if case .literal(let n) = self { return n }
+        return nil
+    }
+
     func read(_ scope: ViewScope) -> ViewRead<Double> {
         switch self {
         case .literal(let n): return .value(n)

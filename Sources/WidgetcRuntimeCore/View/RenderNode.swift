@@ -294,6 +294,19 @@ public enum RenderFont: Sendable, Equatable {
 public enum RenderPadding: Sendable, Equatable {
     case all(Double)
     case edges(top: Double, leading: Double, bottom: Double, trailing: Double)
+
+    public var top: Double {
+        switch self { case .all(let p): p; case .edges(let top, _, _, _): top }
+    }
+    public var leading: Double {
+        switch self { case .all(let p): p; case .edges(_, let leading, _, _): leading }
+    }
+    public var bottom: Double {
+        switch self { case .all(let p): p; case .edges(_, _, let bottom, _): bottom }
+    }
+    public var trailing: Double {
+        switch self { case .all(let p): p; case .edges(_, _, _, let trailing): trailing }
+    }
 }
 
 /// `frame`: fixed sizes and maxima (`.infinity` for `maxWidth: infinity`), and an alignment.

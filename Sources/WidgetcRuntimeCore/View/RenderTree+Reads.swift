@@ -182,6 +182,24 @@ extension RenderTreeReading {
         node(id)?.options.link.flatMap { URL(string: $0) } ?? URL(fileURLWithPath: "/")
     }
 
+    /// The size of the node's `font: {size}` as the runtime rendered it (a template's); 17, body's
+    /// size, when the node has no system font.
+    public func fontSize(_ id: String) -> CGFloat {
+        if case .system(let size, _, _)? = node(id)?.options.font { return CGFloat(size) }
+        return 17
+    }
+
+    /// One edge of the node's `padding` as the runtime rendered it (`\.top`, `\.leading`…); 0 when none.
+    public func padding(_ id: String, _ edge: KeyPath<RenderPadding, Double>) -> CGFloat {
+        node(id)?.options.padding.map { CGFloat($0[keyPath: edge]) } ?? 0
+    }
+
+    /// One size of the node's `frame` as the runtime rendered it (`\.width`, `\.maxWidth`…); nil
+    /// when it has none (SwiftUI leaves it free).
+    public func frame(_ id: String, _ size: KeyPath<RenderFrame, Double?>) -> CGFloat? {
+        node(id)?.options.frame?[keyPath: size].map { CGFloat($0) }
+    }
+
     /// The node's `color` as the runtime rendered it (a template's colour).
     public func color(_ id: String) -> RenderColor? { node(id)?.options.color }
 

@@ -98,6 +98,7 @@ final class ViewTemplate {
     let body: Body
     let options: RenderOptions
     /// Options whose values are rendered per entry.
+    let measures: Measures?
     let color: ColorTemplate?
     let background: FillTemplate?
     let link: ViewText?
@@ -230,7 +231,8 @@ final class ViewTemplate {
             entry = entry || item.namesEntry || list.references.contains { $0.components.first == "entry" }
             body = .foreach(list: list, limit: limit, item: item)
         }
-        options = try Self.staticOptions(member)
+        (options, measures) = try Self.staticOptions(member)
+        if let measures, measures.namesEntry { entry = true }
         color = try member.optional("color").map { m throws(PlanError) in try ColorTemplate(m) }
         background = try member.optional("background").map { m throws(PlanError) in try FillTemplate(m) }
         link = try member.optional("link").map { m throws(PlanError) in try ViewText(untranslated: m) }
@@ -271,14 +273,18 @@ final class ViewTemplate {
         return limit
     }
 
-    /// The options that never change from entry to entry.
-    private static func staticOptions(_ member: PlanMember) throws(PlanError) -> RenderOptions {
+    /// The options that never change from entry to entry, and the sizes of `font`, `padding`
+    /// and `frame` written as templates (nil when none is).
+    private static func staticOptions(_ member: PlanMember) throws(PlanError) -> (RenderOptions, Measures?) {
         var o = RenderOptions()
+        var measures = Measures()
         if let f = member.optional("font") {
             if let style = f.value.string {
                 o.font = .style(style)
             } else {
-                o.font = .system(size: try f("size").number(), weight: try f.optional("weight")?.string(), design: try f.optional("design")?.string())
+                let size = try ViewNumber(f("size"))
+                if case .template = size { measures.fontSize = size }
+                o.font = .system(size: size.literal ?? Measures.bodySize, weight: try f.optional("weight")?.string(), design: try f.optional("design")?.string())
             }
         }
         o.weight = try member.optional("weight")?.string()
@@ -287,34 +293,43 @@ final class ViewTemplate {
         o.textAlignment = try member.optional("textAlignment")?.string()
         o.monospacedDigit = try member.optional("monospacedDigit")?.bool() ?? false
         if let p = member.optional("padding") {
-            if let n = p.value.number {
-                o.padding = .all(n)
-            } else {
-                func edge(_ k: String, _ axis: String) throws(PlanError) -> Double {
-                    if let m = p.optional(k) { return try m.number() }
-                    if let m = p.optional(axis) { return try m.number() }
-                    return 0
+            if case .object = p.value {
+                func edge(_ k: String, _ axis: String) throws(PlanError) -> ViewNumber {
+                    if let m = p.optional(k) { return try ViewNumber(m) }
+                    if let m = p.optional(axis) { return try ViewNumber(m) }
+                    return .literal(0)
                 }
-                o.padding = .edges(
-                    top: try edge("top", "vertical"), leading: try edge("leading", "horizontal"), bottom: try edge("bottom", "vertical"),
-                    trailing: try edge("trailing", "horizontal"))
+                let edges = [
+                    try edge("top", "vertical"), try edge("leading", "horizontal"), try edge("bottom", "vertical"), try edge("trailing", "horizontal"),
+                ]
+                if edges.allSatisfy({ $0.literal != nil }) {
+                    o.padding = .edges(top: edges[0].literal!, leading: edges[1].literal!, bottom: edges[2].literal!, trailing: edges[3].literal!)
+                } else {
+                    measures.padding = edges
+                }
+            } else {
+                let all = try ViewNumber(p)
+                if let n = all.literal { o.padding = .all(n) } else { measures.padding = [all] }
             }
         }
         if let f = member.optional("frame") {
-            func size(_ k: String) throws(PlanError) -> Double? {
-                guard let m = f.optional(k) else { return nil }
-                if m.value == .string("infinity") { return .infinity }
-                return try m.number()
+            var frame = RenderFrame(alignment: try f.optional("alignment")?.string())
+            for (key, path) in Measures.frameKeys {
+                guard let m = f.optional(key) else { continue }
+                if m.value == .string("infinity") {
+                    frame[keyPath: path] = .infinity
+                    continue
+                }
+                let size = try ViewNumber(m)
+                if let n = size.literal { frame[keyPath: path] = n } else { measures.frame.append((key, path, size)) }
             }
-            o.frame = RenderFrame(
-                width: try size("width"), height: try size("height"), minWidth: try size("minWidth"), minHeight: try size("minHeight"),
-                maxWidth: try size("maxWidth"), maxHeight: try size("maxHeight"), alignment: try f.optional("alignment")?.string())
+            o.frame = frame
         }
         o.cornerRadius = try member.optional("cornerRadius")?.number()
         o.opacity = try member.optional("opacity")?.number()
         o.accentable = try member.optional("accentable")?.bool() ?? false
         o.privacySensitive = try member.optional("privacySensitive")?.bool() ?? false
-        return o
+        return (o, measures.isEmpty ? nil : measures)
     }
 
     /// This element's node for the entry in `context`; nil when it is not shown (its `if` is
@@ -328,6 +343,7 @@ final class ViewTemplate {
         }
         let scope = context.scope
         var options = self.options
+        measures?.render(into: &options, &context, key, id)
         if let color {
             options.color = context.take(color.read(scope), key, id, wanted: "a colour", outcome: "the element keeps its default colour")
         }
@@ -475,6 +491,67 @@ final class ViewTemplate {
         case .null, .bool(false), .string(""): false
         case .array(let a): !a.isEmpty
         default: true
+        }
+    }
+}
+
+/// The sizes of `font`, `padding` and `frame` written as templates (`font: {size: "{{size}}"}`,
+/// `padding: "{{pad}}"`, `frame: {width: "{{w}}"}`), rendered into the options per entry. A
+/// size that does not render a number, or renders one out of range, is noted (`view-value`) and
+/// the option falls back as the outcome says, the same in both renderers.
+struct Measures {
+    /// The text size a font falls back to when its size does not render: `body`'s (17 pt).
+    static let bodySize = 17.0
+    static var frameKeys: [(String, WritableKeyPath<RenderFrame, Double?>)] {
+        [
+            ("width", \.width), ("height", \.height), ("minWidth", \.minWidth), ("minHeight", \.minHeight),
+            ("maxWidth", \.maxWidth), ("maxHeight", \.maxHeight),
+        ]
+    }
+
+    var fontSize: ViewNumber?
+    /// One number for every edge, or top, leading, bottom, trailing (some literal).
+    var padding: [ViewNumber]?
+    /// The frame's templated sizes (its literal ones are in the options).
+    var frame: [(key: String, path: WritableKeyPath<RenderFrame, Double?>, size: ViewNumber)] = []
+
+    var isEmpty: Bool { fontSize == nil && padding == nil && frame.isEmpty }
+
+    var namesEntry: Bool {
+        (fontSize?.namesEntry ?? false) || (padding ?? []).contains(where: \.namesEntry) || frame.contains { $0.size.namesEntry }
+    }
+
+    func render(into options: inout RenderOptions, _ context: inout ViewContext, _ element: String, _ id: String) {
+        let scope = context.scope
+        /// A rendered size, nil (noted) when it is not a number at least `minimum`.
+        func size(_ n: ViewNumber, minimum: Double, infinity: Bool = false, wanted: String, outcome: String) -> Double? {
+            let read: ViewRead<Double>
+            switch n {
+            case .literal(let d): read = .value(d)
+            case .template(let t, let path):
+                let v = t.render(scope)
+                if infinity, v.string == "infinity" { return .infinity }
+                if let d = v.number ?? v.string.flatMap(Double.init), d.isFinite, d >= minimum {
+                    read = .value(d)
+                } else {
+                    read = .classify(v, at: path)
+                }
+            }
+            return context.take(read, element, id, wanted: wanted, outcome: outcome)
+        }
+        if let fontSize, case .system(_, let weight, let design)? = options.font {
+            let points = size(fontSize, minimum: .leastNonzeroMagnitude, wanted: "a font size in points (above 0)", outcome: "the font is 17 pt (body's size)")
+            options.font = .system(size: points ?? Self.bodySize, weight: weight, design: design)
+        }
+        if let padding {
+            let edges = padding.map { size($0, minimum: 0, wanted: "a padding in points (0 or more)", outcome: "that padding is 0") ?? 0 }
+            options.padding = edges.count == 1 ? .all(edges[0]) : .edges(top: edges[0], leading: edges[1], bottom: edges[2], trailing: edges[3])
+        }
+        for (key, path, n) in frame {
+            let infinity = key.hasPrefix("max")
+            options.frame?[keyPath: path] = size(
+                n, minimum: 0, infinity: infinity, wanted: infinity ? "a size in points (0 or more) or infinity" : "a size in points (0 or more)",
+                outcome: "the frame leaves \(key) out")
         }
     }
 }
