@@ -105,7 +105,7 @@ enum ActionsCommand {
             let loaded = compilation.stages.catalogs.load(catalogPath)
             let (catalog, problems) = loaded.readable
                 ? (loaded.catalog, loaded.diagnostics)
-                : (nil, [.error("l10n-catalog", "cannot read the String Catalog", file: catalogPath, at: .start)])
+                : (nil, [.error(.l10nCatalog, "cannot read the String Catalog", file: catalogPath, at: .start)])
             if let bytes = loaded.bytes { renderer.lines.use(bytes, for: catalogPath) }
             for d in problems { console.err(renderer.text(d)) }
             guard let catalog, !problems.contains(where: { $0.severity == .error }) else { return nil }

@@ -1,3 +1,5 @@
+import WidgetSupport
+
 /// What each diagnostic code means, read from the code tables of docs/diagnostics.md (embedded at
 /// build time), so SARIF's rules say what the documentation says and the two cannot drift.
 package enum DiagnosticCodes {
@@ -22,6 +24,22 @@ package enum DiagnosticCodes {
             }
         }
         return meanings
+    }
+
+    /// Each code of the tables with its severity: a warning when a row's first cell says so
+    /// (`` `request-rate` (warning) ``), else an error.
+    package static func severities(_ markdown: String) -> [String: Diagnostic.Severity] {
+        var severities: [String: Diagnostic.Severity] = [:]
+        for line in markdown.split(separator: "\n") where line.hasPrefix("| `") {
+            guard let split = line.dropFirst(2).firstRange(of: " | ") else { continue }
+            let cell = line[line.index(line.startIndex, offsetBy: 2)..<split.lowerBound]
+            let warning = cell.contains("(warning")
+            let quoted = cell.prefix { $0 != "(" }.split(separator: "`", omittingEmptySubsequences: false)
+            for (i, piece) in quoted.enumerated() where i % 2 == 1 && isCode(piece) {
+                severities[String(piece)] = warning ? .warning : .error
+            }
+        }
+        return severities
     }
 
     private static func isCode(_ s: Substring) -> Bool {

@@ -30,7 +30,7 @@ package enum GitHubAnnotations {
         if let end = d.end, end.line == d.location.line, end.column > d.location.column {
             properties += ["endLine=\(end.line)", "endColumn=\(end.column - 1)"]
         }
-        properties.append("title=" + property(d.code))
+        properties.append("title=" + property(d.code.name))
         return "::\(command) \(properties.joined(separator: ","))::\(data(d.message))\n"
     }
 

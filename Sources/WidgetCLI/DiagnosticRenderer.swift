@@ -85,7 +85,7 @@ struct DiagnosticRenderer {
             w.raw("{\"file\":"); w.writeString(d.file)
             w.raw(",\"line\":\(d.location.line),\"column\":\(d.location.column),\"severity\":")
             w.writeString(d.severity.rawValue)
-            w.raw(",\"code\":"); w.writeString(d.code)
+            w.raw(",\"code\":"); w.writeString(d.code.name)
             w.raw(",\"message\":"); w.writeString(d.message)
             w.raw(",\"pointer\":"); w.writeString(d.pointer)
             w.raw("}")

@@ -48,7 +48,7 @@ enum DumpCommand {
                 guard let d = tables.double(n), !d.isFinite else { continue }
                 let written = tables.sourceText(n) ?? (d.isNaN ? ".nan" : ".inf")
                 let warning = Diagnostic(
-                    .warning, code: "dump-not-finite", message: "\(written) has no JSON form; printed as null", file: path,
+                    .warning, code: .dumpNotFinite, message: "\(written) has no JSON form; printed as null", file: path,
                     location: tables.location(n))
                 console.err(renderer.text(warning))
             }
@@ -59,4 +59,9 @@ enum DumpCommand {
         }
         return .success
     }
+}
+
+// The codes reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let dumpNotFinite = DiagnosticCode("dump-not-finite", .warning)
 }

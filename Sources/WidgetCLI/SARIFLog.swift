@@ -12,7 +12,7 @@ package enum SARIFLog {
     }
 
     static func log(_ diagnostics: [Diagnostic], version: String) -> JSONValue {
-        let codes = Set(diagnostics.map(\.code)).sorted()
+        let codes = Set(diagnostics.map(\.code.name)).sorted()
         let ruleIndex = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1, $0) })
         let driver: [(String, JSONValue)] = [
             ("name", .string("widgetc")),
@@ -23,7 +23,7 @@ package enum SARIFLog {
             ("tool", object([("driver", object(driver))])),
             // Columns count Unicode scalars, as every other output of widgetc does.
             ("columnKind", .string("unicodeCodePoints")),
-            ("results", .array(diagnostics.map { result($0, ruleIndex: ruleIndex[$0.code]!) })),
+            ("results", .array(diagnostics.map { result($0, ruleIndex: ruleIndex[$0.code.name]!) })),
         ]
         return object([
             ("$schema", .string(schema)),
@@ -67,7 +67,7 @@ package enum SARIFLog {
             ])),
         ])
         var members: [(String, JSONValue)] = [
-            ("ruleId", .string(d.code)),
+            ("ruleId", .string(d.code.name)),
             ("ruleIndex", .int(ruleIndex)),
             ("level", .string(level)),
             ("message", object([("text", .string(d.message))])),

@@ -15,16 +15,16 @@ extension LanguageServer {
             if let (title, edit) = suggestionFix(message, r, document) {
                 actions.append(action(title, diagnostic, document, [edit], preferred: true))
             }
-            if code == "param-range", let (title, edit) = clampFix(message, r) {
+            if code == DiagnosticCode.paramRange.name, let (title, edit) = clampFix(message, r) {
                 actions.append(action(title, diagnostic, document, [edit], preferred: true))
             }
-            if code == "view-missing", let (title, edit) = faceFix(message, document) {
+            if code == DiagnosticCode.viewMissing.name, let (title, edit) = faceFix(message, document) {
                 actions.append(action(title, diagnostic, document, [edit], preferred: false))
             }
-            if code == "view-relative-clock", let edits = liveDateFix(r, document) {
+            if code == DiagnosticCode.viewRelativeClock.name, let edits = liveDateFix(r, document) {
                 actions.append(action("Count live on the device: a date with style: relative", diagnostic, document, edits, preferred: true))
             }
-            if code == "request-fallback" {
+            if code == DiagnosticCode.requestFallback.name {
                 for (title, edit) in fallbackFixes(message, document) {
                     actions.append(action(title, diagnostic, document, [edit], preferred: false))
                 }

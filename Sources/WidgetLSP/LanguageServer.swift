@@ -270,7 +270,7 @@ package final class LanguageServer {
     /// The diagnostics of one document's current text, as `widgetc validate` finds them.
     package func diagnostics(of document: TextDocument) -> [JSONValue] {
         guard let stages else {
-            return [Self.lspDiagnostic(.error("schema", setupError ?? "the built-in schemas cannot be compiled", file: "", at: .start), document)]
+            return [Self.lspDiagnostic(.error(.schema, setupError ?? "the built-in schemas cannot be compiled", file: "", at: .start), document)]
         }
         let path = Self.path(of: document.uri)
         let found = Compilation(sharing: stages).validate(bytes: document.bytes, path: path)
@@ -282,7 +282,7 @@ package final class LanguageServer {
         return [
             "range": document.valueRange(at: d.location).json,
             "severity": .int(severity),
-            "code": .string(d.code),
+            "code": .string(d.code.name),
             "source": "widgetc",
             "message": .string(d.message),
         ]
@@ -303,7 +303,7 @@ package final class LanguageServer {
 
     /// A code of an error after which the file's documents were not all read.
     static func stopsReading(_ code: String) -> Bool {
-        (code.hasPrefix("yaml-") || code.hasPrefix("json-")) && code != "yaml-duplicate-key"
+        (code.hasPrefix("yaml-") || code.hasPrefix("json-")) && code != DiagnosticCode.yamlDuplicateKey.name
     }
 
     // MARK: Parameters

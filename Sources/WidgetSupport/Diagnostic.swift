@@ -8,8 +8,7 @@ package struct Diagnostic: Error, Sendable, Hashable {
     }
 
     package var severity: Severity
-    /// A stable, kebab-case identifier such as `param-range` or `yaml-syntax`.
-    package var code: String
+    package var code: DiagnosticCode
     package var message: String
     /// The file as the user named it.
     package var file: String
@@ -21,9 +20,10 @@ package struct Diagnostic: Error, Sendable, Hashable {
     package var end: SourceLocation? = nil
 
     package init(
-        _ severity: Severity, code: String, message: String, file: String,
+        _ severity: Severity, code: DiagnosticCode, message: String, file: String,
         location: SourceLocation, pointer: String = ""
     ) {
+        assert(severity == code.severity, "'\(code)' is declared as \(code.severity), reported as \(severity)")
         self.severity = severity
         self.code = code
         self.message = message
@@ -33,26 +33,50 @@ package struct Diagnostic: Error, Sendable, Hashable {
     }
 
     package static func error(
-        _ code: String, _ message: String, file: String, at location: SourceLocation, pointer: String = ""
+        _ code: DiagnosticCode, _ message: String, file: String, at location: SourceLocation, pointer: String = ""
     ) -> Diagnostic {
         Diagnostic(.error, code: code, message: message, file: file, location: location, pointer: pointer)
     }
 
     package static func warning(
-        _ code: String, _ message: String, file: String, at location: SourceLocation, pointer: String = ""
+        _ code: DiagnosticCode, _ message: String, file: String, at location: SourceLocation, pointer: String = ""
     ) -> Diagnostic {
         Diagnostic(.warning, code: code, message: message, file: file, location: location, pointer: pointer)
     }
 }
 
+/// A diagnostic's stable, kebab-case code (`param-range`, `yaml-syntax`) and its severity, declared
+/// once beside the check that reports it (`extension DiagnosticCode { static let … }`): a call site
+/// names the declaration, never a string. docs/diagnostics.md documents every declared code, and a
+/// test holds the two to the same set and severities; SARIF's rules read their text from that page.
+package struct DiagnosticCode: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package let name: String
+    package let severity: Diagnostic.Severity
+
+    package init(_ name: String, _ severity: Diagnostic.Severity = .error) {
+        self.name = name
+        self.severity = severity
+    }
+
+    /// A runtime warning's code (`RunWarning`, docs/diagnostics.md "Run warnings"), for a command that
+    /// shows what the runtime's own code found as diagnostics (`actions`' records).
+    package init(runWarning name: String) {
+        self.init(name, .warning)
+    }
+
+    package var description: String { name }
+
+    package static func < (a: DiagnosticCode, b: DiagnosticCode) -> Bool { a.name < b.name }
+}
+
 /// An input that could not be read at all: a position and a message.
 /// Loaders throw it; callers turn it into a `Diagnostic` with a code.
 package struct SourceError: Error, Sendable, Hashable, CustomStringConvertible {
-    package var code: String
+    package var code: DiagnosticCode
     package var message: String
     package var location: SourceLocation
 
-    package init(code: String, message: String, location: SourceLocation) {
+    package init(code: DiagnosticCode, message: String, location: SourceLocation) {
         self.code = code
         self.message = message
         self.location = location

@@ -22,7 +22,7 @@ package struct JSONReader {
     package static func parse(bytes: [UInt8]) throws(SourceError) -> SourceNode {
         // Larger files would wrap the document's 32-bit offsets.
         guard bytes.count <= SourceDocument.maxSourceBytes else {
-            throw SourceDocument.sizeError(byteCount: bytes.count, code: "json-too-large")
+            throw SourceDocument.sizeError(byteCount: bytes.count, code: .jsonTooLarge)
         }
         var reader = JSONReader(bytes: bytes)
         if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.i = 3; reader.lineStart = 3 }
@@ -55,7 +55,7 @@ package struct JSONReader {
     }
 
     private mutating func error(_ message: String) -> SourceError {
-        SourceError(code: "json-syntax", message: message, location: location)
+        SourceError(code: .jsonSyntax, message: message, location: location)
     }
 
     private mutating func skipSpace() {
@@ -89,7 +89,7 @@ package struct JSONReader {
                     guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a string key") }
                     let key = try string()
                     if !seen.insert(key).inserted {
-                        throw SourceError(code: "json-duplicate-key", message: "duplicate key '\(key)'", location: keyLocation)
+                        throw SourceError(code: .jsonDuplicateKey, message: "duplicate key '\(key)'", location: keyLocation)
                     }
                     skipSpace()
                     guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
@@ -257,4 +257,11 @@ package struct JSONReader {
         }
         return v
     }
+}
+
+// The codes reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let jsonDuplicateKey = DiagnosticCode("json-duplicate-key")
+    package static let jsonSyntax = DiagnosticCode("json-syntax")
+    package static let jsonTooLarge = DiagnosticCode("json-too-large")
 }

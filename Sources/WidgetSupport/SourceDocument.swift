@@ -31,7 +31,7 @@ package final class SourceDocument: @unchecked Sendable {
     package static let maxSourceBytes = 1 << 30
 
     /// The error a reader gives for a file larger than `maxSourceBytes` (code `code`).
-    package static func sizeError(byteCount: Int, code: String) -> SourceError {
+    package static func sizeError(byteCount: Int, code: DiagnosticCode) -> SourceError {
         SourceError(
             code: code, message: "the file has \(byteCount) bytes; a source file may have at most 1 GiB", location: .start)
     }

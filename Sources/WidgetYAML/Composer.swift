@@ -165,16 +165,16 @@ struct Composer {
         case .value(let v):
             return v
         case .wrongNodeKind:
-            throw SourceError(code: "yaml-tag", message: "\(core.display) cannot tag a scalar", location: location)
+            throw SourceError(code: .yamlTag, message: "\(core.display) cannot tag a scalar", location: location)
         case .notThisKind:
             let string = String(decoding: text, as: UTF8.self)
-            throw SourceError(code: "yaml-tag", message: "'\(string)' is not a valid \(core.display)", location: location)
+            throw SourceError(code: .yamlTag, message: "'\(string)' is not a valid \(core.display)", location: location)
         }
     }
 
     private static func refusedTag(_ tag: UnsafePointer<UInt8>, at location: SourceLocation) -> SourceError {
         SourceError(
-            code: "yaml-tag",
+            code: .yamlTag,
             message: "tag '\(CoreTag.display(tag))' is not allowed; only the core tags !!str, !!int, !!float, !!bool, !!null, !!map and !!seq are",
             location: location)
     }
@@ -185,15 +185,15 @@ struct Composer {
         let location = event.location
         let what = isMapping ? "mapping" : "sequence"
         if top.awaitsKey {
-            throw SourceError(code: "yaml-key", message: "a \(what) cannot be a mapping key; keys must be scalars", location: location)
+            throw SourceError(code: .yamlKey, message: "a \(what) cannot be a mapping key; keys must be scalars", location: location)
         }
         guard frames.count < maxDepth else {
-            throw SourceError(code: "yaml-depth", message: "nesting deeper than \(maxDepth) levels", location: location)
+            throw SourceError(code: .yamlDepth, message: "nesting deeper than \(maxDepth) levels", location: location)
         }
         if let tag = event.tag {
             guard let core = CoreTag(resolved: tag) else { throw Self.refusedTag(tag, at: location) }
             guard core == .nonSpecific || core == (isMapping ? .map : .seq) else {
-                throw SourceError(code: "yaml-tag", message: "\(core.display) cannot tag a \(what)", location: location)
+                throw SourceError(code: .yamlTag, message: "\(core.display) cannot tag a \(what)", location: location)
             }
         }
         let anchor = event.anchor
@@ -232,15 +232,15 @@ struct Composer {
         let name = event.anchor.map { String(cString: $0) } ?? ""
         // The newest node with this anchor wins; if it is still open, the alias is inside it.
         if openAnchors.contains(name) {
-            throw SourceError(code: "yaml-alias", message: "alias '*\(name)' refers to a node that contains it", location: location)
+            throw SourceError(code: .yamlAlias, message: "alias '*\(name)' refers to a node that contains it", location: location)
         }
         guard let (node, size) = anchors[name] else {
-            throw SourceError(code: "yaml-alias", message: "undefined alias '*\(name)'", location: location)
+            throw SourceError(code: .yamlAlias, message: "undefined alias '*\(name)'", location: location)
         }
         try count(size, at: location, alias: name)
         if top.awaitsKey {
             guard try key(of: node, at: location) else {
-                throw SourceError(code: "yaml-key", message: "alias '*\(name)' names a collection, which cannot be a mapping key", location: location)
+                throw SourceError(code: .yamlKey, message: "alias '*\(name)' names a collection, which cannot be a mapping key", location: location)
             }
             return
         }
@@ -258,7 +258,7 @@ struct Composer {
     private func tooManyNodes(at location: SourceLocation, alias: String?) -> SourceError {
         let message = alias.map { "alias '*\($0)' expands the file beyond \(maxExpanded) nodes" }
             ?? "more than \(maxExpanded) nodes in the file"
-        return SourceError(code: "yaml-alias-limit", message: message, location: location)
+        return SourceError(code: .yamlAliasLimit, message: message, location: location)
     }
 
     private func location(of node: Int32) -> SourceLocation {
@@ -422,7 +422,7 @@ struct Composer {
 
     private static func duplicate(_ key: String, at location: SourceLocation, firstLine: Int) -> SourceError {
         SourceError(
-            code: "yaml-duplicate-key", message: "duplicate key '\(key)' (first defined at line \(firstLine))",
+            code: .yamlDuplicateKey, message: "duplicate key '\(key)' (first defined at line \(firstLine))",
             location: location)
     }
 
@@ -438,7 +438,7 @@ struct Composer {
             for child in document.children(of: node) {
                 guard document.node(child.node).kind == .object else {
                     throw SourceError(
-                        code: "yaml-merge",
+                        code: .yamlMerge,
                         message: "merge key '<<' needs mappings, but this sequence holds \(describe(child.node))",
                         location: self.location(of: child.node))
                 }
@@ -446,7 +446,7 @@ struct Composer {
             }
         default:
             throw SourceError(
-                code: "yaml-merge", message: "merge key '<<' needs a mapping or a sequence of mappings, not \(describe(node))",
+                code: .yamlMerge, message: "merge key '<<' needs a mapping or a sequence of mappings, not \(describe(node))",
                 location: location)
         }
         openMerges.append((children.count - top.childStart, sources))
@@ -495,4 +495,15 @@ struct Composer {
     private func keyString(_ child: SourceDocument.Child) -> String {
         String(decoding: arena.bytes(from: child.keyFirst, count: child.keyCount), as: UTF8.self)
     }
+}
+
+// The codes reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let yamlAlias = DiagnosticCode("yaml-alias")
+    package static let yamlAliasLimit = DiagnosticCode("yaml-alias-limit")
+    package static let yamlDepth = DiagnosticCode("yaml-depth")
+    package static let yamlDuplicateKey = DiagnosticCode("yaml-duplicate-key")
+    package static let yamlKey = DiagnosticCode("yaml-key")
+    package static let yamlMerge = DiagnosticCode("yaml-merge")
+    package static let yamlTag = DiagnosticCode("yaml-tag")
 }

@@ -8,12 +8,12 @@ enum SyntaxWords {
         let lines = Lines(buffer)
         if let quote = unclosedQuote(message, before: location, lines) {
             return SourceError(
-                code: "yaml-syntax",
+                code: .yamlSyntax,
                 message: "this string is never closed: the \(quote.mark == 34 ? "double" : "single") quote that opens it has no closing quote on its line (close it, or remove the quote)",
                 location: quote.location)
         }
         if let indentation = indentation(message, at: location, lines) { return indentation }
-        return SourceError(code: "yaml-syntax", message: message, location: location)
+        return SourceError(code: .yamlSyntax, message: message, location: location)
     }
 
     /// The file's lines as byte ranges (without their breaks).
@@ -121,7 +121,7 @@ enum SyntaxWords {
         let aboveKey = aboveText.split(separator: ":", maxSplits: 1).first.map(String.init) ?? aboveText
         if message.hasPrefix("mapping values are not allowed"), indent > aboveIndent {
             return SourceError(
-                code: "yaml-syntax",
+                code: .yamlSyntax,
                 message: "this key is indented more than '\(aboveKey)' on line \(above), whose value is already written there: indent it \(aboveIndent) spaces as a sibling, or move that value under it",
                 location: SourceLocation(line: n, column: keyColumn))
         }
@@ -140,7 +140,7 @@ enum SyntaxWords {
             guard let deeper, k >= 1 else { return nil }
             let parent = lines.indent(k)
             return SourceError(
-                code: "yaml-syntax",
+                code: .yamlSyntax,
                 message: "this line is indented \(indent) spaces, which lines up with no key above it: the keys before it (line \(deeper.line)) are indented \(deeper.indent), their parent (line \(k)) \(parent)",
                 location: SourceLocation(line: n, column: keyColumn))
         }

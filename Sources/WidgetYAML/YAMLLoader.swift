@@ -73,12 +73,12 @@ package enum YAMLLoader {
     static func load(buffer: UnsafeBufferPointer<UInt8>) -> YAMLFile {
         // Larger files would wrap the documents' 32-bit offsets.
         guard buffer.count <= SourceDocument.maxSourceBytes else {
-            return YAMLFile(documents: [], error: SourceDocument.sizeError(byteCount: buffer.count, code: "yaml-too-large"))
+            return YAMLFile(documents: [], error: SourceDocument.sizeError(byteCount: buffer.count, code: .yamlTooLarge))
         }
         if InputBytes.startsAsUTF16(buffer) {
             return YAMLFile(
                 documents: [],
-                error: SourceError(code: "yaml-encoding", message: "the file is UTF-16; YAML files here must be UTF-8", location: .start))
+                error: SourceError(code: .yamlEncoding, message: "the file is UTF-16; YAML files here must be UTF-8", location: .start))
         }
         if let file = composeSimpleForm(buffer) { return file }
         let (file, failure) = compose(buffer, inputIsCut: false)
@@ -141,13 +141,13 @@ package enum YAMLLoader {
                 case .syntax(let message, let location):
                     // libyaml words a tab in the indentation as a token or indentation problem.
                     let error = tabInIndentation(buffer, at: location).map {
-                        SourceError(code: "yaml-syntax", message: "tabs cannot indent YAML; use spaces", location: $0)
+                        SourceError(code: .yamlSyntax, message: "tabs cannot indent YAML; use spaces", location: $0)
                     } ?? (inputIsCut
-                        ? SourceError(code: "yaml-syntax", message: message, location: location)  // the cut, not the text, ended it
+                        ? SourceError(code: .yamlSyntax, message: message, location: location)  // the cut, not the text, ended it
                         : SyntaxWords.error(message, at: location, in: buffer))
                     return (YAMLFile(documents: composer.documents, error: error, duplicates: composer.duplicates), failure)
                 case .other(let message, let location):
-                    let error = SourceError(code: "yaml-syntax", message: message, location: location)
+                    let error = SourceError(code: .yamlSyntax, message: message, location: location)
                     return (YAMLFile(documents: composer.documents, error: error, duplicates: composer.duplicates), failure)
                 }
             }
@@ -195,16 +195,16 @@ package enum YAMLLoader {
             let location = InputBytes.location(ofByte: first, in: buffer)
             switch kind {
             case .nul:
-                error = SourceError(code: "yaml-encoding", message: "NUL byte (0x00) in the file", location: location)
+                error = SourceError(code: .yamlEncoding, message: "NUL byte (0x00) in the file", location: location)
             case .invalidUTF8(let byte):
-                error = SourceError(code: "yaml-encoding", message: "invalid UTF-8 (byte 0x\(hex(Int(byte), digits: 2)))", location: location)
+                error = SourceError(code: .yamlEncoding, message: "invalid UTF-8 (byte 0x\(hex(Int(byte), digits: 2)))", location: location)
             }
         } else {
             // A character libyaml refuses although it is valid UTF-8 (C0/C1 controls, DEL, U+FFFE).
             badOffset = min(offset, buffer.count)
             let location = InputBytes.location(ofByte: badOffset, in: buffer)
             error = SourceError(
-                code: isControlCharacter ? "yaml-syntax" : "yaml-encoding",
+                code: isControlCharacter ? .yamlSyntax : .yamlEncoding,
                 message: "\(problem) (U+\(hex(value, digits: 4)))", location: location)
         }
         let (before, _) = compose(UnsafeBufferPointer(rebasing: buffer[..<badOffset]), inputIsCut: true)
@@ -219,4 +219,11 @@ package enum YAMLLoader {
         let text = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
+}
+
+// The codes reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let yamlEncoding = DiagnosticCode("yaml-encoding")
+    package static let yamlSyntax = DiagnosticCode("yaml-syntax")
+    package static let yamlTooLarge = DiagnosticCode("yaml-too-large")
 }

@@ -53,9 +53,9 @@ import WidgetTestSupport
     @Test func githubEscapesMessagesAndProperties() {
         #expect(GitHubAnnotations.data("50%: a, b\r\nnext") == "50%25: a, b%0D%0Anext")
         #expect(GitHubAnnotations.property("50%: a, b\r\nnext") == "50%25%3A a%2C b%0D%0Anext")
-        let d = Diagnostic.error("not-allowed-value", "unknown family 'a\nb'", file: "w:1,2.yaml", at: SourceLocation(line: 3, column: 4))
+        let d = Diagnostic.error(DiagnosticCode("not-allowed-value"), "unknown family 'a\nb'", file: "w:1,2.yaml", at: SourceLocation(line: 3, column: 4))
         #expect(GitHubAnnotations.line(d) == "::error file=w%3A1%2C2.yaml,line=3,col=4,title=not-allowed-value::unknown family 'a%0Ab'\n")
-        let note = Diagnostic(.note, code: "c", message: "m", file: "f", location: .start)
+        let note = Diagnostic(.note, code: DiagnosticCode("c", .note), message: "m", file: "f", location: .start)
         #expect(GitHubAnnotations.line(note) == "::notice file=f,line=1,col=1,title=c::m\n")
         // A known end: GitHub's endColumn is the last column of the value.
         var ranged = d

@@ -56,7 +56,7 @@ private func recordsApp(_ dynamic: String, item: String = "{ type: Open, title: 
 
         let built = manifest.dynamicActions(container: Container(directory: TestPaths.root + "/widgets/container"))
         // iOS shows four in all: three beside the static one; the rest are named.
-        #expect(built.warnings.map(\.code) == ["quick-action-limit"])
+        #expect(built.warnings.map(\.code.name) == ["quick-action-limit"])
         #expect(built.warnings.first?.message == "iOS shows at most 4 quick actions (after the 1 static one): 2 dynamic ones are left out, from notes[4] on")
         #expect(built.warnings.first?.location.line == 6)
         func edit(_ subtitle: String, _ icon: String, _ id: String) -> QuickAction {
@@ -157,7 +157,7 @@ private func recordsApp(_ dynamic: String, item: String = "{ type: Open, title: 
         let data = #"[{"name":"a","kind":"compose"},{"name":"b","kind":"markLocation"},{"name":"c","kind":"rocket"},{"name":"d","kind":""}]"#
         let built = try AppFixture(recordsApp("", item: "{ type: Open, title: \"{{name}}\", icon: { type: \"{{kind}}\" } }"), data: ["records.json": data]).build()
         #expect(built.actions.map(\.icon) == [.system(.compose), .system(.markLocation), nil, nil])
-        #expect(built.warnings.map(\.code) == ["unknown-icon-type"])
+        #expect(built.warnings.map(\.code.name) == ["unknown-icon-type"])
         #expect(built.warnings.first?.message.contains("records[2]") == true)
         #expect(built.warnings.first?.location == WidgetSupport.SourceLocation(line: 1, column: 67))
     }
@@ -174,7 +174,7 @@ private func recordsApp(_ dynamic: String, item: String = "{ type: Open, title: 
         let data = #"[{"name":"a","note":""},{"name":"","note":"n"},{"name":"c","note":"x"}]"#
         let built = try AppFixture(recordsApp("", item: "{ type: Open, title: \"{{name}}\", subtitle: \"{{note}}\" }"), data: ["records.json": data]).build()
         #expect(built.actions == [QuickAction(type: "Open", title: "a"), QuickAction(type: "Open", title: "c", subtitle: "x")])
-        #expect(built.warnings.map(\.code) == ["template-value"])
+        #expect(built.warnings.map(\.code.name) == ["template-value"])
         #expect(built.warnings.first?.message == "records[1]: the quick action's title '{{name}}' rendered empty; the record gives no quick action")
     }
 
@@ -184,7 +184,7 @@ private func recordsApp(_ dynamic: String, item: String = "{ type: Open, title: 
         #expect(built.actions.count == 4)
         #expect(built.warnings.count == 1)
         let warning = try #require(built.warnings.first)
-        #expect(warning.code == "data-path-missing")
+        #expect(warning.code.name == "data-path-missing")
         #expect(warning.message == "'id' is missing from records[0] (and 2 more records); it rendered empty")
         #expect(warning.file.hasSuffix("/container/records.json"))
         #expect(warning.location == WidgetSupport.SourceLocation(line: 1, column: 2))
@@ -199,7 +199,7 @@ private func recordsApp(_ dynamic: String, item: String = "{ type: Open, title: 
         let warning = try #require(built.warnings.first)
         #expect(built.warnings.count == 1)
         #expect(warning.severity == .warning)
-        #expect(warning.code == "data-missing")
+        #expect(warning.code.name == "data-missing")
         #expect(warning.file == fixture.directory + "/app.yaml")
         #expect(warning.location == WidgetSupport.SourceLocation(line: 5, column: 28))
         #expect(warning.message.contains("'records.json' is missing"))
@@ -210,7 +210,7 @@ private func recordsApp(_ dynamic: String, item: String = "{ type: Open, title: 
         let built = fixture.build()
         #expect(built.actions.isEmpty)
         let warning = try #require(built.warnings.first)
-        #expect(warning.code == "data-malformed")
+        #expect(warning.code.name == "data-malformed")
         #expect(warning.file == fixture.directory + "/container/records.json")
         #expect(warning.location.line == 3)
         #expect(warning.message.hasPrefix("container file 'records.json' is malformed at line 3, column "))
@@ -219,7 +219,7 @@ private func recordsApp(_ dynamic: String, item: String = "{ type: Open, title: 
     @Test func dataThatIsNotAnArrayWarns() throws {
         let built = try AppFixture(recordsApp(""), data: ["records.json": #"{"name": "a"}"#]).build()
         #expect(built.actions.isEmpty)
-        #expect(built.warnings.map(\.code) == ["data-not-array"])
+        #expect(built.warnings.map(\.code.name) == ["data-not-array"])
     }
 
     @Test func yamlDataWorksToo() throws {
@@ -232,7 +232,7 @@ private func recordsApp(_ dynamic: String, item: String = "{ type: Open, title: 
         let yaml = recordsApp("").replacingOccurrences(of: "records.json", with: "../app.yaml")
         let built = try AppFixture(yaml).build()
         #expect(built.actions.isEmpty)
-        #expect(built.warnings.map(\.code) == ["data-path"])
+        #expect(built.warnings.map(\.code.name) == ["data-path"])
     }
 
     // MARK: Manifests
@@ -275,7 +275,7 @@ private func recordsApp(_ dynamic: String, item: String = "{ type: Open, title: 
                 _ = try AppFixture(yaml)
                 Issue.record("\(code): no error")
             } catch let error as Diagnostic {
-                #expect(error.code == code)
+                #expect(error.code.name == code)
                 #expect(error.location == location, "\(code)")
                 #expect(error.severity == .error)
             }

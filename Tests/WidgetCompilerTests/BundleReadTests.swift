@@ -56,7 +56,7 @@ import WidgetCLI
         try FileManager.default.removeItem(atPath: directory + "/b.yaml")
         let validator = try Compilation(purpose: .compile)
         let diagnostics = try validator.validate(path: directory + "/app.yaml")
-        #expect(diagnostics.map(\.code) == ["missing-widget-file"])
+        #expect(diagnostics.map(\.code.name) == ["missing-widget-file"])
     }
 
     /// Examined whole or only for its kinds, a bundle's file counts the same kinds: a
@@ -69,7 +69,7 @@ import WidgetCLI
         for lowers in [false, true] {
             let validator = try Compilation(purpose: lowers ? .compile : .check)
             let diagnostics = try validator.validate(path: directory + "/app.yaml")
-            #expect(diagnostics.map(\.code) == ["duplicate-kind"], "lowers: \(lowers)")
+            #expect(diagnostics.map(\.code.name) == ["duplicate-kind"], "lowers: \(lowers)")
         }
     }
 }

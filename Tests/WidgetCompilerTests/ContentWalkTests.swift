@@ -26,7 +26,7 @@ import WidgetSupport
         var context = CheckContext(file: "w.yaml", bytes: Array(text.utf8))
         checkContentTemplates(content, ["content"], scope: VariableScope(), &context)
         #expect(context.diagnostics.count == 84)
-        #expect(context.diagnostics.allSatisfy { $0.code == "unknown-variable" && $0.location.line == 2 })
+        #expect(context.diagnostics.allSatisfy { $0.code.name == "unknown-variable" && $0.location.line == 2 })
         // Each one's pointer names the member, then index 0 all the way down.
         let deepest = try #require(context.diagnostics.last)
         #expect(deepest.pointer == "/content/x83" + String(repeating: "/0", count: 83 * 250))

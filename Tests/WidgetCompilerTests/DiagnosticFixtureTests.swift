@@ -109,12 +109,12 @@ import WidgetTestSupport
     func fixtureReportsItsCode(_ c: Case) throws {
         let path = TestPaths.fixtures + "/invalid/\(c.code).yaml"
         let diagnostics = try Compilation().validate(path: path)
-        let match = diagnostics.first { $0.code == c.code }
-        #expect(match != nil, "no \(c.code) in \(diagnostics.map(\.code))")
+        let match = diagnostics.first { $0.code.name == c.code }
+        #expect(match != nil, "no \(c.code) in \(diagnostics.map(\.code.name))")
         #expect(match?.location == SourceLocation(line: c.line, column: c.column))
         #expect(match?.severity == c.severity)
         #expect(match?.file == path)
-        let others = diagnostics.filter { $0.code != c.code && !c.alsoAllowed.contains($0.code) }
+        let others = diagnostics.filter { $0.code.name != c.code && !c.alsoAllowed.contains($0.code.name) }
         #expect(others.isEmpty, "unexpected: \(others.map { "\($0.code) \($0.location)" })")
     }
 
@@ -128,7 +128,7 @@ import WidgetTestSupport
         let stage = try SchemaStage(file: TestPaths.fixtures + "/schema-only/not-zero.schema.json")
         let validator = try Compilation(mode: .schemaOnly(stage))
         let diagnostics = try validator.validate(path: TestPaths.fixtures + "/schema-only/data.yaml")
-        #expect(diagnostics.map(\.code) == ["schema", "type-mismatch"])
+        #expect(diagnostics.map(\.code.name) == ["schema", "type-mismatch"])
         #expect(diagnostics.map(\.location) == [SourceLocation(line: 2, column: 8), SourceLocation(line: 3, column: 7)])
         #expect(diagnostics.map(\.pointer) == ["/count", "/name"])
     }

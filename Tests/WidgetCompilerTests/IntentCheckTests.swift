@@ -117,7 +117,7 @@ import WidgetcRuntimeCore
     ] as [(String, String, Int, Int, String)])
     func mistakesAreReportedWhereTheyAre(_ intents: String, _ code: String, _ line: Int, _ column: Int, _ words: String) {
         let found = Self.diagnostics(Self.widget(intents))
-        let match = found.first { $0.code == code }
+        let match = found.first { $0.code.name == code }
         #expect(match != nil, "\(code) not in \(found.map { "\($0.code) \($0.message)" })")
         guard let match else { return }
         #expect(match.location.line == line && match.location.column == column, "\(match.location) \(match.message)")
@@ -150,8 +150,8 @@ import WidgetcRuntimeCore
                   - increment: { file: lamp.json, at: /brightness }
                   - set: { file: lamp.json, at: /on, value: 3 }
                   - toggle: { file: lamp.json, at: /on }
-            """, data: data)).filter { $0.code.hasPrefix("intent") }
-        #expect(found.map(\.code) == ["intent-type", "intent-pointer", "intent-type"], "\(found.map(\.message))")
+            """, data: data)).filter { $0.code.name.hasPrefix("intent") }
+        #expect(found.map(\.code.name) == ["intent-type", "intent-pointer", "intent-type"], "\(found.map(\.message))")
         #expect(found[0].message.contains("toggle needs a boolean at '/level', but the schema of data source 'lamp' declares integer"))
         #expect(found[1].message.contains("'brightness' is not a member the schema of data source 'lamp' declares"))
         #expect(found[2].message.contains("set writes 3 (integer) where the schema of data source 'lamp' declares boolean"))

@@ -73,7 +73,7 @@ import WidgetSupport
 
     @Test func theChecksSayWhatIsWrongWhereItIs() {
         let inline = Self.diagnostics("view:\n  text: a\n", inline: "{ button: Go, intent: clear }")
-        #expect(inline.contains { $0.code == "view-interactive-inline" && $0.message.contains("a button cannot be shown in accessoryInline") }, "\(inline.map(\.message))")
+        #expect(inline.contains { $0.code.name == "view-interactive-inline" && $0.message.contains("a button cannot be shown in accessoryInline") }, "\(inline.map(\.message))")
         let cases: [(view: String, content: String, code: String, words: String)] = [
             ("view:\n  button: Go\n  intent: claer\n  families: [systemMedium]\n", "", "view-intent", "'claer' is not an intent of this widget (did you mean 'clear'?)"),
             ("view:\n  button: Go\n  families: [systemMedium]\n", "", "view-intent", "a button needs 'intent', the intent it runs (this widget's intents: markDone, clear)"),
@@ -91,7 +91,7 @@ import WidgetSupport
         ]
         for c in cases {
             let found = Self.diagnostics(c.view, content: c.content)
-            let match = found.first { $0.code == c.code }
+            let match = found.first { $0.code.name == c.code }
             #expect(match?.message.contains(c.words) == true, "\(c.code): \(found.map { "\($0.location) \($0.code) \($0.message)" })")
         }
         // A toggle on a field that is a lone tag is fine (its type is known at run time).

@@ -117,7 +117,7 @@ import WidgetTestSupport
 
     @Test func aLetNobodyReadsIsAWarning() throws {
         let found = try diagnostics(Self.head + "let:\n  a: \"1\"\n  b: \"let.a + 1\"\n  c: \"2\"\ncontent: { b: \"{{let.b}}\" }\n")
-        #expect(found.map(\.code) == ["let-unused"])
+        #expect(found.map(\.code.name) == ["let-unused"])
         #expect(found.first?.severity == .warning)
         #expect(found.first?.message.contains("let 'c' is never read") == true)
         #expect(found.first.map { "\($0.location.line):\($0.location.column)" } == "14:3")
@@ -141,7 +141,7 @@ import WidgetTestSupport
             """
         // The head's timeline is the first `timeline` key: this one is a second document's; use a widget of its own.
         let widget = Self.head.replacingOccurrences(of: "timeline: { every: 1h }\n", with: "") + yaml
-        let found = try diagnostics(widget).filter { $0.code == "unknown-variable" }
+        let found = try diagnostics(widget).filter { $0.code.name == "unknown-variable" }
         #expect(found.map(\.message) == [
             "'let.today' is computed per entry (it reads entry, family or a rule's variable); timeline options see only lets computed once per reload"
         ])

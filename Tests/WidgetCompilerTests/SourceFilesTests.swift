@@ -73,7 +73,7 @@ import WidgetSupport
             }
             // `validate` reports it as the file's diagnostic (exit 1), as the readers word it.
             let diagnostics = try Compilation().validate(path: path)
-            #expect(diagnostics.map(\.code) == [code])
+            #expect(diagnostics.map(\.code.name) == [code])
             #expect(diagnostics.first?.location == SourceLocation.start)
             #expect(diagnostics.first?.message == "the file has \(SourceDocument.maxSourceBytes + 1) bytes; a source file may have at most 1 GiB")
         }

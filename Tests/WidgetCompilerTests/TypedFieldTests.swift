@@ -14,7 +14,7 @@ import WidgetSupport
         var context = CheckContext(file: "w.yaml", bytes: [])
         guard let field = root[word: "every"] else { return ["no field"] }
         checkTypedField(field, ["timeline", "every"], .duration, scope: variableScope(of: root), &context)
-        return context.diagnostics.map(\.code)
+        return context.diagnostics.map(\.code.name)
     }
 
     @Test func templatedDurationsRenderToDurations() {
@@ -52,7 +52,7 @@ import WidgetSupport
         var context = CheckContext(file: "w.yaml", bytes: [])
         guard let field = root[word: "field"] else { return ["no field"] }
         checkTypedField(field, ["timeline", "field"], type, scope: variableScope(of: root), &context)
-        return context.diagnostics.map(\.code)
+        return context.diagnostics.map(\.code.name)
     }
 
     /// The whole field is checked, fixed text included: `+{{param.d}}` renders `+12h`.

@@ -41,7 +41,7 @@ struct ViewCheckTests {
     @Test func aMisspelledFieldIsAnErrorWithDidYouMeanAtItsColumn() throws {
         let yaml = Self.widget("  text: \"{{titel}}\"")
         let found = try diagnostics(yaml)
-        #expect(found.map(\.code) == ["unknown-variable"])
+        #expect(found.map(\.code.name) == ["unknown-variable"])
         #expect(found.first?.message.contains("did you mean 'title'?") == true)
         #expect(found.first?.location == SourceLocation(line: 11, column: 12))
     }
@@ -53,7 +53,7 @@ struct ViewCheckTests {
                 - text: "{{param.compcat}}"
                 - text: "{{entry.tme}}"
             """))
-        #expect(found.map(\.code) == ["unknown-variable", "unknown-variable", "unknown-variable"])
+        #expect(found.map(\.code.name) == ["unknown-variable", "unknown-variable", "unknown-variable"])
         #expect(found[0].message.contains("views see the entry's content fields, not data sources"))
         #expect(found[1].message.contains("did you mean 'compact'?"))
         #expect(found[2].message.contains("did you mean 'time'?"))
@@ -61,13 +61,13 @@ struct ViewCheckTests {
 
     @Test func anUnknownOptionGetsDidYouMeanFromTheSchema() throws {
         let found = try diagnostics(Self.widget("  text: x\n  lineLimt: 2"))
-        #expect(found.map(\.code) == ["unknown-key"])
+        #expect(found.map(\.code.name) == ["unknown-key"])
         #expect(found.first?.message.contains("did you mean 'lineLimit'?") == true)
     }
 
     @Test func anOptionOfTheWrongTypeIsASchemaError() throws {
         let found = try diagnostics(Self.widget("  text: x\n  opacity: lots"))
-        #expect(found.map(\.code) == ["type-mismatch"])
+        #expect(found.map(\.code.name) == ["type-mismatch"])
         #expect(found.first?.location == SourceLocation(line: 12, column: 12))
     }
 

@@ -70,7 +70,7 @@ import WidgetTestSupport
             let got = try session.client.diagnostics(uri: uri)
             let expected = validator.validate(bytes: Array(text.utf8), path: path)
             #expect(!expected.isEmpty)
-            #expect(got.compactMap { $0["code"]?.string } == expected.map(\.code))
+            #expect(got.compactMap { $0["code"]?.string } == expected.map(\.code.name))
             #expect(got.compactMap { $0["message"]?.string } == expected.map(\.message))
             for (d, e) in zip(got, expected) {
                 #expect(d["range"]?["start"]?["line"]?.intValue == e.location.line - 1)

@@ -11,7 +11,7 @@ import WidgetSupport
     }
 
     @Test func refusesDuplicateKeysAndTrailingCommas() {
-        #expect(throws: SourceError(code: "json-duplicate-key", message: "duplicate key 'a'", location: .init(line: 1, column: 10))) {
+        #expect(throws: SourceError(code: .jsonDuplicateKey, message: "duplicate key 'a'", location: .init(line: 1, column: 10))) {
             try JSONReader.parse("{\"a\": 1, \"a\": 2}")
         }
         #expect(throws: SourceError.self) { try JSONReader.parse("[1, 2,]") }
@@ -48,6 +48,6 @@ import WidgetSupport
         initialized = count
     }
     #expect(throws: SourceError(
-        code: "json-too-large", message: "the file has \(count) bytes; a source file may have at most 1 GiB",
+        code: .jsonTooLarge, message: "the file has \(count) bytes; a source file may have at most 1 GiB",
         location: .start)) { try JSONReader.parse(bytes: bytes) }
 }

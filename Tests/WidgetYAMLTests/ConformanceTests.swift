@@ -127,7 +127,7 @@ private func run(_ id: String, _ folder: URL) -> CaseOutcome {
         return file.error == nil ? .mismatch("accepted, but the case is invalid YAML") : .passed
     }
     if let error = file.error {
-        if let expected = refusedByDesign[id], error.code == expected.code, error.message.contains(expected.detail) {
+        if let expected = refusedByDesign[id], error.code.name == expected.code, error.message.contains(expected.detail) {
             return .refusedByDesign("\(error)")
         }
         return .mismatch("refused: \(error)")

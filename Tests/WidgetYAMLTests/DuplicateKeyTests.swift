@@ -4,7 +4,7 @@ import WidgetYAML
 
 @Test func aDuplicateKeyIsRefusedAtTheSecondKey() throws {
     let error = try #require(failure("a: 1\nb: 2\na: 3\n"))
-    #expect(error.code == "yaml-duplicate-key")
+    #expect(error.code.name == "yaml-duplicate-key")
     #expect(error.location == SourceLocation(line: 3, column: 1))
     #expect(error.message.contains("'a'"))
     #expect(error.message.contains("line 1"))
@@ -12,7 +12,7 @@ import WidgetYAML
 
 @Test func duplicatesAreFoundInFlowAndNestedMappings() throws {
     let flow = try #require(failure("m: {x: 1, y: 2, x: 3}\n"))
-    #expect(flow.code == "yaml-duplicate-key")
+    #expect(flow.code.name == "yaml-duplicate-key")
     #expect(flow.location == SourceLocation(line: 1, column: 17))
     let nested = try #require(failure("top:\n  inner:\n    k: 1\n    k: 2\n"))
     #expect(nested.location == SourceLocation(line: 4, column: 5))
@@ -25,21 +25,21 @@ import WidgetYAML
     for i in 0..<40 { text += "key\(i): \(i)\n" }
     #expect(single(text)?.json.object?.count == 40)
     let error = try #require(failure(text + "key7: again\n"))
-    #expect(error.code == "yaml-duplicate-key")
+    #expect(error.code.name == "yaml-duplicate-key")
     #expect(error.location == SourceLocation(line: 41, column: 1))
     #expect(error.message.contains("line 8"))
 }
 
 @Test func keysCompareByTheirStrings() throws {
     // `~` and `null` are both the null key; a quoted key equals a plain one.
-    #expect(failure("~: 1\nnull: 2\n")?.code == "yaml-duplicate-key")
-    #expect(failure("a: 1\n\"a\": 2\n")?.code == "yaml-duplicate-key")
+    #expect(failure("~: 1\nnull: 2\n")?.code.name == "yaml-duplicate-key")
+    #expect(failure("a: 1\n\"a\": 2\n")?.code.name == "yaml-duplicate-key")
 }
 
 @Test func overriddenMergedKeysAreNotDuplicates() throws {
     #expect(single("b: &b {a: 1}\nc:\n  a: 2\n  <<: *b\n")?["c"]?.json == ["a": 2])
     let twice = try #require(failure("b: &b {a: 1}\nc:\n  <<: *b\n  <<: *b\n"))
-    #expect(twice.code == "yaml-duplicate-key")
+    #expect(twice.code.name == "yaml-duplicate-key")
     #expect(twice.location == SourceLocation(line: 4, column: 3))
 }
 
@@ -47,7 +47,7 @@ import WidgetYAML
     // "é" precomposed (U+00E9) and decomposed (e + U+0301) are one Swift String,
     // so one key: refused, rather than two members that look up as one.
     let error = try #require(failure("caf\u{E9}: 1\ncafe\u{301}: 2\n"))
-    #expect(error.code == "yaml-duplicate-key")
+    #expect(error.code.name == "yaml-duplicate-key")
     #expect(error.location == SourceLocation(line: 2, column: 1))
     // Distinct non-ASCII keys stay distinct.
     #expect(single("caf\u{E9}: 1\nna\u{EF}ve: 2\n")?.json.object?.count == 2)
@@ -78,7 +78,7 @@ import WidgetYAML
     #expect(single(body)?.json.object?.count == 32)
     for (i, key) in keys.enumerated() {
         let error = try #require(failure(body + "\(key): again\n"), "\(key)")
-        #expect(error.code == "yaml-duplicate-key")
+        #expect(error.code.name == "yaml-duplicate-key")
         #expect(error.location == SourceLocation(line: 33, column: 1))
         #expect(error.message.contains("'\(key)' (first defined at line \(i + 1))"))
     }
@@ -108,6 +108,6 @@ import WidgetYAML
     ])
     // A syntax error after a duplicate is still the fatal error, the duplicate before it the first.
     let both = YAMLLoader.load(text: "a: 1\na: 2\nb: [\n")
-    #expect(both.error?.code == "yaml-syntax")
-    #expect(both.firstError?.code == "yaml-duplicate-key")
+    #expect(both.error?.code.name == "yaml-syntax")
+    #expect(both.firstError?.code.name == "yaml-duplicate-key")
 }

@@ -20,11 +20,11 @@ import WidgetYAML
 @Test func readingStopsAtTheFirstError() throws {
     let file = YAMLLoader.load(text: "a: 1\n---\nb: [\n---\nc: 3\n")
     #expect(file.documents.map(\.json) == [["a": 1]])
-    #expect(file.error?.code == "yaml-syntax")
+    #expect(file.error?.code.name == "yaml-syntax")
     // A duplicate key does not stop reading: the first value is kept, the documents after it read.
     let dup = YAMLLoader.load(text: "a: 1\n---\nb: 1\nb: 2\n---\nc: 3\n")
     #expect(dup.documents.map(\.json) == [["a": 1], ["b": 1], ["c": 3]])
     #expect(dup.error == nil)
-    #expect(dup.duplicates.map(\.code) == ["yaml-duplicate-key"])
+    #expect(dup.duplicates.map(\.code.name) == ["yaml-duplicate-key"])
     #expect(dup.firstError?.location == SourceLocation(line: 4, column: 1))
 }

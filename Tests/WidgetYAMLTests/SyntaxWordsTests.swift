@@ -7,7 +7,7 @@ import WidgetYAML
     @Test func anUnclosedQuoteIsReportedAtTheQuote() throws {
         // Never closed at all: libyaml gives up at the end of the file.
         let end = try #require(YAMLLoader.load(text: "kind: a\ndisplayName: \"A\ndescription: x\n").error)
-        #expect(end.code == "yaml-syntax")
+        #expect(end.code.name == "yaml-syntax")
         #expect(end.location == SourceLocation(line: 2, column: 14))
         #expect(end.message.hasPrefix("this string is never closed"))
         // Closed by the next line's quote: libyaml gives up further down.
@@ -21,7 +21,7 @@ import WidgetYAML
 
     @Test func aKeyIndentedTooFarIsAnIndentationError() throws {
         let error = try #require(YAMLLoader.load(text: "kind: a\ndisplayName: A\n  description: x\n").error)
-        #expect(error.code == "yaml-syntax")
+        #expect(error.code.name == "yaml-syntax")
         #expect(error.location == SourceLocation(line: 3, column: 3))
         #expect(error.message == "this key is indented more than 'displayName' on line 2, whose value is already written there: indent it 0 spaces as a sibling, or move that value under it")
     }

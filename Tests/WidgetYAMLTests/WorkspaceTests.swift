@@ -26,7 +26,7 @@ import WidgetYAML
     let valid = "top: {x: [1, 2]}\nnext: value\n"
     for _ in 0..<3 {
         #expect(failure(broken) != nil)
-        #expect(failure(duplicate)?.code == "yaml-duplicate-key")
+        #expect(failure(duplicate)?.code.name == "yaml-duplicate-key")
         let node = try #require(single(valid))
         #expect(node.json == ["top": ["x": [1, 2]], "next": "value"])
         #expect(node["next"]?.location == SourceLocation(line: 2, column: 7))

@@ -38,7 +38,7 @@ package enum WidgetLoader {
         var loaded = Loaded()
         let compilation: Compilation
         do { compilation = try Compilation(purpose: .run, reader: reader, jobs: jobs) } catch {
-            loaded.reports.append(("<built-in>", [.error("schema", error.message, file: "<built-in>", at: .start)], nil))
+            loaded.reports.append(("<built-in>", [.error(.schema, error.message, file: "<built-in>", at: .start)], nil))
             return loaded
         }
         // A compiled plan is given as is; anything else may be a directory of definitions.
@@ -65,7 +65,7 @@ package enum WidgetLoader {
                     widget.appGroup = file.bundledBy.flatMap { appGroups[$0] }
                     loaded.widgets.append(LoadedWidget(widget: widget, plan: plan, containerDirectory: container, path: file.path))
                 } catch {
-                    let problem = Diagnostic.error("compile", "the compiled plan is unusable: \(error.description)", file: file.path, at: .start, pointer: error.pointer)
+                    let problem = Diagnostic.error(.compile, "the compiled plan is unusable: \(error.description)", file: file.path, at: .start, pointer: error.pointer)
                     loaded.reports.append((file.path, [problem], file.source))
                 }
             }
@@ -83,7 +83,7 @@ package enum WidgetLoader {
     private static func loadPlan(file: String, bytes: [UInt8], _ zone: ZoneRules, _ locale: String?, _ loaded: inout Loaded) {
         let json: JSONValue
         do { json = try JSONReader.parse(bytes: bytes).json } catch {
-            loaded.reports.append((file, [.error("plan-invalid", "not a plan: \(error.message)", file: file, at: error.location)], bytes))
+            loaded.reports.append((file, [.error(.planInvalid, "not a plan: \(error.message)", file: file, at: error.location)], bytes))
             return
         }
         do {
@@ -91,7 +91,7 @@ package enum WidgetLoader {
             let widget = try CompiledWidget(plan: plan, defaultZone: zone, dataDecoder: ContainerData.decoder, cachesData: true, locale: locale)
             loaded.widgets.append(LoadedWidget(widget: widget, plan: plan, containerDirectory: SourceFiles.defaultContainer(beside: file), path: file))
         } catch {
-            loaded.reports.append((file, [.error("plan-invalid", "not a usable plan: \(error.description)", file: file, at: .start, pointer: error.pointer)], bytes))
+            loaded.reports.append((file, [.error(.planInvalid, "not a usable plan: \(error.description)", file: file, at: .start, pointer: error.pointer)], bytes))
         }
     }
 }
@@ -130,4 +130,9 @@ package enum ScenarioReading {
             .respond(at: at, url: url, response: ScriptedResponse(status: response.status, body: response.body, latency: response.latency, error: response.error))
         }
     }
+}
+
+// The codes reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let planInvalid = DiagnosticCode("plan-invalid")
 }

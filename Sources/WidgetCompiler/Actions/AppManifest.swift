@@ -85,7 +85,7 @@ package struct DynamicShortcuts: Sendable {
         self.sources = sources
         let itemsNode = try reader.node(dynamic.itemsNode, in: dynamic.node, "items", pointer)
         guard let source = sources.first(where: { $0.name == dynamic.items?.value }) else {
-            throw reader.error("unknown-data-source", "items \(itemsNode.shown) is not a data source of dynamicShortcuts", at: itemsNode, pointer + ["items"])
+            throw reader.error(.unknownDataSource, "items \(itemsNode.shown) is not a data source of dynamicShortcuts", at: itemsNode, pointer + ["items"])
         }
         items = source
         let order: RecordOrder?

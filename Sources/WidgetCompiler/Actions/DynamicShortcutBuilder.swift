@@ -37,27 +37,27 @@ extension DynamicShortcuts {
             bytes = found
         case .missing:
             let place = container.directory.map { " (looked in \($0))" } ?? ""
-            result.warnings.append(.warning("data-missing", "container file '\(items.file)' is missing\(place);\(fail)", file: manifest, at: items.location))
+            result.warnings.append(.warning(.dataMissing, "container file '\(items.file)' is missing\(place);\(fail)", file: manifest, at: items.location))
             return result
         case .refused(let refusal):
-            result.warnings.append(.warning("data-path", "container file \(refusal);\(fail)", file: manifest, at: items.location))
+            result.warnings.append(.warning(.dataPathRefused, "container file \(refusal);\(fail)", file: manifest, at: items.location))
             return result
         case .unreadable(let reason):
-            result.warnings.append(.warning("data-missing", "container file '\(items.file)' cannot be read: \(reason);\(fail)", file: manifest, at: items.location))
+            result.warnings.append(.warning(.dataMissing, "container file '\(items.file)' cannot be read: \(reason);\(fail)", file: manifest, at: items.location))
             return result
         }
         let (documents, error) = SourceFiles.documents(of: bytes, path: items.file)
         if let error {
             let at = error.location
             result.warnings.append(.warning(
-                "data-malformed", "container file '\(items.file)' is malformed at line \(at.line), column \(at.column): \(error.message);\(fail)",
+                .dataMalformed, "container file '\(items.file)' is malformed at line \(at.line), column \(at.column): \(error.message);\(fail)",
                 file: dataFile, at: at))
             return result
         }
         guard let root = documents.first, case .sequence(let nodes) = root.content else {
             let shown = documents.first?.shown ?? "nothing"
             result.warnings.append(.warning(
-                "data-not-array", "container file '\(items.file)' holds \(shown), not an array of records;\(fail)",
+                .dataNotArray, "container file '\(items.file)' holds \(shown), not an array of records;\(fail)",
                 file: dataFile, at: documents.first?.location ?? .start))
             return result
         }
@@ -66,7 +66,7 @@ extension DynamicShortcuts {
         let (actions, problems) = selection.actions(records: nodes.map(\.json), staticCount: staticCount, now: now)
         result.actions = actions
         for problem in problems {
-            result.warnings.append(.warning(problem.code, problem.message, file: dataFile, at: nodes[problem.record].location))
+            result.warnings.append(.warning(DiagnosticCode(runWarning: problem.code), problem.message, file: dataFile, at: nodes[problem.record].location))
         }
         return result
     }
@@ -76,4 +76,13 @@ extension DynamicShortcuts {
         guard let directory = container.directory, !directory.isEmpty else { return file }
         return directory.hasSuffix("/") ? directory + file : directory + "/" + file
     }
+}
+
+// The runtime's warnings about a data file, as `actions` reports them for the dynamic items
+// (docs/quick-actions.md); `data-path` is the runtime's warning here, not the checks' error.
+extension DiagnosticCode {
+    static let dataMalformed = DiagnosticCode(runWarning: "data-malformed")
+    static let dataMissing = DiagnosticCode(runWarning: "data-missing")
+    static let dataNotArray = DiagnosticCode(runWarning: "data-not-array")
+    static let dataPathRefused = DiagnosticCode(runWarning: "data-path")
 }

@@ -8,19 +8,19 @@ struct ManifestReader {
     /// `actions --locale`: titles and subtitles through the manifest's String Catalog.
     var localizer: Localizer? = nil
 
-    func error(_ code: String, _ message: String, at node: SourceNode, _ pointer: [String]) -> Diagnostic {
+    func error(_ code: DiagnosticCode, _ message: String, at node: SourceNode, _ pointer: [String]) -> Diagnostic {
         .error(code, message, file: file, at: node.location, pointer: JSONPointer.string(pointer))
     }
 
     func shape(_ message: String, at node: SourceNode, _ pointer: [String]) -> Diagnostic {
-        error("manifest-shape", message + ", not \(node.shown)", at: node, pointer)
+        error(.manifestShape, message + ", not \(node.shown)", at: node, pointer)
     }
 
     /// The required member `key` of a mapping.
     func node(_ parent: SourceNode, _ key: String, _ pointer: [String]) throws(Diagnostic) -> SourceNode {
         guard parent.isMapping else { throw shape("\(JSONPointer.string(pointer)) is a mapping", at: parent, pointer) }
         guard let child = parent[key] else {
-            throw error("missing-key", "'\(key)' is required here", at: parent, pointer)
+            throw error(.missingKey, "'\(key)' is required here", at: parent, pointer)
         }
         return child
     }
@@ -28,7 +28,7 @@ struct ManifestReader {
     /// The error `node(_:_:_:)` throws for a member that is absent.
     func absent(_ parent: SourceNode, _ key: String, _ pointer: [String]) -> Diagnostic {
         guard parent.isMapping else { return shape("\(JSONPointer.string(pointer)) is a mapping", at: parent, pointer) }
-        return error("missing-key", "'\(key)' is required here", at: parent, pointer)
+        return error(.missingKey, "'\(key)' is required here", at: parent, pointer)
     }
 
     /// A required member the definition decoded as written (any shape); nil is its absence.
@@ -66,7 +66,7 @@ struct ManifestReader {
         let source = try template(node, pointer)
         guard let localizer, let text = node.string, let translation = localizer.translation(of: text) else { return (source, nil) }
         func compile(_ t: String) throws(Diagnostic) -> Template {
-            do { return try Template(t) } catch { throw self.error("l10n-template", "the translation '\(t)': \(error.message)", at: node, pointer) }
+            do { return try Template(t) } catch { throw self.error(.l10nTemplate, "the translation '\(t)': \(error.message)", at: node, pointer) }
         }
         switch translation {
         case .text(let t): return (try compile(t), nil)
@@ -84,7 +84,7 @@ struct ManifestReader {
         do {
             return try Template(text)
         } catch {
-            throw self.error("template-syntax", "template: \(error.message)", at: node, pointer)
+            throw self.error(.templateSyntax, "template: \(error.message)", at: node, pointer)
         }
     }
 
@@ -110,7 +110,7 @@ struct ManifestReader {
             let (key, valueNode) = try iconMember(iconNode, pointer + ["icon"])
             guard let name = valueNode.string else { throw shape("an icon's \(key) is a string", at: valueNode, pointer + ["icon", key]) }
             guard let icon = icon(key, name) else {
-                throw error("unknown-icon-type", QuickActionIconType.unknownNameMessage(name), at: valueNode, pointer + ["icon", key])
+                throw error(.unknownIconType, QuickActionIconType.unknownNameMessage(name), at: valueNode, pointer + ["icon", key])
             }
             action.icon = icon
         }
@@ -130,4 +130,10 @@ struct ManifestReader {
         default: QuickActionIconType(rawValue: name).map(QuickActionIcon.system)
         }
     }
+}
+
+// The codes reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let manifestShape = DiagnosticCode("manifest-shape")
+    package static let unknownIconType = DiagnosticCode("unknown-icon-type")
 }

@@ -11,7 +11,7 @@ func checkApp(_ app: AppDefinition, _ context: inout CheckContext) {
         let type = typeText.value
         if let first = types[type] {
             context.error(
-                "duplicate-shortcut-type", "shortcut type '\(type)' is used twice (first by shortcut \(first)); types identify actions and must be unique",
+                .duplicateShortcutType, "shortcut type '\(type)' is used twice (first by shortcut \(first)); types identify actions and must be unique",
                 at: typeText.node, ["shortcuts", String(i), "type"])
         } else {
             types[type] = i
@@ -22,14 +22,14 @@ func checkApp(_ app: AppDefinition, _ context: inout CheckContext) {
     for source in dynamic.data {
         // Read in place; a string is built only for a diagnostic.
         guard let file = source.file, let path = file.node.stringBytes, let problem = containerPathProblem(path) else { continue }
-        context.error("data-path", "data source '\(source.name)': \(problem)", at: file.node, pointer + ["data", source.name, "file"])
+        context.error(.dataPath, "data source '\(source.name)': \(problem)", at: file.node, pointer + ["data", source.name, "file"])
     }
     if let items = dynamic.items {
         let name = items.value
         let sources = Set(dynamic.data.map(\.name))
         if !sources.contains(name) {
             let hint = Suggest.hint(for: name, among: sources.sorted())
-            context.error("unknown-data-source", "items '\(name)' is not a data source of dynamicShortcuts\(hint)", at: items.node, pointer + ["items"])
+            context.error(.unknownDataSource, "items '\(name)' is not a data source of dynamicShortcuts\(hint)", at: items.node, pointer + ["items"])
         }
     }
     // Record fields are free, so only the syntax of these templates is checked.
@@ -47,18 +47,23 @@ private func checkTemplateSyntax(_ node: SourceNode, _ pointer: [String], _ cont
         for i in 0..<node.count { checkTemplateSyntax(node.child(i), pointer + [node.key(i)], &context) }
     default:
         guard let text = node.stringBytes, text.isTemplate else { return }
-        var unknown: [(code: String, message: String, offset: Int)] = []
+        var unknown: [(code: DiagnosticCode, message: String, offset: Int)] = []
         do {
             try Template.scanNames(bytes: text) { name in
                 // A record's fields are free, so only the format's name is known to be wrong.
                 if let problem = VariableScope.unknownFormat(name) { unknown.append(problem) }
             }
         } catch {
-            context.error("template-syntax", "template: \(error.message)", at: context.location(inside: node, offset: error.offset), pointer)
+            context.error(.templateSyntax, "template: \(error.message)", at: context.location(inside: node, offset: error.offset), pointer)
             return
         }
         for problem in unknown {
             context.error(problem.code, problem.message, at: context.location(inside: node, offset: problem.offset), pointer)
         }
     }
+}
+
+// The codes reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let duplicateShortcutType = DiagnosticCode("duplicate-shortcut-type")
 }

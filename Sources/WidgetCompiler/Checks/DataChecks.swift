@@ -12,12 +12,12 @@ func checkDataSources(_ sources: [WidgetDefinition.DataSource], _ context: inout
         // A file's retry, parsed once for lowering (its form is the schema's to report).
         if let retry = source.retry, let text = retry.string, let seconds = try? DurationParser.parse(text) {
             if seconds < 60 {
-                context.error("data-retry", "data source '\(source.name)': retry \(text) is under 1m; WidgetKit spaces reloads by minutes and each one spends the budget", at: retry, ["data", source.name, "retry"])
+                context.error(.dataRetry, "data source '\(source.name)': retry \(text) is under 1m; WidgetKit spaces reloads by minutes and each one spends the budget", at: retry, ["data", source.name, "retry"])
             }
             context.record(.seconds(seconds), for: retry)
         }
         guard let file = source.file, let path = file.node.stringBytes, let problem = containerPathProblem(path) else { continue }
-        context.error("data-path", "data source '\(source.name)': \(problem)", at: file.node, ["data", source.name, "file"])
+        context.error(.dataPath, "data source '\(source.name)': \(problem)", at: file.node, ["data", source.name, "file"])
     }
 }
 
@@ -26,7 +26,7 @@ func checkDataSources(_ sources: [WidgetDefinition.DataSource], _ context: inout
 private func checkSourceDates(_ source: WidgetDefinition.DataSource, _ context: inout CheckContext) {
     if let zone = source.zone, !Scalars.isKnownZone(zone.value) {
         context.error(
-            "unknown-time-zone", "data source '\(source.name)': unknown time zone '\(zone.value)'; use an IANA name such as Europe/Berlin",
+            .unknownTimeZone, "data source '\(source.name)': unknown time zone '\(zone.value)'; use an IANA name such as Europe/Berlin",
             at: zone.node, ["data", source.name, "zone"])
     }
     guard let dates = source.dates, dates.isMapping else { return }
@@ -35,7 +35,7 @@ private func checkSourceDates(_ source: WidgetDefinition.DataSource, _ context: 
         let path = ["data", source.name, "dates", pointer]
         if JSONPointer.tokens(pointer) == nil {
             context.error(
-                "data-dates", "data source '\(source.name)': dates key '\(pointer)' is not a JSON Pointer; write one such as /results/*/date",
+                .dataDates, "data source '\(source.name)': dates key '\(pointer)' is not a JSON Pointer; write one such as /results/*/date",
                 at: dates.document.keyLocation(dates.index, i), path)
         }
         let value = dates.child(i)
@@ -45,7 +45,7 @@ private func checkSourceDates(_ source: WidgetDefinition.DataSource, _ context: 
         } catch {
             let words = DataDateFormat.words.joined(separator: ", ")
             context.error(
-                "data-dates", "data source '\(source.name)': \(error.message) (a format is one of \(words), or an LDML pattern such as dd.MM.yyyy)",
+                .dataDates, "data source '\(source.name)': \(error.message) (a format is one of \(words), or an LDML pattern such as dd.MM.yyyy)",
                 at: context.location(inside: value, offset: error.offset), path)
         }
     }
@@ -111,4 +111,11 @@ private func asciiPathProblem(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
 
 private struct PathVerdict {
     let problem: String?
+}
+
+// The codes reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let dataDates = DiagnosticCode("data-dates")
+    package static let dataPath = DiagnosticCode("data-path")
+    package static let dataRetry = DiagnosticCode("data-retry")
 }

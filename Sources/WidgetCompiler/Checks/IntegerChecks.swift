@@ -43,11 +43,16 @@ func checkIntegerRange(_ document: SourceNode, _ context: inout CheckContext) {
         case .double where isBig(n):
             let text = table.sourceText(n) ?? ""
             context.error(
-                "integer-range", "integer \(text) does not fit in 64 bits (\(IntegerRange.shown))",
+                .integerRange, "integer \(text) does not fit in 64 bits (\(IntegerRange.shown))",
                 at: SourceNode(document: table, index: n), pointer)
         default:
             break
         }
     }
     walk(document.index, [])
+}
+
+// The codes reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let integerRange = DiagnosticCode("integer-range")
 }

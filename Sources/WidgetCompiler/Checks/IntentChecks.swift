@@ -29,11 +29,11 @@ private func checkEffectKeys(_ perform: SourceNode, pointer: [String], label: St
         let present = (0..<item.count).map(item.key).filter(effects.contains)
         if present.count > 1 {
             context.error(
-                "intent-effect",
+                .intentEffect,
                 "\(label): an effect does one thing, and this one has \(present.map { "'\($0)'" }.joined(separator: " and ")); split it into one item each (they apply in order)",
                 at: item, pointer + [String(i)])
         } else if item.count == 0 {
-            context.error("intent-effect", "\(label): an effect needs one of \(effects.joined(separator: ", "))", at: item, pointer + [String(i)])
+            context.error(.intentEffect, "\(label): an effect needs one of \(effects.joined(separator: ", "))", at: item, pointer + [String(i)])
         }
     }
 }
@@ -47,7 +47,7 @@ private func checkEffect(
     case .reload:
         for (i, item) in effect.node.items.enumerated() where item.string == definition.kind?.value {
             context.warning(
-                "intent-reload",
+                .intentReload,
                 "\(label): reload names this widget's own kind '\(item.string ?? "")', which WidgetKit reloads at once after the tap anyway; the request only spends budget",
                 at: item, pointer + [String(i)])
         }
@@ -70,7 +70,7 @@ private func checkEffect(
         return
     }
     if let file = effect.file, let problem = containerPathProblem(file.value) {
-        context.error("intent-file", "\(label): \(problem)", at: file.node, pointer + ["file"])
+        context.error(.intentFile, "\(label): \(problem)", at: file.node, pointer + ["file"])
     }
     var tokens: [String?] = []
     if let at = effect.at {
@@ -80,13 +80,13 @@ private func checkEffect(
                 checkIntentTemplates(at.node, of: intent, pointer + ["at"], &context)
             } else {
                 context.error(
-                    "intent-pointer",
+                    .intentPointer,
                     "\(label): at '\(at.value)' is not a JSON Pointer; it starts with '/' (such as /items/0/done), or is empty for the whole file",
                     at: at.node, pointer + ["at"])
                 return
             }
         } catch {
-            context.error("intent-template", "\(label): at '\(at.value)': \(error.message)", at: at.node, pointer + ["at"])
+            context.error(.intentTemplate, "\(label): at '\(at.value)': \(error.message)", at: at.node, pointer + ["at"])
             return
         }
     }
@@ -97,12 +97,12 @@ private func checkEffect(
             if let text = by.string, let name = loneParameterName(text), let type = intent.parameter(named: name)?.type?.value,
                type != .integer, type != .number {
                 context.error(
-                    "intent-type", "\(label): by '\(text)' names parameter '\(name)' of type \(type.rawValue); increment needs an integer or number",
+                    .intentType, "\(label): by '\(text)' names parameter '\(name)' of type \(type.rawValue); increment needs an integer or number",
                     at: by, pointer + ["by"])
             }
         }
         if let minNode = effect.min, let maxNode = effect.max, let min = minNode.number, let max = maxNode.number, min > max {
-            context.error("intent-range", "\(label): min \(minNode.shown) is above max \(maxNode.shown)", at: minNode, pointer + ["min"])
+            context.error(.intentRange, "\(label): min \(minNode.shown) is above max \(maxNode.shown)", at: minNode, pointer + ["min"])
         }
     }
     if let file = effect.file, let at = effect.at {
@@ -166,7 +166,7 @@ private func checkIntentTemplates(_ node: SourceNode, of intent: WidgetDefinitio
     guard let text = node.string, text.isTemplate else { return }
     let template: Template
     do { template = try Template(text) } catch {
-        context.error("intent-template", "intent '\(intent.name)': template \(node.shown): \(error.message)", at: node, pointer)
+        context.error(.intentTemplate, "intent '\(intent.name)': template \(node.shown): \(error.message)", at: node, pointer)
         return
     }
     let names = intent.parameters.map(\.name)
@@ -182,7 +182,7 @@ private func checkIntentTemplates(_ node: SourceNode, of intent: WidgetDefinitio
             hint = "; an intent's templates see only its own parameters, as param.NAME"
         }
         context.error(
-            "intent-template", "intent '\(intent.name)': '{{\(reference.name)}}' names no parameter of the intent\(hint)",
+            .intentTemplate, "intent '\(intent.name)': '{{\(reference.name)}}' names no parameter of the intent\(hint)",
             at: context.location(inside: node, offset: reference.offset), pointer)
     }
 }
@@ -210,7 +210,7 @@ private func checkAgainstShape(
             if additional.bool == false {
                 let known = properties.map { (0..<$0.count).map($0.key) } ?? []
                 context.error(
-                    "intent-pointer",
+                    .intentPointer,
                     "\(label): at '\(at.string ?? "")': '\(token ?? "{{…}}")' is not a member the schema of data source '\(source.name)' declares at '\(JSONPointer.string(walked))'\(Suggest.hint(for: token ?? "", among: known)) (members: \(known.joined(separator: ", ")))",
                     at: at, pointer + ["at"])
                 return
@@ -242,7 +242,7 @@ private func checkAgainstShape(
         }
         if written == declared || (written == "integer" && declared == "number") { return }
         context.error(
-            "intent-type",
+            .intentType,
             "\(label): set writes \(value.shown) (\(written)) where the schema of data source '\(source.name)' declares \(declared) at '\(at.string ?? "")'",
             at: value, pointer + ["value"])
         return
@@ -250,8 +250,19 @@ private func checkAgainstShape(
     }
     if let needed, !needed.types.contains(declared) {
         context.error(
-            "intent-type",
+            .intentType,
             "\(label): \(effect.kind.rawValue) needs \(needed.noun) at '\(at.string ?? "")', but the schema of data source '\(source.name)' declares \(declared) there",
             at: at, pointer + ["at"])
     }
+}
+
+// The codes reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let intentEffect = DiagnosticCode("intent-effect")
+    package static let intentFile = DiagnosticCode("intent-file")
+    package static let intentPointer = DiagnosticCode("intent-pointer")
+    package static let intentRange = DiagnosticCode("intent-range")
+    package static let intentReload = DiagnosticCode("intent-reload", .warning)
+    package static let intentTemplate = DiagnosticCode("intent-template")
+    package static let intentType = DiagnosticCode("intent-type")
 }

@@ -143,7 +143,7 @@ func checkLets(_ definition: WidgetDefinition, _ context: inout CheckContext) ->
             parsed.append(program)
             reads.append(Set(program.selections.filter { $0.variable == "let" && names.contains($0.field) }.map(\.field)))
         } catch {
-            report(error.errors, "cel-syntax", item, &context)
+            report(error.errors, .celSyntax, item, &context)
             parsed.append(nil)
             reads.append([])
         }
@@ -155,7 +155,7 @@ func checkLets(_ definition: WidgetDefinition, _ context: inout CheckContext) ->
         let path = (members + [members[0]]).joined(separator: " → ")
         for i in cycle {
             context.error(
-                "let-cycle", "let '\(lets[i].name)' is part of a cycle: \(path); a let may read only lets that do not read it back",
+                .letCycle, "let '\(lets[i].name)' is part of a cycle: \(path); a let may read only lets that do not read it back",
                 at: lets[i].expression, ["let", lets[i].name])
         }
     }
@@ -179,7 +179,7 @@ func checkLets(_ definition: WidgetDefinition, _ context: inout CheckContext) ->
                 program = compiled
                 type = compiled.type
             } catch {
-                report(error.errors, "cel-type", item, &context)
+                report(error.errors, .celType, item, &context)
             }
         }
         if !inCycle.contains(i) { typed.append(.init(item.name, type)) }
@@ -228,7 +228,7 @@ func checkRelevance(
 }
 
 /// Each error of `item`'s expression at its own position inside the scalar.
-private func report(_ errors: [CELError], _ code: String, _ item: WidgetDefinition.Let, _ context: inout CheckContext) {
+private func report(_ errors: [CELError], _ code: DiagnosticCode, _ item: WidgetDefinition.Let, _ context: inout CheckContext) {
     for error in errors {
         let at = error.offset.map { context.location(inside: item.expression, offset: $0) } ?? item.expression.location
         context.error(code, "let '\(item.name)': \(error.message)", at: at, ["let", item.name])
@@ -286,7 +286,7 @@ func warnUnreadLets(_ definition: WidgetDefinition, _ lets: CheckedLets, read: S
     guard let node = definition.letNode else { return }
     for item in definition.lets where !read.contains(item.name) && !lets.readByLets.contains(item.name) {
         context.diagnostics.append(.warning(
-            "let-unused", "let '\(item.name)' is never read; use it as {{let.\(item.name)}} in content or the view, or remove it",
+            .letUnused, "let '\(item.name)' is never read; use it as {{let.\(item.name)}} in content or the view, or remove it",
             file: context.file, at: node.document.keyLocation(node.index, item.member), pointer: JSONPointer.string(["let", item.name])))
     }
 }
@@ -312,4 +312,12 @@ package enum LetsOfWidget {
         guard let value = node.string, let positions = ScalarPositions.map(value: value, start: node.location, in: bytes) else { return nil }
         return positions.firstIndex { $0.line == line && $0.column >= column }
     }
+}
+
+// The codes reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let celSyntax = DiagnosticCode("cel-syntax")
+    package static let celType = DiagnosticCode("cel-type")
+    package static let letCycle = DiagnosticCode("let-cycle")
+    package static let letUnused = DiagnosticCode("let-unused", .warning)
 }

@@ -24,26 +24,26 @@ func checkURLSources(_ data: [WidgetDefinition.DataSource], timeline: WidgetDefi
         if let text = url.string {
             let lower = text.lowercased()
             if lower.hasPrefix("http://"), request.insecure != true {
-                context.error("request-insecure", "data source '\(name)': '\(text)' is plain HTTP, which App Transport Security refuses; use https:// or say insecure: true", at: url, base + ["url"])
+                context.error(.requestInsecure, "data source '\(name)': '\(text)' is plain HTTP, which App Transport Security refuses; use https:// or say insecure: true", at: url, base + ["url"])
             } else if let scheme = ["https://", "http://"].first(where: lower.hasPrefix) {
                 let rest = text.dropFirst(scheme.count)
                 let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
                 if host.isEmpty || host.hasPrefix(":") || host.contains(" ") {
-                    context.error("request-url", "data source '\(name)': '\(text)' has no host name after \(scheme)", at: url, base + ["url"])
+                    context.error(.requestUrl, "data source '\(name)': '\(text)' has no host name after \(scheme)", at: url, base + ["url"])
                 }
             }
         }
         let method = request.method?.value ?? "GET"
         if let body = request.body {
             if method != "POST" {
-                context.error("request-body", "data source '\(name)': a body is sent with POST only; add method: POST or remove the body", at: body, base + ["body"])
+                context.error(.requestBody, "data source '\(name)': a body is sent with POST only; add method: POST or remove the body", at: body, base + ["body"])
             }
             checkRequestTemplate(body, base + ["body"], source: name, scope: scope, secrets: true, &context)
             checkCredentialLiterals(in: body, base + ["body"], source: name, form: .body, &context)
         }
         for (key, value) in request.headers {
             if let text = value.string, text.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
-                context.error("request-header", "data source '\(name)': header '\(key)' has a line break, which would end the header", at: value, base + ["headers", key])
+                context.error(.requestHeader, "data source '\(name)': header '\(key)' has a line break, which would end the header", at: value, base + ["headers", key])
             }
             checkRequestTemplate(value, base + ["headers", key], source: name, scope: scope, secrets: true, &context)
             checkCredentialLiterals(in: value, base + ["headers", key], source: name, form: .header(key), &context)
@@ -56,7 +56,7 @@ func checkURLSources(_ data: [WidgetDefinition.DataSource], timeline: WidgetDefi
         }
         if let timeout = request.timeout, let seconds = seconds(timeout) {
             if seconds > 60 || seconds < 1 {
-                context.error("request-timeout", "data source '\(name)': timeout \(timeout.string ?? "") is \(seconds < 1 ? "under 1s" : "over 60s"); a request waits 1s to 60s", at: timeout, base + ["timeout"])
+                context.error(.requestTimeout, "data source '\(name)': timeout \(timeout.string ?? "") is \(seconds < 1 ? "under 1s" : "over 60s"); a request waits 1s to 60s", at: timeout, base + ["timeout"])
             }
         }
         let maxAge = seconds(request.maxAge) ?? 0
@@ -71,7 +71,7 @@ func checkURLSources(_ data: [WidgetDefinition.DataSource], timeline: WidgetDefi
     let total = daily.reduce(0) { $0 + $1.count }
     if total > 96, let firstURL {
         let each = daily.map { "'\($0.name)' every \(DurationText.string(seconds: $0.every))" }.joined(separator: ", ")
-        context.warning("request-rate", "this widget would make \(total) requests a day (\(each)), more than 96: the load of every device on the server; reload less often or raise maxAge", at: firstURL.node, ["data", firstURL.name, "url"])
+        context.warning(.requestRate, "this widget would make \(total) requests a day (\(each)), more than 96: the load of every device on the server; reload less often or raise maxAge", at: firstURL.node, ["data", firstURL.name, "url"])
     }
 }
 
@@ -87,18 +87,18 @@ enum RequestVariables {
 /// warnings and `--record` show).
 private func checkRequestTemplate(_ node: SourceNode, _ pointer: [String], source: String, scope: VariableScope, secrets: Bool, _ context: inout CheckContext) {
     guard let text = node.string, text.contains("{{") else { return }
-    var problems: [(code: String, message: String, offset: Int)] = []
+    var problems: [(code: DiagnosticCode, message: String, offset: Int)] = []
     do {
         try Template.scanNames(text) { name in
             guard name.componentCount > 0 else {
-                problems.append(("request-template", "data source '\(source)': '.' cannot be used in a request; only param.* can", name.offset))
+                problems.append((.requestTemplate, "data source '\(source)': '.' cannot be used in a request; only param.* can", name.offset))
                 return
             }
             if name.component(0, is: "secret") {
                 if !secrets {
-                    problems.append(("request-secret", "data source '\(source)': '\(name.name)' cannot be in the URL, which logs and recordings show; send it in a header or the body", name.offset))
+                    problems.append((.requestSecret, "data source '\(source)': '\(name.name)' cannot be in the URL, which logs and recordings show; send it in a header or the body", name.offset))
                 } else if name.componentCount != 2 || !SecretNames.isValid(name.component(1)) {
-                    problems.append(("request-secret", "data source '\(source)': '\(name.name)' is not a secret's name: expected secret.NAME, NAME made of letters, digits and _ (the container file secrets/NAME)", name.offset))
+                    problems.append((.requestSecret, "data source '\(source)': '\(name.name)' is not a secret's name: expected secret.NAME, NAME made of letters, digits and _ (the container file secrets/NAME)", name.offset))
                 }
                 return
             }
@@ -120,10 +120,10 @@ private func checkRequestTemplate(_ node: SourceNode, _ pointer: [String], sourc
                 problems.append(("request-template", "data source '\(source)': '\(name.name)' is this source's own answer, which its request cannot read; keep the last answer with stale: or name another source", name.offset))
                 return
             }
-            if let problem = scope.problem(with: name, place: .timeline) { problems.append(("unknown-variable", "data source '\(source)': \(problem)", name.offset)) }
+            if let problem = scope.problem(with: name, place: .timeline) { problems.append((.unknownVariable, "data source '\(source)': \(problem)", name.offset)) }
         }
     } catch {
-        context.error("template-syntax", "template: \(error.message)", at: context.location(inside: node, offset: error.offset), pointer)
+        context.error(.templateSyntax, "template: \(error.message)", at: context.location(inside: node, offset: error.offset), pointer)
         return
     }
     for p in problems {
@@ -188,7 +188,7 @@ func checkURLFallbacks(_ definition: WidgetDefinition, _ context: inout CheckCon
             ? "its placeholder, content with every tag empty: \(fields) blank"
             : "its placeholder, which has no \(fields): \(blank.count == 1 ? "that field is" : "those fields are") blank"
         context.warning(
-            "request-fallback",
+            .requestFallback,
             "data source '\(source.name)' has no fallback: when its request fails (no connection, a time-out, HTTP 503) the widget shows \(shown) until the next reload; add placeholder text for \(blank.count == 1 ? "it" : "them"), stale: (keep showing the last answer) or retry: (ask again soon)",
             at: request.url, ["data", source.name, "url"])
     }
@@ -222,7 +222,7 @@ func checkFetchCadence(_ definition: WidgetDefinition, _ context: inout CheckCon
         guard reload >= 4 * meant else { continue }
         let every = reload == 86_400 ? "24h" : DurationText.string(seconds: reload), wanted = DurationText.string(seconds: meant)
         context.warning(
-            "request-cadence",
+            .requestCadence,
             "data source '\(source.name)' is fetched once every \(every), not as \(because) suggests: a request is made only at a reload, and this timeline reloads at its end, every \(every); to fetch every \(wanted) add policy: { after: \(wanted) } to the timeline",
             at: request.maxAge ?? request.url, ["data", source.name, request.maxAge == nil ? "url" : "maxAge"])
     }
@@ -282,7 +282,7 @@ func checkCredentialLiterals(in node: SourceNode, _ pointer: [String], source: S
         let location: SourceLocation
         if case .header = form { location = node.location } else { location = context.location(inside: node, offset: offset) }
         context.warning(
-            "request-credential",
+            .requestCredential,
             "data source '\(source)': \(place) holds a literal that looks like a credential ('\(shown)', \(value.count) characters); a plan ships in cleartext inside the app: have the app write it to the container file secrets/\(suggestion) and use {{secret.\(suggestion)}} in a header or the body",
             at: location, pointer)
     }
@@ -351,4 +351,19 @@ enum CredentialShape {
         }
         return letters >= 8 && digits >= 4
     }
+}
+
+// The codes reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let requestBody = DiagnosticCode("request-body")
+    package static let requestCadence = DiagnosticCode("request-cadence", .warning)
+    package static let requestCredential = DiagnosticCode("request-credential", .warning)
+    package static let requestFallback = DiagnosticCode("request-fallback", .warning)
+    package static let requestHeader = DiagnosticCode("request-header")
+    package static let requestInsecure = DiagnosticCode("request-insecure")
+    package static let requestRate = DiagnosticCode("request-rate", .warning)
+    package static let requestSecret = DiagnosticCode("request-secret")
+    package static let requestTemplate = DiagnosticCode("request-template")
+    package static let requestTimeout = DiagnosticCode("request-timeout")
+    package static let requestUrl = DiagnosticCode("request-url")
 }

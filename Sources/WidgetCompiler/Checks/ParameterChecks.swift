@@ -37,7 +37,7 @@ private func checkParameter(_ declared: WidgetDefinition.Parameter, under: [Stri
                   !(node.stringBytes.map(IntegerRange.isIntegerForm) ?? false),
                   !(node.document.textBytes(node.index).map(IntegerRange.isIntegerForm) ?? false) else { continue }
             context.error(
-                "integer-range", "\(label): \(key) \(node.shown) does not fit in a 64-bit integer (\(IntegerRange.shown))",
+                .integerRange, "\(label): \(key) \(node.shown) does not fit in a 64-bit integer (\(IntegerRange.shown))",
                 at: node, pointer + [key])
             if key == "default" { return }
         }
@@ -49,34 +49,34 @@ private func checkParameter(_ declared: WidgetDefinition.Parameter, under: [Stri
         let min = minNode.flatMap { magnitude($0, "min") }
         let max = maxNode.flatMap { magnitude($0, "max") }
         if let minNode, let maxNode, let min, let max, min > max {
-            context.error("param-range", "\(label): min \(minNode.shown) is above max \(maxNode.shown)", at: minNode, pointer + ["min"])
+            context.error(.paramRange, "\(label): min \(minNode.shown) is above max \(maxNode.shown)", at: minNode, pointer + ["min"])
         }
         guard let defaultNode = declared.defaultValue else { return }
         if type == .integer, defaultNode.isScalar, !defaultNode.isInteger {
-            context.error("param-default-type", "\(label): default \(defaultNode.shown) is not an integer", at: defaultNode, pointer + ["default"])
+            context.error(.paramDefaultType, "\(label): default \(defaultNode.shown) is not an integer", at: defaultNode, pointer + ["default"])
             return
         }
         if type == .number, defaultNode.number == nil {
-            context.error("param-default-type", "\(label): default \(defaultNode.shown) is not a number", at: defaultNode, pointer + ["default"])
+            context.error(.paramDefaultType, "\(label): default \(defaultNode.shown) is not a number", at: defaultNode, pointer + ["default"])
             return
         }
         if type == .duration, !defaultNode.isString {
-            context.error("param-default-type", "\(label): default \(defaultNode.shown) is not a duration such as 15m", at: defaultNode, pointer + ["default"])
+            context.error(.paramDefaultType, "\(label): default \(defaultNode.shown) is not a duration such as 15m", at: defaultNode, pointer + ["default"])
             return
         }
         guard let value = magnitude(defaultNode, "default") else { return }
         if let minNode, let min, value < min {
-            context.error("param-range", "\(label): default \(defaultNode.shown) is below min \(minNode.shown)", at: defaultNode, pointer + ["default"])
+            context.error(.paramRange, "\(label): default \(defaultNode.shown) is below min \(minNode.shown)", at: defaultNode, pointer + ["default"])
         } else if let maxNode, let max, value > max {
-            context.error("param-range", "\(label): default \(defaultNode.shown) is above max \(maxNode.shown)", at: defaultNode, pointer + ["default"])
+            context.error(.paramRange, "\(label): default \(defaultNode.shown) is above max \(maxNode.shown)", at: defaultNode, pointer + ["default"])
         }
     case .boolean:
         if let defaultNode = declared.defaultValue, defaultNode.bool == nil {
-            context.error("param-default-type", "\(label): default \(defaultNode.shown) is not true or false", at: defaultNode, pointer + ["default"])
+            context.error(.paramDefaultType, "\(label): default \(defaultNode.shown) is not true or false", at: defaultNode, pointer + ["default"])
         }
     case .string:
         if let defaultNode = declared.defaultValue, !defaultNode.isString {
-            context.error("param-default-type", "\(label): default \(defaultNode.shown) is not a string", at: defaultNode, pointer + ["default"])
+            context.error(.paramDefaultType, "\(label): default \(defaultNode.shown) is not a string", at: defaultNode, pointer + ["default"])
         }
     case .enum:
         checkEnumValues(declared, label: label, pointer: pointer, &context)
@@ -97,13 +97,13 @@ private func checkEnumValues(
     _ context: inout CheckContext
 ) {
     guard let valuesNode = parameter.values else {
-        context.error("param-enum", "\(label()): an enum parameter needs 'values'", at: parameter.node, pointer())
+        context.error(.paramEnum, "\(label()): an enum parameter needs 'values'", at: parameter.node, pointer())
         return
     }
     // Anything but a list counts as no values (the schema reports its shape).
     let count = valuesNode.isSequence ? valuesNode.count : 0
     if valuesNode.isSequence, count == 0 {
-        context.error("param-enum", "\(label()): 'values' is empty", at: valuesNode, pointer() + ["values"])
+        context.error(.paramEnum, "\(label()): 'values' is empty", at: valuesNode, pointer() + ["values"])
     }
     // The first index of each distinct scalar, found by a scan over the earlier first
     // indices (lists are short; a dictionary would hash every value and find the same
@@ -119,7 +119,7 @@ private func checkEnumValues(
         guard item.isScalar else { continue }
         if let first = firstIndex(of: item, before: i) {
             context.error(
-                "param-enum", "\(label()): value \(item.shown) is listed twice (first at index \(first))", at: item,
+                .paramEnum, "\(label()): value \(item.shown) is listed twice (first at index \(first))", at: item,
                 pointer() + ["values", String(i)])
         } else {
             isFirst[i] = true
@@ -128,12 +128,12 @@ private func checkEnumValues(
     if let defaultNode = parameter.defaultValue, defaultNode.isScalar, count > 0,
        firstIndex(of: defaultNode, before: count) == nil {
         let list = valuesNode.items.map(\.shown).joined(separator: ", ")
-        context.error("param-enum", "\(label()): default \(defaultNode.shown) is not one of its values (\(list))", at: defaultNode, pointer() + ["default"])
+        context.error(.paramEnum, "\(label()): default \(defaultNode.shown) is not one of its values (\(list))", at: defaultNode, pointer() + ["default"])
     }
     // `valueTitles` names values the parameter has.
     for title in parameter.valueTitles?.members ?? .empty where !valuesNode.items.contains(where: { $0.string == title.key }) {
         let list = valuesNode.items.map(\.shown).joined(separator: ", ")
-        context.error("param-enum", "\(label()): valueTitles names '\(title.key)', which is not one of its values (\(list))", at: title.keyLocation, pointer() + ["valueTitles", title.key])
+        context.error(.paramEnum, "\(label()): valueTitles names '\(title.key)', which is not one of its values (\(list))", at: title.keyLocation, pointer() + ["valueTitles", title.key])
     }
 }
 
@@ -160,4 +160,11 @@ extension SourceNode {
         default: return false
         }
     }
+}
+
+// The codes reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let paramDefaultType = DiagnosticCode("param-default-type")
+    package static let paramEnum = DiagnosticCode("param-enum")
+    package static let paramRange = DiagnosticCode("param-range")
 }

@@ -54,12 +54,12 @@ package enum ScenarioChecks {
         let events = check(root, &context, kinds: kinds, intents: intents)
         let schema: SchemaStage
         do { schema = try BuiltInSchemas.scenario() } catch {
-            return (nil, [.error("schema", error.message, file: file, at: root.location)])
+            return (nil, [.error(.schema, error.message, file: file, at: root.location)])
         }
         var diagnostics = merge(shape: schema.check(root, file: file), semantic: context.diagnostics)
         for extra in documents.dropFirst() {
             diagnostics.append(.error(
-                "scenario-documents", "a scenario file holds one list of app events; this second document would be ignored (join the lists, or remove the '---')",
+                .scenarioDocuments, "a scenario file holds one list of app events; this second document would be ignored (join the lists, or remove the '---')",
                 file: file, at: extra.location))
         }
         let hasErrors = diagnostics.contains { $0.severity == .error }
@@ -71,7 +71,7 @@ package enum ScenarioChecks {
         _ = check(root, &context, kinds: nil, intents: nil)
         let shape: [Diagnostic]
         do { shape = try BuiltInSchemas.scenario().check(root, file: context.file) } catch {
-            shape = [.error("schema", error.message, file: context.file, at: root.location)]
+            shape = [.error(.schema, error.message, file: context.file, at: root.location)]
         }
         return merge(shape: shape, semantic: context.diagnostics)
     }
@@ -94,12 +94,12 @@ package enum ScenarioChecks {
             let present = actions.filter { item[$0] != nil }
             if present.count > 1 {
                 context.error(
-                    "scenario-action",
+                    .scenarioAction,
                     "an item has one action, and this one has \(present.map { "'\($0)'" }.joined(separator: " and ")); split it into one item each (items at the same instant apply in file order)",
                     at: item, p)
             } else if present.isEmpty, !item.members.contains(where: { Suggest.closest(to: $0.key, among: actions) != nil }) {
                 // (A misspelled action is the schema's unknown key, with its "did you mean".)
-                context.error("scenario-action", "an item needs one action: 'write', 'reload', 'respond', 'push', 'tap', 'locale', 'dynamicType' or 'appearance' (each with 'at'), or a 'foreground' or 'offline' window", at: item, p)
+                context.error(.scenarioAction, "an item needs one action: 'write', 'reload', 'respond', 'push', 'tap', 'locale', 'dynamicType' or 'appearance' (each with 'at'), or a 'foreground' or 'offline' window", at: item, p)
             }
             // Each action's own fields are checked even in an item with two; only an item
             // with one becomes an event.
@@ -119,11 +119,11 @@ package enum ScenarioChecks {
                     case "reload": "the instant of the WidgetCenter call"
                     default: "the instant the setting changes"
                     }
-                    context.error("missing-key", "'\(timed)' needs 'at', \(what) (such as at: 2026-11-29T09:00:00-05:00)", at: item, p)
+                    context.error(.missingKey, "'\(timed)' needs 'at', \(what) (such as at: 2026-11-29T09:00:00-05:00)", at: item, p)
                 }
             } else if present.count == 1, let window = present.first, windows.contains(window), let member = item.member("at") {
                 context.error(
-                    "unknown-key", "'at' is not allowed with '\(window)': a window has 'from' and 'until'",
+                    .unknownKey, "'at' is not allowed with '\(window)': a window has 'from' and 'until'",
                     at: member.keyLocation, p + ["at"])
             }
             for action in present {
@@ -131,7 +131,7 @@ package enum ScenarioChecks {
                 case "write":
                     guard let write = item["write"] else { continue }
                     if let file = write["file"], let path = file.string, !path.isEmpty, let problem = containerPathProblem(path) {
-                        context.error("data-path", "scenario write: \(problem)", at: file, p + ["write", "file"])
+                        context.error(.dataPath, "scenario write: \(problem)", at: file, p + ["write", "file"])
                     }
                     guard let at, let path = write["file"]?.string, let value = write["value"] else { continue }
                     itemEvents.append(.write(at: at, path: path, value: value.json))
@@ -143,7 +143,7 @@ package enum ScenarioChecks {
                         let pointer = bare ? p + ["reload"] : p + ["reload", "kind"]
                         let hint = Suggest.closest(to: kind, among: kinds).map { " (did you mean '\($0)'?)" } ?? ""
                         context.warning(
-                            "unknown-kind",
+                            .unknownKind,
                             "reload of kind '\(kind)', which no widget in this run has\(hint); the kinds here: \(kinds.joined(separator: ", "))",
                             at: kindNode, pointer)
                     }
@@ -169,7 +169,7 @@ package enum ScenarioChecks {
                     if let kinds, !kinds.contains(kind) {
                         let hint = Suggest.closest(to: kind, among: kinds).map { " (did you mean '\($0)'?)" } ?? ""
                         context.warning(
-                            "unknown-kind",
+                            .unknownKind,
                             "push for kind '\(kind)', which no widget in this run has\(hint); the kinds here: \(kinds.joined(separator: ", "))",
                             at: kindNode, p + ["push", "kind"])
                     }
@@ -190,7 +190,7 @@ package enum ScenarioChecks {
                     guard let from, let until, let untilNode = window["until"] else { continue }
                     if until <= from {
                         context.error(
-                            "invalid-instant",
+                            .invalidInstant,
                             "\(action) 'until' \(untilNode.shown) must be after 'from' \(window["from"]!.shown): a window is [from, until)",
                             at: untilNode, p + [action, "until"])
                         continue
@@ -214,7 +214,7 @@ package enum ScenarioChecks {
         if let kindNode = tap["kind"], let kind = kindNode.string {
             guard intents[kind] != nil else {
                 let hint = Suggest.closest(to: kind, among: kinds).map { " (did you mean '\($0)'?)" } ?? ""
-                context.error("scenario-tap", "tap on kind '\(kind)', which no widget in this run has\(hint); the kinds here: \(kinds.joined(separator: ", "))", at: kindNode, p + ["kind"])
+                context.error(.scenarioTap, "tap on kind '\(kind)', which no widget in this run has\(hint); the kinds here: \(kinds.joined(separator: ", "))", at: kindNode, p + ["kind"])
                 return nil
             }
             candidates = [kind]
@@ -225,14 +225,14 @@ package enum ScenarioChecks {
             let hint = Suggest.closest(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
             let which = candidates.count == 1 ? "widget \(candidates[0]) does not declare" : "no widget in this run declares"
             context.error(
-                "scenario-tap",
+                .scenarioTap,
                 "tap on intent '\(name)', which \(which)\(hint); " + (names.isEmpty ? "no widget here declares intents" : "the intents here: \(names.joined(separator: ", "))"),
                 at: intentNode, p + ["intent"])
             return nil
         }
         guard declaring.count == 1 else {
             context.error(
-                "scenario-tap",
+                .scenarioTap,
                 "intent '\(name)' is declared by \(declaring.joined(separator: " and ")); say which widget was tapped with 'kind'",
                 at: intentNode, p + ["intent"])
             return nil
@@ -246,7 +246,7 @@ package enum ScenarioChecks {
             } catch {
                 let known = intent.parameters.contains { $0.name == member.key }
                 context.error(
-                    "scenario-tap", "tap: \(error.message)", at: known ? member.value.location : member.keyLocation,
+                    .scenarioTap, "tap: \(error.message)", at: known ? member.value.location : member.keyLocation,
                     p + ["with", member.key])
                 return nil
             }
@@ -267,7 +267,7 @@ package enum ScenarioChecks {
             else { continue }
             let when = at == change.at ? "at the same instant as" : "\(at - change.at) s after"
             context.warning(
-                "system-reload-request",
+                .systemReloadRequest,
                 "WidgetCenter reload \(when) the \(change.setting) change to '\(change.value)': WidgetKit already reloads every widget for that change, not counted; this request is counted against the budget (remove it)",
                 at: reload, [String(i), "reload"])
         }
@@ -281,7 +281,7 @@ package enum ScenarioChecks {
             return try InstantParser.parse(text).instant
         } catch {
             context.error(
-                "invalid-instant",
+                .invalidInstant,
                 "\(error.message); write a date-time with Z or an offset, such as 2026-11-29T09:00:00-05:00",
                 at: context.location(inside: node, offset: error.offset), pointer)
             return nil
@@ -293,7 +293,7 @@ package enum ScenarioChecks {
     /// the item checks, which name the actions.
     private static func merge(shape: [Diagnostic], semantic: [Diagnostic]) -> [Diagnostic] {
         let shape = shape.filter { d in
-            !((d.code == "missing-key" || d.code == "no-matching-form") && d.pointer.split(separator: "/").count == 1)
+            !((d.code == .missingKey || d.code == .noMatchingForm) && d.pointer.split(separator: "/").count == 1)
         }
         return Compilation.merge(shape: shape, semantic: semantic)
             .sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
@@ -306,7 +306,7 @@ enum ScenarioResponses {
         var response = ScenarioResponse(status: Int(node["status"]?.number ?? 200))
         if let latency = node["latency"], let text = latency.string {
             do { response.latency = try DurationParser.parse(text) } catch {
-                return .failure(.error("invalid-duration", "latency '\(text)': \(error.message)", file: scenario, at: latency.location, pointer: JSONPointer.string(pointer + ["latency"])))
+                return .failure(.error(.invalidDuration, "latency '\(text)': \(error.message)", file: scenario, at: latency.location, pointer: JSONPointer.string(pointer + ["latency"])))
             }
         }
         if let body = node["body"] {
@@ -316,10 +316,20 @@ enum ScenarioResponses {
         } else if let fileNode = node["file"], let name = fileNode.string {
             let path = name.hasPrefix("/") ? name : SourceFiles.directory(of: scenario) + name
             do { response.body = try SourceFiles.readNamed(path) } catch {
-                return .failure(.error("scenario-file", "respond file '\(name)': \(error.description)", file: scenario, at: fileNode.location, pointer: JSONPointer.string(pointer + ["file"])))
+                return .failure(.error(.scenarioFile, "respond file '\(name)': \(error.description)", file: scenario, at: fileNode.location, pointer: JSONPointer.string(pointer + ["file"])))
             }
         }
         response.error = node["error"]?.string
         return .success(response)
     }
+}
+
+// The codes reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let scenarioAction = DiagnosticCode("scenario-action")
+    package static let scenarioDocuments = DiagnosticCode("scenario-documents")
+    package static let scenarioFile = DiagnosticCode("scenario-file")
+    package static let scenarioTap = DiagnosticCode("scenario-tap")
+    package static let systemReloadRequest = DiagnosticCode("system-reload-request", .warning)
+    package static let unknownKind = DiagnosticCode("unknown-kind", .warning)
 }

@@ -240,7 +240,7 @@ struct VariableScope {
 
     /// `{{name | format}}`: a format the runtime has (with did-you-mean), and, where the
     /// name's kind is known, one that takes it. The problem is placed at the format's name.
-    func formatProblem(with name: TemplateName) -> (code: String, message: String, offset: Int)? {
+    func formatProblem(with name: TemplateName) -> (code: DiagnosticCode, message: String, offset: Int)? {
         if let unknown = Self.unknownFormat(name) { return unknown }
         guard let written = name.format, let offset = name.formatOffset, let format = ValueFormat(rawValue: written),
             let kind = valueKind(of: name)
@@ -256,14 +256,14 @@ struct VariableScope {
             fix = "format the entry's instant instead: {{entry.date | \(written)}}"
         case .text, .boolean: fix = "it shows as it is without '| \(written)'"
         }
-        return ("format-type", "format '\(written)' takes \(format.takes), and \(subject); \(fix)", offset)
+        return (.formatType, "format '\(written)' takes \(format.takes), and \(subject); \(fix)", offset)
     }
 
     /// `{{name | format}}` naming a format the runtime does not have (with did-you-mean), at the format's name.
-    static func unknownFormat(_ name: TemplateName) -> (code: String, message: String, offset: Int)? {
+    static func unknownFormat(_ name: TemplateName) -> (code: DiagnosticCode, message: String, offset: Int)? {
         guard let written = name.format, let offset = name.formatOffset, ValueFormat(rawValue: written) == nil else { return nil }
         let hint = Suggest.hint(for: written, among: ValueFormat.names)
-        return ("unknown-format", "unknown format '\(written)'\(hint); formats: \(ValueFormat.names.joined(separator: ", "))", offset)
+        return (.unknownFormat, "unknown format '\(written)'\(hint); formats: \(ValueFormat.names.joined(separator: ", "))", offset)
     }
 
     private func hint(_ word: String, _ candidates: [String]) -> String {
@@ -370,7 +370,7 @@ func checkTemplateText(
     eachName: (TemplateName) -> Void = { _ in }
 ) -> Bool? {
     // Problems wait for the end of the scan: a template with a syntax error gets only that error.
-    var problems: [(code: String, message: String, offset: Int)] = []
+    var problems: [(code: DiagnosticCode, message: String, offset: Int)] = []
     var nestedSection = false
     let lone: Bool
     do {
@@ -378,7 +378,7 @@ func checkTemplateText(
             if let problem = scope.problem(with: name, place: place) {
                 // In a placeholder a name that exists elsewhere is refused for where it is, not unknown.
                 let misplaced = place == .fixed && !name.component(0, is: "param") && !name.component(0, is: "family")
-                problems.append((misplaced ? "placeholder-template" : "unknown-variable", problem, name.offset))
+                problems.append((misplaced ? .placeholderTemplate : .unknownVariable, problem, name.offset))
             }
             if let problem = scope.formatProblem(with: name) { problems.append(problem) }
             if name.kind == .section, name.isInSection { nestedSection = true }
@@ -386,7 +386,7 @@ func checkTemplateText(
         }
     } catch {
         context.error(
-            "template-syntax", "template: \(error.message)",
+            .templateSyntax, "template: \(error.message)",
             at: context.location(inside: node(), offset: error.offset), pointer())
         return nil
     }
@@ -408,7 +408,7 @@ private func warnSectionsOverOneList(
         let open = reference.sections.filter { !$0.isInverted && $0.name == reference.name }
         guard !open.isEmpty, reference.name != "." else { continue }
         context.warning(
-            "template-nested-section",
+            .templateNestedSection,
             "section '\(reference.name)' is nested inside a section over the same name: each item renders the whole list "
                 + "again (\(open.count + 1) levels over an n-item list render n^\(open.count + 1) times, and a rendered value stops at "
                 + "\(Template.maxRenderedBytes >> 10) KiB); use {{.}} or the item's fields inside",
@@ -499,7 +499,7 @@ func checkFormatArguments(_ node: SourceNode, _ pointer: [String], scope: Variab
         let at = node["args"] ?? node
         let wanted = needed == 0 ? "no specifier, so no argument" : "\(needed) argument\(needed == 1 ? "" : "s") (\(spelled))"
         context.error(
-            "l10n-arguments",
+            .l10nArguments,
             "'\(key)' takes \(wanted), but \(args.count) \(args.count == 1 ? "is" : "are") given" + (needed > 0 ? "; one argument per specifier, in order (`%2$@` reads the second)" : ""),
             at: at, pointer + (node["args"] == nil ? [] : ["args"]))
         return
@@ -511,14 +511,14 @@ func checkFormatArguments(_ node: SourceNode, _ pointer: [String], scope: Variab
         if let text = arg.string, let name = loneParameter(text), let type = scope.parameterType(name),
            !["integer", "number", "duration"].contains(type) {
             context.error(
-                "l10n-arguments",
+                .l10nArguments,
                 "argument \(spec.argument + 1) of '\(key)' is parameter '\(name)', of type \(type), but its specifier \(spec.text) shows a number; pass a number (an integer or number parameter, a numeric data field)",
                 at: arg, pointer + ["args", String(spec.argument)])
             continue
         }
         if let literal, FormatString.number(.string(literal)) == nil {
             context.error(
-                "l10n-arguments",
+                .l10nArguments,
                 "argument \(spec.argument + 1) of '\(key)' is '\(literal)', but its specifier \(spec.text) shows a number; give a number or a template that renders one",
                 at: arg, pointer + ["args", String(spec.argument)])
         }
@@ -535,4 +535,14 @@ private func loneParameter(_ text: String) -> String? {
     let name = inner.dropFirst("param.".count)
     guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
     return String(name)
+}
+
+// The codes reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let formatType = DiagnosticCode("format-type")
+    package static let placeholderTemplate = DiagnosticCode("placeholder-template")
+    package static let templateNestedSection = DiagnosticCode("template-nested-section", .warning)
+    package static let templateSyntax = DiagnosticCode("template-syntax")
+    package static let unknownFormat = DiagnosticCode("unknown-format")
+    package static let unknownVariable = DiagnosticCode("unknown-variable")
 }

@@ -18,7 +18,7 @@ func checkTimeline(_ timeline: WidgetDefinition.Timeline, scope: VariableScope, 
             let names = timeline.rules.map { "'\($0.name.rawValue)'" }.joined(separator: ", ")
             let second = timeline.rules[1]
             context.error(
-                "timeline-rule", "the timeline has \(timeline.rules.count) rules (\(names)); keep exactly one",
+                .timelineRule, "the timeline has \(timeline.rules.count) rules (\(names)); keep exactly one",
                 at: node.document.keyLocation(node.index, second.index), ["timeline", second.name.rawValue])
         }
     }
@@ -58,7 +58,7 @@ private func checkRule(_ entry: WidgetDefinition.RuleEntry, aligned: Bool, scope
     case .hourly(let value), .once(let value):
         if value == false {
             let name = name()
-            context.error("timeline-rule", "'\(name): false' is not a rule; write '\(name): true' or use another rule", at: node, pointer())
+            context.error(.timelineRule, "'\(name): false' is not a rule; write '\(name): true' or use another rule", at: node, pointer())
         }
     case .daily(let slots):
         checkDaily(slots, pointer, scope: scope, &context)
@@ -67,7 +67,7 @@ private func checkRule(_ entry: WidgetDefinition.RuleEntry, aligned: Bool, scope
         checkCron(expression.value, node, pointer, &context)
     case .market(let exchange, let every):
         if let exchange, MarketCalendar.named(exchange.value) == nil {
-            context.error("unknown-exchange", MarketCalendar.unknownMICMessage(exchange.value), at: exchange.node, pointer() + ["exchange"])
+            context.error(.unknownExchange, MarketCalendar.unknownMICMessage(exchange.value), at: exchange.node, pointer() + ["exchange"])
         }
         if let every {
             checkTypedField(every, pointer() + ["every"], .duration, scope: scope, &context)
@@ -79,13 +79,13 @@ private func checkRule(_ entry: WidgetDefinition.RuleEntry, aligned: Bool, scope
         if let since = progress.since { checkTypedField(since, pointer() + ["since"], .instant, scope: scope, &context) }
         if let every = progress.every { checkTypedField(every, pointer() + ["every"], .duration, scope: scope, &context) }
         if let by = progress.by, by.number == 0 {
-            context.error("invalid-number", "progress 'by' must not be zero: the value would never change", at: by, pointer() + ["by"])
+            context.error(.invalidNumber, "progress 'by' must not be zero: the value would never change", at: by, pointer() + ["by"])
         }
     case .sequence(let items, let every):
         if let items, let source = items.node.stringBytes, !source.isTemplate, !scope.hasDataSource(source) {
             let hint = Suggest.hint(for: items.value, among: scope.sortedDataSources)
             context.error(
-                "unknown-data-source", "sequence items '\(items.value)' is not a declared data source\(hint)",
+                .unknownDataSource, "sequence items '\(items.value)' is not a declared data source\(hint)",
                 at: items.node, pointer() + ["items"])
         }
         if let every { checkTypedField(every, pointer() + ["every"], .duration, scope: scope, &context) }
@@ -149,7 +149,7 @@ private func checkEvery(_ node: SourceNode, _ pointer: () -> [String], aligned: 
     let text = String(decoding: bytes, as: UTF8.self)
     guard let seconds = checkDuration(text, node, pointer(), &context) else { return }
     if aligned, let problem = AlignedEvery.alignmentProblem(seconds: seconds) {
-        context.error("every-alignment", "every \(node.shown): \(problem); or set 'align: false'", at: node, pointer())
+        context.error(.everyAlignment, "every \(node.shown): \(problem); or set 'align: false'", at: node, pointer())
     }
 }
 
@@ -160,7 +160,7 @@ private func checkDaily(_ slots: [WidgetDefinition.DailySlot], _ pointer: () -> 
         var slotPointer: [String] { pointer() + [String(i)] }
         if let at = slot.at,
            let first = slots[..<i].firstIndex(where: { $0.at?.node.hasSameString(as: at.node) ?? false }) {
-            context.error("daily-slot", "two slots at \(at.value) (the first is slot \(first)); a slot happens once a day", at: at.node, slotPointer + ["at"])
+            context.error(.dailySlot, "two slots at \(at.value) (the first is slot \(first)); a slot happens once a day", at: at.node, slotPointer + ["at"])
         }
         if let content = slot.content {
             checkContentTemplates(content, slotPointer + ["content"], scope: scope, &context)
@@ -173,10 +173,10 @@ private func checkCron(_ text: String, _ node: SourceNode, _ pointer: () -> [Str
         let cron = try CronExpression(text)
         context.record(.cron(cron), for: node)
         if let reason = cron.neverFiresReason {
-            context.error("cron-never-fires", "cron \(node.shown) can never fire: \(reason)", at: node, pointer())
+            context.error(.cronNeverFires, "cron \(node.shown) can never fire: \(reason)", at: node, pointer())
         }
     } catch {
-        context.error("invalid-cron", "cron \(node.shown): \(error.message)", at: context.location(inside: node, offset: error.offset), pointer())
+        context.error(.invalidCron, "cron \(node.shown): \(error.message)", at: context.location(inside: node, offset: error.offset), pointer())
     }
 }
 
@@ -198,4 +198,15 @@ private func checkPolicyJitter(_ jitter: SourceNode, after: SourceNode?, _ conte
             "policy jitter '\(text)' is not shorter than after '\(afterText)': an install's reload would move past the next one; keep the jitter below \(afterText)",
             at: jitter, pointer)
     }
+}
+
+// The codes reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let cronNeverFires = DiagnosticCode("cron-never-fires")
+    package static let dailySlot = DiagnosticCode("daily-slot")
+    package static let everyAlignment = DiagnosticCode("every-alignment")
+    package static let invalidCron = DiagnosticCode("invalid-cron")
+    package static let timelineRule = DiagnosticCode("timeline-rule")
+    package static let unknownDataSource = DiagnosticCode("unknown-data-source")
+    package static let unknownExchange = DiagnosticCode("unknown-exchange")
 }

@@ -58,7 +58,7 @@ func checkTypedField(
         switch Scalars.instant(text) {
         case .success(let instant): context.record(.instant(instant), for: node)
         case .failure(let p):
-            context.error("invalid-instant", "invalid instant \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer())
+            context.error(.invalidInstant, "invalid instant \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer())
         }
     case .durationOrInstant:
         if text.hasPrefix("+") {
@@ -70,7 +70,7 @@ func checkTypedField(
             case .success(let instant): context.record(.instant(instant), for: node)
             case .failure(let p):
                 context.error(
-                    "invalid-instant", "\(node.shown) is neither a duration (such as 15m) nor an instant: \(p.message)",
+                    .invalidInstant, "\(node.shown) is neither a duration (such as 15m) nor an instant: \(p.message)",
                     at: node, pointer())
             }
         }
@@ -81,7 +81,7 @@ func checkTypedField(
             switch Scalars.instant(text) {
             case .success(let instant): context.record(.instant(instant), for: node)
             case .failure(let p):
-                context.error("invalid-instant", "invalid instant \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer())
+                context.error(.invalidInstant, "invalid instant \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer())
             }
         }
     }
@@ -92,7 +92,7 @@ private func checkRelativeInstant(_ text: String, _ node: SourceNode, _ pointer:
     switch Scalars.relativeInstant(text) {
     case .success(let seconds): context.record(.relative(seconds), for: node)
     case .failure(let p):
-        context.error("invalid-duration", "invalid relative instant \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer())
+        context.error(.invalidDuration, "invalid relative instant \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer())
     }
 }
 
@@ -104,13 +104,13 @@ func checkDuration(
     switch Scalars.duration(text) {
     case .success(let seconds):
         if seconds <= 0 {
-            context.error("invalid-duration", "duration \(node.shown) must be longer than zero", at: node, pointer())
+            context.error(.invalidDuration, "duration \(node.shown) must be longer than zero", at: node, pointer())
             return nil
         }
         context.record(.seconds(seconds), for: node)
         return seconds
     case .failure(let p):
-        context.error("invalid-duration", "invalid duration \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer())
+        context.error(.invalidDuration, "invalid duration \(node.shown): \(p.message)", at: context.location(inside: node, offset: p.offset), pointer())
         return nil
     }
 }
@@ -135,7 +135,7 @@ private func checkRenderedType(
             guard type == .duration || type == .number else { return }
             let advice = type == .duration ? "; declare it as type 'duration' or use a number with a unit" : ""
             context.error(
-                "template-type",
+                .templateType,
                 "parameter '\(parameter.name)' is of type 'string' and may hold any text, but this field needs \(type.noun)\(advice)",
                 at: context.location(inside: node, offset: parameter.offset), pointer())
             return
@@ -166,17 +166,17 @@ private func checkRenderedType(
         let advice = parameters.count == 1 && type == .duration && (declared == "integer" || declared == "number") && template.isLoneTag
             ? "; add a unit, as in \"{{param.\(parameter.name)}}m\"" : ""
         context.error(
-            "template-type",
+            .templateType,
             "parameter '\(parameter.name)' is of type '\(declared)': \(node.shown) renders \(shown), which is not \(type.noun)\(advice)",
             at: context.location(inside: node, offset: parameter.offset), pointer())
         return
     }
-    let code: String
+    let code: DiagnosticCode
     switch type {
-    case .duration: code = "invalid-duration"
-    case .number: code = "invalid-number"
-    case .instantOrRelative: code = first.value.string?.hasPrefix("+") == true ? "invalid-duration" : "invalid-instant"
-    case .instant, .durationOrInstant: code = "invalid-instant"
+    case .duration: code = .invalidDuration
+    case .number: code = .invalidNumber
+    case .instantOrRelative: code = first.value.string?.hasPrefix("+") == true ? .invalidDuration : .invalidInstant
+    case .instant, .durationOrInstant: code = .invalidInstant
     }
     context.error(
         code, "template \(node.shown) cannot render to \(type.noun) (it renders \(shown)): \(first.problem.message)",
@@ -225,4 +225,12 @@ private func renderedProblem(_ value: JSONValue, _ type: FieldType) -> ScalarPro
         guard let p = problem(Scalars.duration(text)) else { return nil }
         return problem(Scalars.instant(text)).map { _ in p }
     }
+}
+
+// The codes reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let invalidDuration = DiagnosticCode("invalid-duration")
+    package static let invalidInstant = DiagnosticCode("invalid-instant")
+    package static let invalidNumber = DiagnosticCode("invalid-number")
+    package static let templateType = DiagnosticCode("template-type")
 }

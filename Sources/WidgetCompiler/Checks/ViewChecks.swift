@@ -21,7 +21,7 @@ func checkViews(_ definition: WidgetDefinition, scope: VariableScope, _ context:
         guard let family = familyView.family else { continue }  // the schema names the unknown key
         if !declared.contains(family) {
             context.warning(
-                "family-not-declared",
+                .familyNotDeclared,
                 "familyView for '\(familyView.key)', which is not in this widget's families (\(declared.map(\.rawValue).joined(separator: ", ")))",
                 at: familyView.keyLocation, ["familyView", familyView.key])
         }
@@ -33,7 +33,7 @@ func checkViews(_ definition: WidgetDefinition, scope: VariableScope, _ context:
         for family in declared where !covered.contains(family) {
             let at = face.familyViewNode.map { $0.document.keyLocation(definition.root.index, memberIndex(definition.root, "familyView")) }
             context.error(
-                "view-missing",
+                .viewMissing,
                 "family '\(family.rawValue)' is declared but has no view: add 'view' (for every family) or 'familyView.\(family.rawValue)'",
                 at: at ?? definition.root.location, ["familyView"])
         }
@@ -106,12 +106,12 @@ private struct ViewChecker {
         if element.elementKeys.count > 1 {
             let names = element.elementKeys.map { "'\($0.kind.rawValue)'" }.joined(separator: " and ")
             context.error(
-                "view-element-keys",
+                .viewElementKeys,
                 "an element has one element key, and this one has \(names); put each in its own element (in a stack or a group)",
                 at: element.keyLocation(element.elementKeys[1].member), pointer + [element.elementKeys[1].kind.rawValue])
         } else if element.elementKeys.isEmpty, element.unknownKeys.isEmpty {
             context.error(
-                "view-element-keys",
+                .viewElementKeys,
                 "an element needs one element key: \(ViewElementKind.allCases.map(\.rawValue).joined(separator: ", "))",
                 at: element.node, pointer)
         }
@@ -128,7 +128,7 @@ private struct ViewChecker {
             guard let owners = option.elements, !owners.contains(kind) else { continue }
             let names = ViewElementKind.allCases.filter(owners.contains).map(\.rawValue)
             context.error(
-                "view-option",
+                .viewOption,
                 "'\(option.rawValue)' is an option of \(Self.list(names)), not of \(kind.rawValue)",
                 at: element.keyLocation(member), pointer + [option.rawValue])
         }
@@ -183,13 +183,13 @@ private struct ViewChecker {
         for (node, path) in instants {
             guard let text = node.string, !text.isTemplate else { continue }
             do { _ = try InstantParser.parse(text) } catch {
-                context.error("invalid-instant", "'\(text)' is not an instant: \(error.message)", at: node, path)
+                context.error(.invalidInstant, "'\(text)' is not an instant: \(error.message)", at: node, path)
             }
         }
         if let font = element.option(.font), font.isMapping { checkFont(font, pointer + ["font"], &context) }
         if kind == .progress, let main, main.isMapping, main["from"] == nil || main["to"] == nil {
             context.error(
-                "view-progress", "a progress over time needs both 'from' and 'to' (ProgressView(timerInterval:)); for a value, give a number or a template",
+                .viewProgress, "a progress over time needs both 'from' and 'to' (ProgressView(timerInterval:)); for a value, give a number or a template",
                 at: main, pointer + ["progress"])
         }
         if let background = element.option(.background) { checkFill(background, pointer + ["background"], inForeach: inForeach, &context) }
@@ -199,13 +199,13 @@ private struct ViewChecker {
         case .date:
             if let style, let text = styleText, !Self.dateStyles.contains(text) {
                 context.error(
-                    "view-style",
+                    .viewStyle,
                     "'\(text)' is not a date style\(Suggest.hint(for: text, among: Self.dateStyles)); a date's styles are \(Self.dateStyles.joined(separator: ", "))",
                     at: style, pointer + ["style"])
             }
             if let style, let format = element.option(.format) {
                 context.error(
-                    "view-style",
+                    .viewStyle,
                     "a date has 'style' (drawn live) or 'format' (formatted once per entry), not both",
                     at: format.location.line > style.location.line ? format : style, pointer + ["format"])
             }
@@ -219,14 +219,14 @@ private struct ViewChecker {
             if let style, let text = styleText {
                 if !Self.gaugeStyles.contains(text) {
                     context.error(
-                        "view-style",
+                        .viewStyle,
                         "'\(text)' is not a gauge style\(Suggest.hint(for: text, among: Self.gaugeStyles)); a gauge's styles are \(Self.gaugeStyles.joined(separator: ", "))",
                         at: style, pointer + ["style"])
                 } else if Self.accessoryGaugeStyles.contains(text) {
                     let elsewhere = WidgetFamily.allCases.filter { shown.contains($0) && !Self.accessoryFamilies.contains($0) }
                     if !elsewhere.isEmpty {
                         context.warning(
-                            "view-accessory-style",
+                            .viewAccessoryStyle,
                             "gauge style '\(text)' belongs to the Lock Screen's accessory families, and this gauge is shown in \(Self.list(elsewhere.map(\.rawValue))); give it 'families', or put it in familyView.accessoryCircular",
                             at: style, pointer + ["style"])
                     }
@@ -235,7 +235,7 @@ private struct ViewChecker {
         case .progress:
             if let style, let text = styleText, !Self.progressStyles.contains(text) {
                 context.error(
-                    "view-style",
+                    .viewStyle,
                     "'\(text)' is not a progress style\(Suggest.hint(for: text, among: Self.progressStyles)); a progress view's styles are linear and circular",
                     at: style, pointer + ["style"])
             }
@@ -245,19 +245,19 @@ private struct ViewChecker {
         if let format = element.option(.format), let text = format.string, ValueFormat(rawValue: text) == nil {
             let names = kind == .date ? ValueFormat.instantNames : ValueFormat.names
             context.error(
-                "view-format",
+                .viewFormat,
                 "unknown format '\(text)'\(Suggest.hint(for: text, among: names)); formats: \(names.joined(separator: ", "))",
                 at: format, pointer + ["format"])
         } else if kind == .date, let format = element.option(.format), let text = format.string, let f = ValueFormat(rawValue: text), !f.isInstant {
             context.error(
-                "view-format",
+                .viewFormat,
                 "'\(text)' formats numbers, and a date shows an instant; use \(ValueFormat.instantNames.joined(separator: ", "))",
                 at: format, pointer + ["format"])
         }
         // What WidgetKit does not show in some families.
         if element.option(.link) != nil, shown.contains(.systemSmall) {
             context.warning(
-                "view-link-small",
+                .viewLinkSmall,
                 "'link' is ignored in systemSmall, where the whole widget is one tap target: use the widget's 'url' there (or 'families' to keep this element out of systemSmall)",
                 at: element.keyLocation(element.options.first { $0.option == .link }!.member), pointer + ["link"])
         }
@@ -269,7 +269,7 @@ private struct ViewChecker {
             }
             for (what, member) in dropped {
                 context.warning(
-                    "view-inline",
+                    .viewInline,
                     "'\(what)' is dropped in accessoryInline, which shows one line of text and an optional symbol; give this element 'families' without accessoryInline, or a familyView.accessoryInline",
                     at: member.map(element.keyLocation) ?? element.node.location, pointer + [what])
             }
@@ -379,14 +379,14 @@ private struct ViewChecker {
         let key = element.elementKeys[0].member
         if shown.contains(.accessoryInline) {
             context.error(
-                "view-interactive-inline",
+                .viewInteractiveInline,
                 "a \(kind.rawValue) cannot be shown in accessoryInline, which draws one line of text and a symbol and no controls; give it 'families' without accessoryInline, or a familyView.accessoryInline",
                 at: element.keyLocation(key), pointer + [kind.rawValue])
         }
         let names = definition.intents.map(\.name)
         guard let intentNode = element.option(.intent) else {
             context.error(
-                "view-intent",
+                .viewIntent,
                 "a \(kind.rawValue) needs 'intent', the intent it runs" + (names.isEmpty ? " (declare it under intents:)" : " (this widget's intents: \(names.joined(separator: ", ")))"),
                 at: element.keyLocation(key), pointer)
             return
@@ -394,7 +394,7 @@ private struct ViewChecker {
         guard let name = intentNode.string else { return }  // the schema's
         guard let intent = definition.intents.first(where: { $0.name == name }) else {
             context.error(
-                "view-intent",
+                .viewIntent,
                 "'\(name)' is not an intent of this widget\(Suggest.hint(for: name, among: names))" + (names.isEmpty ? "; declare it under intents:" : " (its intents: \(names.joined(separator: ", ")))"),
                 at: intentNode, pointer + ["intent"])
             return
@@ -403,18 +403,18 @@ private struct ViewChecker {
         for m in element.option(.with)?.members ?? .empty {
             guard let parameter = intent.parameter(named: m.key) else {
                 context.error(
-                    "view-intent-argument",
+                    .viewIntentArgument,
                     "'\(m.key)' is not a parameter of intent '\(name)'\(Suggest.hint(for: m.key, among: parameters))" + (parameters.isEmpty ? " (it takes none)" : " (its parameters: \(parameters.joined(separator: ", ")))"),
                     at: m.keyLocation, pointer + ["with", m.key])
                 continue
             }
             if let problem = Self.argumentProblem(m.value, parameter) {
                 context.error(
-                    "view-intent-argument", "intent '\(name)': argument \(m.key) \(m.value.shown) \(problem)", at: m.value, pointer + ["with", m.key])
+                    .viewIntentArgument, "intent '\(name)': argument \(m.key) \(m.value.shown) \(problem)", at: m.value, pointer + ["with", m.key])
             }
         }
         if kind == .toggle, let state = element.main, let problem = toggleStateProblem(state, inForeach: inForeach) {
-            context.error("view-toggle-state", "a toggle's state \(state.shown) \(problem)", at: state, pointer + ["toggle"])
+            context.error(.viewToggleState, "a toggle's state \(state.shown) \(problem)", at: state, pointer + ["toggle"])
         }
     }
 
@@ -482,7 +482,7 @@ private struct ViewChecker {
         if kind == .date, element.option(.format) != nil { return }  // formatted once: not live
         let perDay = 86_400 / max(every, 1)
         context.warning(
-            "view-live-clock",
+            .viewLiveClock,
             "this \(kind.rawValue) already counts live on the device, and the timeline reloads every \(DurationFormatter.format(every)) (\(perDay) a day, against WidgetKit's budget of about 70 reloads a day): reload only when the data changes (a daily rule, or the app's reload)",
             at: element.keyLocation(key.member), element.pointer + [kind.rawValue])
     }
@@ -500,7 +500,7 @@ private struct ViewChecker {
         guard relative else { return }
         let perDay = 86_400 / max(every, 1)
         context.warning(
-            "view-relative-clock",
+            .viewRelativeClock,
             "this \(kind.rawValue) shows a relative time as fixed text, and the timeline makes a new entry every \(DurationFormatter.format(every)) (\(perDay) a day) to keep it current: a date with 'style: relative' counts live on the device from one entry",
             at: element.keyLocation(key.member), element.pointer + [kind.rawValue])
     }
@@ -518,7 +518,7 @@ private struct ViewChecker {
         let forms = ["color", "gradient", "image"].filter { node[$0] != nil } + (node["light"] != nil || node["dark"] != nil ? ["light/dark"] : [])
         if forms.count != 1 {
             context.error(
-                "view-fill",
+                .viewFill,
                 forms.isEmpty
                     ? "a background needs one of 'color', 'gradient', 'image' (or light and dark)"
                     : "a background is one fill, and this one has \(forms.map { "'\($0)'" }.joined(separator: " and "))",
@@ -528,17 +528,17 @@ private struct ViewChecker {
         if let color = node["color"] { checkColor(color, pointer + ["color"], inForeach: inForeach, &context) }
         if let gradient = node["gradient"], gradient.isSequence {
             if gradient.count < 2 {
-                context.error("view-fill", "a gradient needs at least two colours", at: gradient, pointer + ["gradient"])
+                context.error(.viewFill, "a gradient needs at least two colours", at: gradient, pointer + ["gradient"])
             }
             for (i, c) in gradient.items.enumerated() { checkColor(c, pointer + ["gradient", String(i)], inForeach: inForeach, &context) }
         }
         for key in ["from", "to"] {
             guard let point = node[key], let text = point.string else { continue }
             if node["gradient"] == nil {
-                context.error("view-fill", "'\(key)' places a gradient, and this background has none", at: point, pointer + [key])
+                context.error(.viewFill, "'\(key)' places a gradient, and this background has none", at: point, pointer + [key])
             } else if !Self.unitPoints.contains(text) {
                 context.error(
-                    "view-fill",
+                    .viewFill,
                     "'\(text)' is not a unit point\(Suggest.hint(for: text, among: Self.unitPoints)); use \(Self.unitPoints.joined(separator: ", "))",
                     at: point, pointer + [key])
             }
@@ -550,7 +550,7 @@ private struct ViewChecker {
     func checkColor(_ node: SourceNode, _ pointer: [String], inForeach: Bool, _ context: inout CheckContext) {
         if node.isMapping {
             for key in ["light", "dark"] where node[key] == nil {
-                context.error("view-color", "a colour for each appearance needs both 'light' and 'dark'; '\(key)' is missing", at: node, pointer)
+                context.error(.viewColor, "a colour for each appearance needs both 'light' and 'dark'; '\(key)' is missing", at: node, pointer)
             }
             for key in ["light", "dark"] {
                 if let c = node[key] { checkColor(c, pointer + [key], inForeach: inForeach, &context) }
@@ -563,7 +563,7 @@ private struct ViewChecker {
         } else if RenderColor.parse(text) == nil {
             let hint = text.hasPrefix("#") ? "" : Suggest.hint(for: text, among: RenderColor.systemNames)
             context.error(
-                "view-color",
+                .viewColor,
                 "'\(text)' is not a colour\(hint); use a system colour (\(RenderColor.systemNames.joined(separator: ", "))), #RRGGBB or #RRGGBBAA",
                 at: node, pointer)
         }
@@ -575,13 +575,13 @@ private struct ViewChecker {
         let forms = ["asset", "file"].filter { node[$0] != nil }
         if forms.count != 1 {
             context.error(
-                "view-image",
+                .viewImage,
                 forms.isEmpty ? "an image needs 'asset' (the app's asset catalog) or 'file' (the app group container)" : "an image is an asset or a file, not both",
                 at: node, pointer)
         }
         if let file = node["file"], let path = file.string, path.hasPrefix("/") || path.split(separator: "/").contains("..") {
             context.error(
-                "view-image", "an image file is a path inside the app group container: '\(path)' \(path.hasPrefix("/") ? "is absolute" : "leaves it with '..'")",
+                .viewImage, "an image file is a path inside the app group container: '\(path)' \(path.hasPrefix("/") ? "is absolute" : "leaves it with '..'")",
                 at: file, pointer + ["file"])
         }
     }
@@ -591,7 +591,7 @@ private struct ViewChecker {
         for (key, words) in [("weight", Self.weights), ("design", Self.designs)] {
             guard let value = node[key], let text = value.string, !words.contains(text) else { continue }
             context.error(
-                "view-font", "'\(text)' is not a font \(key)\(Suggest.hint(for: text, among: words)); use \(words.joined(separator: ", "))",
+                .viewFont, "'\(text)' is not a font \(key)\(Suggest.hint(for: text, among: words)); use \(words.joined(separator: ", "))",
                 at: value, pointer + [key])
         }
     }
@@ -600,20 +600,20 @@ private struct ViewChecker {
     /// (and, inside a foreach's item, the item's own fields, which are not known here).
     func checkViewTemplate(_ node: SourceNode, _ pointer: [String], inForeach: Bool, _ context: inout CheckContext) {
         guard let text = node.string, text.isTemplate else { return }
-        var problems: [(code: String, message: String, offset: Int)] = []
+        var problems: [(code: DiagnosticCode, message: String, offset: Int)] = []
         do {
             _ = try Template.scanNames(text) { name in
                 guard name.componentCount > 0 else { return }
-                if let problem = problem(name, inForeach: inForeach) { problems.append(("unknown-variable", problem, name.offset)) }
+                if let problem = problem(name, inForeach: inForeach) { problems.append((.unknownVariable, problem, name.offset)) }
                 // Content fields' kinds are not known here (`market` may be a content field), nor a
                 // foreach item's, which may stand for any name.
                 let known = !inForeach && ["entry", "family", "param"].contains(name.component(0))
-                if let problem = scope.formatProblem(with: name), known || problem.code == "unknown-format" {
+                if let problem = scope.formatProblem(with: name), known || problem.code == .unknownFormat {
                     problems.append(problem)
                 }
             }
         } catch {
-            context.error("template-syntax", "template: \(error.message)", at: context.location(inside: node, offset: error.offset), pointer)
+            context.error(.templateSyntax, "template: \(error.message)", at: context.location(inside: node, offset: error.offset), pointer)
             return
         }
         for problem in problems {
@@ -642,4 +642,29 @@ private struct ViewChecker {
             return "'\(name.name)' names no content field\(Suggest.hint(for: first, among: candidates)); a view sees the content fields (\(fields.sorted.joined(separator: ", "))), entry, family and param"
         }
     }
+}
+
+// The codes reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let viewAccessoryStyle = DiagnosticCode("view-accessory-style", .warning)
+    package static let viewColor = DiagnosticCode("view-color")
+    package static let viewElementKeys = DiagnosticCode("view-element-keys")
+    package static let viewFill = DiagnosticCode("view-fill")
+    package static let viewFont = DiagnosticCode("view-font")
+    package static let viewForeachItem = DiagnosticCode("view-foreach-item")
+    package static let viewFormat = DiagnosticCode("view-format")
+    package static let viewImage = DiagnosticCode("view-image")
+    package static let viewInline = DiagnosticCode("view-inline", .warning)
+    package static let viewIntent = DiagnosticCode("view-intent")
+    package static let viewIntentArgument = DiagnosticCode("view-intent-argument")
+    package static let viewInteractiveInline = DiagnosticCode("view-interactive-inline")
+    package static let viewLimitFamily = DiagnosticCode("view-limit-family", .warning)
+    package static let viewLinkSmall = DiagnosticCode("view-link-small", .warning)
+    package static let viewLiveClock = DiagnosticCode("view-live-clock", .warning)
+    package static let viewMissing = DiagnosticCode("view-missing")
+    package static let viewOption = DiagnosticCode("view-option")
+    package static let viewProgress = DiagnosticCode("view-progress")
+    package static let viewRelativeClock = DiagnosticCode("view-relative-clock", .warning)
+    package static let viewStyle = DiagnosticCode("view-style")
+    package static let viewToggleState = DiagnosticCode("view-toggle-state")
 }

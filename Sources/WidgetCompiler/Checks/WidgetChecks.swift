@@ -20,7 +20,7 @@ func checkWidget(_ definition: WidgetDefinition, _ context: inout CheckContext) 
         if context.keepsParsed { context.parsed.relevance = score }
     }
     if let zone = definition.timeZone, !Scalars.isKnownZone(zone.value) {
-        context.error("unknown-time-zone", "unknown time zone '\(zone.value)'; use an IANA name such as America/New_York", at: zone.node, ["timeZone"])
+        context.error(.unknownTimeZone, "unknown time zone '\(zone.value)'; use an IANA name such as America/New_York", at: zone.node, ["timeZone"])
     }
     checkParameters(definition.parameters, &context)
     checkEntityParameters(definition, perEntryLets: lets.perEntryNames, &context)
@@ -67,7 +67,7 @@ private func checkFamilyContent(
             // The message lists the families as written (the defaults when none are).
             let names = (families?.value ?? WidgetDefinition.defaultFamilies).map(\.rawValue)
             context.diagnostics.append(.warning(
-                "family-not-declared",
+                .familyNotDeclared,
                 "familyContent for '\(key())', which is not in this widget's families (\(names.joined(separator: ", ")))",
                 file: context.file, at: familyContent.document.keyLocation(familyContent.index, i),
                 pointer: JSONPointer.string(["familyContent", key()])))
@@ -113,4 +113,10 @@ enum WidgetFamilies {
         }
         return set
     }
+}
+
+// The codes reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let familyNotDeclared = DiagnosticCode("family-not-declared", .warning)
+    package static let unknownTimeZone = DiagnosticCode("unknown-time-zone")
 }

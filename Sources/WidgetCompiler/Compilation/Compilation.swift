@@ -356,7 +356,7 @@ package final class Compilation {
             if let kind = document.kind {
                 if let first = kinds[kind.name] {
                     semantic.append(.error(
-                        "duplicate-kind",
+                        .duplicateKind,
                         "kind '\(kind.name)' is already defined at \(first.file):\(first.location.line):\(first.location.column); kinds must be unique",
                         file: file.path, at: kind.location, pointer: "/kind"))
                 } else {
@@ -401,7 +401,7 @@ package final class Compilation {
             let found = kinds(of: entry.full, &pass)
             guard let kinds = found.kinds else {
                 diagnostics.append(.error(
-                    "missing-widget-file", Self.unreadableWidgetFile(entry.relative, entry.full, found.failure),
+                    .missingWidgetFile, Self.unreadableWidgetFile(entry.relative, entry.full, found.failure),
                     file: path, at: entry.node.location, pointer: pointer))
                 continue
             }
@@ -409,7 +409,7 @@ package final class Compilation {
             for kind in kinds {
                 if let other = bundleKinds[kind] {
                     diagnostics.append(.error(
-                        "duplicate-kind", "kind '\(kind)' of '\(entry.relative)' is also the kind of '\(other)'; a bundle's kinds must be unique",
+                        .duplicateKind, "kind '\(kind)' of '\(entry.relative)' is also the kind of '\(other)'; a bundle's kinds must be unique",
                         file: path, at: entry.node.location, pointer: pointer))
                 } else {
                     bundleKinds[kind] = entry.relative
@@ -503,4 +503,10 @@ struct BundleEntries: Sequence {
             written.map { (i, $0.value, $0.value.hasPrefix("/") ? $0.value : directory + $0.value, $0.node) }
         }.makeIterator()
     }
+}
+
+// The codes reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let duplicateKind = DiagnosticCode("duplicate-kind")
+    package static let missingWidgetFile = DiagnosticCode("missing-widget-file")
 }

@@ -54,7 +54,7 @@ package struct FileStages: Sendable {
         } catch {
             var loadError: Diagnostic? = nil
             if let size = error.oversizeByteCount {
-                let code = path.hasSuffix(".json") ? "json-too-large" : "yaml-too-large"
+                let code: DiagnosticCode = path.hasSuffix(".json") ? .jsonTooLarge : .yamlTooLarge
                 loadError = SourceDocument.sizeError(byteCount: size, code: code).diagnostic(file: path)
             }
             return LoadedFile(path: path, bytes: [], documents: [], readFailure: error, loadError: loadError)
@@ -99,7 +99,7 @@ package struct FileStages: Sendable {
             do {
                 shaped.shape = try BuiltInSchemas.app().check(node, file: file.path)
             } catch {
-                shaped.shape = [.error("schema", error.message, file: file.path, at: node.location)]
+                shaped.shape = [.error(.schema, error.message, file: file.path, at: node.location)]
             }
         case .scenario, .unknown:
             break
@@ -151,7 +151,7 @@ package struct FileStages: Sendable {
             // A list is a scenario (`--scenario FILE`): its schema and checks, merged.
             return CheckedDocument(semantic: ScenarioChecks.diagnostics(of: node, &context))
         case .unknown(let problem):
-            context.error("document-kind", problem, at: node, [])
+            context.error(.documentKind, problem, at: node, [])
             return CheckedDocument(semantic: context.diagnostics)
         }
     }
@@ -164,7 +164,7 @@ package struct FileStages: Sendable {
         if file.documents.isEmpty, file.loadError == nil {
             // Spec (cli.md): a file with no document (empty, or only comments) is a warning.
             examined.documents.append(CheckedDocument(semantic: [.warning(
-                "empty-file",
+                .emptyFile,
                 "this file holds no YAML document (it is empty or only comments); write a widget (key 'kind') or an app manifest (key 'app'), or remove the file",
                 file: file.path, at: SourceLocation(line: 1, column: 1))]))
         }
@@ -186,7 +186,7 @@ package struct FileStages: Sendable {
         let loaded = catalogs.load(catalogPath)
         guard loaded.readable else {
             context.error(
-                "l10n-catalog", "String Catalog '\(node.string ?? catalogPath)' cannot be read (looked for \(catalogPath)); create it with widgetc strings \(path) --catalog \(catalogPath)",
+                .l10nCatalog, "String Catalog '\(node.string ?? catalogPath)' cannot be read (looked for \(catalogPath)); create it with widgetc strings \(path) --catalog \(catalogPath)",
                 at: node, ["localization", "catalog"])
             return (nil, nil)
         }
@@ -372,4 +372,10 @@ enum DocumentKind {
             .map { " (did you mean '\($0)'?)" } ?? ""
         return .unknown("this document has neither 'kind' (a widget) nor 'app' (an app manifest)\(hint)")
     }
+}
+
+// The codes reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let documentKind = DiagnosticCode("document-kind")
+    package static let emptyFile = DiagnosticCode("empty-file", .warning)
 }

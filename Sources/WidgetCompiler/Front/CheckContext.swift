@@ -19,19 +19,19 @@ struct CheckContext {
         self.keepsParsed = keepsParsed
     }
 
-    mutating func error(_ code: String, _ message: String, at node: SourceNode, _ pointer: [String]) {
+    mutating func error(_ code: DiagnosticCode, _ message: String, at node: SourceNode, _ pointer: [String]) {
         diagnostics.append(.error(code, message, file: file, at: node.location, pointer: JSONPointer.string(pointer)))
     }
 
-    mutating func error(_ code: String, _ message: String, at location: SourceLocation, _ pointer: [String]) {
+    mutating func error(_ code: DiagnosticCode, _ message: String, at location: SourceLocation, _ pointer: [String]) {
         diagnostics.append(.error(code, message, file: file, at: location, pointer: JSONPointer.string(pointer)))
     }
 
-    mutating func warning(_ code: String, _ message: String, at node: SourceNode, _ pointer: [String]) {
+    mutating func warning(_ code: DiagnosticCode, _ message: String, at node: SourceNode, _ pointer: [String]) {
         diagnostics.append(.warning(code, message, file: file, at: node.location, pointer: JSONPointer.string(pointer)))
     }
 
-    mutating func warning(_ code: String, _ message: String, at location: SourceLocation, _ pointer: [String]) {
+    mutating func warning(_ code: DiagnosticCode, _ message: String, at location: SourceLocation, _ pointer: [String]) {
         diagnostics.append(.warning(code, message, file: file, at: location, pointer: JSONPointer.string(pointer)))
     }
 

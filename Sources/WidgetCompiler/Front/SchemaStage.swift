@@ -73,7 +73,7 @@ package struct SchemaStage: Sendable {
         // (did you mean 'value'?) is reported, and not also "missing required property 'value'".
         if !misspelt.isEmpty {
             diagnostics.removeAll { d in
-                d.code == "missing-key" && misspelt.contains { d.pointer == $0.pointer && d.message == "missing required property '\($0.name)'" }
+                d.code == .missingKey && misspelt.contains { d.pointer == $0.pointer && d.message == "missing required property '\($0.name)'" }
             }
         }
         return diagnostics
@@ -101,7 +101,7 @@ package struct SchemaStage: Sendable {
         let code = Self.code(for: failure.keyword)
         var message = words?.message(for: failure) ?? failure.message
         var preferKey = false
-        if code == "unknown-key", let name = failure.instanceTokens.last {
+        if code == .unknownKey, let name = failure.instanceTokens.last {
             preferKey = true
             if let allowed = failure.allowedProperties,
                let suggestion = Suggest.closest(to: name, among: allowed) {
@@ -114,21 +114,21 @@ package struct SchemaStage: Sendable {
     }
 
     /// Stable diagnostic codes for the schema layer, by failing keyword.
-    static func code(for keyword: String) -> String {
+    static func code(for keyword: String) -> DiagnosticCode {
         switch keyword {
         // (`properties`: a property whose schema is `false`, such as `values` of an integer parameter.)
-        case "additionalProperties", "unevaluatedProperties", "propertyNames", "properties": "unknown-key"
-        case "required", "dependentRequired": "missing-key"
-        case "type": "type-mismatch"
-        case "enum", "const": "not-allowed-value"
-        case "pattern": "pattern-mismatch"
+        case "additionalProperties", "unevaluatedProperties", "propertyNames", "properties": .unknownKey
+        case "required", "dependentRequired": .missingKey
+        case "type": .typeMismatch
+        case "enum", "const": .notAllowedValue
+        case "pattern": .patternMismatch
         case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
              "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties",
              "minContains", "maxContains":
-            "out-of-range"
-        case "uniqueItems": "duplicate-item"
-        case "oneOf", "anyOf": "no-matching-form"
-        default: "schema"
+            .outOfRange
+        case "uniqueItems": .duplicateItem
+        case "oneOf", "anyOf": .noMatchingForm
+        default: .schema
         }
     }
 }
@@ -167,4 +167,17 @@ private func currentDirectory() -> String {
     var buffer = [CChar](repeating: 0, count: 4096)
     guard getcwd(&buffer, buffer.count) != nil else { return "." }
     return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+// The codes reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let duplicateItem = DiagnosticCode("duplicate-item")
+    package static let missingKey = DiagnosticCode("missing-key")
+    package static let noMatchingForm = DiagnosticCode("no-matching-form")
+    package static let notAllowedValue = DiagnosticCode("not-allowed-value")
+    package static let outOfRange = DiagnosticCode("out-of-range")
+    package static let patternMismatch = DiagnosticCode("pattern-mismatch")
+    package static let schema = DiagnosticCode("schema")
+    package static let typeMismatch = DiagnosticCode("type-mismatch")
+    package static let unknownKey = DiagnosticCode("unknown-key")
 }

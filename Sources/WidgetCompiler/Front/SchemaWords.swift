@@ -46,12 +46,12 @@ struct SchemaWords: Sendable {
     /// template rendering to one`. Code `pattern-mismatch` when patterns refused it, else
     /// `no-matching-form`. Nil when a form has more to say (an enum's suggestion, a bound,
     /// a member of an object).
-    func noForm(_ failure: SchemaFailure) -> (code: String, message: String)? {
+    func noForm(_ failure: SchemaFailure) -> (code: DiagnosticCode, message: String)? {
         guard failure.keyword == "anyOf" || failure.keyword == "oneOf", let value = failure.value, !failure.nested.isEmpty,
               failure.nested.allSatisfy({ ($0.keyword == "pattern" || $0.keyword == "type") && $0.instanceTokens == failure.instanceTokens }),
               let title = schemaObject(of: failure)?["title"]?.string
         else { return nil }
-        let code = failure.nested.allSatisfy { $0.keyword == "pattern" } ? "pattern-mismatch" : "no-matching-form"
+        let code: DiagnosticCode = failure.nested.allSatisfy { $0.keyword == "pattern" } ? .patternMismatch : .noMatchingForm
         let hint = failure.suggestion.map { "; did you mean '\($0)'?" } ?? ""
         return (code, "\(value) is not \(title)\(hint)")
     }

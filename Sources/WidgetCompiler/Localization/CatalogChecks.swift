@@ -35,7 +35,7 @@ package enum CatalogChecks {
                     for (category, form) in plural { forms.append((pointer + ["variations", "plural", category, "stringUnit", "value"], form)) }
                     if !plural.contains(where: { $0.category == "other" }) {
                         out.append(.error(
-                            "l10n-plural-other",
+                            .l10nPluralOther,
                             "the '\(localization.language)' plural variations of '\(entry.key)' have no 'other', which every locale needs (categories missing from a locale fall back to it)",
                             file: file, at: node.location, pointer: JSONPointer.string(pointer + ["variations", "plural"])))
                     }
@@ -45,14 +45,14 @@ package enum CatalogChecks {
                     let template: Template
                     do { template = try Template(form.value) } catch {
                         out.append(.error(
-                            "l10n-template", "the '\(localization.language)' translation of '\(entry.key)' is not a valid template: \(error.message)",
+                            .l10nTemplate, "the '\(localization.language)' translation of '\(entry.key)' is not a valid template: \(error.message)",
                             file: file, at: form.valueNode.location, pointer: JSONPointer.string(p)))
                         continue
                     }
                     for name in Set(template.references.map(\.name)).subtracting(keyNames).sorted() {
                         let has = keyNames.isEmpty ? "has no tags" : "has " + keyNames.sorted().map { "{{\($0)}}" }.joined(separator: ", ")
                         out.append(.error(
-                            "l10n-variable",
+                            .l10nVariable,
                             "the '\(localization.language)' translation of '\(entry.key)' uses {{\(name)}}, which its key does not have (the key \(has)); a translation is a template in the key's scope",
                             file: file, at: form.valueNode.location, pointer: JSONPointer.string(p)))
                     }
@@ -78,15 +78,15 @@ package enum CatalogChecks {
                 for (useFile, s, why) in missing {
                     if let entry = catalog[s.key] {
                         let message = "'\(s.key)' has no usable '\(language)' translation (\(why)): it shows in \(catalog.sourceLanguage)"
-                        out.append(.warning("l10n-missing", message, file: file, at: entry.keyLocation, pointer: JSONPointer.string(["strings", s.key])))
+                        out.append(.warning(.l10nMissing, message, file: file, at: entry.keyLocation, pointer: JSONPointer.string(["strings", s.key])))
                     } else {
                         let message = "'\(s.key)' has no usable '\(language)' translation: it shows in \(catalog.sourceLanguage)"
-                        out.append(.warning("l10n-missing", message + " (the key is not in \(file); widgetc strings \(useFile) --catalog \(file) adds it)", file: useFile, at: s.location, pointer: JSONPointer.string(s.pointer)))
+                        out.append(.warning(.l10nMissing, message + " (the key is not in \(file); widgetc strings \(useFile) --catalog \(file) adds it)", file: useFile, at: s.location, pointer: JSONPointer.string(s.pointer)))
                     }
                 }
             } else {
                 out.append(.warning(
-                    "l10n-missing",
+                    .l10nMissing,
                     "\(missing.count) of \(used.count) string\(used.count == 1 ? "" : "s") \(missing.count == 1 ? "has" : "have") no usable '\(language)' translation (widgetc validate --locale \(language) lists them)",
                     file: file, at: catalog.strings.location, pointer: "/strings"))
             }
@@ -103,7 +103,7 @@ package enum CatalogChecks {
             }
             let spelled = specifiers.map(\.text).joined(separator: ", ")
             out.append(.warning(
-                "l10n-format",
+                .l10nFormat,
                 "'\(s.key)' has format specifiers (\(spelled)) that plain text shows as written; pass its arguments by naming the key: { key: \(JSONWriter.string(.string(s.key))), args: [\(args.map { JSONWriter.string(.string($0)) }.joined(separator: ", "))] } (one argument per specifier, in order)",
                 file: useFile, at: s.location, pointer: JSONPointer.string(s.pointer)))
         } }
@@ -119,7 +119,7 @@ package enum CatalogChecks {
             // `%arg` in a substitution's variation is its own argument, not a specifier.
             for spec in text.components(separatedBy: "%arg").flatMap({ FormatString($0).specifiers }) where spec.argument >= count {
                 out.append(.error(
-                    "l10n-arguments",
+                    .l10nArguments,
                     "the '\(language)' translation of '\(entry.key)' reads argument \(spec.argument + 1) (\(spec.text)), but the key's specifiers read \(count == 0 ? "none" : count == 1 ? "1" : "1 to \(count)"); a translation uses the key's arguments",
                     file: file, at: node.location, pointer: JSONPointer.string(pointer)))
             }
@@ -138,7 +138,7 @@ package enum CatalogChecks {
                 let sp = pointer + ["substitutions", sub.name]
                 if let n = sub.argNum, n > count {
                     out.append(.error(
-                        "l10n-arguments",
+                        .l10nArguments,
                         "the '\(localization.language)' substitution '\(sub.name)' of '\(entry.key)' reads argument \(n) (argNum), but the key's specifiers read \(count == 0 ? "none" : "\(count)")",
                         file: file, at: sub.node.location, pointer: JSONPointer.string(sp + ["argNum"])))
                 }
@@ -149,4 +149,14 @@ package enum CatalogChecks {
         }
         return out
     }
+}
+
+// The codes reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let l10nArguments = DiagnosticCode("l10n-arguments")
+    package static let l10nFormat = DiagnosticCode("l10n-format", .warning)
+    package static let l10nMissing = DiagnosticCode("l10n-missing", .warning)
+    package static let l10nPluralOther = DiagnosticCode("l10n-plural-other")
+    package static let l10nTemplate = DiagnosticCode("l10n-template")
+    package static let l10nVariable = DiagnosticCode("l10n-variable")
 }

@@ -75,7 +75,7 @@ package struct StringCatalog: Sendable {
     package static func load(path: String) -> (catalog: StringCatalog?, diagnostics: [Diagnostic]) {
         let bytes: [UInt8]
         do { bytes = try SourceFiles.read(path) } catch {
-            return (nil, [.error("l10n-catalog", "cannot read the String Catalog: \(error.reason)", file: path, at: .start)])
+            return (nil, [.error(.l10nCatalog, "cannot read the String Catalog: \(error.reason)", file: path, at: .start)])
         }
         return load(bytes: bytes, path: path)
     }
@@ -83,11 +83,11 @@ package struct StringCatalog: Sendable {
     package static func load(bytes: [UInt8], path: String) -> (catalog: StringCatalog?, diagnostics: [Diagnostic]) {
         let root: SourceNode
         do { root = try JSONReader.parse(bytes: bytes) } catch {
-            return (nil, [.error("l10n-catalog", "the String Catalog is not JSON: \(error.message)", file: path, at: error.location)])
+            return (nil, [.error(.l10nCatalog, "the String Catalog is not JSON: \(error.message)", file: path, at: error.location)])
         }
         var problems: [Diagnostic] = []
         func fail(_ message: String, _ node: SourceNode, _ pointer: [String]) {
-            problems.append(.error("l10n-catalog", message, file: path, at: node.location, pointer: JSONPointer.string(pointer)))
+            problems.append(.error(.l10nCatalog, message, file: path, at: node.location, pointer: JSONPointer.string(pointer)))
         }
         guard root.isMapping else {
             fail("a String Catalog is a JSON object with 'sourceLanguage', 'strings' and 'version', not \(root.shown)", root, [])
@@ -123,7 +123,7 @@ package struct StringCatalog: Sendable {
                 for loc in locs.members {
                     let lp = pointer + ["localizations", loc.key]
                     guard LocaleTag.canonical(loc.key) != nil else {
-                        problems.append(.error("l10n-catalog", "'\(loc.key)' is not a BCP 47 language tag", file: path, at: loc.keyLocation, pointer: JSONPointer.string(lp)))
+                        problems.append(.error(.l10nCatalog, "'\(loc.key)' is not a BCP 47 language tag", file: path, at: loc.keyLocation, pointer: JSONPointer.string(lp)))
                         continue
                     }
                     guard loc.value.isMapping else { fail("a localization must be an object with 'stringUnit' or 'variations'", loc.value, lp); continue }
@@ -177,7 +177,7 @@ package struct StringCatalog: Sendable {
     /// A `variations` object: plural variations by category, or (device variations) a unit widgetc does not render.
     private static func variations(_ variations: SourceNode, _ pointer: [String], _ path: String, _ problems: inout [Diagnostic]) -> Unit? {
         func fail(_ message: String, _ node: SourceNode, _ pointer: [String]) {
-            problems.append(.error("l10n-catalog", message, file: path, at: node.location, pointer: JSONPointer.string(pointer)))
+            problems.append(.error(.l10nCatalog, message, file: path, at: node.location, pointer: JSONPointer.string(pointer)))
         }
         guard variations.isMapping else { fail("'variations' must be an object", variations, pointer); return nil }
         guard let plural = variations["plural"] else {
@@ -189,7 +189,7 @@ package struct StringCatalog: Sendable {
         var forms: [(String, Form)] = []
         for category in plural.members {
             guard PluralCategory(rawValue: category.key) != nil else {
-                problems.append(.error("l10n-catalog", "'\(category.key)' is not a plural category (zero, one, two, few, many, other)", file: path, at: category.keyLocation, pointer: JSONPointer.string(pp + [category.key])))
+                problems.append(.error(.l10nCatalog, "'\(category.key)' is not a plural category (zero, one, two, few, many, other)", file: path, at: category.keyLocation, pointer: JSONPointer.string(pp + [category.key])))
                 continue
             }
             guard category.value.isMapping, let unit = category.value["stringUnit"] else {
@@ -323,4 +323,9 @@ package final class CatalogCache: Sendable {
         cache.withLock { $0[path] = loaded }
         return loaded
     }
+}
+
+// The codes reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let l10nCatalog = DiagnosticCode("l10n-catalog")
 }

@@ -13,7 +13,7 @@ extension Lowering {
         for intent in intents {
             let base = ["intents", intent.name]
             func fail(_ message: String, _ node: SourceNode, _ pointer: [String]) -> Result<[PlanIntent], Diagnostic> {
-                .failure(.error("compile", "intent '\(intent.name)': \(message)", file: file, at: node.location, pointer: JSONPointer.string(base + pointer)))
+                .failure(.error(.compile, "intent '\(intent.name)': \(message)", file: file, at: node.location, pointer: JSONPointer.string(base + pointer)))
             }
             var parameters: [PlanParameter] = []
             for p in intent.parameters {

@@ -23,7 +23,7 @@ package enum Lowering {
         var problem: Diagnostic? = nil
         func fail(_ message: String, _ node: SourceNode?, _ pointer: [String]) {
             if problem == nil {
-                problem = .error("compile", message, file: file, at: node?.location ?? root.location, pointer: JSONPointer.string(pointer))
+                problem = .error(.compile, message, file: file, at: node?.location ?? root.location, pointer: JSONPointer.string(pointer))
             }
         }
         func template(_ text: String, _ node: SourceNode, _ pointer: [String]) -> Template? {
@@ -77,7 +77,7 @@ package enum Lowering {
             }
         }
 
-        guard let kind = definition.kind?.value else { return .failure(.error("compile", "a widget needs a 'kind'", file: file, at: root.location, pointer: "/kind")) }
+        guard let kind = definition.kind?.value else { return .failure(.error(.compile, "a widget needs a 'kind'", file: file, at: root.location, pointer: "/kind")) }
         var zone: ZoneRules? = nil
         if let name = definition.timeZone {
             zone = ZoneRules.named(name.value)  // cached: the checks looked it up
@@ -131,9 +131,9 @@ package enum Lowering {
             return template(text, node, ["url"])
         }
 
-        guard let timeline = definition.timeline else { return .failure(.error("compile", "a widget needs a 'timeline'", file: file, at: root.location, pointer: "/timeline")) }
+        guard let timeline = definition.timeline else { return .failure(.error(.compile, "a widget needs a 'timeline'", file: file, at: root.location, pointer: "/timeline")) }
         guard let ruleEntry = timeline.rule else {
-            return .failure(.error("compile", "the timeline needs exactly one rule", file: file, at: timeline.node.location, pointer: "/timeline"))
+            return .failure(.error(.compile, "the timeline needs exactly one rule", file: file, at: timeline.node.location, pointer: "/timeline"))
         }
         let node = ruleEntry.node
         let pointer = ["timeline", ruleEntry.name.rawValue]
@@ -155,7 +155,7 @@ package enum Lowering {
             })
         case .cron:
             guard case .cron(let expression)? = parsed.value(of: node) else {
-                return .failure(.error("compile", "the cron expression was not accepted by the checks", file: file, at: node.location, pointer: JSONPointer.string(pointer)))
+                return .failure(.error(.compile, "the cron expression was not accepted by the checks", file: file, at: node.location, pointer: JSONPointer.string(pointer)))
             }
             rule = .cron(expression)
         case .progress(let progress):
@@ -164,7 +164,7 @@ package enum Lowering {
                 by: number(progress.by, pointer + ["by"]), every: duration(progress.every, pointer + ["every"]),
                 to: number(progress.to, pointer + ["to"])))
         case .sequence(let items, let every):
-            guard let items else { return .failure(.error("compile", "a sequence needs 'items'", file: file, at: node.location, pointer: JSONPointer.string(pointer + ["items"]))) }
+            guard let items else { return .failure(.error(.compile, "a sequence needs 'items'", file: file, at: node.location, pointer: JSONPointer.string(pointer + ["items"]))) }
             rule = .sequence(items: items.value, every: duration(every, pointer + ["every"]))
         case .schedule(let schedule):
             guard let items = schedule.items, let atNode = schedule.at, let atText = atNode.string else {
@@ -181,7 +181,7 @@ package enum Lowering {
         case .market(let exchange, let every):
             let mic = exchange?.value ?? ""
             guard let calendar = MarketCalendar.named(mic) else {
-                return .failure(.error("compile", MarketCalendar.unknownMICMessage(mic), file: file, at: exchange?.location ?? node.location, pointer: JSONPointer.string(pointer + ["exchange"])))
+                return .failure(.error(.compile, MarketCalendar.unknownMICMessage(mic), file: file, at: exchange?.location ?? node.location, pointer: JSONPointer.string(pointer + ["exchange"])))
             }
             rule = .market(calendar, every: duration(every, pointer + ["every"]))
         case .once:
@@ -251,7 +251,7 @@ package enum Lowering {
     /// the static quick actions, and the recipe for the dynamic ones.
     package static func appPlan(_ manifest: AppDefinition, file: String, kinds: [String]) -> Result<AppPlanModel, Diagnostic> {
         guard let app = manifest.app?.value else {
-            return .failure(.error("compile", "an app manifest needs 'app'", file: file, at: manifest.root.location, pointer: "/app"))
+            return .failure(.error(.compile, "an app manifest needs 'app'", file: file, at: manifest.root.location, pointer: "/app"))
         }
         return .success(AppPlanModel(
             app: app, displayName: manifest.displayName?.value ?? app, source: PlanFiles.sourceName(file), appGroup: manifest.appGroup?.value,
@@ -308,7 +308,7 @@ package enum Lowering {
         let type = ParameterType(rawValue: (parameter.type?.value ?? .string).rawValue) ?? .string
         let values = type == .enum ? parameter.enumValues : []
         func fail(_ message: String, _ node: SourceNode, _ key: String) {
-            problem = problem ?? .error("compile", "parameter '\(parameter.name)': \(message)", file: file, at: node.location, pointer: JSONPointer.string(under + [parameter.name, key]))
+            problem = problem ?? .error(.compile, "parameter '\(parameter.name)': \(message)", file: file, at: node.location, pointer: JSONPointer.string(under + [parameter.name, key]))
         }
         func bound(_ key: String, _ b: SourceNode?) -> Double? {
             guard let b else { return nil }
@@ -348,7 +348,7 @@ package enum Lowering {
         var valueTitles: [(value: String, title: String)]? = nil
         if let titles = parameter.valueTitles {
             valueTitles = []
-            guard case .object(let written) = titles.json else { return .failure(.error("compile", "parameter '\(parameter.name)': valueTitles is not a mapping", file: file, at: titles.location, pointer: JSONPointer.string(under + [parameter.name, "valueTitles"]))) }
+            guard case .object(let written) = titles.json else { return .failure(.error(.compile, "parameter '\(parameter.name)': valueTitles is not a mapping", file: file, at: titles.location, pointer: JSONPointer.string(under + [parameter.name, "valueTitles"]))) }
             for (value, title) in written {
                 guard let text = title.string else { fail("the title of '\(value)' is not text", titles, "valueTitles"); continue }
                 valueTitles?.append((value, text))
@@ -394,4 +394,9 @@ package enum Lowering {
             title: template("title") ?? id, subtitle: template("subtitle"), image: template("image"),
             defaultChoice: EntityOptions.DefaultChoice(written: written), multipleMax: max)
     }
+}
+
+// The code reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let compile = DiagnosticCode("compile")
 }
