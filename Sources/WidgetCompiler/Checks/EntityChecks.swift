@@ -12,7 +12,7 @@ func checkEntityParameters(_ definition: WidgetDefinition, perEntryLets: Set<Str
         guard let options = parameter.options, options.isMapping else {
             if parameter.options == nil {
                 context.error(
-                    "param-entity",
+                    .paramEntity,
                     "parameter '\(name)': an entity parameter needs options, such as options: { from: data.cities, id: \"{{record.id}}\", title: \"{{record.name}}\" }",
                     at: parameter.type?.node ?? parameter.node, pointer + ["type"])
             }
@@ -21,7 +21,7 @@ func checkEntityParameters(_ definition: WidgetDefinition, perEntryLets: Set<Str
         checkEntityFrom(options[word: "from"], parameter: name, options: options, definition, perEntryLets: perEntryLets, &context)
         if options[word: "id"] == nil, options[word: "swift"] == nil {
             context.error(
-                "param-entity", "parameter '\(name)': options need an id, a template over record such as \"{{record.id}}\"", at: options,
+                .paramEntity, "parameter '\(name)': options need an id, a template over record such as \"{{record.id}}\"", at: options,
                 pointer + ["options"])
         }
         for key in ["id", "title", "subtitle", "image"] {
@@ -29,7 +29,7 @@ func checkEntityParameters(_ definition: WidgetDefinition, perEntryLets: Set<Str
         }
         if let written = parameter.defaultValue, !written.isString {
             context.error(
-                "param-default-type",
+                .paramDefaultType,
                 "parameter '\(name)': default \(written.shown) is not first, none or an option's id (text)", at: written, pointer + ["default"])
         }
     }
@@ -44,7 +44,7 @@ private func checkEntityFrom(
     guard let from else {
         if options[word: "swift"] == nil {
             context.error(
-                "param-entity", "parameter '\(parameter)': options need from, the list its records come from (data.NAME… or let.NAME…)",
+                .paramEntity, "parameter '\(parameter)': options need from, the list its records come from (data.NAME… or let.NAME…)",
                 at: options, ["parameters", parameter, "options"])
         }
         return
@@ -53,7 +53,7 @@ private func checkEntityFrom(
     let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     guard parts.count >= 2, !parts.contains(where: { $0.isEmpty || $0.contains(" ") }) else {
         context.error(
-            "param-entity", "parameter '\(parameter)': options.from '\(text)' is not a path such as data.cities or let.cities", at: from, pointer)
+            .paramEntity, "parameter '\(parameter)': options.from '\(text)' is not a path such as data.cities or let.cities", at: from, pointer)
         return
     }
     switch parts[0] {
@@ -62,7 +62,7 @@ private func checkEntityFrom(
         guard names.contains(parts[1]) else {
             let hint = Suggest.hint(for: parts[1], among: names)
             context.error(
-                "param-entity",
+                .paramEntity,
                 names.isEmpty
                     ? "parameter '\(parameter)': options.from '\(text)' names a data source, but this widget declares no data"
                     : "parameter '\(parameter)': options.from '\(text)' names no declared data source\(hint)",
@@ -74,7 +74,7 @@ private func checkEntityFrom(
         guard names.contains(parts[1]) else {
             let hint = Suggest.hint(for: parts[1], among: names)
             context.error(
-                "param-entity",
+                .paramEntity,
                 names.isEmpty
                     ? "parameter '\(parameter)': options.from '\(text)' names a let, but this widget declares no let"
                     : "parameter '\(parameter)': options.from '\(text)' names no declared let\(hint)",
@@ -83,14 +83,14 @@ private func checkEntityFrom(
         }
         if perEntryLets.contains(parts[1]) {
             context.error(
-                "param-entity",
+                .paramEntity,
                 "parameter '\(parameter)': options.from '\(text)' is computed per entry (it reads entry, family or a rule's variable); options are read once per reload",
                 at: context.location(inside: from, offset: 4), pointer)
         }
     default:
         let hint = Suggest.hint(for: parts[0], among: ["data", "let"])
         context.error(
-            "param-entity",
+            .paramEntity,
             "parameter '\(parameter)': options.from '\(text)' starts with '\(parts[0])'\(hint); options come from data.NAME… or let.NAME…",
             at: from, pointer)
     }
@@ -110,10 +110,15 @@ private func checkRecordTemplate(_ node: SourceNode, parameter: String, key: Str
             }
         }
     } catch {
-        context.error("template-syntax", "template: \(error.message)", at: context.location(inside: node, offset: error.offset), pointer)
+        context.error(.templateSyntax, "template: \(error.message)", at: context.location(inside: node, offset: error.offset), pointer)
         return
     }
     for (message, offset) in problems {
-        context.error("param-entity", message, at: context.location(inside: node, offset: offset), pointer)
+        context.error(.paramEntity, message, at: context.location(inside: node, offset: offset), pointer)
     }
+}
+
+// The code reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let paramEntity = DiagnosticCode("param-entity")
 }

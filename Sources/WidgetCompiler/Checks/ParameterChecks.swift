@@ -84,7 +84,7 @@ private func checkParameter(_ declared: WidgetDefinition.Parameter, under: [Stri
         // Its options read the widget's data: checkEntityParameters, with the widget's scope.
         if under.first == "intents" {
             context.error(
-                "param-entity", "\(label): an entity parameter belongs to the widget's parameters (its options come from the widget's data); pass the record's id as a string parameter",
+                .paramEntity, "\(label): an entity parameter belongs to the widget's parameters (its options come from the widget's data); pass the record's id as a string parameter",
                 at: declared.type?.node ?? declared.node, pointer + ["type"])
         }
     }

@@ -322,7 +322,7 @@ package enum Lowering {
         if type == .entity {
             // No default is `first`, as a widget shows something until it is edited (docs/entities.md).
             guard let entity = entityOptions(parameter, fail: fail) else {
-                return .failure(problem ?? .error("compile", "parameter '\(parameter.name)': options the checks did not accept", file: file, at: parameter.node.location, pointer: JSONPointer.string(under + [parameter.name])))
+                return .failure(problem ?? .error(.compile, "parameter '\(parameter.name)': options the checks did not accept", file: file, at: parameter.node.location, pointer: JSONPointer.string(under + [parameter.name])))
             }
             var declared = PlanParameter(
                 name: parameter.name, title: parameter.title?.value ?? parameter.name, description: parameter.description?.value,
