@@ -67,6 +67,9 @@ package struct DiagnosticCode: Sendable, Hashable, Comparable, CustomStringConve
     package var description: String { name }
 
     package static func < (a: DiagnosticCode, b: DiagnosticCode) -> Bool { a.name < b.name }
+
+    /// Whether this is the code of that name (tests compare with the name the docs show).
+    package static func == (code: DiagnosticCode, name: String) -> Bool { code.name == name }
 }
 
 /// An input that could not be read at all: a position and a message.
