@@ -310,7 +310,7 @@ struct RunOptions {
                 guard let fixture, case .missing = container.read(fixture) else { continue }
                 let location = document?.location(of: ["data", name, "fixture"]) ?? .start
                 found.append(.warning(
-                    "swift-fixture",
+                    .swiftFixture,
                     "data source '\(name)' (swift: \(type)): its fixture '\(fixture)' is not in the container \(directory); run and preview read it instead of calling \(type), so the placeholder shows until it is written",
                     file: w.path, at: location, pointer: "/data/\(name)/fixture"))
             }

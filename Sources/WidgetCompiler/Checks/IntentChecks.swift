@@ -123,7 +123,7 @@ private func checkDefaultsEffect(
     guard let source = sources.first(where: { $0.defaults?[key.value] != nil }), let declared = source.defaults?[key.value] else {
         let keys = sources.flatMap { s in (0..<(s.defaults?.count ?? 0)).map { s.defaults!.key($0) } }
         context.error(
-            "intent-defaults",
+            .intentDefaults,
             "\(label): defaults key '\(key.value)' is not a key of \(sources.map { "defaults source '\($0.name)'" }.joined(separator: ", "))\(Suggest.hint(for: key.value, among: keys)) (its keys: \(keys.joined(separator: ", ")))",
             at: key.node, pointer + ["defaults"])
         return
@@ -136,7 +136,7 @@ private func checkDefaultsEffect(
     }
     if !fits {
         context.error(
-            "intent-defaults",
+            .intentDefaults,
             "\(label): set writes \(value.shown) to defaults key '\(key.value)', whose default \(declared.shown) (data source '\(source.name)') gives it another type; a reload would show the default instead",
             at: value, pointer + ["value"])
     }
@@ -258,6 +258,7 @@ private func checkAgainstShape(
 
 // The codes reported here (docs/diagnostics.md).
 extension DiagnosticCode {
+    package static let intentDefaults = DiagnosticCode("intent-defaults")
     package static let intentEffect = DiagnosticCode("intent-effect")
     package static let intentFile = DiagnosticCode("intent-file")
     package static let intentPointer = DiagnosticCode("intent-pointer")

@@ -108,16 +108,16 @@ private func checkRequestTemplate(_ node: SourceNode, _ pointer: [String], sourc
                 if name.componentCount != 2 || !RequestVariables.fields.contains(name.component(1)) {
                     let field = name.componentCount > 1 ? name.component(1) : ""
                     let hint = Suggest.hint(for: field, among: RequestVariables.fields)
-                    problems.append(("unknown-variable", "data source '\(source)': '\(name.name)' is not a request variable\(hint); request has date (the reload's instant) and day (its local day, YYYY-MM-DD)", name.offset))
+                    problems.append((.unknownVariable, "data source '\(source)': '\(name.name)' is not a request variable\(hint); request has date (the reload's instant) and day (its local day, YYYY-MM-DD)", name.offset))
                 }
                 return
             }
             guard name.component(0, is: "param") || name.component(0, is: "data") || name.component(0, is: "let") else {
-                problems.append(("request-template", "data source '\(source)': '\(name.name)' cannot be used in a request; param.*, data.*, let.*, request.date and request.day can (a request is made before any entry exists)", name.offset))
+                problems.append((.requestTemplate, "data source '\(source)': '\(name.name)' cannot be used in a request; param.*, data.*, let.*, request.date and request.day can (a request is made before any entry exists)", name.offset))
                 return
             }
             if name.component(0, is: "data"), name.componentCount >= 2, name.component(1, equals: source) {
-                problems.append(("request-template", "data source '\(source)': '\(name.name)' is this source's own answer, which its request cannot read; keep the last answer with stale: or name another source", name.offset))
+                problems.append((.requestTemplate, "data source '\(source)': '\(name.name)' is this source's own answer, which its request cannot read; keep the last answer with stale: or name another source", name.offset))
                 return
             }
             if let problem = scope.problem(with: name, place: .timeline) { problems.append((.unknownVariable, "data source '\(source)': \(problem)", name.offset)) }

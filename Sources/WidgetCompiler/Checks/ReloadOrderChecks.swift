@@ -77,7 +77,7 @@ func checkReloadOrder(_ definition: WidgetDefinition, lets: CheckedLets, _ conte
             case .entity(let p): (node, pointer) = (p.options?[word: "from"] ?? p.node, ["parameters", p.name, "options", "from"])
             }
             context.error(
-                "reload-cycle",
+                .reloadCycle,
                 "\(words(members[i])) is part of a cycle: \(story); a reload can compute none of them first",
                 at: node, pointer)
         }
@@ -94,13 +94,19 @@ private func checkFallbacks(_ definition: WidgetDefinition, _ context: inout Che
             guard let name = item.string else { continue }  // the schema's
             let pointer = ["data", source.name, "fallback", String(i)]
             if name == source.name {
-                context.error("data-fallback", "data source '\(source.name)': its fallback names itself; name another source, such as a container file the app writes", at: item, pointer)
+                context.error(.dataFallback, "data source '\(source.name)': its fallback names itself; name another source, such as a container file the app writes", at: item, pointer)
             } else if !names.contains(name) {
                 let hint = Suggest.hint(for: name, among: names.filter { $0 != source.name })
-                context.error("data-fallback", "data source '\(source.name)': fallback '\(name)' names no declared data source\(hint)", at: item, pointer)
+                context.error(.dataFallback, "data source '\(source.name)': fallback '\(name)' names no declared data source\(hint)", at: item, pointer)
             } else if !seen.insert(name).inserted {
-                context.error("data-fallback", "data source '\(source.name)': fallback '\(name)' is listed twice", at: item, pointer)
+                context.error(.dataFallback, "data source '\(source.name)': fallback '\(name)' is listed twice", at: item, pointer)
             }
         }
     }
+}
+
+// The codes reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let dataFallback = DiagnosticCode("data-fallback")
+    package static let reloadCycle = DiagnosticCode("reload-cycle")
 }

@@ -11,11 +11,11 @@ func checkSwiftSources(_ sources: [WidgetDefinition.DataSource], scope: Variable
         let base = ["data", source.name]
         if let fixture = source.fixture {
             if let problem = containerPathProblem(fixture.value) {
-                context.error("data-path", "data source '\(source.name)': fixture \(problem)", at: fixture.node, base + ["fixture"])
+                context.error(.dataPath, "data source '\(source.name)': fixture \(problem)", at: fixture.node, base + ["fixture"])
             }
         } else {
             context.warning(
-                "swift-fixture",
+                .swiftFixture,
                 "data source '\(source.name)' (swift: \(type.value)) has no fixture: off the device run and preview read one instead of calling \(type.value), so they show the placeholder; add fixture: FILE (a container file holding the value as JSON)",
                 at: type.node, base + ["swift"])
         }
@@ -34,16 +34,22 @@ func checkSwiftArgument(_ node: SourceNode, _ pointer: [String], label: String, 
     do {
         try Template.scanNames(text) { name in
             guard name.componentCount > 0, name.component(0, is: "param") else {
-                problems.append(("swift-args", "\(label): '\(name.name)' cannot be an argument; only param.* can (the Swift type is called before any data or entry exists)", name.offset))
+                problems.append((.swiftArgs, "\(label): '\(name.name)' cannot be an argument; only param.* can (the Swift type is called before any data or entry exists)", name.offset))
                 return
             }
-            if let problem = scope.problem(with: name, place: .timeline) { problems.append(("unknown-variable", "\(label): \(problem)", name.offset)) }
+            if let problem = scope.problem(with: name, place: .timeline) { problems.append((.unknownVariable, "\(label): \(problem)", name.offset)) }
         }
     } catch {
-        context.error("template-syntax", "template: \(error.message)", at: context.location(inside: node, offset: error.offset), pointer)
+        context.error(.templateSyntax, "template: \(error.message)", at: context.location(inside: node, offset: error.offset), pointer)
         return
     }
     for p in problems {
         context.error(p.code, p.message, at: context.location(inside: node, offset: p.offset), pointer)
     }
+}
+
+// The codes reported here (docs/diagnostics.md).
+extension DiagnosticCode {
+    package static let swiftArgs = DiagnosticCode("swift-args")
+    package static let swiftFixture = DiagnosticCode("swift-fixture", .warning)
 }

@@ -11,7 +11,7 @@ func checkTimeline(_ timeline: WidgetDefinition.Timeline, scope: VariableScope, 
     if timeline.rules.count != 1 {
         if timeline.rules.isEmpty {
             context.error(
-                "timeline-rule",
+                .timelineRule,
                 "the timeline has no rule; add one of: every, hourly, daily, cron, market, progress, sequence, schedule, once",
                 at: node, ["timeline"])
         } else {
@@ -110,7 +110,7 @@ private func checkScheduleItems(_ items: Text, _ pointer: [String], scope: Varia
         guard !declared.contains(name) else { return }
         let hint = Suggest.hint(for: name, among: declared)
         context.error(
-            "unknown-data-source",
+            .unknownDataSource,
             declared.isEmpty
                 ? "schedule items '\(items.value)' names a data source, but this widget declares no data"
                 : "schedule items '\(items.value)' names no declared data source\(hint); items is data.NAME (a path into it may follow) or let.NAME",
@@ -120,7 +120,7 @@ private func checkScheduleItems(_ items: Text, _ pointer: [String], scope: Varia
         guard declared.contains(name) else {
             let hint = Suggest.hint(for: name, among: declared)
             context.error(
-                "unknown-variable",
+                .unknownVariable,
                 declared.isEmpty
                     ? "schedule items '\(items.value)' names a let, but this widget declares no let"
                     : "schedule items '\(items.value)' names no declared let\(hint)",
@@ -130,7 +130,7 @@ private func checkScheduleItems(_ items: Text, _ pointer: [String], scope: Varia
         scope.letUses?.names.insert(name)
         if scope.perEntryLets.contains(name) {
             context.error(
-                "unknown-variable",
+                .unknownVariable,
                 "schedule items 'let.\(name)' is computed per entry (it reads entry, family or a rule's variable); the items are read once per reload, before any entry exists",
                 at: at, pointer)
         }
@@ -186,7 +186,7 @@ private func checkPolicyJitter(_ jitter: SourceNode, after: SourceNode?, _ conte
     guard let text = jitter.string, let seconds = try? DurationParser.parse(text) else { return }  // the schema's
     let pointer = ["timeline", "policy", "jitter"]
     guard seconds > 0 else {
-        context.error("policy-jitter", "policy jitter '\(text)' moves no reload; give a duration above zero, such as 5m, or leave jitter out", at: jitter, pointer)
+        context.error(.policyJitter, "policy jitter '\(text)' moves no reload; give a duration above zero, such as 5m, or leave jitter out", at: jitter, pointer)
         return
     }
     guard let afterText = after?.string, !afterText.contains("{{"),
@@ -194,7 +194,7 @@ private func checkPolicyJitter(_ jitter: SourceNode, after: SourceNode?, _ conte
     else { return }  // an instant or a template: known only at the reload
     if seconds >= interval {
         context.error(
-            "policy-jitter",
+            .policyJitter,
             "policy jitter '\(text)' is not shorter than after '\(afterText)': an install's reload would move past the next one; keep the jitter below \(afterText)",
             at: jitter, pointer)
     }
@@ -206,6 +206,7 @@ extension DiagnosticCode {
     package static let dailySlot = DiagnosticCode("daily-slot")
     package static let everyAlignment = DiagnosticCode("every-alignment")
     package static let invalidCron = DiagnosticCode("invalid-cron")
+    package static let policyJitter = DiagnosticCode("policy-jitter")
     package static let timelineRule = DiagnosticCode("timeline-rule")
     package static let unknownDataSource = DiagnosticCode("unknown-data-source")
     package static let unknownExchange = DiagnosticCode("unknown-exchange")

@@ -139,7 +139,7 @@ private struct ViewChecker {
                 check(item, families: shown, inForeach: true, &context)
             } else if element.option(.item) == nil {
                 context.error(
-                    kind == .foreach ? "view-foreach-item" : "view-grid",
+                    kind == .foreach ? .viewForeachItem : .viewGrid,
                     "a \(kind.rawValue) needs 'item': the element shown for each list element", at: element.node, pointer)
             }
         }
@@ -280,13 +280,13 @@ private struct ViewChecker {
         if kind == .chart { checkChart(element, &context) }
         if kind == .grid { checkGrid(element, &context) }
         if kind == .chart || kind == .grid, let list = element.main, let problem = listProblem(list, inForeach: inForeach) {
-            context.error("view-list", "a \(kind.rawValue)'s list \(list.shown) \(problem)", at: list, pointer + [kind.rawValue])
+            context.error(.viewList, "a \(kind.rawValue)'s list \(list.shown) \(problem)", at: list, pointer + [kind.rawValue])
         }
         if kind == .foreach || kind == .grid, let limit = element.option(.limit), limit.isMapping {
             for m in limit.members where m.key != "default" {
                 if let family = WidgetFamily(rawValue: m.key), !shown.contains(family) {
                     context.warning(
-                        "view-limit-family", "a limit for '\(m.key)', where this \(kind.rawValue) is not shown",
+                        .viewLimitFamily, "a limit for '\(m.key)', where this \(kind.rawValue) is not shown",
                         at: m.keyLocation, pointer + ["limit", m.key])
                 }
             }
@@ -304,26 +304,26 @@ private struct ViewChecker {
         if let mark = element.option(.mark) {
             if let text = mark.string, !Self.chartMarks.contains(text) {
                 context.error(
-                    "view-chart",
+                    .viewChart,
                     "'\(text)' is not a chart mark\(Suggest.hint(for: text, among: Self.chartMarks)); a chart's marks are \(Self.chartMarks.joined(separator: ", ")) (LineMark, BarMark, AreaMark, PointMark)",
                     at: mark, pointer + ["mark"])
             }
         } else {
-            context.error("view-chart", "a chart needs 'mark': \(Self.chartMarks.joined(separator: ", "))", at: element.keyLocation(key), pointer)
+            context.error(.viewChart, "a chart needs 'mark': \(Self.chartMarks.joined(separator: ", "))", at: element.keyLocation(key), pointer)
         }
         let missing = ["x", "y"].filter { element.option(ViewOption(rawValue: $0)!) == nil }
         if !missing.isEmpty {
             context.error(
-                "view-chart",
+                .viewChart,
                 "a chart needs \(missing.map { "'\($0)'" }.joined(separator: " and ")): templates over each element, such as x: \"{{hour}}\" and y: \"{{temp}}\"",
                 at: element.keyLocation(key), pointer)
         }
         if let y = element.option(.y), let text = y.string, !text.isTemplate, Double(text) == nil {
-            context.error("view-chart", "a chart's y \(y.shown) is fixed text: write a template rendering a number, such as \"{{temp}}\"", at: y, pointer + ["y"])
+            context.error(.viewChart, "a chart's y \(y.shown) is fixed text: write a template rendering a number, such as \"{{temp}}\"", at: y, pointer + ["y"])
         }
         if let range = element.option(.yRange), range.isSequence, range.count == 2,
            let lo = range.items[0].number, let hi = range.items[1].number, lo >= hi {
-            context.error("view-chart", "a chart's yRange [\(range.items[0].shown), \(range.items[1].shown)] is empty: write [min, max] with min below max", at: range, pointer + ["yRange"])
+            context.error(.viewChart, "a chart's yRange [\(range.items[0].shown), \(range.items[1].shown)] is empty: write [min, max] with min below max", at: range, pointer + ["yRange"])
         }
     }
 
@@ -332,13 +332,13 @@ private struct ViewChecker {
         let pointer = element.pointer
         guard let columns = element.option(.columns) else {
             context.error(
-                "view-grid", "a grid needs 'columns': how many items per row (7 for a week)",
+                .viewGrid, "a grid needs 'columns': how many items per row (7 for a week)",
                 at: element.keyLocation(element.elementKeys[0].member), pointer)
             return
         }
         if let n = columns.number, columns.isInteger, !Self.gridColumns.contains(Int(n)) {
             context.error(
-                "view-grid",
+                .viewGrid,
                 "a grid's columns \(columns.shown) is out of range: \(Self.gridColumns.lowerBound) to \(Self.gridColumns.upperBound) (7 for a week, 53 for a year of weeks)",
                 at: columns, pointer + ["columns"])
         }
@@ -647,12 +647,14 @@ private struct ViewChecker {
 // The codes reported here (docs/diagnostics.md).
 extension DiagnosticCode {
     package static let viewAccessoryStyle = DiagnosticCode("view-accessory-style", .warning)
+    package static let viewChart = DiagnosticCode("view-chart")
     package static let viewColor = DiagnosticCode("view-color")
     package static let viewElementKeys = DiagnosticCode("view-element-keys")
     package static let viewFill = DiagnosticCode("view-fill")
     package static let viewFont = DiagnosticCode("view-font")
     package static let viewForeachItem = DiagnosticCode("view-foreach-item")
     package static let viewFormat = DiagnosticCode("view-format")
+    package static let viewGrid = DiagnosticCode("view-grid")
     package static let viewImage = DiagnosticCode("view-image")
     package static let viewInline = DiagnosticCode("view-inline", .warning)
     package static let viewIntent = DiagnosticCode("view-intent")
@@ -660,6 +662,7 @@ extension DiagnosticCode {
     package static let viewInteractiveInline = DiagnosticCode("view-interactive-inline")
     package static let viewLimitFamily = DiagnosticCode("view-limit-family", .warning)
     package static let viewLinkSmall = DiagnosticCode("view-link-small", .warning)
+    package static let viewList = DiagnosticCode("view-list")
     package static let viewLiveClock = DiagnosticCode("view-live-clock", .warning)
     package static let viewMissing = DiagnosticCode("view-missing")
     package static let viewOption = DiagnosticCode("view-option")

@@ -168,10 +168,10 @@ package enum Lowering {
             rule = .sequence(items: items.value, every: duration(every, pointer + ["every"]))
         case .schedule(let schedule):
             guard let items = schedule.items, let atNode = schedule.at, let atText = atNode.string else {
-                return .failure(.error("compile", "a schedule needs 'items' and 'at'", file: file, at: node.location, pointer: JSONPointer.string(pointer)))
+                return .failure(.error(.compile, "a schedule needs 'items' and 'at'", file: file, at: node.location, pointer: JSONPointer.string(pointer)))
             }
             guard let at = template(atText, atNode, pointer + ["at"]) else {
-                return .failure(problem ?? .error("compile", "schedule at: not a template", file: file, at: atNode.location, pointer: JSONPointer.string(pointer + ["at"])))
+                return .failure(problem ?? .error(.compile, "schedule at: not a template", file: file, at: atNode.location, pointer: JSONPointer.string(pointer + ["at"])))
             }
             let end = schedule.end.flatMap { node in node.string.flatMap { template($0, node, pointer + ["end"]) } }
             let upcoming = schedule.upcoming?.number ?? 1
