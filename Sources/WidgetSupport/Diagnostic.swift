@@ -70,6 +70,7 @@ package struct DiagnosticCode: Sendable, Hashable, Comparable, CustomStringConve
 
     /// Whether this is the code of that name (tests compare with the name the docs show).
     package static func == (code: DiagnosticCode, name: String) -> Bool { code.name == name }
+    package static func != (code: DiagnosticCode, name: String) -> Bool { code.name != name }
 }
 
 /// An input that could not be read at all: a position and a message.

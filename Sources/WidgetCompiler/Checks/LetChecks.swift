@@ -195,7 +195,7 @@ func checkRelevance(
 ) -> PlanLet? {
     if let duration = node[word: "duration"] { checkTypedField(duration, ["relevance", "duration"], .duration, scope: scope, &context) }
     guard let score = node[word: "score"], let text = score.string else { return nil }
-    func report(_ errors: [CELError], _ code: String) {
+    func report(_ errors: [CELError], _ code: DiagnosticCode) {
         for error in errors {
             let at = error.offset.map { context.location(inside: score, offset: $0) } ?? score.location
             context.error(code, "relevance score: \(error.message)", at: at, ["relevance", "score"])
@@ -205,14 +205,14 @@ func checkRelevance(
     do {
         _ = try CELProgram.compileUnchecked(text, variables: Set(environment.variables.keys), env: environment)
     } catch {
-        report(error.errors, "cel-syntax")
+        report(error.errors, .celSyntax)
         return nil
     }
     let program: CELProgram
     do {
         program = try CELProgram.compile(text, env: environment)
     } catch {
-        report(error.errors, "cel-type")
+        report(error.errors, .celType)
         return nil
     }
     for selection in program.selections where selection.variable == "let" { scope.letUses?.names.insert(selection.field) }
@@ -220,7 +220,7 @@ func checkRelevance(
     case .int, .uint, .double, .dyn: break
     default:
         context.error(
-            "cel-type", "relevance score: the score must be a number (int or double), found \(program.type)", at: score,
+            .celType, "relevance score: the score must be a number (int or double), found \(program.type)", at: score,
             ["relevance", "score"])
         return nil
     }

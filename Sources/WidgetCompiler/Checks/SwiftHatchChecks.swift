@@ -30,7 +30,7 @@ func checkSwiftSources(_ sources: [WidgetDefinition.DataSource], scope: Variable
 /// One argument of a Swift source or effect: a template over `param.*` only.
 func checkSwiftArgument(_ node: SourceNode, _ pointer: [String], label: String, scope: VariableScope, _ context: inout CheckContext) {
     guard let text = node.string, text.contains("{{") else { return }
-    var problems: [(code: String, message: String, offset: Int)] = []
+    var problems: [(code: DiagnosticCode, message: String, offset: Int)] = []
     do {
         try Template.scanNames(text) { name in
             guard name.componentCount > 0, name.component(0, is: "param") else {
