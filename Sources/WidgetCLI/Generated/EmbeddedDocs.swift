@@ -89,6 +89,7 @@ not a duration`).
 | `every-alignment` | an aligned `every` that does not divide 24h |
 | `daily-slot` | two daily slots at the same wall time |
 | `template-syntax` | a template that does not parse (unclosed section, partials, …) |
+| `template-nested-section` (warning) | a section nested inside a section over the same name: each item renders the whole list again, n^levels times (docs/runtime-notes.md) |
 | `unknown-variable` | a template names a variable that cannot exist for this widget |
 | `unknown-format` | `{{value | format}}` names a format the runtime does not have, at the format's name, with did-you-mean and the list (docs/language-notes.md, "Formats in text") |
 | `format-type` | `{{value | format}}` where the value's kind is known (a parameter's declared type, `entry.*`, `market.*`, `progress`…) and is not what the format takes (`{{param.city | time}}`); names the formats that fit |
@@ -97,10 +98,17 @@ not a duration`).
 | `swift-args` | an argument of a `swift:` source or effect that names anything but `param.*` (at its column; docs/swift-hatch.md) |
 | `swift-fixture` (warning) | a `swift:` data source without a `fixture`: run and preview show its placeholder (at `swift:`); `run` and `preview` also warn at the `fixture` line when the file is not in the container as they start |
 | `data-dates` | a source's `dates`: a key that is not a JSON Pointer, or a format that is neither `iso8601`, `unix`, `unixMillis`, `rfc2822` nor an LDML pattern that can match a date (an unknown letter, at its column; a quote left open; a field twice; no year, month and day; `h` without `a`; a pattern that cannot read back its own text: docs/data-sources.md) |
+| `data-retry` | a URL source's `retry` under 1m: WidgetKit spaces reloads by minutes and each one spends the budget |
 | `unknown-data-source` | `sequence.items` (or `dynamicShortcuts.items`) is not a declared data source; `schedule.items` names no declared source |
+| `cel-syntax` | a `let` expression that does not parse, at its position in the expression (docs/cel.md) |
+| `cel-type` | a `let` expression naming something that does not exist (with did-you-mean) or whose types do not fit an operator or function |
+| `let-cycle` | a let that reads itself through other lets, at each member of the cycle, naming it |
+| `let-unused` (warning) | a let that no template and no other let reads |
 | `duplicate-kind` | a kind defined twice in the files validated, or in an app's bundle |
 | `missing-widget-file` | an app manifest lists a widget file that does not exist |
 | `duplicate-shortcut-type` | two static shortcuts with one `type` |
+| `manifest-shape` | an app manifest's value of another shape than its place needs (`actions`), naming what it is |
+| `unknown-icon-type` | a static shortcut's icon `type` that is not an icon type's name (a dynamic item's is the run warning of the same name: docs/quick-actions.md) |
 | `family-not-declared` (warning) | `familyContent` or `familyView` for a family the widget does not list |
 | `request-insecure` | a URL data source's `url` is plain `http://` without `insecure: true` (App Transport Security) |
 | `request-url` | a URL data source's `url` has no host after `https://` |
@@ -145,6 +153,7 @@ not a duration`).
 | `view-interactive-inline` | a `button` or `toggle` shown in `accessoryInline`, which draws no controls |
 | `intent-reload` (warning) | an intent's `reload` naming the widget's own kind: WidgetKit reloads the tapped widget at once anyway, the request only spends budget |
 | `request-rate` (warning) | the rule would make more than 96 requests a day (the count, source by source; see network-data-notes.md) |
+| `compile` | a definition the checks accepted that lowering cannot turn into a plan (a defect of widgetc's, reported at the value instead of a crash); in `run`, a compiled plan the runtime refuses |
 
 ## Scenario files (a document that is a list; `run --scenario` and `validate`)
 
@@ -157,6 +166,8 @@ The YAML and schema codes above, and:
 | `scenario-tap` (`run` only) | a tap on an intent no widget of the run declares (did you mean), of a kind not in the run, on an intent two widgets declare without `kind`, or with an argument its parameter refuses (at the argument: an unknown name at its key, a value out of bounds or of the wrong type at the value) (docs/intents.md) |
 | `invalid-instant` | an `at`, `from` or `until` that is not a real instant; a foreground `until` not after its `from` |
 | `data-path` | a write's `file` that is absolute or uses `..` |
+| `scenario-file` | a `respond` item's `file` that cannot be read |
+| `plan-invalid` (`run` only) | a `.json` file given to `run` that is not a compiled plan, or not a usable one |
 | `unknown-kind` (warning, `run` only) | a reload or push of a kind no widget of the run has, with "did you mean" (no fixture: it needs a run) |
 | `system-reload-request` (warning) | a WidgetCenter `reload` at a `locale`, `dynamicType` or `appearance` change or within 60 s after it: WidgetKit already reloads every widget for the change, uncounted, while the app's request is counted (docs/pushes.md) |
 | `scenario-documents` (`run` only) | a second YAML document in the scenario file (no fixture: `validate` checks each document) |
@@ -195,6 +206,11 @@ once per element and value, naming the element, its id, the definition's line an
 the reason), `data-stale` (a URL source failed and an earlier answer was shown), `data-fallback` (a URL source had no value and its `fallback` source stood in, or none of them had one either), `entity-gone` (an entity parameter's chosen id is no longer among its options: the default stands in, or the placeholder shows when there is none; docs/entities.md), `entity-none` (nothing chosen and the default gives no record: the placeholder), `entity-options` (an entity's `options.from` is not a list: it has no options), `response-store`
 (a kept answer in the app group container that cannot be read back, ignored and removed; or one
 that cannot be written, kept in memory only).
+
+`widgetc actions` reports the runtime's own warnings about a manifest's dynamic items (`data-missing`,
+`data-path`, `data-malformed`, `data-not-array`, `template-value`, `template-format`,
+`data-path-missing`, `unknown-icon-type`, `quick-action-limit`) as warnings at the record
+(docs/quick-actions.md).
 
 """###,
     ]
