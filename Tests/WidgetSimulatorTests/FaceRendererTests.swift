@@ -188,4 +188,19 @@ import WidgetTime
         #expect(DeviceClass.iphoneSE.size(of: .accessoryCircular) == (68, 68))
         #expect(DeviceClass.ipad.size(of: .systemExtraLarge) == (795, 378.5))
     }
+
+    /// The runtime's pixel limit for remote images is the largest of these point sizes at its
+    /// screen's scale (the iPhones 3×, but the SE 2×; the iPad 2×), over the classes that have the
+    /// family (no iPhone has systemExtraLarge; the iPad's accessory sizes are borrowed).
+    @Test func familyPixelsAreTheLargestDeviceSizeAtItsScale() {
+        let scale: [DeviceClass: Double] = [.iphoneMax: 3, .iphone: 3, .iphoneSE: 2, .ipad: 2]
+        for family in WidgetFamily.allCases {
+            let classes = DeviceClass.allCases.filter { device in
+                family == .systemExtraLarge ? device == .ipad : !(device == .ipad && family.rawValue.hasPrefix("accessory"))
+            }
+            let largest = classes.map { d in (Int(d.size(of: family).width * scale[d]!), Int(d.size(of: family).height * scale[d]!)) }
+                .max { $0.0 * $0.1 < $1.0 * $1.1 }!
+            #expect(family.pixelSize == largest, "\(family)")
+        }
+    }
 }
