@@ -53,12 +53,40 @@ def cpu_seconds(argv, tool):
     return user + sys_
 
 
+def interleaved(pairs, runs, tool, target=None):
+    """Times each (label, argv) of `pairs` once per round, `runs` rounds, in a random order per
+    round (the load of a shared machine moves between runs: a ratio is read within a round).
+    Prints each round and, for every label after the first, the median of its per-round ratio to
+    the first label's time with the spread (min to max) and the load average before and after.
+    Returns {label: [seconds per round]}."""
+    import random
+    import statistics
+    times = {label: [] for label, _ in pairs}
+    load_before = os.getloadavg()
+    for i in range(runs):
+        order = list(pairs)
+        random.shuffle(order)
+        for label, argv in order:
+            times[label].append(cpu_seconds(argv, tool))
+        print(f"   round {i + 1}: " + ", ".join(f"{label} {times[label][-1]:.2f} s" for label, _ in pairs), flush=True)
+    load_after = os.getloadavg()
+    base = pairs[0][0]
+    for label, _ in pairs[1:]:
+        ratios = [b / a for a, b in zip(times[base], times[label])]
+        print(f"== {label} / {base}: median {statistics.median(ratios):.3f}x (min {min(ratios):.3f}, max {max(ratios):.3f}) "
+              f"over {runs} rounds; median CPU {statistics.median(times[base]):.2f} s / {statistics.median(times[label]):.2f} s"
+              + (f"; target <= {target}x" if target else ""))
+    print(f"== load average (1, 5, 15 min): before {load_before[0]:.1f} {load_before[1]:.1f} {load_before[2]:.1f}, "
+          f"after {load_after[0]:.1f} {load_after[1]:.1f} {load_after[2]:.1f}")
+    return times
+
+
 def run_arguments(root):
     """The options of a benchmark that runs the copied examples: how many copies, for how long,
     how many runs, and which widgetc (default: the release build)."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--copies", type=int, default=30)
     ap.add_argument("--for", dest="length", default="365d")
-    ap.add_argument("--runs", type=int, default=2)
+    ap.add_argument("--runs", type=int, default=5, help="interleaved rounds (median and spread of the per-round ratio)")
     ap.add_argument("--widgetc", default=os.environ.get("WIDGETC", os.path.join(root, ".build/release/widgetc")))
     return ap

@@ -1,22 +1,22 @@
 #!/usr/bin/env python3
 """bench/view: what render trees add to `widgetc run` (issue 30's target: at most 1.25x).
 
-usage: bench/view_bench.py [--copies 30] [--for 365d] [--runs 2] [--widgetc PATH]
+usage: bench/view_bench.py [--copies 30] [--for 365d] [--runs 5] [--widgetc PATH]
 
 Copies the examples of widgets/ (not the app manifest, not wishes.yaml's network source, as
 `bench/run --examples` does) --copies times under new kinds into bench/out/view-examples/. An
 example without a `view` gets a stand-in face, appended: a vstack with a text per content
 field (two lines at most) and a divider (docs/views.md), so the trees have the size of a real face.
 Then times `widgetc run DIR --format json` with and without `--view` (stdout to /dev/null,
-interleaved, best of --runs by user+sys CPU under /usr/bin/time -v) and prints the ratio and
-the entries' count. CI does not run it.
+user+sys CPU under /usr/bin/time -v), both once per round in a random order, --runs rounds, and
+prints the median of the per-round ratios with its spread and the load average. CI does not run it.
 """
 import os
 import re
 import subprocess
 import sys
 
-from examples_corpus import copy_examples, cpu_seconds, run_arguments
+from examples_corpus import copy_examples, interleaved, run_arguments
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FROM = "2026-01-01T00:00:00Z"
@@ -54,10 +54,6 @@ def make(dest, copies):
     return [stem for stem, _ in made], len(faced)
 
 
-def timed(argv):
-    return cpu_seconds(argv, "view_bench")
-
-
 def main():
     args = run_arguments(ROOT).parse_args()
     dest = os.path.join(ROOT, "bench/out/view-examples")
@@ -67,14 +63,7 @@ def main():
     if check.returncode != 0:
         raise SystemExit(f"view_bench: the copies do not validate\n{check.stdout[-3000:]}")
     base = [args.widgetc, "run", dest, "--from", FROM, "--for", args.length, "--tz", "UTC", "--format", "json", "--max-output", "64G"]
-    best = {"plain": None, "view": None}
-    for i in range(args.runs):
-        for label, argv in (("plain", base), ("view", base + ["--view"])):
-            t = timed(argv)
-            print(f"   run {i + 1}: {label:5s} {t:7.2f} s CPU", flush=True)
-            best[label] = t if best[label] is None else min(best[label], t)
-    ratio = best["view"] / best["plain"]
-    print(f"== best CPU: without --view {best['plain']:.2f} s, with --view {best['view']:.2f} s: {ratio:.2f}x (target <= 1.25x)")
+    interleaved([("plain", base), ("view", base + ["--view"])], args.runs, "view_bench", target=1.25)
     return 0
 
 
