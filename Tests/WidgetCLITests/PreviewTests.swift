@@ -347,6 +347,15 @@ import WidgetTime
         }
     }
 
+    /// Per face of a page, how far its content reaches past the face's edges (bench/face-shot --fit).
+    func fit(_ page: String) throws -> [JSONValue] {
+        let result = try runProcess([TestPaths.root + "/bench/face-shot", "--fit", page])
+        guard result.status == 0, let faces = (try? JSONReader.parse(bytes: Array(result.stdout.utf8)).json)?.array else {
+            throw TestFailure("face-shot --fit failed: \(result.stdout)\(result.stderr)")
+        }
+        return faces
+    }
+
     /// How many pixels are within 3 of `hex` in every channel.
     func pixels(_ colors: [(r: Int, g: Int, b: Int, count: Int)], near hex: Int) -> Int {
         let (r, g, b) = (hex >> 16, (hex >> 8) & 255, hex & 255)
@@ -394,9 +403,40 @@ import WidgetTime
                   intent: flip
                   padding: 6
             """.utf8).write(to: file)
+        // Two switches and a button are 113 points tall: the Lock Screen's rectangle (68 to 76) cuts them.
+        let cramped = dir.appendingPathComponent("cramped.html").path
+        let (crampedStatus, crampedConsole) = runCLI(["preview", file.path, "--container", dir.path, "--from", "2026-11-29T08:00", "--for", "1h", "--out", cramped])
+        #expect(crampedStatus == .success, "\(crampedConsole.stderr)")
+        let cut = try fit(cramped)
+        #expect(cut.count == 5)
+        for face in cut {
+            let over = (face["over"]?["top"]?.number ?? 0, face["over"]?["bottom"]?.number ?? 0)
+            if face["family"]?.string == "accessoryRectangular" {
+                #expect(over.0 >= 15 && over.1 >= 15, "\(face)")
+            } else {
+                #expect(over == (0, 0), "\(face)")
+            }
+        }
+        // With the rectangle's own view (the two switches alone), every face fits.
+        try Data(String(contentsOf: file, encoding: .utf8).appending("""
+
+            familyView:
+              accessoryRectangular:
+                vstack:
+                  - toggle: "{{on}}"
+                    label: Lamp
+                    intent: flip
+                  - toggle: "{{off}}"
+                    label: Fan
+                    intent: flip
+                spacing: 4
+
+            """).utf8).write(to: file)
         let page = dir.appendingPathComponent("page.html").path
         let (status, console) = runCLI(["preview", file.path, "--container", dir.path, "--from", "2026-11-29T08:00", "--for", "1h", "--out", page])
         #expect(status == .success, "\(console.stderr)")
+        let fits = try fit(page)
+        #expect(fits.count == 5 && fits.allSatisfy { $0["over"]?.object?.allSatisfy { $0.value.number == 0 } == true }, "\(fits)")
         let html = try String(contentsOfFile: page, encoding: .utf8)
         // One toggle drawn on, one off, in every face (2 families x light, dark; 1 x vibrant).
         #expect(html.components(separatedBy: "role=\"switch\" aria-checked=\"true\"").count - 1 == 5)

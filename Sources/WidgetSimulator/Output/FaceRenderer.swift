@@ -90,6 +90,9 @@ package struct FaceRenderer {
         case "image", "chart":
             if frame?["width"] == nil { h = true }
             if frame?["height"] == nil { v = true }
+        case "toggle":
+            // A switch-style Toggle takes the width it is offered: its label leading, the switch trailing.
+            h = true
         case "vstack", "hstack", "zstack", "group", "foreach":
             let element = node["element"]?.string
             let inner: Axis = element == "hstack" ? .horizontal : element == "zstack" ? .layered : element == "vstack" ? .vertical : axis
@@ -188,11 +191,12 @@ package struct FaceRenderer {
             // The label, then a switch drawn on or off as the entry has it.
             let on = n["isOn"]?.bool == true
             attributes += " role=\"switch\" aria-checked=\"\(on)\" title=\"" + PreviewPage.escape(Self.call(n)) + "\""
+            // The switch at UIKit's size, 51 by 31 points with a 27-point knob: what the face must make room for.
             css += "display:flex;align-items:center;gap:6px;"
             let track = on ? onTrack(inner) : Self.controlFill(context.appearance)
             body = "<span style=\"flex:1 1 auto\">" + PreviewPage.escape(n["label"]?.string ?? "") + "</span>"
-            body += "<span style=\"flex:none;width:30px;height:18px;border-radius:9px;background:\(track);position:relative\">"
-            body += "<span style=\"position:absolute;top:2px;\(on ? "right" : "left"):2px;width:14px;height:14px;border-radius:7px;background:#fff\"></span></span>"
+            body += "<span style=\"flex:none;width:51px;height:31px;border-radius:16px;background:\(track);position:relative\">"
+            body += "<span style=\"position:absolute;top:2px;\(on ? "right" : "left"):2px;width:27px;height:27px;border-radius:14px;background:#fff\"></span></span>"
         case "chart":
             body = chart(n, inner)
         case "grid":
@@ -223,7 +227,10 @@ package struct FaceRenderer {
         if n["privacySensitive"]?.bool == true { cls += " private" }
         if inner.accented { cls += " accentable" }
         // A symbol keeps its size, as an `Image` does; the rest shrink as text wraps.
-        let place = element == "symbol" && parent != .layered ? "flex:none;" : Self.placement(n, parent: parent)
+        var place = element == "symbol" && parent != .layered ? "flex:none;" : Self.placement(n, parent: parent)
+        // A control is as tall as it is on the device: a stack that has no room overflows (and the
+        // face cuts it), as SwiftUI's does, rather than squeezing the switch or the capsule.
+        if element == "toggle" || element == "button", parent == .vertical { place += "flex-shrink:0;" }
         if let frame {
             // A frame is a box of its own, aligning the element inside it.
             var box = place + "display:flex;"

@@ -541,6 +541,7 @@ package struct PreviewPage {
         .appearance.lock { background: linear-gradient(160deg, #2B3A67, #4B2E5C); padding: 8px 8px 2px; border-radius: 12px; }
         .appearance.lock .mode { color: rgba(255,255,255,.75); }
         .face.view .content { position: absolute; display: flex; flex-direction: column; align-items: center; justify-content: center; }
+        .face.view .content > * { flex-shrink: 0 !important; }
         .face.view.accessoryInline .content { flex-direction: row; white-space: nowrap; overflow: hidden; }
         .face.view .n { box-sizing: border-box; min-width: 0; min-height: 0; max-width: 100%; }
         .face.view .vstack, .face.view .hstack { display: flex; }
