@@ -306,13 +306,13 @@ struct RunOptions {
                 SourceFiles.documents(of: source, path: w.path).documents.first { $0["kind"]?.string == w.widget.kind }
             }
             var found: [Diagnostic] = []
-            for (name, type, fixture) in sources {
+            for (owner, type, fixture, pointer) in sources {
                 guard let fixture, case .missing = container.read(fixture) else { continue }
-                let location = document?.location(of: ["data", name, "fixture"]) ?? .start
+                let location = document?.location(of: pointer) ?? .start
                 found.append(.warning(
                     .swiftFixture,
-                    "data source '\(name)' (swift: \(type)): its fixture '\(fixture)' is not in the container \(directory); run and preview read it instead of calling \(type), so the placeholder shows until it is written",
-                    file: w.path, at: location, pointer: "/data/\(name)/fixture"))
+                    "\(owner) (swift: \(type)): its fixture '\(fixture)' is not in the container \(directory); run and preview read it instead of calling \(type), so the placeholder shows until it is written",
+                    file: w.path, at: location, pointer: JSONPointer.string(pointer)))
             }
             if !found.isEmpty { renderer.show([(w.path, found, report?.source)], console) }
         }

@@ -14,6 +14,9 @@ import WidgetTestSupport
         description: Steps from HealthKit.
         parameters:
           goal: { type: integer, default: 10000 }
+          city:
+            type: entity
+            options: { swift: CityQuery, args: { goal: "{{param.goal}}" }, fixture: cities.json, title: "{{record.name}}" }
         data:
           steps:
             swift: DailySteps
@@ -58,6 +61,18 @@ import WidgetTestSupport
             }
         }
 
+        /// Entity options through the hatch: the list of records.
+        struct CityQuery: WidgetcSwiftSource {
+            struct City: Codable {
+                let id: String
+                let name: String
+            }
+
+            func load(arguments: SwiftArguments, date: Date) async throws -> [City] {
+                [City(id: "paris", name: "Paris")]
+            }
+        }
+
         enum Health {
             struct SleepLastNight: WidgetcSwiftSource {
                 func load(arguments: SwiftArguments, date: Date) async throws -> [String: Double] {
@@ -88,6 +103,10 @@ import WidgetTestSupport
         #expect(widget.contains("case \"DailySteps\": return try await DailySteps().loadJSON(arguments: arguments, date: date)"))
         #expect(widget.contains("case \"Health.SleepLastNight\": return try await Health.SleepLastNight().loadJSON(arguments: arguments, date: date)"))
         #expect(widget.contains("responses: responses, swiftSources: SwiftSources())"))
+        // The entity query asks the extension's type for its options, as a reload does.
+        #expect(widget.contains("case \"CityQuery\": return try await CityQuery().loadJSON(arguments: arguments, date: date)"))
+        #expect(widget.contains("let answer = await plan.entityOptions(parameter, at: Date(), container: container, responses: responses, swiftSources: SwiftSources())"))
+        #expect(widget.contains("let options = await StepsPlan.entityOptions(\"city\").options"))
         // The intent's Swift effect runs before the container effects, in the async perform.
         #expect(bundle.contains("protocol WidgetcSwiftEffect {"))
         #expect(widget.contains("static func perform(_ name: String, arguments: [String: WidgetValue]) async throws -> String? {"))

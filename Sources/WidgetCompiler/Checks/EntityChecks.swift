@@ -3,9 +3,10 @@ import WidgetTemplates
 
 /// Entity parameters (`type: entity`, docs/entities.md): `options` with `from` naming a list in
 /// the widget's data (`data.NAME…`, a declared source, or `let.NAME…`, a let computed once per
-/// reload), `id` (and `title`, `subtitle`, `image`) templates over `record` only, and a
-/// `default` that is `first`, `none` or an id. Code: `param-entity`.
-func checkEntityParameters(_ definition: WidgetDefinition, perEntryLets: Set<String>, _ context: inout CheckContext) {
+/// reload) or `swift` (the Swift hatch, with `args` and a `fixture`), `id` (and `title`,
+/// `subtitle`, `image`) templates over `record` only, and a `default` that is `first`, `none` or
+/// an id. Code: `param-entity`.
+func checkEntityParameters(_ definition: WidgetDefinition, perEntryLets: Set<String>, scope: VariableScope, _ context: inout CheckContext) {
     for parameter in definition.parameters where parameter.type?.value == .entity {
         let name = parameter.name
         let pointer = ["parameters", name]
@@ -18,7 +19,11 @@ func checkEntityParameters(_ definition: WidgetDefinition, perEntryLets: Set<Str
             }
             continue  // another shape: the schema's
         }
-        checkEntityFrom(options[word: "from"], parameter: name, options: options, definition, perEntryLets: perEntryLets, &context)
+        if let swift = options[word: "swift"] {
+            checkEntityHatch(swift, parameter: name, options: options, definition, scope: scope, &context)
+        } else {
+            checkEntityFrom(options[word: "from"], parameter: name, options: options, definition, perEntryLets: perEntryLets, &context)
+        }
         if options[word: "id"] == nil, options[word: "swift"] == nil {
             context.error(
                 .paramEntity, "parameter '\(name)': options need an id, a template over record such as \"{{record.id}}\"", at: options,
@@ -31,6 +36,49 @@ func checkEntityParameters(_ definition: WidgetDefinition, perEntryLets: Set<Str
             context.error(
                 .paramDefaultType,
                 "parameter '\(name)': default \(written.shown) is not first, none or an option's id (text)", at: written, pointer + ["default"])
+        }
+    }
+}
+
+/// `options: { swift: TYPE, args, fixture }`: the records come from the extension's type, so
+/// `from` is not written beside it; the fixture stays in the container (`data-path`), run and
+/// preview need one (`swift-fixture`, a warning), and each argument names only the parameters
+/// that are not entities (`swift-args`): the options are read before any entity is resolved.
+private func checkEntityHatch(
+    _ swift: SourceNode, parameter: String, options: SourceNode, _ definition: WidgetDefinition, scope: VariableScope,
+    _ context: inout CheckContext
+) {
+    let pointer = ["parameters", parameter, "options"]
+    if let from = options[word: "from"] {
+        context.error(
+            .paramEntity,
+            "parameter '\(parameter)': options take from (a list in the widget's data) or swift (a type of the extension), not both",
+            at: from, pointer + ["from"])
+    }
+    guard let type = swift.string else { return }  // the schema's
+    if let fixture = options[word: "fixture"], let path = fixture.string {
+        if let problem = containerPathProblem(path) {
+            context.error(.dataPath, "parameter '\(parameter)': options' fixture \(problem)", at: fixture, pointer + ["fixture"])
+        }
+    } else if options[word: "fixture"] == nil {
+        context.warning(
+            .swiftFixture,
+            "parameter '\(parameter)' (options swift: \(type)) has no fixture: off the device run and preview read one instead of calling \(type), so they show the placeholder; add fixture: FILE (a container file holding the list of records as JSON)",
+            at: swift, pointer + ["swift"])
+    }
+    guard let arguments = options[word: "args"], arguments.isMapping else { return }
+    let entities = Set(definition.parameters.filter { $0.type?.value == .entity }.map(\.name))
+    for i in 0..<arguments.count {
+        let node = arguments.child(i)
+        let argumentPointer = pointer + ["args", arguments.key(i)]
+        checkSwiftArgument(node, argumentPointer, label: "parameter '\(parameter)' options", scope: scope, &context)
+        guard let text = node.string, text.contains("{{") else { continue }
+        _ = try? Template.scanNames(text) { name in
+            guard name.componentCount > 1, name.component(0, is: "param"), entities.contains(name.component(1)) else { return }
+            context.error(
+                .swiftArgs,
+                "parameter '\(parameter)' options: '\(name.name)' cannot be an argument; an entity parameter is resolved from options, after they are read",
+                at: context.location(inside: node, offset: name.offset), argumentPointer)
         }
     }
 }

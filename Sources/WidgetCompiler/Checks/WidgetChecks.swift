@@ -23,7 +23,7 @@ func checkWidget(_ definition: WidgetDefinition, _ context: inout CheckContext) 
         context.error(.unknownTimeZone, "unknown time zone '\(zone.value)'; use an IANA name such as America/New_York", at: zone.node, ["timeZone"])
     }
     checkParameters(definition.parameters, &context)
-    checkEntityParameters(definition, perEntryLets: lets.perEntryNames, &context)
+    checkEntityParameters(definition, perEntryLets: lets.perEntryNames, scope: scope, &context)
     checkReloadOrder(definition, lets: lets, &context)
     checkDataSources(definition.data, &context)
     checkURLSources(definition.data, timeline: definition.timeline, scope: scope, &context)

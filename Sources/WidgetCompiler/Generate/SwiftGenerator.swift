@@ -388,9 +388,11 @@ package enum SwiftGenerator {
         if w.parameters.contains(where: { $0.type == "entity" }) {
             s += "    /// An entity parameter's options, read through the runtime from the app group container as a\n"
             s += "    /// reload reads them (docs/entities.md): what its `EntityQuery` answers.\n"
-            s += "    static func entityOptions(_ parameter: String) -> WidgetEntityOptions {\n"
+            // With the hatch, the extension's types give the Swift sources' values, as at a reload.
+            let hatch = w.swiftTypes.isEmpty ? "" : ", swiftSources: SwiftSources()"
+            s += "    static func entityOptions(_ parameter: String) async -> WidgetEntityOptions {\n"
             s += "        guard case .success(let plan) = loaded else { return WidgetEntityOptions(options: [], defaultOption: nil, warnings: []) }\n"
-            s += "        let answer = plan.entityOptions(parameter, at: Date(), container: container, responses: responses)\n"
+            s += "        let answer = \(hatch.isEmpty ? "" : "await ")plan.entityOptions(parameter, at: Date(), container: container, responses: responses\(hatch))\n"
             s += "        for warning in answer.warnings { log(warning) }\n"
             s += "        return answer\n"
             s += "    }\n\n"
@@ -609,15 +611,15 @@ package enum SwiftGenerator {
         s += "/// The options of the parameter \(literal(p.name)), as a reload reads them from the app group container.\n"
         s += "struct \(query): EntityQuery {\n"
         s += "    func entities(for identifiers: [String]) async throws -> [\(type)] {\n"
-        s += "        let options = \(plan).entityOptions(\(literal(p.name))).options\n"
+        s += "        let options = await \(plan).entityOptions(\(literal(p.name))).options\n"
         s += "        // An id that is gone resolves to nothing, as on the device: the widget then shows its default.\n"
         s += "        return identifiers.compactMap { id in options.first { $0.id == id }.map(\(type).init) }\n"
         s += "    }\n\n"
         s += "    func suggestedEntities() async throws -> [\(type)] {\n"
-        s += "        \(plan).entityOptions(\(literal(p.name))).options.map(\(type).init)\n"
+        s += "        await \(plan).entityOptions(\(literal(p.name))).options.map(\(type).init)\n"
         s += "    }\n\n"
         s += "    func defaultResult() async -> \(type)? {\n"
-        s += "        \(plan).entityOptions(\(literal(p.name))).defaultOption.map(\(type).init)\n"
+        s += "        await \(plan).entityOptions(\(literal(p.name))).defaultOption.map(\(type).init)\n"
         s += "    }\n}\n\n"
         return s
     }
@@ -942,6 +944,7 @@ struct WidgetModel {
         }
         var types: [String] = []
         for case .swift(let source) in plan.data where !types.contains(source.type) { types.append(source.type) }
+        for case let swift? in plan.parameters.map(\.entity?.swift) where !types.contains(swift.type) { types.append(swift.type) }
         swiftTypes = types
         var effectTypes: [String] = []
         for intent in plan.intents {

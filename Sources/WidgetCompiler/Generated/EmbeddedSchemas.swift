@@ -1008,10 +1008,25 @@ package enum EmbeddedSchemas {
           "additionalProperties": { "description": "The title of one value.", "type": "string", "minLength": 1 }
         },
         "options": {
-          "description": "An entity parameter's options (docs/entities.md): from, the list its records come from (data.NAME… or let.NAME…), and templates over record: id, title, subtitle, image (an SF Symbol).",
+          "description": "An entity parameter's options (docs/entities.md): from, the list its records come from (data.NAME… or let.NAME…), or swift, a type of the extension that gives the list (docs/swift-hatch.md), and templates over record: id, title, subtitle, image (an SF Symbol).",
           "type": "object",
           "additionalProperties": false,
+          "dependentRequired": { "args": ["swift"], "fixture": ["swift"] },
           "properties": {
+            "swift": {
+              "title": "a type of the widget extension (such as CityQuery)",
+              "description": "The Swift hatch (docs/swift-hatch.md): a type conforming to WidgetcSwiftSource whose value is the list of records; run and preview read the fixture instead.",
+              "$ref": "#/$defs/swiftType"
+            },
+            "args": {
+              "description": "What the type's load receives: numbers, booleans, or text (templates over param.*, entity parameters excepted).",
+              "$ref": "#/$defs/swiftArguments"
+            },
+            "fixture": {
+              "title": "a container file (such as cities.json)",
+              "description": "The container file (JSON or YAML) run and preview read instead of calling the type: the list of records; scenario writes change it.",
+              "$ref": "#/$defs/effectFile"
+            },
             "from": {
               "title": "a list in the widget's data (such as data.cities or let.cities)",
               "description": "Where the options come from: a data source, a path into one (data.app.cities), or a let computed once per reload.",

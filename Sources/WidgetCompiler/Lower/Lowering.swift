@@ -364,12 +364,28 @@ package enum Lowering {
 
     /// An entity parameter's options, its templates compiled (the checks accepted them).
     static func entityOptions(_ parameter: WidgetDefinition.Parameter, fail: (String, SourceNode, String) -> Void) -> EntityOptions? {
-        guard let options = parameter.options, options.isMapping, let fromNode = options[word: "from"], let from = fromNode.string else {
-            fail("an entity parameter needs options.from", parameter.options ?? parameter.node, "options")
+        guard let options = parameter.options, options.isMapping else {
+            fail("an entity parameter needs options", parameter.options ?? parameter.node, "options")
+            return nil
+        }
+        // Through the hatch (docs/swift-hatch.md): the records are the type's value; id defaults to {{record.id}}.
+        var swift: SwiftSource? = nil
+        let from: String
+        if let type = options[word: "swift"]?.string {
+            swift = SwiftSource(
+                name: EntityOptions.sourceName(parameter.name), type: type, arguments: options[word: "args"]?.json.object ?? JSONObject(),
+                fixture: options[word: "fixture"]?.string, retry: nil)
+            from = "swift: \(type)"
+        } else if let written = options[word: "from"]?.string {
+            from = written
+        } else {
+            fail("an entity parameter needs options.from or options.swift", options, "options")
             return nil
         }
         func template(_ key: String) -> Template? {
-            guard let node = options[key] else { return nil }
+            guard let node = options[key] else {
+                return key == "id" && swift != nil ? try? Template("{{record.id}}") : nil
+            }
             guard let text = node.string, let template = try? Template(text) else {
                 fail("options.\(key) is not a template", node, "options")
                 return nil
@@ -390,9 +406,9 @@ package enum Lowering {
         }
         let written = parameter.defaultValue?.string ?? "first"
         return EntityOptions(
-            from: from, path: from.split(separator: ".", omittingEmptySubsequences: false).map(String.init), id: id,
+            from: from, path: swift != nil ? [] : from.split(separator: ".", omittingEmptySubsequences: false).map(String.init), id: id,
             title: template("title") ?? id, subtitle: template("subtitle"), image: template("image"),
-            defaultChoice: EntityOptions.DefaultChoice(written: written), multipleMax: max)
+            defaultChoice: EntityOptions.DefaultChoice(written: written), multipleMax: max, swift: swift)
     }
 }
 

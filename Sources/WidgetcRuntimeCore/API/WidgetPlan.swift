@@ -223,10 +223,29 @@ extension WidgetPlan {
     public func entityOptions(
         _ parameter: String, at date: Date = Date(), container: URL? = nil, responses: ResponseStore? = nil
     ) -> WidgetEntityOptions {
-        let warnings = WarningCollector()
-        let context = TimelineContext(
+        entityOptions(parameter, entityContext(date, container, responses))
+    }
+
+    /// The same on the device, where `swiftSources` gives the `swift:` data sources and the
+    /// options through the hatch (`options: { swift: TYPE }`) their values, as at a reload (the
+    /// generated `EntityQuery` passes the plan's `SwiftSources()`, docs/swift-hatch.md).
+    public func entityOptions(
+        _ parameter: String, at date: Date = Date(), container: URL? = nil, responses: ResponseStore? = nil,
+        swiftSources: any SwiftSourceLoader
+    ) async -> WidgetEntityOptions {
+        var context = entityContext(date, container, responses)
+        context.swiftAnswers = await widget.loadSwiftSources(context, loader: swiftSources)
+        return entityOptions(parameter, context)
+    }
+
+    private func entityContext(_ date: Date, _ container: URL?, _ responses: ResponseStore?) -> TimelineContext {
+        TimelineContext(
             family: widget.families[0], date: Instant(date), container: container.map { Container(directory: $0.path) } ?? Container(),
-            warnings: warnings, fetcher: NoNetwork(), responses: responses)
+            warnings: WarningCollector(), fetcher: NoNetwork(), responses: responses)
+    }
+
+    private func entityOptions(_ parameter: String, _ context: TimelineContext) -> WidgetEntityOptions {
+        let warnings = context.warnings
         let (options, defaultOption) = widget.entityOptions(parameter, context)
         func option(_ o: EntityOptions.Option) -> WidgetEntityOption {
             WidgetEntityOption(id: o.id, title: o.title, subtitle: o.subtitle, image: o.image)

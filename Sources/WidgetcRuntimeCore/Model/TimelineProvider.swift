@@ -29,6 +29,8 @@ package struct TimelineContext {
     /// device, where their fixtures are read (docs/swift-hatch.md).
     package var swiftAnswers: SwiftAnswers?
     private let collector: WarningCollector
+    /// Where this context's warnings go.
+    package var warnings: WarningCollector { collector }
 
     package init(
         family: WidgetFamily, isPreview: Bool = false, date: Instant, parameters: JSONObject = JSONObject(),

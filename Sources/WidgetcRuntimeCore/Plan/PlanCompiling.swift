@@ -42,8 +42,15 @@ extension CompiledWidget {
             case .defaults(let source): defaultsSources.append(source)
             case .swift(let source):
                 dataSources.append(FileSource(
-                    name: source.name, path: source.fixture ?? "", retry: source.retry ?? FileSource.defaultRetry, swift: try CompiledSwiftSource(source)))
+                    name: source.name, path: source.fixture ?? "", retry: source.retry ?? FileSource.defaultRetry, swift: try CompiledSwiftSource(source, pointer: "/data/\(source.name)/args")))
             }
+        }
+        // Entity options through the hatch are read as a Swift source is, kept apart from `data` (`Reload.entityLists`).
+        for (i, p) in plan.parameters.enumerated() {
+            guard let swift = p.entity?.swift else { continue }
+            dataSources.append(FileSource(
+                name: swift.name, path: swift.fixture ?? "", retry: FileSource.defaultRetry,
+                swift: try CompiledSwiftSource(swift, pointer: "/parameters/\(i)/options/args"), entityParameter: p.name))
         }
         let content = try CompiledContent(PlanMember(.object(plan.content), path: ["content"]), localizer: localizer)
         var familyContent: [String: CompiledContent] = [:]

@@ -189,7 +189,13 @@ extension PlanParameter {
         if let entity {
             // Only for entity parameters, so the plans of the others are unchanged.
             var o = JSONObject()
-            o.appendNew("from", .string(entity.from))
+            if let swift = entity.swift {
+                o.appendNew("swift", .string(swift.type))
+                o.appendNew("args", .object(swift.arguments))
+                o.appendNew("fixture", swift.fixture.map(JSONValue.string) ?? .null)
+            } else {
+                o.appendNew("from", .string(entity.from))
+            }
             o.appendNew("id", .string(entity.id.source))
             o.appendNew("title", .string(entity.title.source))
             o.appendNew("subtitle", entity.subtitle.map { .string($0.source) } ?? .null)
@@ -243,10 +249,23 @@ extension EntityOptions {
     /// An entity parameter's `options`, `multiple` and `default` in a plan.
     fileprivate init(_ m: PlanMember) throws(PlanError) {
         let options = try m("options")
-        let from = try options("from").string()
-        let path = from.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard path.count >= 2, path[0] == "data" || path[0] == "let", !path.contains("") else {
-            throw try options("from").fail("'\(from)' is not data.NAME… or let.NAME…")
+        var swift: SwiftSource? = nil
+        let from: String
+        let path: [String]
+        if let type = options.optional("swift") {
+            // Through the hatch (docs/swift-hatch.md): the list is the type's value, or its fixture.
+            let name = try m("name").string()
+            swift = SwiftSource(
+                name: EntityOptions.sourceName(name), type: try type.string(), arguments: try options.optional("args")?.object() ?? JSONObject(),
+                fixture: try options.optional("fixture").flatMap { f throws(PlanError) in f.value.isNull ? nil : try f.string() }, retry: nil)
+            from = "swift: \(try type.string())"
+            path = []
+        } else {
+            from = try options("from").string()
+            path = from.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            guard path.count >= 2, path[0] == "data" || path[0] == "let", !path.contains("") else {
+                throw try options("from").fail("'\(from)' is not data.NAME… or let.NAME…")
+            }
         }
         func template(_ key: String) throws(PlanError) -> Template? {
             guard let member = options.optional(key), !member.value.isNull else { return nil }
@@ -265,7 +284,7 @@ extension EntityOptions {
         }
         self.init(
             from: from, path: path, id: id, title: try template("title") ?? id, subtitle: try template("subtitle"),
-            image: try template("image"), defaultChoice: choice, multipleMax: multipleMax)
+            image: try template("image"), defaultChoice: choice, multipleMax: multipleMax, swift: swift)
     }
 }
 

@@ -24,9 +24,14 @@ package final class CompiledWidget: @unchecked Sendable {
     package var dataFiles: [String] { dataSources.compactMap { $0.path.isEmpty ? nil : $0.path } }
     /// The `swift:` sources (docs/swift-hatch.md), also among `dataSources` (their fixtures).
     var swiftSources: [CompiledSwiftSource] { dataSources.compactMap(\.swift) }
-    /// Each Swift source's name, type and fixture (nil: none), in declaration order.
-    package var swiftSourceFixtures: [(name: String, type: String, fixture: String?)] {
-        swiftSources.map { ($0.source.name, $0.source.type, $0.source.fixture) }
+    /// Each Swift source (data sources, then entity options through the hatch): how warnings name
+    /// it, its type, its fixture (nil: none) and where the definition writes the fixture.
+    package var swiftSourceFixtures: [(owner: String, type: String, fixture: String?, pointer: [String])] {
+        dataSources.compactMap { source in
+            guard let swift = source.swift else { return nil }
+            let pointer = source.entityParameter.map { ["parameters", $0, "options", "fixture"] } ?? ["data", source.name, "fixture"]
+            return (source.owner, swift.source.type, swift.source.fixture, pointer)
+        }
     }
     /// The data sources fetched from a URL (docs/network-data-notes.md).
     let urlSources: [URLSource]

@@ -6,10 +6,14 @@ import WidgetTemplates
 /// `AppEntity` and its `EntityQuery`; `param.NAME` is the chosen record (a list of them with
 /// `multiple`).
 package struct EntityOptions: Sendable {
-    /// `options.from` as written (`data.cities`, `data.app.cities`, `let.cities`).
+    /// `options.from` as written (`data.cities`, `data.app.cities`, `let.cities`); for options
+    /// through the Swift hatch, `swift: TYPE` (how warnings name them).
     package var from: String
-    /// Its components: `data` or `let`, then the names.
+    /// Its components: `data` or `let`, then the names; empty for options through the hatch.
     package var path: [String]
+    /// `options: { swift: TYPE, args, fixture }` (docs/swift-hatch.md): the list is the value of an
+    /// extension's type on the device, its fixture off it. Its `name` is `EntityOptions.sourceName`.
+    package var swift: SwiftSource?
     package var id: Template
     package var title: Template
     package var subtitle: Template?
@@ -44,8 +48,9 @@ package struct EntityOptions: Sendable {
 
     package init(
         from: String, path: [String], id: Template, title: Template, subtitle: Template?, image: Template?, defaultChoice: DefaultChoice,
-        multipleMax: Int?
+        multipleMax: Int?, swift: SwiftSource? = nil
     ) {
+        self.swift = swift
         self.from = from
         self.path = path
         self.id = id
@@ -71,12 +76,20 @@ package struct EntityOptions: Sendable {
         path.count >= 2 ? (path[0], path[1]) : nil
     }
 
-    /// The options of the list at `from` in these values (`data` and the lets so far); nil when
-    /// there is no list there. Records without an id (it renders empty) are skipped; an id met
-    /// again keeps its first record, as an `EntityQuery` answers one entity per identifier.
-    package func options(data: JSONValue, lets: JSONValue) -> [Option]? {
-        let base = path.first == "let" ? lets : data
-        guard case .array(let items)? = base.lookup(path: path, from: 1) else { return nil }
+    /// The name a reload reads the options of parameter `parameter` through the hatch under: not an
+    /// identifier, so no data source of the widget can have it (nor a template name it).
+    package static func sourceName(_ parameter: String) -> String { "param.\(parameter)" }
+
+    /// What the list is, for warnings: `options.from data.cities`, `options (swift: CityQuery)`.
+    package var listLabel: String { swift == nil ? "options.from \(from)" : "options (\(from))" }
+
+    /// The options of the list at `from` in these values (`data` and the lets so far), or of
+    /// `own`, what the hatch's type (or fixture) gave; nil when there is no list there. Records
+    /// without an id (it renders empty) are skipped; an id met again keeps its first record, as an
+    /// `EntityQuery` answers one entity per identifier.
+    package func options(data: JSONValue, lets: JSONValue, own: JSONValue? = nil) -> [Option]? {
+        let list = swift != nil ? own : (path.first == "let" ? lets : data).lookup(path: path, from: 1)
+        guard case .array(let items)? = list else { return nil }
         var options: [Option] = []
         var seen = Set<String>()
         for record in items {

@@ -115,6 +115,8 @@ extension CompiledWidget {
         var ok = true
         /// The earliest `retry` of the URL sources that failed or were stale.
         var urlRetry: Int64? = nil
+        /// Each entity parameter's list through the hatch (`options: { swift: … }`), by parameter.
+        var entityLists = JSONObject()
         /// An entity parameter resolved to nothing (no choice, no default): the placeholder shows.
         var entityMissing = false
         /// The next step of `reloadOrder`, and the URL sources waiting for the round.
@@ -143,7 +145,8 @@ extension CompiledWidget {
                 case .entity(let i):
                     let parameter = widget.parameters[i]
                     guard let entity = parameter.entity else { break }
-                    let options = widget.entityOptions(entity, parameter: parameter.name, data: files, lets: lets?.json, context)
+                    let options = widget.entityOptions(
+                        entity, parameter: parameter.name, data: files, lets: lets?.json, own: entityLists[parameter.name], context)
                     guard let value = entity.resolve(parameter: parameter.name, choice: context.parameters[parameter.name], options: options, warn: context.warn) else {
                         entityMissing = true
                         return nil
@@ -198,19 +201,20 @@ extension CompiledWidget {
             reload.apply(round, answers: round.fetchInOrder(fetcher), self, context)
         }
         guard let files = reload.files else { return ([], nil) }
-        let options = entityOptions(entity, parameter: name, data: files, lets: reload.lets?.json, context)
+        let options = entityOptions(entity, parameter: name, data: files, lets: reload.lets?.json, own: reload.entityLists[name], context)
         return (options, entity.defaultOption(options))
     }
 
     /// An entity parameter's options at this point of the reload; a `from` that names no list
     /// is warned (`entity-options`) and gives none.
     func entityOptions(
-        _ entity: EntityOptions, parameter: String, data: JSONObject, lets: JSONObject?, _ context: TimelineContext
+        _ entity: EntityOptions, parameter: String, data: JSONObject, lets: JSONObject?, own: JSONValue? = nil, _ context: TimelineContext
     ) -> [EntityOptions.Option] {
-        if let options = entity.options(data: .object(data), lets: .object(lets ?? JSONObject())) { return options }
+        if let options = entity.options(data: .object(data), lets: .object(lets ?? JSONObject()), own: own) { return options }
         let base: JSONValue = entity.path.first == "let" ? .object(lets ?? JSONObject()) : .object(data)
-        let found = base.lookup(path: entity.path, from: 1).map { JSONWriter.string($0) } ?? "nothing"
-        context.warn(code: "entity-options", message: "parameter '\(parameter)': options.from \(entity.from) is not a list (found \(found.count > 60 ? String(found.prefix(60)) + "…" : found)); it has no options")
+        let list = entity.swift != nil ? own : base.lookup(path: entity.path, from: 1)
+        let found = list.map { JSONWriter.string($0) } ?? "nothing"
+        context.warn(code: "entity-options", message: "parameter '\(parameter)': \(entity.listLabel) is not a list (found \(found.count > 60 ? String(found.prefix(60)) + "…" : found)); it has no options")
         return []
     }
 }

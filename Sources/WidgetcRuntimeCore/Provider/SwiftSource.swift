@@ -74,13 +74,14 @@ struct CompiledSwiftSource: Sendable {
         case template(Template)
     }
 
-    init(_ source: SwiftSource) throws(PlanError) {
+    /// `pointer`: where the plan holds the arguments (errors name it).
+    init(_ source: SwiftSource, pointer: String) throws(PlanError) {
         self.source = source
         var arguments: [(name: String, value: Argument)] = []
         for (name, value) in source.arguments {
             if case .string(let text) = value, text.contains("{{") {
                 do { arguments.append((name, .template(try Template(text)))) } catch {
-                    throw PlanError(pointer: "/data/\(source.name)/args/\(name)", message: "template '\(text)': \(error.message)")
+                    throw PlanError(pointer: "\(pointer)/\(name)", message: "template '\(text)': \(error.message)")
                 }
             } else {
                 arguments.append((name, .fixed(value)))

@@ -65,8 +65,16 @@ extension CompiledWidget: TimelineProvider {
         // A missing file shows the placeholder whatever the URLs answer: none is fetched.
         let (loaded, retry, bytes) = loadData(context)
         guard var files = loaded?.object else { return Reload(files: nil, fileRetry: retry, param: instanceParameters(context)) }
+        var entityLists = JSONObject()
+        for source in dataSources {
+            guard let parameter = source.entityParameter else { continue }
+            if let list = files[source.name] { entityLists[parameter] = list }
+            files.removeValue(forKey: source.name)
+        }
         if !sourceDates.isEmpty { decodeDates(&files, context) }
-        return Reload(files: files, usedBytes: bytes, param: instanceParameters(context))
+        var reload = Reload(files: files, usedBytes: bytes, param: instanceParameters(context))
+        reload.entityLists = entityLists
+        return reload
     }
 
     /// The instance's parameter values over the defaults, as the instance holds them (an entity
@@ -279,16 +287,16 @@ extension CompiledWidget: TimelineProvider {
                     case .success(let bytes)?:
                         bytesRead = .found(bytes)
                     case .failure(let failure)?:
-                        context.warn(code: "swift-source", message: "data source '\(name)': \(swift.source.type).load threw: \(failure.message); showing the placeholder")
+                        context.warn(code: "swift-source", message: "\(source.owner): \(swift.source.type).load threw: \(failure.message); showing the placeholder")
                         failed()
                         continue
                     case nil:
-                        context.warn(code: "swift-source", message: "data source '\(name)': no answer from \(swift.source.type); showing the placeholder")
+                        context.warn(code: "swift-source", message: "\(source.owner): no answer from \(swift.source.type); showing the placeholder")
                         failed()
                         continue
                     }
                 } else if path.isEmpty {
-                    context.warn(code: "swift-fixture", message: "data source '\(name)' (swift: \(swift.source.type)) has no fixture, which run and preview read instead of calling it; showing the placeholder")
+                    context.warn(code: "swift-fixture", message: "\(source.owner) (swift: \(swift.source.type)) has no fixture, which run and preview read instead of calling it; showing the placeholder")
                     failed()
                     continue
                 } else {
@@ -328,7 +336,7 @@ extension CompiledWidget: TimelineProvider {
                 }
                 failed()
             case .refused(let refusal):
-                context.warn(code: "data-path", message: "\(source.swift == nil ? "container file" : "data source '\(name)': fixture") \(refusal); showing the placeholder")
+                context.warn(code: "data-path", message: "\(source.swift == nil ? "container file" : "\(source.owner): fixture") \(refusal); showing the placeholder")
                 failed()
             case .unreadable(let reason):
                 context.warn(code: "data-missing", message: "\(source.label) cannot be read: \(reason); showing the placeholder")
@@ -391,11 +399,17 @@ struct FileSource: Sendable {
     let retry: Int64
     /// Set for a `swift:` source (docs/swift-hatch.md).
     var swift: CompiledSwiftSource? = nil
+    /// Set for an entity parameter's options through the hatch: the parameter's name. Its value
+    /// is the parameter's list of options, not a member of `data`.
+    var entityParameter: String? = nil
+
+    /// What warnings call the source: `data source 'steps'`, `parameter 'city' options`.
+    var owner: String { entityParameter.map { "parameter '\($0)' options" } ?? "data source '\(name)'" }
 
     /// The source as warnings name it.
     var label: String {
         guard let swift else { return "container file '\(path)'" }
-        return "data source '\(name)' (swift: \(swift.source.type)): its fixture '\(path)'"
+        return "\(owner) (swift: \(swift.source.type)): its fixture '\(path)'"
     }
 
     /// `retry` when the widget says none: an hour, 24 reloads a day at most while the data is
