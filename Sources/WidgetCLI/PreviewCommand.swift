@@ -82,11 +82,16 @@ enum PreviewCommand {
             let zone = options.printZone ?? widget.zone
             let families = options.family == nil ? widget.families : [configuration.family]
             var runs: [PreviewPage.FamilyRun] = []
+            // What the faces embed: the container, and the remote images the reloads downloaded.
+            var faceContainer = container
             for family in families {
                 var familyConfiguration = configuration
                 familyConfiguration.family = family
                 let run = WidgetRun(provider: widget, configuration: familyConfiguration, container: container, zone: zone)
                 var (reloads, summary) = run.collect()
+                for reload in reloads {
+                    for image in reload.images { try? faceContainer.write(image.path, bytes: image.bytes) }
+                }
                 // The faces: each entry's render tree, as the extension computes it (docs/render-tree.md);
                 // values that do not render are warned as `run --view` warns them.
                 let failures = ViewFailures()
@@ -104,7 +109,7 @@ enum PreviewCommand {
             }
             let header = RunHeader(configuration: configuration, file: widget.file, timeZone: zone.identifier, zone: zone, locale: widget.locale)
             widgets.append(PreviewPage.Widget(
-                header: header, displayName: widget.displayName, scenario: configuration.scenario, runs: runs, container: container))
+                header: header, displayName: widget.displayName, scenario: configuration.scenario, runs: runs, container: faceContainer))
         }
         // The fleet runs each widget's instance as configured (the first family unless --family).
         let fleet = previewOptions.fleet.map { FleetChart(report: FleetCommand.report(instances, options, $0)) }

@@ -14,6 +14,7 @@ import Foundation
 /// - `/503`: 503; `/notjson`: 200 with HTML; `/nodata`: 200 `{"other": 1}`
 /// - `/slow`: the JSON after 3 seconds; `/big`: 200 with a 10 MB JSON body
 /// - `/redirect`: 302 to `/json`; `/loop`: 302 to itself
+/// - `/image.png`: 200 with a 64×48 PNG (`TestImages.png`)
 /// - `/together/NAME`: held until two `/together/…` requests are in at once, then 200
 ///   `{"data": {"title": "NAME"}}`; 504 when the other never comes (20 s): only requests sent
 ///   concurrently succeed, whatever the machine's speed
@@ -165,6 +166,7 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
             arrivals.lock()
             while !isStopped { arrivals.wait() }
             arrivals.unlock()
+        case "/image.png": respond(connection, 200, TestImages.png(width: 64, height: 48), type: "image/png")
         case "/redirect": respond(connection, 302, "", extra: "Location: /json\r\n")
         case "/loop": respond(connection, 302, "", extra: "Location: /loop\r\n")
         default: respond(connection, 404, "{}")
@@ -174,7 +176,10 @@ package final class LoopbackHTTPServer: @unchecked Sendable {
     private var isStopped: Bool { lock.lock(); defer { lock.unlock() }; return stopped }
 
     private func respond(_ connection: Int32, _ status: Int, _ body: String, type: String = "application/json", extra: String = "") {
-        let bytes = Array(body.utf8)
+        respond(connection, status, Array(body.utf8), type: type, extra: extra)
+    }
+
+    private func respond(_ connection: Int32, _ status: Int, _ bytes: [UInt8], type: String, extra: String = "") {
         let head = "HTTP/1.1 \(status) X\r\nContent-Type: \(type)\r\nContent-Length: \(bytes.count)\r\n\(extra)Connection: close\r\n\r\n"
         var all = Array(head.utf8) + bytes
         var sent = 0

@@ -5,12 +5,7 @@ import WidgetcRuntimeCore
 /// Remote images' sizes from their headers (PNG IHDR, JPEG SOFn), and every way bytes can fail
 /// to give one: a reason in words, never a trap.
 @Suite struct ImageHeaderTests {
-    /// A PNG's signature and IHDR chunk (the CRC is not checked: four zero bytes).
-    static func png(width: UInt32, height: UInt32) -> [UInt8] {
-        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be(13) + Array("IHDR".utf8) + be(width) + be(height)
-            + [8, 2, 0, 0, 0] + [0, 0, 0, 0]
-    }
+    static func png(width: UInt32, height: UInt32) -> [UInt8] { TestImages.png(width: width, height: height) }
 
     /// SOI, an APP0 (JFIF) segment, a DQT-like segment, fill bytes, then the frame header `sof`.
     static func jpeg(width: UInt16, height: UInt16, sof: UInt8 = 0xC0) -> [UInt8] {

@@ -87,6 +87,7 @@ package enum LetEnvironment {
     /// defaults are (a stored value of another type is not shown: the default is); else `dyn`.
     package static func sourceType(_ source: WidgetDefinition.DataSource) -> CELType {
         let name = "data." + source.name
+        if source.request?.image != nil { return .object(name, [.init("file", .string), .init("width", .int), .init("height", .int)]) }
         if let schema = source.schema, schema.isMapping {
             var timestamps: [[String]] = []
             if let dates = source.dates, dates.isMapping {

@@ -11,25 +11,25 @@ import WidgetcRuntimeCore
 /// than 96 requests a day (`request-rate`).
 func checkURLSources(_ data: [WidgetDefinition.DataSource], timeline: WidgetDefinition.Timeline?, scope: VariableScope, _ context: inout CheckContext) {
     var daily: [(name: String, count: Int, every: Int64)] = []
-    var firstURL: (node: SourceNode, name: String)?
+    var firstURL: (node: SourceNode, name: String, path: [String])?
     let reload = RequestRate.reloadInterval(timeline)
     for source in data {
         guard let request = source.request else { continue }
         let url = request.url
         let name = source.name
         let base = ["data", name]
-        if firstURL == nil { firstURL = (url, name) }
-        checkRequestTemplate(url, base + ["url"], source: name, scope: scope, secrets: false, &context)
-        checkCredentialLiterals(in: url, base + ["url"], source: name, form: .query, &context)
+        if firstURL == nil { firstURL = (url, name, request.urlPath) }
+        checkRequestTemplate(url, base + request.urlPath, source: name, scope: scope, secrets: false, &context)
+        checkCredentialLiterals(in: url, base + request.urlPath, source: name, form: .query, &context)
         if let text = url.string {
             let lower = text.lowercased()
             if lower.hasPrefix("http://"), request.insecure != true {
-                context.error(.requestInsecure, "data source '\(name)': '\(text)' is plain HTTP, which App Transport Security refuses; use https:// or say insecure: true", at: url, base + ["url"])
+                context.error(.requestInsecure, "data source '\(name)': '\(text)' is plain HTTP, which App Transport Security refuses; use https:// or say insecure: true", at: url, base + request.urlPath)
             } else if let scheme = ["https://", "http://"].first(where: lower.hasPrefix) {
                 let rest = text.dropFirst(scheme.count)
                 let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
                 if host.isEmpty || host.hasPrefix(":") || host.contains(" ") {
-                    context.error(.requestUrl, "data source '\(name)': '\(text)' has no host name after \(scheme)", at: url, base + ["url"])
+                    context.error(.requestUrl, "data source '\(name)': '\(text)' has no host name after \(scheme)", at: url, base + request.urlPath)
                 }
             }
         }
@@ -71,7 +71,7 @@ func checkURLSources(_ data: [WidgetDefinition.DataSource], timeline: WidgetDefi
     let total = daily.reduce(0) { $0 + $1.count }
     if total > 96, let firstURL {
         let each = daily.map { "'\($0.name)' every \(DurationText.string(seconds: $0.every))" }.joined(separator: ", ")
-        context.warning(.requestRate, "this widget would make \(total) requests a day (\(each)), more than 96: the load of every device on the server; reload less often or raise maxAge", at: firstURL.node, ["data", firstURL.name, "url"])
+        context.warning(.requestRate, "this widget would make \(total) requests a day (\(each)), more than 96: the load of every device on the server; reload less often or raise maxAge", at: firstURL.node, ["data", firstURL.name] + firstURL.path)
     }
 }
 
@@ -190,7 +190,7 @@ func checkURLFallbacks(_ definition: WidgetDefinition, _ context: inout CheckCon
         context.warning(
             .requestFallback,
             "data source '\(source.name)' has no fallback: when its request fails (no connection, a time-out, HTTP 503) the widget shows \(shown) until the next reload; add placeholder text for \(blank.count == 1 ? "it" : "them"), stale: (keep showing the last answer) or retry: (ask again soon)",
-            at: request.url, ["data", source.name, "url"])
+            at: request.url, ["data", source.name] + request.urlPath)
     }
 }
 
@@ -224,7 +224,7 @@ func checkFetchCadence(_ definition: WidgetDefinition, _ context: inout CheckCon
         context.warning(
             .requestCadence,
             "data source '\(source.name)' is fetched once every \(every), not as \(because) suggests: a request is made only at a reload, and this timeline reloads at its end, every \(every); to fetch every \(wanted) add policy: { after: \(wanted) } to the timeline",
-            at: request.maxAge ?? request.url, ["data", source.name, request.maxAge == nil ? "url" : "maxAge"])
+            at: request.maxAge ?? request.url, ["data", source.name] + (request.maxAge == nil ? request.urlPath : ["maxAge"]))
     }
 }
 

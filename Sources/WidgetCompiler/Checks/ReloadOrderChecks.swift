@@ -72,7 +72,7 @@ func checkReloadOrder(_ definition: WidgetDefinition, lets: CheckedLets, _ conte
             let story = turn.map { words(members[$0]) }.joined(separator: " reads ") + " reads " + words(members[turn[0]])
             let (node, pointer): (SourceNode, [String])
             switch members[i] {
-            case .url(let s): (node, pointer) = (s.request?.url ?? s.node, ["data", s.name, "url"])
+            case .url(let s): (node, pointer) = (s.request?.url ?? s.node, ["data", s.name] + (s.request?.urlPath ?? ["url"]))
             case .let(let l): (node, pointer) = (l.node, ["let", l.name])
             case .entity(let p): (node, pointer) = (p.options?[word: "from"] ?? p.node, ["parameters", p.name, "options", "from"])
             }

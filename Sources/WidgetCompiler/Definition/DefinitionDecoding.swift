@@ -194,8 +194,11 @@ extension WidgetDefinition {
         source.fixture = Self.text(node, "fixture")
         if source.file != nil || source.swift != nil { source.retry = node[word: "retry"] }
         source.schema = node[word: "schema"]
-        if let url = node[word: "url"] {
+        // A remote image is fetched as a URL source is: its url inside `image`, the options beside it.
+        let image = node[word: "image"].flatMap { $0.isMapping ? $0 : nil }
+        if let url = image?[word: "url"] ?? node[word: "url"] {
             var request = Request(url: url)
+            request.image = image
             request.method = Self.text(node, "method")
             if let headers = node[word: "headers"], headers.isMapping {
                 request.headers = (0..<headers.count).map { (headers.key($0), headers.child($0)) }

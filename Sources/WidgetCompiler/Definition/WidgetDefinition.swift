@@ -244,6 +244,11 @@ extension WidgetDefinition {
         package var insecure: Bool?
         /// `fallback`: the sources that stand in, in order, when this one has no value.
         package var fallback: [String] = []
+        /// `image`: a remote image's mapping (its `url` is `url`); nil for a JSON source.
+        package var image: SourceNode? = nil
+
+        /// Where `url` is written under the source: `url`, or `image/url`.
+        package var urlPath: [String] { image == nil ? ["url"] : ["image", "url"] }
     }
 
     /// The timeline: its rules (exactly one when valid) and options.

@@ -1161,8 +1161,8 @@ package enum EmbeddedSchemas {
       }
     },
     "dataSource": {
-      "title": "a data source: a container file ({file: PATH}), a URL ({url: https://…}), app settings ({defaults: {KEY: DEFAULT}}) or a Swift type ({swift: TypeName, fixture: FILE})",
-      "description": "A data source: a JSON or YAML file in the app group container (file), or JSON fetched from a URL at each reload (url, with method, headers, body, timeout, maxAge, stale, retry, select, insecure).",
+      "title": "a data source: a container file ({file: PATH}), a URL ({url: https://…}), app settings ({defaults: {KEY: DEFAULT}}), a Swift type ({swift: TypeName, fixture: FILE}) or a remote image ({image: {url: https://…}})",
+      "description": "A data source: a JSON or YAML file in the app group container (file), JSON fetched from a URL at each reload (url, with method, headers, body, timeout, maxAge, stale, retry, select, insecure), app settings (defaults), a Swift type (swift) or a PNG or JPEG image downloaded at each reload (image).",
       "type": "object",
       "additionalProperties": false,
       "properties": {
@@ -1280,13 +1280,28 @@ package enum EmbeddedSchemas {
         "fixture": {
           "description": "The container file (JSON or YAML) that run and preview read instead of calling the Swift type; scenario writes change it.",
           "$ref": "#/$defs/effectFile"
+        },
+        "image": {
+          "description": "A remote image: downloaded at each reload into the app group container (as a URL source is fetched: headers, timeout, maxAge, stale, retry, insecure and fallback beside it), scaled on the device to the family's pixels; data.NAME is {file, width, height} (docs/data-sources.md, Remote images).",
+          "type": "object",
+          "additionalProperties": false,
+          "required": ["url"],
+          "properties": {
+            "url": {
+              "title": "an https:// URL (http:// with insecure: true), templates allowed",
+              "description": "The PNG or JPEG image's URL, such as https://img.example.com/{{param.city}}.jpg; templates as a URL source's.",
+              "type": "string",
+              "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://"
+            }
+          }
         }
       },
       "oneOf": [
         { "title": "a container file with file", "required": ["file"] },
         { "title": "a URL source with url", "required": ["url"] },
         { "title": "app settings with defaults", "required": ["defaults"] },
-        { "title": "a Swift type with swift", "required": ["swift"] }
+        { "title": "a Swift type with swift", "required": ["swift"] },
+        { "title": "a remote image with image", "required": ["image"] }
       ],
       "dependentRequired": { "args": ["swift"], "fixture": ["swift"] },
       "dependentSchemas": {
@@ -1298,6 +1313,9 @@ package enum EmbeddedSchemas {
         },
         "defaults": {
           "properties": { "method": false, "headers": false, "body": false, "timeout": false, "maxAge": false, "stale": false, "retry": false, "select": false, "insecure": false, "fallback": false }
+        },
+        "image": {
+          "properties": { "method": false, "body": false, "select": false, "dates": false, "zone": false, "schema": false }
         }
       }
     },

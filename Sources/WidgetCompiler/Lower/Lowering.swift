@@ -285,7 +285,7 @@ package enum Lowering {
             if let value = template(h.value, ["headers", h.name]) { headers.append((h.name, value)) }
         }
         let selectText = request.select?.value ?? ""
-        guard let url = template(request.url, ["url"]), let select = JSONPointer.tokens(selectText) else {
+        guard let url = template(request.url, request.urlPath), let select = JSONPointer.tokens(selectText) else {
             fail("expected a URL and a JSON Pointer", request.url, ["data", name])
             return nil
         }
@@ -295,6 +295,7 @@ package enum Lowering {
             stale: request.stale?.string == "forever" ? URLSource.forever : seconds(request.stale, "stale") ?? 0, retry: seconds(request.retry, "retry"),
             select: select, selectText: selectText, insecure: request.insecure ?? false)
         source.fallback = request.fallback
+        if request.image != nil { source.answer = .image }
         return .url(source)
     }
 

@@ -120,12 +120,15 @@ package struct Reload: Sendable {
     package var timeline: Timeline
     /// What became of each URL data source at this reload; nil for a widget with none.
     package var requests: [NetworkRequest]?
+    /// The remote images this reload wrote into the run's copy of the container (the preview embeds them).
+    package var images: [(path: String, bytes: [UInt8])] = []
 
     package init(
         at: Instant, reason: ReloadReason, counted: Bool, deferredFrom: Instant?, budgetWindowCount: Int?,
-        timeline: Timeline, requests: [NetworkRequest]? = nil
+        timeline: Timeline, requests: [NetworkRequest]? = nil, images: [(path: String, bytes: [UInt8])] = []
     ) {
         self.requests = requests
+        self.images = images
         self.at = at
         self.reason = reason
         self.counted = counted

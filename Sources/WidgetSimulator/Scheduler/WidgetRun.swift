@@ -110,6 +110,8 @@ private struct Scheduler {
     private let responses = ResponseStore()
     private let requestLog: RequestLog?
     private var requestCount = 0
+    /// Remote images the reloads download, moved into `container` after each reload.
+    private let images = WrittenImages()
 
     init(run: WidgetRun) {
         provider = run.provider
@@ -314,7 +316,18 @@ private struct Scheduler {
             container: container, warnings: collector, fetcher: fetcher, responses: responses, requests: requestLog)
         context.installSeed = config.installSeed
         context.jitter = config.jitter
+        context.images = images
         let timeline = provider.timeline(in: context)
+        // The images go to the run's private copy of the container, never to the files on disk.
+        var written: [(path: String, bytes: [UInt8])] = []
+        for (path, bytes) in images.take() {
+            guard let bytes else { container.removeWritten(path); continue }
+            do { try container.write(path, bytes: bytes) } catch {
+                collector.report(RunWarning(code: "image-write", message: "remote image \(path) not written: \(error)", at: t))
+                continue
+            }
+            written.append((path, bytes))
+        }
         let requests = requestLog?.requests
         requestCount += requests?.filter(\.wasSent).count ?? 0
         let dates = timeline.dates
@@ -338,7 +351,7 @@ private struct Scheduler {
         entryCount += dates.count
         sink.receive(Reload(
             at: t, reason: request.reason, counted: counted, deferredFrom: request.due < t ? request.due : nil,
-            budgetWindowCount: windowCount, timeline: timeline, requests: requests))
+            budgetWindowCount: windowCount, timeline: timeline, requests: requests, images: written))
     }
 
     // MARK: Snapshot and placeholder runs

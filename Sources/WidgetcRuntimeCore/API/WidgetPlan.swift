@@ -106,13 +106,16 @@ public struct WidgetPlan: Sendable {
     ///     `secrets/NAME` (a Keychain reader of the app's); nil: the container file only.
     ///   - swiftSources: gives the `swift:` data sources their values (the generated code passes
     ///     one calling the extension's types); nil: their fixtures are read from the container.
+    ///   - imageScaler: scales remote images down to the family's pixels (the `WidgetcRuntime`
+    ///     library passes ImageIO's); nil keeps them as downloaded.
     public func timeline(
         at date: Date, family: String? = nil, parameters: [String: WidgetValue] = [:], container: URL? = nil,
         fetcher: any AsyncDataFetcher, responses: ResponseStore? = nil, deadline: Duration = reloadDeadline,
-        secrets: (any SecretSource)? = nil, swiftSources: (any SwiftSourceLoader)? = nil
+        secrets: (any SecretSource)? = nil, swiftSources: (any SwiftSourceLoader)? = nil, imageScaler: (any ImageScaler)? = nil
     ) async -> WidgetTimeline {
         var (context, warnings, log) = timelineContext(date, family, parameters, container, fetcher: nil, responses: responses)
         context.secrets = secrets
+        context.imageScaler = imageScaler
         let timeline = await widget.timeline(in: context, fetcher: fetcher, deadline: deadline, swift: swiftSources)
         return answer(timeline, context, warnings, log)
     }
@@ -138,6 +141,8 @@ public struct WidgetPlan: Sendable {
             warnings: warnings, fetcher: fetcher, responses: responses, requests: log)
         // Only a widget with a jitter needs the install's number (and the file it lives in).
         if widget.policyJitter > 0 { context.installSeed = InstallSeed.seed(inContainer: container?.path) }
+        // Remote images are written into the container, where the face reads them.
+        if let container { context.images = ContainerImageFiles(directory: container.path) }
         return (context, warnings, log)
     }
 

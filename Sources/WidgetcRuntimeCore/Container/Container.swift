@@ -100,6 +100,13 @@ package struct Container: Sendable {
         overlay[try checked(path)] = bytes
     }
 
+    /// Forgets a file this copy wrote (a run's remote image replaced by a newer one); the files on
+    /// disk are never removed.
+    package mutating func removeWritten(_ path: String) {
+        guard let normalized = try? checked(path) else { return }
+        overlay.removeValue(forKey: normalized)
+    }
+
     /// `path` normalized (`./a//b.json` is `a/b.json`), or why it may not be written: it leaves
     /// the container lexically or through a symbolic link.
     package func checked(_ path: String) throws(ContainerRefusal) -> String {

@@ -28,6 +28,12 @@ package struct TimelineContext {
     /// On the device, what the extension's types answered for the `swift:` sources; nil off the
     /// device, where their fixtures are read (docs/swift-hatch.md).
     package var swiftAnswers: SwiftAnswers?
+    /// Where remote images are written (the container on the device, a run's private copy);
+    /// nil writes none (`widgetc fetch`).
+    package var images: (any ImageFiles)?
+    /// On the device, what scales a remote image down to the family's pixels (ImageIO); nil off
+    /// the device, where an image larger than the family is a warning (docs/data-sources.md).
+    package var imageScaler: (any ImageScaler)?
     private let collector: WarningCollector
     /// Where this context's warnings go.
     package var warnings: WarningCollector { collector }

@@ -25,6 +25,14 @@ package struct URLSource: Sendable {
     /// `fallback`: the sources whose value stands in, the first that has one, when this one has
     /// none (a failed request and no kept answer).
     package var fallback: [String] = []
+    /// What a successful answer is: JSON (`select`ed), or a remote image's bytes (`image:`).
+    package var answer: Answer = .json
+
+    package enum Answer: String, Sendable {
+        case json
+        /// A PNG or JPEG written into the container; `data.NAME` is `{file, width, height}`.
+        case image
+    }
 
     package init(
         name: String, url: Template, method: String, headers: [(name: String, value: Template)], body: Template?, timeout: Int64,
@@ -351,7 +359,8 @@ extension CompiledWidget {
                         result = .failure("the answer brings the reload's data to \(used) bytes, over the \(MemoryBudget.reloadBytes) a reload may hold")
                     }
                 }
-                let (value, status, error) = source.value(of: result)
+                let (value, status, error) = source.answer == .image
+                    ? imageValue(source, result, key: key, context) : source.value(of: result)
                 if let value {
                     data[source.name] = value
                     if let problem = context.responses?.store(ResponseStore.Kept(request: request.identity, date: now, value: value), for: key) {

@@ -320,6 +320,7 @@ extension PlanDataSource {
             s.appendNew("insecure", .bool(source.insecure))
             // Only when written, so the plans of the others are unchanged.
             if !source.fallback.isEmpty { s.appendNew("fallback", .array(source.fallback.map(JSONValue.string))) }
+            if source.answer == .image { s.appendNew("image", .bool(true)) }
             return .object(s)
         }
     }
@@ -351,6 +352,7 @@ extension URLSource {
             stale: try Self.stale(m("stale")), retry: retry, select: select, selectText: selectText,
             insecure: try m("insecure").bool())
         fallback = try m.optional("fallback")?.items().map { f throws(PlanError) in try f.string() } ?? []
+        if try m.optional("image")?.bool() == true { answer = .image }
     }
 }
 
