@@ -14,7 +14,8 @@ import WidgetTestSupport
         "WidgetCEL",
     ]
     /// FoundationNetworking is Foundation's URLSession on Linux (URL data sources; part of Foundation on Apple platforms).
-    static let toolchainModules: Set<String> = ["Foundation", "FoundationNetworking", "Synchronization", "Glibc", "Musl", "Darwin", "Dispatch"]
+    /// ImageIO is Apple's, imported behind `#if canImport(ImageIO)` (remote images scaled on the device).
+    static let toolchainModules: Set<String> = ["Foundation", "FoundationNetworking", "Synchronization", "Glibc", "Musl", "Darwin", "Dispatch", "ImageIO"]
 
     static func swiftFiles(of module: String) throws -> [String] { try RuntimeModules.swiftFiles(of: module) }
 
