@@ -1,6 +1,7 @@
 #if canImport(ImageIO)
 import Foundation
 import ImageIO
+import WidgetcRuntimeCore
 
 /// Scales remote images down on the device with ImageIO (docs/data-sources.md, "Remote images"):
 /// a thumbnail of the first frame, its longer side at most the given pixels, the Exif orientation
