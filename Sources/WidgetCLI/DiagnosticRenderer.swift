@@ -21,6 +21,14 @@ struct DiagnosticRenderer {
         if let scalars = lines.scalars(d.file, line: d.location.line) {
             out += Self.sourceAndCaret(scalars, column: d.location.column, caret: paint("^", "1;32"))
         }
+        for note in d.notes {
+            out += paint("\(TerminalText.escaped(note.file)):\(note.location.line):\(note.location.column):", "1") + " "
+                + paint("note:", "1;30") + " " + TerminalText.escaped(note.message) + "\n"
+            // Another file's line would cost a second read: the note's position says where.
+            if let scalars = lines.scalars(note.file, line: note.location.line, readingOtherFiles: false) {
+                out += Self.sourceAndCaret(scalars, column: note.location.column, caret: paint("^", "1;32"))
+            }
+        }
         return out
     }
 
@@ -88,6 +96,17 @@ struct DiagnosticRenderer {
             w.raw(",\"code\":"); w.writeString(d.code.name)
             w.raw(",\"message\":"); w.writeString(d.message)
             w.raw(",\"pointer\":"); w.writeString(d.pointer)
+            if !d.notes.isEmpty {
+                w.raw(",\"notes\":[")
+                for (k, note) in d.notes.enumerated() {
+                    if k > 0 { w.raw(",") }
+                    w.raw("{\"file\":"); w.writeString(note.file)
+                    w.raw(",\"line\":\(note.location.line),\"column\":\(note.location.column),\"message\":")
+                    w.writeString(note.message)
+                    w.raw("}")
+                }
+                w.raw("]")
+            }
             w.raw("}")
         }
         w.raw("]}\n")
@@ -114,8 +133,11 @@ final class SourceLinesCache {
         if file != path { switchTo(file, SourceLines(bytes: bytes)) }
     }
 
-    func scalars(_ file: String, line: Int) -> [Unicode.Scalar]? {
-        if file != path { switchTo(file, (try? SourceFiles.read(file)).map(SourceLines.init(bytes:))) }
+    func scalars(_ file: String, line: Int, readingOtherFiles: Bool = true) -> [Unicode.Scalar]? {
+        if file != path {
+            guard readingOtherFiles else { return nil }
+            switchTo(file, (try? SourceFiles.read(file)).map(SourceLines.init(bytes:)))
+        }
         if let lastLine, lastLine.number == line { return lastLine.scalars }
         let scalars = cached?.line(line).map { Array($0.unicodeScalars) }
         lastLine = (line, scalars)

@@ -73,6 +73,18 @@ package enum SARIFLog {
             ("message", object([("text", .string(d.message))])),
             ("locations", .array([location])),
         ]
+        if !d.notes.isEmpty {
+            members.append(("relatedLocations", .array(d.notes.enumerated().map { i, note in
+                object([
+                    ("id", .int(i)),
+                    ("physicalLocation", object([
+                        ("artifactLocation", object([("uri", .string(uri(note.file)))])),
+                        ("region", object([("startLine", .int(max(1, note.location.line))), ("startColumn", .int(max(1, note.location.column)))])),
+                    ])),
+                    ("message", object([("text", .string(note.message))])),
+                ])
+            })))
+        }
         if !d.pointer.isEmpty {
             members.append(("properties", object([("pointer", .string(d.pointer))])))
         }

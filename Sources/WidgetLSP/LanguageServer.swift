@@ -279,13 +279,26 @@ package final class LanguageServer {
 
     static func lspDiagnostic(_ d: Diagnostic, _ document: TextDocument) -> JSONValue {
         let severity = switch d.severity { case .error: 1; case .warning: 2; case .note: 3 }
-        return [
-            "range": document.valueRange(at: d.location).json,
-            "severity": .int(severity),
-            "code": .string(d.code.name),
-            "source": "widgetc",
-            "message": .string(d.message),
+        var members: [(String, JSONValue)] = [
+            ("range", document.valueRange(at: d.location).json),
+            ("severity", .int(severity)),
+            ("code", .string(d.code.name)),
+            ("source", "widgetc"),
+            ("message", .string(d.message)),
         ]
+        if !d.notes.isEmpty {
+            members.append(("relatedInformation", .array(d.notes.map { note in
+                // In this document, the value's range; in another file (not open here), its start.
+                let inDocument = note.file == d.file
+                let start = Position(line: max(0, note.location.line - 1), character: max(0, note.location.column - 1))
+                let range = inDocument ? document.valueRange(at: note.location) : TextRange(start, start)
+                return [
+                    "location": ["uri": .string(inDocument ? document.uri : uri(of: note.file)), "range": range.json],
+                    "message": .string(note.message),
+                ]
+            })))
+        }
+        return .object(JSONObject(members))
     }
 
     private func publishDiagnostics(_ uri: String) {

@@ -18,6 +18,22 @@ package struct Diagnostic: Error, Sendable, Hashable {
     /// Just past the offending value (exclusive), when it is known to end on the diagnostic's line
     /// (`ValueExtent`): GitHub's `endColumn` and SARIF's region end.
     package var end: SourceLocation? = nil
+    /// Other places the problem involves (`duplicate-kind`: where the kind was first defined),
+    /// shown after it as notes: clang's `note:` lines, SARIF's `relatedLocations`, LSP's `relatedInformation`.
+    package var notes: [Note] = []
+
+    /// A place a diagnostic refers to, with why.
+    package struct Note: Sendable, Hashable {
+        package var message: String
+        package var file: String
+        package var location: SourceLocation
+
+        package init(_ message: String, file: String, at location: SourceLocation) {
+            self.message = message
+            self.file = file
+            self.location = location
+        }
+    }
 
     package init(
         _ severity: Severity, code: DiagnosticCode, message: String, file: String,
@@ -79,6 +95,19 @@ package struct SourceError: Error, Sendable, Hashable, CustomStringConvertible {
     package var code: DiagnosticCode
     package var message: String
     package var location: SourceLocation
+    /// Places in the same input the error refers to (a duplicate key's first one), with why.
+    package var notes: [Place] = []
+
+    /// A place in the input and why the error refers to it.
+    package struct Place: Sendable, Hashable {
+        package var message: String
+        package var location: SourceLocation
+
+        package init(_ message: String, at location: SourceLocation) {
+            self.message = message
+            self.location = location
+        }
+    }
 
     package init(code: DiagnosticCode, message: String, location: SourceLocation) {
         self.code = code
@@ -89,6 +118,8 @@ package struct SourceError: Error, Sendable, Hashable, CustomStringConvertible {
     package var description: String { "\(location): \(message) [\(code)]" }
 
     package func diagnostic(file: String) -> Diagnostic {
-        .error(code, message, file: file, at: location)
+        var d = Diagnostic.error(code, message, file: file, at: location)
+        d.notes = notes.map { Diagnostic.Note($0.message, file: file, at: $0.location) }
+        return d
     }
 }

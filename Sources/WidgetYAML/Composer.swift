@@ -417,7 +417,9 @@ struct Composer {
     }
 
     private static func duplicate(_ key: UnsafeBufferPointer<UInt8>, at location: SourceLocation, first: SourceLocation) -> SourceError {
-        duplicate(String(decoding: key, as: UTF8.self), at: location, firstLine: first.line)
+        var error = duplicate(String(decoding: key, as: UTF8.self), at: location, firstLine: first.line)
+        error.notes = [.init("first defined here", at: first)]
+        return error
     }
 
     private static func duplicate(_ key: String, at location: SourceLocation, firstLine: Int) -> SourceError {

@@ -355,10 +355,12 @@ package final class Compilation {
             var semantic = document.semantic
             if let kind = document.kind {
                 if let first = kinds[kind.name] {
-                    semantic.append(.error(
+                    var duplicate = Diagnostic.error(
                         .duplicateKind,
                         "kind '\(kind.name)' is already defined at \(first.file):\(first.location.line):\(first.location.column); kinds must be unique",
-                        file: file.path, at: kind.location, pointer: "/kind"))
+                        file: file.path, at: kind.location, pointer: "/kind")
+                    duplicate.notes = [.init("first defined here", file: first.file, at: first.location)]
+                    semantic.append(duplicate)
                 } else {
                     kinds[kind.name] = (file.path, kind.location)
                 }
@@ -395,7 +397,7 @@ package final class Compilation {
         of manifest: AppDefinition, file path: String, _ diagnostics: inout [Diagnostic], _ pass: inout Pass
     ) -> [(file: String, kinds: [String])] {
         var bundle: [(file: String, kinds: [String])] = []
-        var bundleKinds: [String: String] = [:]
+        var bundleKinds: [String: (relative: String, location: SourceLocation)] = [:]
         for entry in BundleEntries(of: manifest, file: path) {
             let pointer = JSONPointer.string(["widgets", String(entry.index)])
             let found = kinds(of: entry.full, &pass)
@@ -408,11 +410,13 @@ package final class Compilation {
             bundle.append((entry.full, kinds))
             for kind in kinds {
                 if let other = bundleKinds[kind] {
-                    diagnostics.append(.error(
-                        .duplicateKind, "kind '\(kind)' of '\(entry.relative)' is also the kind of '\(other)'; a bundle's kinds must be unique",
-                        file: path, at: entry.node.location, pointer: pointer))
+                    var duplicate = Diagnostic.error(
+                        .duplicateKind, "kind '\(kind)' of '\(entry.relative)' is also the kind of '\(other.relative)'; a bundle's kinds must be unique",
+                        file: path, at: entry.node.location, pointer: pointer)
+                    duplicate.notes = [.init("'\(other.relative)' is listed here", file: path, at: other.location)]
+                    diagnostics.append(duplicate)
                 } else {
-                    bundleKinds[kind] = entry.relative
+                    bundleKinds[kind] = (entry.relative, entry.node.location)
                 }
             }
         }
