@@ -9,6 +9,16 @@ Every diagnostic of `widgetc validate` has a stable code, shown in brackets in t
 rule descriptions are the rows of the tables below (docs/ci.md). Each code has a fixture in `Tests/WidgetCompilerTests/Fixtures/invalid/`
 whose test pins its exact line and column.
 
+Some diagnostics name other places the problem involves, as **notes**: `yaml-duplicate-key` the
+first key ("first defined here"), `duplicate-kind` the first definition of the kind (in another
+file) or, in an app's bundle, the manifest entry listing the other file ("'a.yaml' is listed
+here"). Text output prints each note after the diagnostic as clang does, `file:line:col: note:
+message`, with the source line and a caret when the note is in the file being shown (another
+file's line is not read again; its position says where). `--format json` gives them as `notes`
+(`[{"file", "line", "column", "message"}]`, only on a diagnostic that has some), SARIF as the
+result's `relatedLocations`, the language server as `relatedInformation`. `--format github` has no
+place for them: the message itself names the other place.
+
 ## YAML layer (reading stops at the first of these in a file)
 
 | code | meaning |
