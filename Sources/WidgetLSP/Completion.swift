@@ -375,7 +375,7 @@ extension LanguageServer {
     func foreachFields(_ document: TextDocument, _ line: Int, _ root: SourceNode?) -> [Candidate] {
         // A chart's x, y and series are read per list element, beside the chart's list.
         let here = document.outline(line)
-        if let key = here.key, ["x", "y", "series"].contains(key), let list = siblingValue(document, line, indent: here.indent, key: "chart") {
+        if let key = here.key, ["x", "y", "series", "color"].contains(key), let list = siblingValue(document, line, indent: here.indent, key: "chart") {
             return listFields(list, root, document)
         }
         var l = line

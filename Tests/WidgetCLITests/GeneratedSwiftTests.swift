@@ -295,7 +295,9 @@ import WidgetcRuntime
             "frame": {"maxWidth": "infinity", "alignment": "leading"}, "background": {"gradient": ["#FFFFFF", "secondary"]},
             "opacity": 0.8, "lineLimit": 1, "minimumScaleFactor": 0.5, "textAlignment": "center"},
            {"text": "{{city}}", "font": {"size": "{{size}}", "weight": "bold"}, "padding": {"horizontal": "{{pad}}", "top": 2},
-            "frame": {"width": "{{size}}", "maxHeight": "{{pad}}", "alignment": "leading"}}
+            "frame": {"width": "{{size}}", "maxHeight": "{{pad}}", "alignment": "leading"}},
+           {"chart": "{{hours}}", "mark": "line", "x": "{{at}}", "xType": "date", "y": "{{temp}}", "color": "{{tint}}"},
+           {"chart": "{{hours}}", "mark": "bar", "x": "{{n}}", "xType": "number", "y": "{{temp}}", "color": "orange", "yRange": [0, 40]}
          ], "alignment": "leading", "spacing": 4, "padding": true}
         """
 
@@ -392,9 +394,15 @@ import WidgetcRuntime
             ".font(.system(size: tree.fontSize(\"v.16\"), weight: .bold))",
             ".padding(EdgeInsets(top: tree.padding(\"v.16\", \\.top), leading: tree.padding(\"v.16\", \\.leading), bottom: tree.padding(\"v.16\", \\.bottom), trailing: tree.padding(\"v.16\", \\.trailing)))",
             ".frame(width: tree.frame(\"v.16\", \\.width))", ".frame(maxHeight: tree.frame(\"v.16\", \\.maxHeight), alignment: .leading)",
+            // A date axis plots Dates, a number axis Doubles; `color` is each mark's (a template: the point's own).
+            "import Charts", "Chart(tree.points(\"v.17\")) { point in", "LineMark(x: .value(\"x\", point.xDate), y: .value(\"y\", point.y))",
+            "        .foregroundStyle(color(point.color))", "BarMark(x: .value(\"x\", point.xNumber), y: .value(\"y\", point.y))",
+            "        .foregroundStyle(.orange)\n", ".chartYScale(domain: tree.yRange(\"v.18\"))",
         ] {
             #expect(view.contains(expected), "missing: \(expected)")
         }
+        // The chart's colour is on its marks only, not on the chart view.
+        #expect(view.components(separatedBy: ".foregroundStyle(.orange)").count == 2)
         let diagnostics = try Self.typeCheck(out, stub: stub)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         if let dump = ProcessInfo.processInfo.environment["FACES_DUMP"] { try view.write(toFile: dump, atomically: true, encoding: .utf8) }

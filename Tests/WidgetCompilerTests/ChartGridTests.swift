@@ -4,6 +4,7 @@ import WidgetCompiler
 import WidgetTestSupport
 import WidgetSimulator
 import WidgetSupport
+import WidgetTime
 @testable import WidgetcRuntimeCore
 
 /// `chart` and `grid` (docs/views.md, "Charts and grids"): their checks at the line, and their
@@ -86,6 +87,68 @@ import WidgetSupport
         #expect(large.rows("v.1").map(\.items.count) == [2, 2, 1])
     }
 
+    @Test func numberAndDateAxesAndEachMarksColourAreRenderedIntoTheTree() throws {
+        let yaml = """
+            kind: test.axes
+            displayName: Axes
+            description: A date axis and a number axis.
+            families: [systemMedium]
+            data:
+              d: { file: d.json }
+            content:
+              readings: "{{data.d.readings}}"
+            timeline: { once: true }
+            view:
+              vstack:
+                - chart: "{{readings}}"
+                  mark: line
+                  x: "{{at}}"
+                  xType: date
+                  y: "{{v}}"
+                  color: "{{c}}"
+                - chart: "{{readings}}"
+                  mark: bar
+                  x: "{{n}}"
+                  xType: number
+                  y: "{{v}}"
+                  color: teal
+
+            """
+        #expect((try? Compilation().validate(bytes: Array(yaml.utf8), path: "w.yaml"))?.isEmpty == true)
+        let w = try SimulatedWidget(yaml: yaml, data: ["d.json": #"""
+            {"readings": [{"at": "2026-11-29T09:00:00Z", "n": 1, "v": 3, "c": "red"},
+                          {"at": "2026-11-29T12:00:00+01:00", "n": "2.5", "v": 5, "c": "#00ff00"},
+                          {"at": "2026-11-29T18:00:00Z", "n": "x", "v": 4, "c": "nope"},
+                          {"at": "noon", "n": 7, "v": 1, "c": "red"}]}
+            """#])
+        let (reloads, _) = try w.run(from: "2026-11-29T09:00:00Z", until: "2026-11-29T09:10:00Z", family: .systemMedium)
+        let entry = try #require(reloads.first?.timeline.entries.first)
+        let failures = ViewFailures()
+        let tree = try #require(w.widget.widget.tree(
+            for: entry, index: 0, family: .systemMedium, parameters: w.widget.widget.defaultParameters, failures: failures))
+        func date(_ iso: String) throws -> Date { Date(timeIntervalSince1970: TimeInterval(try InstantParser.parse(iso).instant.seconds)) }
+        // Dates: each point at its instant, with its own colour; "noon" is not an instant (left out), "nope" not a colour (the chart's).
+        #expect(tree["v.0"]?.element == .chart(RenderChart(mark: "line", xType: .date, points: [
+            RenderChartPoint(id: 0, x: .date(try date("2026-11-29T09:00:00Z")), y: 3, color: .system("red")),
+            RenderChartPoint(id: 1, x: .date(try date("2026-11-29T11:00:00Z")), y: 5, color: .rgb(light: "#00FF00", dark: "#00FF00")),
+            RenderChartPoint(id: 2, x: .date(try date("2026-11-29T18:00:00Z")), y: 4),
+        ])))
+        #expect(tree["v.0"]?.options.color == nil)
+        // Numbers: a number or text that reads as one; "x" is left out. A fixed colour stays the chart's.
+        #expect(tree.points("v.1").map(\.xNumber) == [1, 2.5, 7] && tree.points("v.1").map(\.x) == ["", "", ""])
+        #expect(tree["v.1"]?.options.color == .system("teal") && tree.points("v.1").allSatisfy { $0.color == nil })
+        #expect(tree.points("v.0").map(\.xDate) == [try date("2026-11-29T09:00:00Z"), try date("2026-11-29T11:00:00Z"), try date("2026-11-29T18:00:00Z")])
+        let noted = failures.take().map(\.message)
+        #expect(noted.contains(#"chart v.0: "noon" is not an instant; its point is left out"#), "\(noted)")
+        #expect(noted.contains(#"chart v.0: "nope" is not a colour; its mark takes the chart's colour"#), "\(noted)")
+        #expect(noted.contains(#"chart v.1: "x" is not a number; its point is left out"#), "\(noted)")
+        // The JSON carries the axis and each x as its kind, and reads back into the same tree.
+        let json = JSONWriter.string(tree.json)
+        #expect(json.contains(#""mark":"line","xType":"date","points":[{"x":"2026-11-29T09:00:00+00:00","y":3,"color":{"system":"red"}}"#), "\(json)")
+        #expect(json.contains(#""mark":"bar","xType":"number","points":[{"x":1,"y":3},{"x":2.5,"y":5},{"x":7,"y":1}]"#), "\(json)")
+        #expect(try RenderTree(json: tree.json) == tree)
+    }
+
     @Test func aTreeWhoseChartOrGridIsMalformedIsRefused() {
         func node(_ extra: String) -> JSONValue {
             (try? JSONReader.parse(#"{"id": "v", "element": "# + extra + "}").json) ?? .null
@@ -95,6 +158,8 @@ import WidgetSupport
             (#""chart", "mark": "line", "points": [], "yRange": [3, 1]"#, "min above its max"),
             (#""chart", "mark": "line""#, "points is not a list"),
             (#""grid", "columns": 0"#, "is not a column count"),
+            (#""chart", "mark": "line", "xType": "time", "points": []"#, "'time' is not category, number or date"),
+            (#""chart", "mark": "line", "xType": "number", "points": [{"x": "a", "y": 1}]"#, "point's x"),
         ] {
             #expect(throws: RenderTreeError.self, "\(text)") { try RenderNode(json: node(text)) }
             do { _ = try RenderNode(json: node(text)) } catch { #expect(error.message.contains(words), "\(error.message)") }
@@ -119,6 +184,13 @@ import WidgetSupport
             ("view:\n  grid: \"{{dayz}}\"\n  columns: 7\n  item: { text: \"{{d}}\" }\n", "unknown-variable", 15, 12, "(did you mean 'days'?)"),
             ("view:\n  text: a\n  columns: 7\n", "view-option", 16, 3, "'columns' is an option of grid, not of text"),
             ("view:\n  text: a\n  mark: line\n", "view-option", 16, 3, "'mark' is an option of chart, not of text"),
+            ("view:\n  chart: \"{{hours}}\"\n  mark: bar\n  x: Mon\n  y: \"{{t}}\"\n", "view-chart", 17, 6,
+             "a chart's x 'Mon' is fixed: every point would sit at the same x"),
+            ("view:\n  chart: \"{{hours}}\"\n  mark: bar\n  x: \"{{h}}\"\n  y: \"{{t}}\"\n  series: \"{{c}}\"\n  color: red\n", "view-chart", 20, 3,
+             "a chart with 'series' gives each series its colour"),
+            ("view:\n  chart: \"{{hours}}\"\n  mark: bar\n  x: \"{{h}}\"\n  y: \"{{t}}\"\n  color: \"{{data.d.c}}\"\n", "unknown-variable", 19, 13,
+             "views see the entry's content fields, not data sources"),
+            ("view:\n  text: a\n  xType: date\n", "view-option", 16, 3, "'xType' is an option of chart, not of text"),
         ]
         for c in cases {
             let found = Self.diagnostics(c.view)

@@ -67,6 +67,8 @@ struct ViewFeatureTests {
               mark: line
               x: "{{
               y: "{{temp}}"
+              xType: category
+              color: "{{
             """
         let session = InProcessSession()
         _ = try session.client.initialize()
@@ -76,6 +78,11 @@ struct ViewFeatureTests {
         // Inside x's template: the fields of each element of the chart's list.
         let fields = labels(try session.client.at("completion", uri: uri, line: 10, character: 8))
         #expect(fields.contains("hour") && fields.contains("temp"), "\(fields)")
+        // Inside the chart's colour too: each mark's colour is read per element.
+        let colourFields = labels(try session.client.at("completion", uri: uri, line: 13, character: 12))
+        #expect(colourFields.contains("hour") && colourFields.contains("temp"), "\(colourFields)")
+        let xType = try session.client.at("hover", uri: uri, line: 12, character: 3)
+        #expect(xType["contents"]?["value"]?.string?.contains("what a chart's x is: category (text, in the list's order), number or date") == true, "\(xType)")
         let chart = try session.client.at("hover", uri: uri, line: 8, character: 3)
         #expect(chart["contents"]?["value"]?.string?.contains("Swift Charts") == true)
         let mark = try session.client.at("hover", uri: uri, line: 9, character: 3)

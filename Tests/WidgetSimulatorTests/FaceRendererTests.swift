@@ -62,6 +62,28 @@ import WidgetTime
         #expect(renderer().face(tree(dots), now: Self.now, appearance: .light, url: nil).contains("stroke-linecap=\"round\" vector-effect=\"non-scaling-stroke\""))
     }
 
+    @Test func numberAndDateAxesPlaceEachPointOnALine() {
+        // A date axis over 9 hours: places by time, hour labels; the line takes its first mark's colour.
+        let dated: JSONValue = ["id": "v", "element": "chart", "mark": "line", "xType": "date", "points": [
+            ["x": "2026-11-29T09:00:00Z", "y": 3, "color": ["system": "red"]], ["x": "2026-11-29T12:00:00Z", "y": 5],
+            ["x": "2026-11-29T18:00:00Z", "y": 4],
+        ]]
+        let html = renderer(.systemMedium).face(tree(dated), now: Self.now, appearance: .light, url: nil)
+        #expect(html.contains("<path d=\"M0 24L33.33 0L100 12\" fill=\"none\" stroke=\"#FF3B30\""), "\(html)")
+        #expect(html.contains("<span class=\"xaxis line\"><span style=\"left:0%\">9 AM</span><span style=\"left:25%\">11 AM</span><span style=\"left:50%\">1 PM</span><span style=\"left:75%\">3 PM</span><span style=\"left:100%\">6 PM</span></span>"), "\(html)")
+        // A number axis includes zero; bars take their own colours where they have one.
+        let numbered: JSONValue = ["id": "v", "element": "chart", "mark": "bar", "xType": "number", "color": ["system": "teal"], "points": [
+            ["x": 1, "y": 3, "color": ["system": "red"]], ["x": 2.5, "y": 5], ["x": 7, "y": 1],
+        ]]
+        let bars = renderer(.systemMedium).face(tree(numbered), now: Self.now, appearance: .light, url: nil)
+        #expect(bars.components(separatedBy: "<rect ").count - 1 == 3)
+        #expect(bars.components(separatedBy: "fill=\"#FF3B30\"").count - 1 == 1 && bars.components(separatedBy: "fill=\"#30B0C7\"").count - 1 == 2, "\(bars)")
+        #expect(bars.contains(">0</span>") && bars.contains(">1.75</span>") && bars.contains(">7</span>"))
+        // Over more than two days the labels are days.
+        #expect(FaceDates(zone: Self.utc, locale: nil).axisLabel(Self.now, span: 7 * 86_400) == "Nov 29")
+        #expect(FaceDates(zone: Self.utc, locale: "de-DE").axisLabel(Self.now, span: 3600) == "08")
+    }
+
     @Test func aGridIsRowsOfItsColumns() {
         let cell: (String) -> JSONValue = { ["id": "v.item", "element": "text", "text": .string($0)] }
         let grid: JSONValue = ["id": "v", "element": "grid", "columns": 7, "spacing": 2, "items": [cell("1"), cell("2"), cell("3")]]

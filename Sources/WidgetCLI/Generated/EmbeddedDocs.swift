@@ -136,7 +136,7 @@ not a duration`).
 | `view-style` | a `date`, `gauge` or `progress` style that is not one of that element's (with did-you-mean), or a `date` with both `style` and `format` |
 | `view-format` | an unknown `format` (with did-you-mean), or a number format on a `date` |
 | `view-foreach-item` | a `foreach` without `item` |
-| `view-chart` | a `chart` without `mark`, `x` or `y`; a mark that is not `line`, `bar`, `area` or `point`; a fixed `y`; a `yRange` whose min is not below its max |
+| `view-chart` | a `chart` without `mark`, `x` or `y`; a mark that is not `line`, `bar`, `area` or `point`; a fixed `x` or `y`; `color` beside `series`; a `yRange` whose min is not below its max |
 | `view-grid` | a `grid` without `columns` or `item`, or `columns` out of 1 to 64 |
 | `view-list` | a chart's or grid's list that cannot be a list: fixed text, text around tags, or a field that content, placeholder or snapshot writes as something else |
 | `view-color` | a colour that is neither a system colour's name (with did-you-mean), `#RRGGBB`/`#RRGGBBAA` nor a template, or `{light, dark}` without one of them |

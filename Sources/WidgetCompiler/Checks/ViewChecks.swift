@@ -172,7 +172,8 @@ private struct ViewChecker {
         for option in [ViewOption.x, .y, .series] {
             if let node = element.option(option), node.isString { checkViewTemplate(node, pointer + [option.rawValue], inForeach: true, &context) }
         }
-        if let color = element.option(.color) { checkColor(color, pointer + ["color"], inForeach: inForeach, &context) }
+        // A chart's colour may be a template over each element (each mark's colour).
+        if let color = element.option(.color) { checkColor(color, pointer + ["color"], inForeach: inForeach || kind == .chart, &context) }
         if kind == .image, let main { checkImage(main, pointer + ["image"], &context) }
         // Instants written as they are must be real ones (a template is judged when it renders).
         var instants: [(SourceNode, [String])] = []
@@ -317,6 +318,17 @@ private struct ViewChecker {
                 .viewChart,
                 "a chart needs \(missing.map { "'\($0)'" }.joined(separator: " and ")): templates over each element, such as x: \"{{hour}}\" and y: \"{{temp}}\"",
                 at: element.keyLocation(key), pointer)
+        }
+        if let x = element.option(.x), !(x.string?.isTemplate ?? false) {
+            context.error(
+                .viewChart, "a chart's x \(x.shown) is fixed: every point would sit at the same x; write a template over each element, such as \"{{hour}}\"",
+                at: x, pointer + ["x"])
+        }
+        if element.option(.series) != nil, let color = element.options.first(where: { $0.option == .color }) {
+            context.error(
+                .viewChart,
+                "a chart with 'series' gives each series its colour (foregroundStyle(by:)); 'color' would paint over them: drop one of the two",
+                at: element.keyLocation(color.member), pointer + ["color"])
         }
         if let y = element.option(.y), let text = y.string, !text.isTemplate, Double(text) == nil {
             context.error(.viewChart, "a chart's y \(y.shown) is fixed text: write a template rendering a number, such as \"{{temp}}\"", at: y, pointer + ["y"])

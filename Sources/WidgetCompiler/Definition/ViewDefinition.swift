@@ -87,7 +87,7 @@ package enum ViewElementKind: String, Sendable, CaseIterable {
 package enum ViewOption: String, Sendable, CaseIterable {
     // Options of some elements.
     case alignment, spacing, style, format, countsDown, total, range, label, currentValueLabel, limit, item, intent, with
-    case mark, x, y, series, yRange, columns
+    case mark, x, xType, y, series, yRange, columns
     // Options of any element.
     case font, weight, color, lineLimit, minimumScaleFactor, textAlignment, monospacedDigit, padding, frame, background
     case cornerRadius, opacity, accentable, privacySensitive, link, `if`, families, accessibilityLabel
@@ -105,7 +105,7 @@ package enum ViewOption: String, Sendable, CaseIterable {
         case .label: [.gauge, .progress, .toggle]
         case .intent, .with: [.button, .toggle]
         case .limit, .item: [.foreach, .grid]
-        case .mark, .x, .y, .series, .yRange: [.chart]
+        case .mark, .x, .xType, .y, .series, .yRange: [.chart]
         case .columns: [.grid]
         default: nil
         }
@@ -128,14 +128,15 @@ package enum ViewOption: String, Sendable, CaseIterable {
         case .limit: "how many items a foreach or grid shows: a number, or per family with default"
         case .item: "the element a foreach or grid shows for each list element"
         case .mark: "a chart's mark: line, bar, area or point"
-        case .x: "a chart's x for each element: a template over its fields, shown as a category"
+        case .x: "a chart's x for each element: a template over its fields (a category, a number or an instant, as xType says)"
+        case .xType: "what a chart's x is: category (text, in the list's order), number or date (an instant)"
         case .y: "a chart's y for each element: a template rendering a number"
         case .series: "a chart's series for each element: one colour (and line) per value"
         case .yRange: "a chart's y axis [min, max] (chartYScale; default: fitted to the data)"
         case .columns: "how many items a grid puts in a row (7 for a week)"
         case .font: "a text style (headline…) or {size, weight, design}"
         case .weight: "the font weight (fontWeight)"
-        case .color: "the foreground colour: a system colour name, #RRGGBB, or {light, dark}"
+        case .color: "the foreground colour: a system colour name, #RRGGBB, or {light, dark}; a chart's marks' colour, a template per element"
         case .lineLimit: "at most this many lines"
         case .minimumScaleFactor: "how far text may shrink to fit (0 to 1)"
         case .textAlignment: "multilineTextAlignment: leading, center, trailing"

@@ -159,9 +159,21 @@ struct SwiftViewWriter {
             usesCharts = true
             let mark = ["line": "LineMark", "bar": "BarMark", "area": "AreaMark", "point": "PointMark"][node["mark"]?.string ?? ""] ?? "LineMark"
             let point = depth == 0 ? "point" : "point\(depth + 1)"
+            // x is a String (categories), a Double or a Date: Swift Charts' categorical, quantitative or temporal axis.
+            let x = ["number": "xNumber", "date": "xDate"][node["xType"]?.string ?? ""] ?? "x"
             lines.append("Chart(\(reader).points(\(at))) { \(point) in")
-            lines.append("    \(mark)(x: .value(\"x\", \(point).x), y: .value(\"y\", \(point).y))")
+            lines.append("    \(mark)(x: .value(\"x\", \(point).\(x)), y: .value(\"y\", \(point).y))")
             if node["series"] != nil { lines.append("        .foregroundStyle(by: .value(\"series\", \(point).series))") }
+            // `color` is the marks' (foregroundStyle on each mark), not the whole chart view's.
+            if let written = node["color"] {
+                if Self.hasTemplate(written) {
+                    usesRenderedColor = true
+                    usesColorScheme = true
+                    lines.append("        .foregroundStyle(color(\(point).color))")
+                } else if let c = color(written, shapeStyle: true) {
+                    lines.append("        .foregroundStyle(\(c))")
+                }
+            }
             lines.append("}")
             if node["yRange"] != nil { own.append(".chartYScale(domain: \(reader).yRange(\(at)))") }
         case "grid":
@@ -279,7 +291,7 @@ struct SwiftViewWriter {
         var m: [String] = []
         if let font = node["font"], let f = Self.font(font, size: "\(reader).fontSize(\(at))") { m.append(".font(\(f))") }
         if let weight = node["weight"]?.string { m.append(".fontWeight(.\(weight))") }
-        if let written = node["color"] {
+        if let written = node["color"], element != "chart" {
             if written.string?.contains("{{") == true {
                 usesRenderedColor = true
                 usesColorScheme = true

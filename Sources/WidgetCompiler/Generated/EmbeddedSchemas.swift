@@ -1761,8 +1761,13 @@ package enum EmbeddedSchemas {
         },
         "x": {
           "title": "a template over each element",
-          "description": "chart: the element's category on the x axis (a template such as \"{{hour}}\"; shown as text, in the list's order).",
+          "description": "chart: the element's x (a template such as \"{{hour}}\"): a category shown as text in the list's order, or a number or an instant as xType says.",
           "type": ["string", "number"]
+        },
+        "xType": {
+          "title": "x axis",
+          "description": "chart: what x is: category (text, in the list's order; the default), number (a quantitative axis) or date (an ISO 8601 instant: a temporal axis, Date in Swift Charts).",
+          "enum": ["category", "number", "date"]
         },
         "y": {
           "description": "chart: the element's value on the y axis (a template such as \"{{temp}}\" rendering a number).",
@@ -1912,7 +1917,10 @@ package enum EmbeddedSchemas {
           "description": "The font weight (fontWeight).",
           "enum": ["ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
         },
-        "color": { "description": "The foreground colour (foregroundStyle).", "$ref": "#/$defs/viewColor" },
+        "color": {
+          "description": "The foreground colour (foregroundStyle); a chart's marks' colour, which may be a template over each element (each mark's own).",
+          "$ref": "#/$defs/viewColor"
+        },
         "lineLimit": { "description": "At most this many lines.", "type": "integer", "minimum": 1 },
         "minimumScaleFactor": {
           "description": "How far text may shrink to fit (0 to 1).",

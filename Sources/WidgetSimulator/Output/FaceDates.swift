@@ -96,6 +96,18 @@ package struct FaceDates: Sendable {
         return "\(h):\(mm) " + (c.hour < 12 ? "AM" : "PM")
     }
 
+    /// A date axis's label: the hour (`9 AM`, `09`) over two days or less, else the day (`Nov 29`,
+    /// `11-29` outside English), as Swift Charts' automatic date axis picks its unit by the span.
+    package func axisLabel(_ t: Instant, span seconds: Int64) -> String {
+        let c = civil(t)
+        if seconds <= 2 * 86_400 {
+            guard twelveHour else { return c.hour < 10 ? "0\(c.hour)" : "\(c.hour)" }
+            return "\(c.hour % 12 == 0 ? 12 : c.hour % 12) " + (c.hour < 12 ? "AM" : "PM")
+        }
+        guard (locale ?? "en").lowercased().hasPrefix("en") else { return String(t.iso8601(offset: zone.utcOffset(at: t)).dropFirst(5).prefix(5)) }
+        return "\(Self.months[max(0, min(11, c.month - 1))].prefix(3)) \(c.day)"
+    }
+
     static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
 
     /// `.date`: `November 29, 2026` in English, the ISO date (`2026-11-29`) in other languages.

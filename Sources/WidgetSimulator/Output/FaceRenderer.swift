@@ -463,16 +463,35 @@ package struct FaceRenderer {
     /// its domain; bars and areas of several series stacked, as Swift Charts stacks them), the y
     /// axis's bounds at the trailing edge and some x labels below (docs/preview.md, "Charts").
     func chart(_ n: JSONValue, _ context: Context) -> String {
-        let points: [(x: String, y: Double, series: String)] = (n["points"]?.array ?? []).compactMap { p in
+        // On a number or date axis each point has its place on a line; categories are bands.
+        let xType = n["xType"]?.string ?? "category"
+        let points: [(x: String, at: Double, y: Double, series: String, color: JSONValue?)] = (n["points"]?.array ?? []).compactMap { p in
             guard let y = p["y"]?.number, y.isFinite else { return nil }
-            return (p["x"]?.string ?? "", y, p["series"]?.string ?? "")
+            switch xType {
+            case "number":
+                guard let v = p["x"]?.number, v.isFinite else { return nil }
+                return (Self.number(v), v, y, p["series"]?.string ?? "", p["color"])
+            case "date":
+                guard let t = instant(p["x"]) else { return nil }
+                return (p["x"]?.string ?? "", Double(t.seconds), y, p["series"]?.string ?? "", p["color"])
+            default:
+                return (p["x"]?.string ?? "", 0, y, p["series"]?.string ?? "", p["color"])
+            }
         }
         let mark = n["mark"]?.string ?? "line"
+        let continuous = xType == "number" || xType == "date"
         var categories: [String] = [], seriesNames: [String] = []
         for p in points {
             if !categories.contains(p.x) { categories.append(p.x) }
             if !seriesNames.contains(p.series) { seriesNames.append(p.series) }
         }
+        // A number axis includes zero, as Swift Charts' number scales do; a date axis spans the data.
+        var xLow = points.map(\.at).min() ?? 0, xHigh = points.map(\.at).max() ?? 1
+        if xType == "number" { (xLow, xHigh) = (min(xLow, 0), max(xHigh, 0)) }
+        if xHigh <= xLow { (xLow, xHigh) = (xLow - 1, xHigh + 1) }
+        // Bars on a line are as wide as 60% of the closest two places (at most a band of the plot).
+        let places = Set(points.map(\.at)).sorted()
+        let gap = zip(places, places.dropFirst()).map { $1 - $0 }.min().map { $0 / (xHigh - xLow) } ?? 1
         // Bars and areas of several series stack: each point sits on those before it at its x.
         let stacks = (mark == "bar" || mark == "area") && seriesNames.count > 1
         var base = [Double](repeating: 0, count: points.count)
@@ -492,8 +511,13 @@ package struct FaceRenderer {
         }
         if high <= low { high = low + 1 }
         let (w, h) = (100.0, 60.0)
-        let band = w / Double(max(categories.count, 1))
-        func x(_ category: String) -> Double { (Double(categories.firstIndex(of: category) ?? 0) + 0.5) * band }
+        // Bars keep half a bar's room at the ends of a line, so the first and last are whole.
+        let inset = continuous && mark == "bar" ? min(gap, 1) * w * 0.3 : 0
+        let band = continuous ? min(gap, 1) * (w - 2 * inset) : w / Double(max(categories.count, 1))
+        func x(_ i: Int) -> Double {
+            if continuous { return inset + (points[i].at - xLow) / (xHigh - xLow) * (w - 2 * inset) }
+            return (Double(categories.firstIndex(of: points[i].x) ?? 0) + 0.5) * band
+        }
         func y(_ value: Double) -> Double { h - (min(max(value, low), high) - low) / (high - low) * h }
         func color(_ series: String) -> String {
             if context.appearance == .vibrant { return "#FFFFFF" }
@@ -504,6 +528,11 @@ package struct FaceRenderer {
             }
             return fill(n, context)
         }
+        // A mark's own colour (a `color` template over each element) in full-colour renderings.
+        func color(_ i: Int) -> String {
+            guard let own = points[i].color, context.appearance == .light || context.appearance == .dark else { return color(points[i].series) }
+            return colorCSS(own, context.appearance) ?? color(points[i].series)
+        }
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 60\" preserveAspectRatio=\"none\" class=\"plot\">"
         // The grid lines at the domain's bounds and middle, as the chart's y axis draws them.
         for line in [0.0, h / 2, h] {
@@ -511,24 +540,25 @@ package struct FaceRenderer {
         }
         for series in seriesNames {
             let indices = points.indices.filter { points[$0].series == series }
-            let c = color(series)
+            // A line or an area is one path: its first mark's colour colours it.
+            let c = indices.first.map(color) ?? color(series)
             switch mark {
             case "bar":
                 let width = band * 0.6
                 for i in indices {
                     let top = y(base[i] + points[i].y), bottom = y(base[i])
-                    svg += "<rect x=\"\(Self.number(x(points[i].x) - width / 2))\" y=\"\(Self.number(min(top, bottom)))\" width=\"\(Self.number(width))\" height=\"\(Self.number(abs(bottom - top)))\" fill=\"\(c)\"/>"
+                    svg += "<rect x=\"\(Self.number(x(i) - width / 2))\" y=\"\(Self.number(min(top, bottom)))\" width=\"\(Self.number(width))\" height=\"\(Self.number(abs(bottom - top)))\" fill=\"\(color(i))\"/>"
                 }
             case "point":
                 // A zero-length round-capped stroke stays a round dot however the plot is stretched.
                 for i in indices {
-                    svg += "<path d=\"M\(Self.number(x(points[i].x))) \(Self.number(y(points[i].y)))h0\" stroke=\"\(c)\" stroke-width=\"6\" stroke-linecap=\"round\" vector-effect=\"non-scaling-stroke\"/>"
+                    svg += "<path d=\"M\(Self.number(x(i))) \(Self.number(y(points[i].y)))h0\" stroke=\"\(color(i))\" stroke-width=\"6\" stroke-linecap=\"round\" vector-effect=\"non-scaling-stroke\"/>"
                 }
             default:  // line, area
-                let line = indices.enumerated().map { k, i in (k == 0 ? "M" : "L") + Self.number(x(points[i].x)) + " " + Self.number(y(base[i] + points[i].y)) }.joined()
+                let line = indices.enumerated().map { k, i in (k == 0 ? "M" : "L") + Self.number(x(i)) + " " + Self.number(y(base[i] + points[i].y)) }.joined()
                 guard !line.isEmpty else { continue }
                 if mark == "area" {
-                    let floor = indices.reversed().map { i in "L" + Self.number(x(points[i].x)) + " " + Self.number(y(base[i])) }.joined()
+                    let floor = indices.reversed().map { i in "L" + Self.number(x(i)) + " " + Self.number(y(base[i])) }.joined()
                     svg += "<path d=\"\(line)\(floor)Z\" fill=\"\(c)\" fill-opacity=\".5\"/>"
                 }
                 svg += "<path d=\"\(line)\" fill=\"none\" stroke=\"\(c)\" stroke-width=\"2\" stroke-linejoin=\"round\" vector-effect=\"non-scaling-stroke\"/>"
@@ -537,12 +567,23 @@ package struct FaceRenderer {
         svg += "</svg>"
         // The y axis's bounds at the trailing edge; at most six x labels, evenly picked.
         var s = "<span class=\"cplot\">" + svg + "<span class=\"yaxis\"><span>" + Self.number(high) + "</span><span>" + Self.number(low) + "</span></span></span>"
-        let step = max(1, Int((Double(categories.count) / 6).rounded(.up)))
-        s += "<span class=\"xaxis\">"
-        for (i, category) in categories.enumerated() {
-            s += "<span>" + (i % step == 0 ? PreviewPage.escape(category) : "") + "</span>"
+        if continuous {
+            // Five labels along the line: the ends and three between, where they fall on the plot.
+            s += "<span class=\"xaxis line\">"
+            for k in 0...4 {
+                let value = xLow + (xHigh - xLow) * Double(k) / 4
+                let label = xType == "date" ? dates.axisLabel(Instant(seconds: Int64(value.rounded())), span: Int64(xHigh - xLow)) : Self.axisNumber(value, span: xHigh - xLow)
+                s += "<span style=\"left:\(Self.number((inset + Double(k) / 4 * (w - 2 * inset)).rounded()))%\">" + PreviewPage.escape(label) + "</span>"
+            }
+            s += "</span>"
+        } else {
+            let step = max(1, Int((Double(categories.count) / 6).rounded(.up)))
+            s += "<span class=\"xaxis\">"
+            for (i, category) in categories.enumerated() {
+                s += "<span>" + (i % step == 0 ? PreviewPage.escape(category) : "") + "</span>"
+            }
+            s += "</span>"
         }
-        s += "</span>"
         if seriesNames.count > 1 {
             s += "<span class=\"legend\">"
             for series in seriesNames { s += "<span><i style=\"background:\(color(series))\"></i>" + PreviewPage.escape(series) + "</span>" }
@@ -649,6 +690,11 @@ package struct FaceRenderer {
     }
 
     /// A CSS number: at most two decimals, no trailing zeros.
+    /// A number axis's label: whole numbers over a span of 10 or more, else two decimals at most.
+    static func axisNumber(_ v: Double, span: Double) -> String {
+        number(span >= 10 ? v.rounded() : v)
+    }
+
     package static func number(_ x: Double) -> String {
         guard x.isFinite else { return "0" }
         let scaled = (x * 100).rounded()

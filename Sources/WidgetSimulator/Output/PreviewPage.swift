@@ -570,6 +570,8 @@ package struct PreviewPage {
         .face.view .yaxis { display: flex; flex-direction: column; justify-content: space-between; opacity: .6; font-variant-numeric: tabular-nums; }
         .face.view .xaxis { display: flex; margin-right: 16px; opacity: .6; }
         .face.view .xaxis > span { flex: 1 1 0; text-align: center; white-space: nowrap; overflow: hidden; }
+        .face.view .xaxis.line { position: relative; display: block; height: 1.2em; }
+        .face.view .xaxis.line > span { position: absolute; transform: translateX(-50%); overflow: visible; }
         .face.view .legend { display: flex; flex-wrap: wrap; gap: 6px; opacity: .8; }
         .face.view .legend i { display: inline-block; width: 7px; height: 7px; border-radius: 4px; margin-right: 3px; }
         .face.view svg text { fill: currentColor; font-family: -apple-system, system-ui, "Helvetica Neue", Arial, sans-serif; }

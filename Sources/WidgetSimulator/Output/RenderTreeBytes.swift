@@ -70,6 +70,7 @@ extension OutputBuffer {
             intentCall(call, &o)
         case .chart(let c):
             o.key("mark"); string(c.mark)
+            if c.xType != .category { o.key("xType"); string(c.xType.rawValue) }
             if let r = c.yRange {
                 o.key("yRange")
                 byte(UInt8(ascii: "["))
@@ -83,9 +84,15 @@ extension OutputBuffer {
             for (i, p) in c.points.enumerated() {
                 if i > 0 { separator(spaced) }
                 var point = ObjectWriter(self, spaced)
-                point.key("x"); string(p.x)
+                point.key("x")
+                switch p.xValue {
+                case .category(let text): string(text)
+                case .number(let n): number(n)
+                case .date(let d): utcInstant(d)
+                }
                 point.key("y"); number(p.y)
                 if !p.series.isEmpty { point.key("series"); string(p.series) }
+                if let c = p.color { point.key("color"); color(c, spaced) }
                 point.end()
             }
             byte(UInt8(ascii: "]"))

@@ -374,6 +374,12 @@ enum ColorTemplate {
         }
     }
 
+    /// Whether the colour's templates name `entry.*` (the tree then differs per entry).
+    var namesEntry: Bool {
+        guard case .template(let light, let dark, _) = self else { return false }
+        return light.namesEntry || dark.namesEntry
+    }
+
     /// Two colours as one: a system colour stays one when both are the same.
     private static func pair(_ l: RenderColor, _ d: RenderColor) -> RenderColor {
         if l == d { return l }

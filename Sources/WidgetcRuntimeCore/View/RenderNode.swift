@@ -117,35 +117,78 @@ public enum RenderElement: Sendable, Equatable {
     }
 }
 
-/// A `chart`: its mark, its points in the list's order, and the y axis's domain when given.
+/// A `chart`: its mark, how its x axis reads, its points in the list's order, and the y axis's
+/// domain when given.
 public struct RenderChart: Sendable, Equatable {
     /// `line`, `bar`, `area` or `point` (`LineMark`, `BarMark`, `AreaMark`, `PointMark`).
     public var mark: String
+    /// `xType`: what every point's x is (Swift Charts' categorical, quantitative or temporal axis).
+    public var xType: RenderChartXType
     public var points: [RenderChartPoint]
     /// `chartYScale(domain:)`, when `yRange` is given.
     public var yRange: ClosedRange<Double>?
 
-    public init(mark: String, points: [RenderChartPoint], yRange: ClosedRange<Double>? = nil) {
+    public init(mark: String, xType: RenderChartXType = .category, points: [RenderChartPoint], yRange: ClosedRange<Double>? = nil) {
         self.mark = mark
+        self.xType = xType
         self.points = points
         self.yRange = yRange
     }
 }
 
-/// One point of a chart: a category on x (the item's `x` rendered as text), a number on y, and
-/// the series it belongs to (empty when the chart has none).
+/// A chart's x axis: text categories in the list's order, numbers, or instants (`Date`).
+public enum RenderChartXType: String, Sendable, Equatable, CaseIterable {
+    case category, number, date
+}
+
+/// One point's x: a category's text, a number, or an instant.
+public enum RenderChartX: Sendable, Equatable {
+    case category(String)
+    case number(Double)
+    case date(Date)
+}
+
+/// One point of a chart: its x (a category, a number or an instant, as the chart's `xType`
+/// says), a number on y, the series it belongs to (empty when the chart has none), and its own
+/// colour when the chart's `color` is a template over each element.
 public struct RenderChartPoint: Sendable, Equatable, Identifiable {
     /// The point's place in the list (points are told apart by place).
     public var id: Int
-    public var x: String
+    public var xValue: RenderChartX
     public var y: Double
     public var series: String
+    /// The mark's colour (`foregroundStyle(_:)` on this mark), when rendered per element.
+    public var color: RenderColor?
 
-    public init(id: Int, x: String, y: Double, series: String = "") {
+    public init(id: Int, x: RenderChartX, y: Double, series: String = "", color: RenderColor? = nil) {
         self.id = id
-        self.x = x
+        self.xValue = x
         self.y = y
         self.series = series
+        self.color = color
+    }
+
+    /// A point on a category axis.
+    public init(id: Int, x: String, y: Double, series: String = "", color: RenderColor? = nil) {
+        self.init(id: id, x: .category(x), y: y, series: series, color: color)
+    }
+
+    /// The x of a category axis (what `.value("x", point.x)` plots); empty on the other axes.
+    public var x: String {
+        if case .category(let text) = xValue { return text }
+        return ""
+    }
+
+    /// The x of a number axis; 0 on the other axes.
+    public var xNumber: Double {
+        if case .number(let n) = xValue { return n }
+        return 0
+    }
+
+    /// The x of a date axis; the epoch on the other axes.
+    public var xDate: Date {
+        if case .date(let d) = xValue { return d }
+        return Date(timeIntervalSince1970: 0)
     }
 }
 

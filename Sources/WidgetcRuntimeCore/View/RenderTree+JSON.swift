@@ -144,10 +144,18 @@ extension RenderNode {
             call.write(into: &o)
         case .chart(let c):
             o["mark"] = .string(c.mark)
+            if c.xType != .category { o["xType"] = .string(c.xType.rawValue) }
             if let r = c.yRange { o["yRange"] = .array([numberJSON(r.lowerBound), numberJSON(r.upperBound)]) }
             o["points"] = .array(c.points.map { p in
-                var point = JSONObject([("x", .string(p.x)), ("y", numberJSON(p.y))])
+                let x: JSONValue
+                switch p.xValue {
+                case .category(let text): x = .string(text)
+                case .number(let n): x = numberJSON(n)
+                case .date(let d): x = instantJSON(d)
+                }
+                var point = JSONObject([("x", x), ("y", numberJSON(p.y))])
                 if !p.series.isEmpty { point["series"] = .string(p.series) }
+                if let color = p.color { point["color"] = color.json }
                 return .object(point)
             })
         case .grid(let g):
@@ -228,12 +236,25 @@ extension RenderNode {
                 isOn: try RenderTreeError.bool(o["isOn"], at("isOn")), label: try RenderTreeError.string(o["label"], at("label")),
                 call: try RenderIntentCall(object: o, at("intent")))
         case "chart":
+            var xType = RenderChartXType.category
+            if let t = o["xType"] {
+                let text = try RenderTreeError.string(t, at("xType"))
+                guard let known = RenderChartXType(rawValue: text) else { throw RenderTreeError(message: "\(at("xType")) '\(text)' is not category, number or date") }
+                xType = known
+            }
             var points: [RenderChartPoint] = []
             for (i, p) in (try RenderTreeError.array(o["points"], at("points"))).enumerated() {
                 let point = try RenderTreeError.object(p, at("points"))
+                let x: RenderChartX
+                switch xType {
+                case .category: x = .category(try RenderTreeError.string(point["x"], at("point's x")))
+                case .number: x = .number(try RenderTreeError.number(point["x"], at("point's x")))
+                case .date: x = .date(try RenderTreeError.date(point["x"], at("point's x")))
+                }
                 points.append(RenderChartPoint(
-                    id: i, x: try RenderTreeError.string(point["x"], at("point's x")), y: try RenderTreeError.number(point["y"], at("point's y")),
-                    series: try RenderTreeError.optionalString(point["series"], at("point's series")) ?? ""))
+                    id: i, x: x, y: try RenderTreeError.number(point["y"], at("point's y")),
+                    series: try RenderTreeError.optionalString(point["series"], at("point's series")) ?? "",
+                    color: try point["color"].map { c throws(RenderTreeError) in try RenderColor(json: c, at("point's color")) }))
             }
             var yRange: ClosedRange<Double>?
             if let r = o["yRange"] {
@@ -243,7 +264,7 @@ extension RenderNode {
                 guard lo <= hi else { throw RenderTreeError(message: "\(at("yRange")) has its min above its max") }
                 yRange = lo...hi
             }
-            element = .chart(RenderChart(mark: try RenderTreeError.string(o["mark"], at("mark")), points: points, yRange: yRange))
+            element = .chart(RenderChart(mark: try RenderTreeError.string(o["mark"], at("mark")), xType: xType, points: points, yRange: yRange))
         case "grid":
             let columns = try RenderTreeError.number(o["columns"], at("columns"))
             guard columns >= 1, columns <= 1_000 else { throw RenderTreeError(message: "\(at("columns")) is not a column count") }

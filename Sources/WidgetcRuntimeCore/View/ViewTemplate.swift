@@ -25,13 +25,17 @@ final class ViewTemplate {
         case grid(list: Template, columns: Int, spacing: Double?, limit: Limit, item: ViewTemplate)
     }
 
-    /// A `chart`: the list it plots, its mark, and per item the templates of x, y and the series.
+    /// A `chart`: the list it plots, its mark, and per item the templates of x (read as its
+    /// `xType` says), y, the series and the mark's colour.
     struct ChartTemplate {
         var list: Template
         var mark: String
         var x: ViewText
+        var xType: RenderChartXType
         var y: ViewNumber
         var series: ViewText?
+        /// `color` written as a template: rendered for each element, the mark's own colour.
+        var color: ColorTemplate?
         var yRange: (min: ViewNumber, max: ViewNumber)?
     }
 
@@ -216,8 +220,14 @@ final class ViewTemplate {
                 guard pair.count == 2 else { throw r.fail("expected [min, max], found \(pair.count) items") }
                 yRange = (try number(pair[0]), try number(pair[1]))
             }
-            entry = entry || x.namesEntry || (series?.namesEntry ?? false) || list.references.contains { $0.components.first == "entry" }
-            body = .chart(ChartTemplate(list: list, mark: try member("mark").string(), x: x, y: y, series: series, yRange: yRange))
+            // A colour written as a template is each mark's, read per element; a fixed one is the chart's.
+            var markColor: ColorTemplate?
+            if let m = member.optional("color"), case .template = try ColorTemplate(m) { markColor = try ColorTemplate(m) }
+            let xType = try member.optional("xType").map { m throws(PlanError) in try m.word(RenderChartXType.self) } ?? .category
+            entry = entry || x.namesEntry || (series?.namesEntry ?? false) || (markColor?.namesEntry ?? false)
+                || list.references.contains { $0.components.first == "entry" }
+            body = .chart(ChartTemplate(
+                list: list, mark: try member("mark").string(), x: x, xType: xType, y: y, series: series, color: markColor, yRange: yRange))
         case "grid":
             let list = try main.template()
             let columns = Int(Swift.min(Swift.max(try member("columns").number(), 1), 1_000))
@@ -233,7 +243,12 @@ final class ViewTemplate {
         }
         (options, measures) = try Self.staticOptions(member)
         if let measures, measures.namesEntry { entry = true }
-        color = try member.optional("color").map { m throws(PlanError) in try ColorTemplate(m) }
+        if case .chart(let chart) = body, chart.color != nil {
+            color = nil
+        } else {
+            color = try member.optional("color").map { m throws(PlanError) in try ColorTemplate(m) }
+        }
+        if color?.namesEntry == true { entry = true }
         background = try member.optional("background").map { m throws(PlanError) in try FillTemplate(m) }
         link = try member.optional("link").map { m throws(PlanError) in try ViewText(untranslated: m) }
         accessibilityLabel = try text("accessibilityLabel")
@@ -438,9 +453,13 @@ final class ViewTemplate {
             points.reserveCapacity(Swift.min(elements.count, Self.chartPoints))
             for e in elements.prefix(Self.chartPoints) {
                 context.scope.items.append(e)
-                // A point whose y is not a number is left out (and warned), as a gauge's value is.
-                if let y = context.take(chart.y.read(context.scope), key, id, wanted: "a number", outcome: "its point is left out") {
-                    points.append(RenderChartPoint(id: points.count, x: chart.x.text(context.scope), y: y, series: chart.series?.text(context.scope) ?? ""))
+                // A point whose x or y does not read is left out (and warned), as a gauge's value is.
+                if let x = Self.chartX(chart, &context, key, id, path + ["x"]),
+                   let y = context.take(chart.y.read(context.scope), key, id, wanted: "a number", outcome: "its point is left out") {
+                    let color = chart.color.flatMap {
+                        context.take($0.read(context.scope), key, id, wanted: "a colour", outcome: "its mark takes the chart's colour")
+                    }
+                    points.append(RenderChartPoint(id: points.count, x: x, y: y, series: chart.series?.text(context.scope) ?? "", color: color))
                 }
                 context.scope.items.removeLast()
             }
@@ -449,7 +468,7 @@ final class ViewTemplate {
                 func number(_ n: ViewNumber) -> Double? { context.take(n.read(scope), key, id, wanted: "a number", outcome: "the axis fits the data") }
                 if let a = number(lo), let b = number(hi) { yRange = Swift.min(a, b)...Swift.max(a, b) }
             }
-            element = .chart(RenderChart(mark: chart.mark, points: points, yRange: yRange))
+            element = .chart(RenderChart(mark: chart.mark, xType: chart.xType, points: points, yRange: yRange))
         case .grid(let list, let columns, let spacing, let limit, let item):
             let elements = Self.elements(list.render(scope))
             let count = Swift.min(elements.count, limit.count(for: context.family) ?? elements.count, Self.gridCells)
@@ -474,6 +493,25 @@ final class ViewTemplate {
             element = .foreach
         }
         return RenderNode(id: id, element: element, children: children, items: items, hidden: hidden, options: options)
+    }
+
+    /// One element's x on its chart's axis: its text for categories, a number (or text that reads
+    /// as one), or an ISO 8601 instant; nil (noted unless absent) when it does not read.
+    static func chartX(_ chart: ChartTemplate, _ context: inout ViewContext, _ key: String, _ id: String, _ path: [String]) -> RenderChartX? {
+        switch chart.xType {
+        case .category:
+            return .category(chart.x.text(context.scope))
+        case .number:
+            let v = chart.x.value(context.scope)
+            let read: ViewRead<Double>
+            if let n = v.number ?? v.string.flatMap(Double.init), n.isFinite { read = .value(n) } else { read = .classify(v, at: path) }
+            return context.take(read, key, id, wanted: "a number", outcome: "its point is left out").map(RenderChartX.number)
+        case .date:
+            let v = chart.x.value(context.scope)
+            let read: ViewRead<Instant>
+            if let text = v.string, let parsed = try? InstantParser.parse(text) { read = .value(parsed.instant) } else { read = .classify(v, at: path) }
+            return context.take(read, key, id, wanted: "an instant", outcome: "its point is left out").map { .date(Date($0)) }
+        }
     }
 
     /// The elements a list template rendered: a list's, none for an absent value, else the value alone.

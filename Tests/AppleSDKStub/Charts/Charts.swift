@@ -29,6 +29,8 @@ public protocol Plottable {}
 // https://developer.apple.com/documentation/charts/plottable (Conforming Types: String, Double)
 extension String: Plottable {}
 extension Double: Plottable {}
+// https://developer.apple.com/documentation/charts/primitiveplottableprotocol ("Date for temporal values")
+extension Date: Plottable {}
 
 // https://developer.apple.com/documentation/charts/plottablevalue
 public struct PlottableValue<Value> where Value: Plottable {
@@ -82,6 +84,11 @@ struct ChartModifiedView<Content: View>: View {
 extension ChartContent {
     // https://developer.apple.com/documentation/charts/chartcontent/foregroundstyle(by:)
     public nonisolated func foregroundStyle<D>(by value: PlottableValue<D>) -> some ChartContent where D: Plottable {
+        ModifiedChartContent()
+    }
+
+    // https://developer.apple.com/documentation/charts/chartcontent/foregroundstyle(_:)
+    public nonisolated func foregroundStyle<S>(_ style: S) -> some ChartContent where S: ShapeStyle {
         ModifiedChartContent()
     }
 }
