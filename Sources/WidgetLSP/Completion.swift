@@ -346,7 +346,6 @@ extension LanguageServer {
                 }
             }
         }
-        // `data.SOURCE.` and deeper: the fields of the source's file in the container, when it is there.
         let parts = typed.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         // `current.`, `next.` (and `record.` in a schedule's at and end): the fields of the schedule's first item.
         if !inView, parts.count == 2, ["current", "next", "record"].contains(parts[0]), let item = scheduleItem(root, document) {
@@ -354,18 +353,8 @@ extension LanguageServer {
                 result.append(Candidate(label: parts[0] + "." + key, kind: 5, detail: "field of each schedule item: " + Self.describe(field)))
             }
         }
-        if !inView, parts.count >= 3, parts[0] == "data", let value = containerValue(source: parts[1], root, document) {
-            var node = value
-            var prefix = "data." + parts[1]
-            for field in parts[2..<(parts.count - 1)] {
-                guard let next = node[field] else { return result }
-                node = next
-                prefix += "." + field
-            }
-            for (key, field) in node.object ?? JSONObject() {
-                result.append(Candidate(label: prefix + "." + key, kind: 5, detail: Self.describe(field)))
-            }
-        }
+        // `data.SOURCE.…`, `param.ENTITY.…`, `let.NAME.…`: the fields its schema declares, else those of the container's data.
+        if !inView, parts.count >= 3 { result += fieldCandidates(typed: typed, root, document) }
         return result
     }
 

@@ -124,7 +124,11 @@ extension LanguageServer {
             if let intent = enclosingIntent(document, position.line), name.hasPrefix("param.") {
                 return markdown(intentParameterText(intent, String(name.dropFirst(6)), root), range)
             }
-            return markdown(describeVariable(name, root), range)
+            var text = describeVariable(name, root)
+            // A field of a source, entity or let: its declared type, or what the container holds.
+            let path = name.split(separator: ".").map(String.init)
+            if path.count >= 2, let known = knownValue(path, root, document) { text += "\n\ntype: " + known.summary }
+            return markdown(text, range)
         }
         let word = word(document, position)
         if let note = Self.familyNotes[word] {
@@ -197,7 +201,10 @@ extension LanguageServer {
         let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
         switch parts.first {
         case "param":
-            guard parts.count == 2, let p = root?["parameters"]?[parts[1]] else { return "`\(name)`: no parameter of this name is declared" }
+            let parameter = String(parts.count == 2 ? parts[1].split(separator: ".").first ?? "" : "")
+            guard let p = root?["parameters"]?[parameter] else { return "`\(name)`: no parameter of this name is declared" }
+            // A field of an entity parameter's chosen record.
+            if parameter != parts[1] { return "**\(name)**: a field of the record chosen for `param.\(parameter)`" }
             return parameterText(parts[1], p)
         case "data":
             guard parts.count == 2 else { return "`data`: the widget's data sources" }

@@ -62,6 +62,8 @@ extension LanguageServer {
         var end = at
         while end < units.count, isNameUnit(units[end]) { end += 1 }
         let span = TypedSpan(line: position.line, start: start, cursor: at, end: end, typed: String(decoding: units[start..<at], as: UTF16.self))
+        // Deeper than a variable's own fields: a source's schema, an entity's record (`param.city.`).
+        candidates += fieldCandidates(typed: span.typed, root(document, at: position.line), document)
         return items(candidates, span)
     }
 
