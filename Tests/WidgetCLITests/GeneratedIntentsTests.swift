@@ -53,7 +53,8 @@ extension GeneratedSwiftTests {
             }
             print("torn \\(torn)")
         default:
-            // A toggle of the to-do list, with the index its tree gives the third task.
+            // A toggle of the to-do list, with the index its tree gives the third task shown: the list is
+            // sorted by lets (open tasks by due day), so it is the file's task 3, not its third.
             let timeline = await TodoPlan.timeline(at: Date(), family: .systemMedium, parameters: [:])
             let tree = timeline.entries[0].content.view!
             var toggle = TodoToggleTaskIntent(tree.items("v.1")[2], "v.1.item")
@@ -137,12 +138,12 @@ extension GeneratedSwiftTests {
         ]
 
         let output = try Self.shell([executable, "examples"], environment: environment)
-        #expect(output.contains("index 2\n"), "\(output)")
+        #expect(output.contains("index 3\n"), "\(output)")
         // The toggle asked WidgetCenter for the progress widget; the lamp's intents ask for nothing.
         #expect(output.contains("reloads [\"com.example.todo.progress\"]\nreloads []\n"), "\(output)")
         #expect(output.contains("error todo.json at '/items/7/done': "), "\(output)")
         let todo = try JSONReader.parse(String(contentsOf: container.appendingPathComponent("todo.json"), encoding: .utf8)).json
-        #expect(todo["items"]?.array?.map { $0["done"] } == [true, false, true])
+        #expect(todo["items"]?.array?.map { $0["done"] } == [true, false, false, true])
         let lampState = try JSONReader.parse(String(contentsOf: container.appendingPathComponent("lamp.json"), encoding: .utf8)).json
         #expect(lampState["brightness"] == 10, "60 dimmed six times by 10 stops at the clamp")
 

@@ -188,3 +188,21 @@ import WidgetcRuntime
         #expect(answer.warnings == ["parameter 'city' options: CityQuery.load threw: authorization denied; showing the placeholder"])
     }
 }
+
+/// The to-do example (widgets/todo.yaml): lets filter and sort the app's list, so the face shows
+/// the open tasks first, soonest due first, then the done ones, and says how many are overdue.
+@Suite struct ToDoExampleTests {
+    @Test func openTasksFirstByDueDayThenTheDoneOnes() throws {
+        let w = try SimulatedWidget(example: "todo")
+        let (reloads, summary) = try w.run(from: "2026-11-30T09:00:00Z", until: "2026-11-30T10:00:00Z")
+        let content = try #require(reloads.first?.timeline.entries.first?.content)
+        #expect(content["items"]?.array?.compactMap { $0["title"]?.string } == ["Water the plants", "Call the plumber", "Renew the passport", "Buy milk"])
+        // The intent's index is the task's place in the file, whatever the order shown.
+        #expect(content["items"]?.array?.compactMap { $0["index"] } == [2, 1, 3, 0])
+        #expect(content["status"] == "3 left, 1 overdue")
+        #expect(summary.warnings.isEmpty)
+        // A day later the plumber is overdue too.
+        let (later, _) = try w.run(from: "2026-12-03T09:00:00Z", until: "2026-12-03T10:00:00Z")
+        #expect(later.first?.timeline.entries.first?.content["status"] == "3 left, 2 overdue")
+    }
+}
