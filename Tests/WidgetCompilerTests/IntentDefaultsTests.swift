@@ -110,6 +110,30 @@ import WidgetTime
         #expect(throws: IntentError.self) { try empty.perform(bare, arguments: JSONObject()) }
     }
 
+    /// What the generated `perform` opens before any file changes, so a suite it cannot open leaves
+    /// everything as it was (files are written only after, all or nothing, then the keys).
+    @Test func theSuitesAnIntentWritesAreKnownBeforeItIsPerformed() throws {
+        let yaml = Self.yaml("""
+                  - set: { defaults: goal, value: "{{param.to}}" }
+                  - remove: { defaults: units }
+                  - set: { defaults: goal, value: 1, suite: group.com.example.other }
+            """).replacingOccurrences(of: "            suite: group.com.example.steps\n", with: """
+                        suite: group.com.example.steps
+                      other:
+                        defaults: { goal: 1 }
+                        suite: group.com.example.other
+
+            """)
+        let plan = try WidgetPlan(plan: try TypedPlanTests.lowered(yaml), timeZone: TimeZone(identifier: "UTC")!, locale: nil)
+        #expect(plan.defaultsSuites(intent: "raise") == ["group.com.example.steps", "group.com.example.other"])
+        #expect(plan.defaultsSuites(intent: "nothing").isEmpty)
+        // The generated perform opens them before the runtime writes a file.
+        let generated = SwiftGenerator.performFunction(plan: "StepsPlan")
+        let opens = try #require(generated.range(of: "for written in plan.defaultsSuites(intent: name) {"))
+        let writes = try #require(generated.range(of: "let result = try plan.perform(intent: name"))
+        #expect(opens.lowerBound < writes.lowerBound)
+    }
+
     @Test func thePublicResultHandsTheKeysToTheCaller() throws {
         let plan = try TypedPlanTests.lowered(Self.valid)
         let intent = try #require(plan.intent(named: "raise"))

@@ -71,6 +71,24 @@ import WidgetTime
         #expect(cycle.map(\.location.line).sorted() == [6, 7, 9])
     }
 
+    @Test func aLetReadingAllTheDataTakesPartInTheCycleCheck() throws {
+        // `size(data)` reads every source, the URL source too: the request that reads the let is a cycle.
+        let whole = Self.yaml(
+            data: "  b: { url: \"https://x.example/b?n={{let.count}}\", stale: 1h }",
+            lets: "  count: \"size(data)\"")
+        let cycle = Self.diagnostics(whole).filter { $0.code == "reload-cycle" }
+        #expect(cycle.count == 2, "\(Self.diagnostics(whole).map(\.message))")
+        #expect(cycle.contains { $0.message == "data source 'b' is part of a cycle: data source 'b' reads let 'count' reads data source 'b'; a reload can compute none of them first" })
+        // A source read whole by an index, `data['b']`, is read as well.
+        let indexed = Self.yaml(
+            data: "  b: { url: \"https://x.example/b?n={{let.keys}}\", stale: 1h }",
+            lets: "  keys: \"size(data['b'])\"")
+        #expect(Self.diagnostics(indexed).contains { $0.code == "reload-cycle" })
+        // Without the request reading it, no cycle: the let is computed after the answers.
+        let plain = Self.yaml(data: "  b: { url: \"https://x.example/b\", stale: 1h }", lets: "  count: \"size(data)\"", content: "a: \"{{let.count}}\"")
+        #expect(!Self.diagnostics(plain).contains { $0.code == "reload-cycle" })
+    }
+
     @Test func anEntityWhoseOptionsReadALetThatReadsItIsACycle() {
         let yaml = """
             kind: com.example.loop

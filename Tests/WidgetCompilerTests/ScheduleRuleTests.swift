@@ -70,6 +70,44 @@ import WidgetTime
         #expect(t.entries.map { $0.content["later"] } == ["a ", "b ", "c ", ""])
     }
 
+    @Test func anEndBeforeItsAtIsWarnedNamingTheIndexAndIgnored() throws {
+        let data = """
+            { "items": [
+              { "name": "a", "at": "2026-11-29T10:00:00Z", "end": "2026-11-29T11:00:00Z" },
+              { "name": "b", "at": "2026-11-29T12:00:00Z", "end": "2026-11-29T11:30:00Z" },
+              { "name": "c", "at": "2026-11-29T14:00:00Z" }
+            ] }
+            """
+        let w = try widget("    items: data.events.items\n    at: \"{{record.at}}\"\n    end: \"{{record.end}}\"", data: data)
+        let (t, warnings) = try first(w)
+        #expect(warnings.map(\.code) == ["schedule-item"])
+        #expect(warnings.first?.message == "schedule item 1 of 'data.events.items': end \"2026-11-29T11:30:00Z\" is before its at \"2026-11-29T12:00:00Z\"; the end is ignored and the item lasts until the next one starts")
+        // b is current from its at until c starts, as an item without end; no entry at 11:30.
+        #expect(t.dates == ["09:00", "10:00", "11:00", "12:00", "14:00"].map { at("2026-11-29T\($0):00Z") })
+        #expect(t.entries.map { $0.content["now"] } == ["", "a", "", "b", "c"])
+    }
+
+    @Test func theSkipWarningIsGivenOnceOverManyReloads() throws {
+        // Reloads at T, at each end of the timeline and at the app's reloads: the bad item is named once.
+        let w = try widget("    items: data.events.items\n    at: \"{{record.at}}\"")
+        let (reloads, summary) = try w.run(from: "2026-11-29T09:00:00Z", until: "2026-12-01T09:00:00Z")
+        #expect(reloads.count > 1)
+        #expect(summary.warnings.filter { $0.code == "schedule-item" }.count == 1)
+    }
+
+    @Test func theFirstEntryStandsForTheLatestItemBeforeT() throws {
+        let content = #"{ now: "{{current.name}}", instant: "{{entry.instant}}", late: "{{entry.isInstant}}" }"#
+        let w = try widget("    items: data.events.items\n    at: \"{{record.at}}\"\n    end: \"{{record.end}}\"", content: content)
+        // At 10:30, a (10:00 to 11:00) is current: the first entry stands for its at.
+        let (t, _) = try first(w, from: "2026-11-29T10:30:00Z")
+        #expect(t.entries.first?.content["instant"] == "2026-11-29T10:00:00+00:00")
+        #expect(t.entries.first?.content["late"] == false)
+        #expect(t.entries.dropFirst().first?.content["instant"] == "2026-11-29T11:00:00+00:00")
+        // Before every item there is none: null, a field left out.
+        let (early, _) = try first(w, from: "2026-11-29T08:00:00Z")
+        #expect(early.entries.first?.content["instant"] == nil)
+    }
+
     @Test func theHorizonAndMaxEntriesCapTheEntries() throws {
         let w = try widget("    items: data.events.items\n    at: \"{{record.at}}\"", options: "  horizon: 3h")
         let (t, _) = try first(w)

@@ -206,7 +206,7 @@ catalog's other keys are the app's, whatever their text holds.
 reload that asked for it, naming d and that first reload; WidgetKit then asks again as soon as the
 budget allows, and the run does so), `budget-exceeded` (naming what asks: the timeline's spacing,
 a past `after` date, an `atEnd` with no later entry, or the app), `data-missing`, `data-malformed` (with line and column),
-`data-path`, `data-path-missing`, `data-empty` (also a `schedule` whose `items` is not a list), `schedule-item` (a `schedule` item whose `at` is not an instant, skipped, or whose `end` is not one, naming its index in the list), `template-value`, `template-format` (once per tag
+`data-path`, `data-path-missing`, `data-empty` (also a `schedule` whose `items` is not a list), `schedule-item` (a `schedule` item whose `at` is not an instant, skipped, or whose `end` is not one or is before its `at`, ignored, naming its index in the list; once per run), `template-value`, `template-format` (once per tag
 and reload: a `{{value | format}}` whose value the format cannot read, which then shows as it is),
 `scenario-write-refused`, `tap-refused` (a scenario tap whose intent failed on the run's container, naming the call, the file and the pointer: nothing changed, no reload; docs/intents.md), `view-value` (with `--view`, and on the preview page: a face's value that does not render,
 once per element and value, naming the element, its id, the definition's line and the value; docs/views.md,

@@ -45,6 +45,13 @@ func checkReloadOrder(_ definition: WidgetDefinition, lets: CheckedLets, _ conte
         case .let(let item):
             guard let program = item.program else { continue }
             reads[i] = program.selections.compactMap { target($0.variable, $0.field) }
+            // A let that reads `data` (or `source`, `param`) whole reads every URL source (or entity) under it, as the
+            // reload computes it; `let` whole, the lets above it.
+            for whole in program.wholeReferences {
+                let root = whole == "source" ? "data" : whole
+                guard ["data", "param", "let"].contains(root) else { continue }
+                reads[i] += index.filter { $0.key.hasPrefix(root + ".") && (root == "let" ? $0.value < i : $0.value != i) }.values.sorted()
+            }
         case .entity(let parameter):
             guard let from = parameter.options?[word: "from"]?.string else { continue }
             let parts = from.split(separator: ".", omittingEmptySubsequences: false)

@@ -82,6 +82,21 @@ extension WidgetPlan {
         return PerformedIntent(try IntentFiles.perform(intent, arguments: given, directory: container.path))
     }
 
+    /// The UserDefaults suites intent `name` may set or remove keys of, each once, in order (nil:
+    /// the app group's own), without reading or changing anything: the generated `perform` opens
+    /// them all before a file changes, so a suite that cannot be opened leaves everything as it was.
+    public func defaultsSuites(intent name: String) -> [String?] {
+        var suites: [String?] = []
+        for effect in widget.intents.first(where: { $0.name == name })?.effects ?? [] {
+            switch effect {
+            case .setDefaults(let key, _), .removeDefaults(let key):
+                if !suites.contains(key.suite) { suites.append(key.suite) }
+            default: continue
+            }
+        }
+        return suites
+    }
+
     /// The `swift` effects a call of intent `name` makes, their arguments rendered, in order,
     /// without reading or changing the container: the generated `perform` runs them first, so a
     /// throw leaves the container as it was (docs/swift-hatch.md).

@@ -16,6 +16,10 @@ struct PlannedTimeline {
     var policy: ReloadPolicy
     /// A `sequence`'s records: slot variables `.record(list of records, index: i)`.
     var records: [JSONValue] = []
+    /// The latest instant of the rule's data at or before `now` (a `schedule`'s last `at` or
+    /// `end`), which the first entry stands for (`entry.instant`); the clock rules find theirs
+    /// in `latestRuleInstant`.
+    var latestInstant: Instant? = nil
 }
 
 /// Each rule's instants for a timeline requested at `now` (spec "Timeline rules"):
@@ -206,7 +210,9 @@ extension CompiledWidget {
         } else {
             policy = urlSources.isEmpty ? .never : .after(horizonEnd)
         }
-        return PlannedTimeline(slots: slots, policy: policy)
+        // The first entry stands for the latest start or end at or before T (null before the first item).
+        let latest = (list.starts + list.ends.compactMap { $0 }).filter { $0 <= now }.max()
+        return PlannedTimeline(slots: slots, policy: policy, latestInstant: latest)
     }
 
     /// The schedule's items at this reload, sorted by `at` (as instants; the list's order among
@@ -232,7 +238,12 @@ extension CompiledWidget {
             var itemEnd: Instant? = nil
             if let endTemplate = schedule.end {
                 let value = endTemplate.render(scope)
-                if let t = Self.instant(value) {
+                if let t = Self.instant(value), t < start {
+                    // An item that ends before it starts would never be current: its end is dropped.
+                    context.warn(
+                        code: "schedule-item",
+                        message: "schedule item \(i) of '\(path)': end \(JSONWriter.string(value)) is before its at \(JSONWriter.string(at)); the end is ignored and the item lasts until the next one starts")
+                } else if let t = Self.instant(value) {
                     itemEnd = t
                 } else if !(value.isNull || value.string == "") {
                     context.warn(

@@ -159,7 +159,7 @@ extension CompiledWidget: TimelineProvider {
         if namesEntryInstant {
             // The entry at T stands for the latest of the rule's instants and the events at or before T.
             let latestEvent = eventTimes.filter { $0 <= now }.max()
-            let latestRule = latestRuleInstant(atOrBefore: now, request: request, context: context)
+            let latestRule = latestRuleInstant(atOrBefore: now, request: request, context: context) ?? planned.latestInstant
             firstScope.startInstant = [latestEvent, latestRule].compactMap { $0 }.max()
         }
         var contents = TimelineContent(
