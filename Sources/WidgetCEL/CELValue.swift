@@ -156,41 +156,75 @@ package struct ExactString: Hashable, Sendable {
 }
 
 /// A CEL map: entries in insertion order, looked up by `CELKey`.
+///
+/// Most maps are small (an entry's fields, a record's members, the lets): up to
+/// `indexedFrom - 1` entries are found by a scan of the keys, and only larger maps keep a hash
+/// index. bench/let_bench.py (five lets on every example, release, callgrind on a tutorials copy
+/// over 10 days): building maps was 40.8% of the run's instructions, most of it hashing and the
+/// index's allocation; with the scan, see `LetEvaluator` for the figure of the whole change.
 package struct CELMap: Sendable, Sequence {
     package private(set) var keys: [CELValue] = []
     package private(set) var values: [CELValue] = []
+    /// Empty until the map has `indexedFrom` entries.
     private var index: [CELKey: Int] = [:]
+    static let indexedFrom = 9
 
     package init() {}
 
     package var count: Int { keys.count }
 
+    private func position(of k: CELKey) -> Int? {
+        if keys.count >= Self.indexedFrom { return index[k] }
+        for i in keys.indices where CELKey(keys[i]) == k { return i }
+        return nil
+    }
+
+    /// The position of a string key, compared without making a `CELKey` of every key.
+    private func position(ofString key: String) -> Int? {
+        if keys.count >= Self.indexedFrom { return index[.string(ExactString(key))] }
+        for i in keys.indices {
+            if case .string(let s) = keys[i], s.unicodeScalars.elementsEqual(key.unicodeScalars) { return i }
+        }
+        return nil
+    }
+
+    private mutating func append(_ key: CELValue, _ k: CELKey, _ value: CELValue) {
+        keys.append(key)
+        values.append(value)
+        if keys.count == Self.indexedFrom {
+            index.reserveCapacity(Self.indexedFrom * 2)
+            for i in keys.indices { if let ki = CELKey(keys[i]) { index[ki] = i } }
+        } else if keys.count > Self.indexedFrom {
+            index[k] = keys.count - 1
+        }
+    }
+
     /// Adds an entry; false when the key is already there or cannot be a key.
     @discardableResult
     package mutating func insert(_ key: CELValue, _ value: CELValue) -> Bool {
-        guard let k = CELKey(key), index[k] == nil else { return false }
-        index[k] = keys.count
-        keys.append(key)
-        values.append(value)
+        guard let k = CELKey(key), position(of: k) == nil else { return false }
+        append(key, k, value)
         return true
     }
 
     /// Sets an entry whose key is a string (for JSON objects), replacing one that is there.
     package mutating func set(_ key: String, _ value: CELValue) {
-        let k = CELKey.string(ExactString(key))
-        if let i = index[k] { values[i] = value; return }
-        index[k] = keys.count
-        keys.append(.string(key))
-        values.append(value)
+        if let i = position(ofString: key) { values[i] = value; return }
+        append(.string(key), .string(ExactString(key)), value)
+    }
+
+    /// Adds a string key known to be new (a JSON object's keys are distinct).
+    mutating func appendNew(_ key: String, _ value: CELValue) {
+        append(.string(key), .string(ExactString(key)), value)
     }
 
     package subscript(key: CELValue) -> CELValue? {
-        guard let k = CELKey(lookup: key), let i = index[k] else { return nil }
+        guard let k = CELKey(lookup: key), let i = position(of: k) else { return nil }
         return values[i]
     }
 
     package subscript(string key: String) -> CELValue? {
-        guard let i = index[.string(ExactString(key))] else { return nil }
+        guard let i = position(ofString: key) else { return nil }
         return values[i]
     }
 
@@ -211,7 +245,7 @@ extension CELValue {
         case .array(let a): self = .list(a.map(CELValue.init(json:)))
         case .object(let o):
             var map = CELMap()
-            for (k, v) in o { map.set(k, CELValue(json: v)) }
+            for (k, v) in o { map.appendNew(k, CELValue(json: v)) }
             self = .map(map)
         }
     }

@@ -106,13 +106,16 @@ package final class CompiledWidget: @unchecked Sendable {
             ? nil : LetEvaluator(lets, parameters: parameters, dates: dates, relevance: relevance?.score, schemas: schemas)
         sourceDates = dates
         letEvaluator = evaluator
-        // Fields naming `let` render per entry when a let is computed per entry.
+        // Fields naming a let computed per entry render per entry.
         let perEntryLets = evaluator?.hasPerEntry ?? false
-        let content = perEntryLets ? content.varyingWithLets() : content
-        let familyContent = perEntryLets ? familyContent.mapValues { $0.varyingWithLets() } : familyContent
+        let names = Set(lets.filter(\.perEntry).map(\.name))
+        let content = perEntryLets ? content.varyingWithLets(perEntry: names) : content
+        let familyContent = perEntryLets ? familyContent.mapValues { $0.varyingWithLets(perEntry: names) } : familyContent
         var rule = rule
         if perEntryLets, case .daily(let slots) = rule {
-            rule = .daily(slots.map { DailySlot(minuteOfDay: $0.minuteOfDay, name: $0.name, at: $0.at, content: $0.content.varyingWithLets()) })
+            rule = .daily(slots.map {
+                DailySlot(minuteOfDay: $0.minuteOfDay, name: $0.name, at: $0.at, content: $0.content.varyingWithLets(perEntry: names))
+            })
         }
         self.locale = locale
         self.view = view

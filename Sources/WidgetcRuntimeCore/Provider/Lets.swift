@@ -57,6 +57,10 @@ struct LetEvaluator {
 
     /// The sources whose `schema` says `number` somewhere: their integers there become doubles.
     let numberSchemas: [String: SourceSchema]
+    /// What the entry's lets and the relevance score read of the entry: the fields of `entry`
+    /// (nil: `entry` whole) and the rule's variables, so an entry binds only those.
+    let entryFields: Set<String>?
+    let ruleNamesRead: [String]
 
     init(
         _ lets: [PlanLet], parameters: [ParameterDeclaration], dates: [SourceDates] = [], relevance: PlanLet? = nil,
@@ -75,7 +79,18 @@ struct LetEvaluator {
         durations = Set(parameters.filter { $0.type == "duration" }.map(\.name))
         numbers = Set(parameters.filter { $0.type == "number" }.map(\.name))
         hasPerEntry = lets.contains(where: \.perEntry)
+        let entryPrograms = lets.filter(\.perEntry).map(\.program) + (relevance.map { [$0.program] } ?? [])
+        let roots = entryPrograms.reduce(into: Set<String>()) { $0.formUnion($1.references) }
+        if entryPrograms.contains(where: { $0.wholeReferences.contains("entry") }) {
+            entryFields = nil
+        } else {
+            entryFields = Set(entryPrograms.flatMap { $0.selections.filter { $0.variable == "entry" }.map(\.field) })
+        }
+        ruleNamesRead = Self.ruleNames.filter(roots.contains)
     }
+
+    /// The rule's variables an expression may read (`current`, `next`, `upcoming`: a schedule's).
+    static let ruleNames = ["slot", "record", "index", "progress", "market", "current", "next", "upcoming"]
 
     /// What one reload's lets computed, and what the entries' lets start from.
     struct Reload {
@@ -130,22 +145,29 @@ struct LetEvaluator {
         _ reload: Reload, date: Instant, index: Int, standsFor: Instant?, zone: ZoneRules, rule: RuleVariables,
         failures: inout [(name: String, message: String)]
     ) -> (lets: JSONValue, score: Double?) {
+        // Only what the entry's expressions read is bound: five lets on every example
+        // (bench/let_bench.py, one of them `entry.date + duration('90m')`) formatted the entry's
+        // time, day and weekday and converted its record to CEL for every entry.
         var variables = reload.variables
         var entry = CELMap()
-        entry.set("date", .timestamp(CELTimestamp(date)))
-        entry.set("time", .string(zone.timeText(date)))
-        entry.set("day", .string(zone.dayText(date)))
-        entry.set("weekday", .string(zone.weekdayName(date)))
-        entry.set("index", .int(Int64(index)))
-        entry.set("instant", standsFor.map { .timestamp(CELTimestamp($0)) } ?? .null)
-        entry.set("isInstant", .bool(standsFor == date))
+        func wants(_ field: String) -> Bool { entryFields?.contains(field) ?? true }
+        if wants("date") { entry.set("date", .timestamp(CELTimestamp(date))) }
+        if wants("time") { entry.set("time", .string(zone.timeText(date))) }
+        if wants("day") { entry.set("day", .string(zone.dayText(date))) }
+        if wants("weekday") { entry.set("weekday", .string(zone.weekdayName(date))) }
+        if wants("index") { entry.set("index", .int(Int64(index))) }
+        if wants("instant") { entry.set("instant", standsFor.map { .timestamp(CELTimestamp($0)) } ?? .null) }
+        if wants("isInstant") { entry.set("isInstant", .bool(standsFor == date)) }
         variables["entry"] = .map(entry)
-        for name in ["slot", "record", "index", "progress", "market"] {
-            if let value = rule.value(name) { variables[name] = CELValue(json: value) }
-        }
-        if case .schedule = rule {
-            // None in force, or none later: null, so `current == null` and `has()` tell.
-            for name in ["current", "next", "upcoming"] { variables[name] = rule.value(name).map { CELValue(json: $0) } ?? .null }
+        for name in ruleNamesRead {
+            switch name {
+            case "current", "next", "upcoming":
+                guard case .schedule = rule else { continue }
+                // None in force, or none later: null, so `current == null` and `has()` tell.
+                variables[name] = rule.value(name).map { CELValue(json: $0) } ?? .null
+            default:
+                if let value = rule.value(name) { variables[name] = CELValue(json: value) }
+            }
         }
         guard case .map(var values)? = reload.variables["let"] else { return (.object(reload.json), nil) }
         var json = reload.json
@@ -177,6 +199,8 @@ struct LetEvaluator {
             variables["let"] = .map(values)
             do {
                 let value = try item.program.evaluate(variables)
+                // Unshared again, so `set` does not copy the map.
+                variables["let"] = nil
                 values.set(item.name, value)
                 json[item.name] = value.json
             } catch {
@@ -231,14 +255,19 @@ struct LetEvaluator {
 }
 
 extension CompiledContent {
-    /// The same content where fields naming `let` render per entry: for a widget with a let
-    /// computed per entry (the others stay rendered once per timeline).
-    func varyingWithLets() -> CompiledContent {
+    /// The same content where fields naming a let computed per entry (`perEntry`), or `let`
+    /// whole, render per entry; fields naming only the reload's lets stay rendered once per
+    /// timeline. (Every field naming `let` rendered per entry: bench/let_bench.py's four reload
+    /// lets were rendered for each of a year's 511,000 tutorials entries.)
+    func varyingWithLets(perEntry: Set<String>) -> CompiledContent {
         var copy = self
         copy.rowTemplates = []
         for i in fields.indices {
             guard case .template(let box) = fields[i].value else { continue }
-            if box.references.contains(where: { $0.components.first == "let" }) { copy.varies[i] = true }
+            let readsEntryLet = box.references.contains { ref in
+                ref.components.first == "let" && (ref.components.count == 1 || perEntry.contains(ref.components[1]))
+            }
+            if readsEntryLet { copy.varies[i] = true }
             if copy.varies[i] { copy.rowTemplates.append(box) }
         }
         return copy
