@@ -4,12 +4,14 @@ import PackageDescription
 // Dependencies point down only:
 //   widgetc -> WidgetCLI -> {WidgetLSP, WidgetSimulator, WidgetCompiler}    (commands: the run loader, scenarios, --param)
 //   WidgetLSP -> {WidgetCompiler, WidgetSimulator}                        (the editor service; a face's dates as the preview reads them)
-//   WidgetCompiler -> {WidgetYAML, JSONSchema, WidgetcRuntimeCore}       (the Mac side: one Compilation from YAML to the plan)
+//   WidgetCompiler -> {WidgetYAML, JSONSchema, WidgetcRuntimeCore, WidgetDiagnostics}   (the Mac side: one Compilation from YAML to the plan)
 //   JSONSchema -> {ECMARegexEngine, WidgetSupport};  ECMARegexEngine: a leaf (standard library only)
-//   WidgetSimulator -> WidgetcRuntimeCore                                 (scheduler, budget, scenarios, writers)
+//   WidgetSimulator -> {WidgetcRuntimeCore, WidgetDiagnostics}            (scheduler, budget, scenarios, writers)
 //   WidgetcRuntime -> {WidgetcRuntimeCore, WidgetcURLSession}             (the library an app links)
 //   WidgetcRuntimeCore -> {WidgetTemplates, MarketCalendars, WidgetCEL, WidgetTime}   (what a device ships: stdlib + Foundation)
 //   {MarketCalendars, WidgetCEL} -> WidgetTime -> WidgetSupport;  WidgetTemplates -> WidgetSupport
+//   WidgetDiagnostics -> WidgetSupport      (Diagnostic, ValueExtent, TerminalText, XMLText: the Mac side's, no device target's)
+//   WidgetSupport: JSON values, reading and writing, SourceError, locks, files (what a device needs too)
 //   WidgetcURLSession: URLSession alone;  CWidgetcCurl: libcurl opened on widgetc's first live request (Linux)
 // The compiler and the simulator do not see each other: the command side joins them.
 // No package outside the toolchain: libyaml comes from the system (Debian libyaml-dev, Homebrew libyaml).
@@ -34,8 +36,12 @@ let package = Package(
             // pkg-config's yaml-0.1 gives the include and library paths on both (README, Install).
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        // Positions, diagnostics, JSON values: what every layer shares.
+        // What every layer shares, a device too: JSON values, reading (positioned, with SourceError)
+        // and writing, JSON Pointers, locks, files, word tables.
         .target(name: "WidgetSupport", linkerSettings: [.linkedLibrary("m")]),
+        // The Mac side's diagnostics: Diagnostic (range, notes), where a value ends, text made safe
+        // for a terminal or XML. Nothing a device ships imports it.
+        .target(name: "WidgetDiagnostics", dependencies: ["WidgetSupport"]),
         // YAML 1.2 core loader over libyaml, every node positioned.
         .target(name: "WidgetYAML", dependencies: ["CYAML", "WidgetSupport"]),
         // ECMA-262 regular expressions (the `u` flag, unanchored search) as JSON Schema's `pattern`
@@ -71,26 +77,26 @@ let package = Package(
         // Its privacy manifest declares the required-reason APIs it calls (docs/shipping.md).
         .target(name: "WidgetcRuntime", dependencies: ["WidgetcRuntimeCore", "WidgetcURLSession"], resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
         // The simulator: the scheduler (budget, policies, reloads), scenarios and writers.
-        .target(name: "WidgetSimulator", dependencies: ["WidgetSupport", "WidgetTime", "WidgetTemplates", "WidgetcRuntimeCore"]),
+        .target(name: "WidgetSimulator", dependencies: ["WidgetSupport", "WidgetDiagnostics", "WidgetTime", "WidgetTemplates", "WidgetcRuntimeCore"]),
         // Definitions: one Compilation (YAML, schema, semantic checks, the rules across files) ending at the plans.
         .target(
             name: "WidgetCompiler",
             dependencies: [
-                "WidgetSupport", "WidgetYAML", "JSONSchema", "WidgetTemplates", "WidgetTime", "MarketCalendars",
+                "WidgetSupport", "WidgetDiagnostics", "WidgetYAML", "JSONSchema", "WidgetTemplates", "WidgetTime", "MarketCalendars",
                 "WidgetcRuntimeCore", "WidgetCEL",
             ]
         ),
         // The editor service (`widgetc lsp`): LSP over stdio, on the compiler's checks.
         .target(
             name: "WidgetLSP",
-            dependencies: ["WidgetSupport", "WidgetTime", "MarketCalendars", "WidgetcRuntimeCore", "WidgetCompiler", "WidgetCEL", "WidgetSimulator"]
+            dependencies: ["WidgetSupport", "WidgetDiagnostics", "WidgetTime", "MarketCalendars", "WidgetcRuntimeCore", "WidgetCompiler", "WidgetCEL", "WidgetSimulator"]
         ),
         // The command layer: argument parsing, rendering, exit statuses; what `run` loads (plans, scenarios, --param).
         .target(
             name: "WidgetCLI",
             dependencies: [
-                "WidgetSupport", "WidgetTime", "MarketCalendars", "WidgetcRuntimeCore", "WidgetSimulator", "WidgetCompiler",
-                "WidgetLSP", "CWidgetcCurl",
+                "WidgetSupport", "WidgetDiagnostics", "WidgetTime", "MarketCalendars", "WidgetcRuntimeCore", "WidgetSimulator",
+                "WidgetCompiler", "WidgetLSP", "CWidgetcCurl",
                 // URLSession is Foundation's on Apple platforms: linked, it costs nothing more there.
                 .target(name: "WidgetcRuntime", condition: .when(platforms: [.macOS])),
             ]
@@ -117,6 +123,7 @@ let package = Package(
         // What the test targets share: paths, scratch directories, subprocesses, golden files, conformance suites.
         .target(name: "WidgetTestSupport", dependencies: ["WidgetSupport", "WidgetTime", "WidgetCLI"], path: "Tests/WidgetTestSupport"),
         .testTarget(name: "WidgetSupportTests", dependencies: ["WidgetSupport"]),
+        .testTarget(name: "WidgetDiagnosticsTests", dependencies: ["WidgetDiagnostics", "WidgetSupport"]),
         .testTarget(name: "WidgetYAMLTests", dependencies: ["WidgetTestSupport", "WidgetYAML"]),
         .testTarget(name: "ECMARegexEngineTests", dependencies: ["ECMARegexEngine"]),
         .testTarget(name: "JSONSchemaTests", dependencies: ["WidgetTestSupport", "JSONSchema", "ECMARegexEngine"]),
@@ -127,9 +134,9 @@ let package = Package(
         .testTarget(name: "WidgetSimulatorTests", dependencies: ["WidgetTestSupport", "WidgetSimulator", "WidgetTime", "WidgetcRuntimeCore"]),
         .testTarget(name: "MarketCalendarsTests", dependencies: ["WidgetTestSupport", "MarketCalendars", "WidgetTime"]),
         .testTarget(
-            name: "WidgetCompilerTests", dependencies: ["WidgetTestSupport", "WidgetCompiler", "WidgetCLI", "WidgetSimulator", "WidgetcRuntime", "WidgetCEL"],
+            name: "WidgetCompilerTests", dependencies: ["WidgetTestSupport", "WidgetDiagnostics", "WidgetCompiler", "WidgetCLI", "WidgetSimulator", "WidgetcRuntime", "WidgetCEL"],
             exclude: ["Fixtures"]),
-        .testTarget(name: "WidgetCLITests", dependencies: ["WidgetTestSupport", "WidgetCLI", "WidgetSimulator", "WidgetTime", "WidgetcRuntime"]),
+        .testTarget(name: "WidgetCLITests", dependencies: ["WidgetTestSupport", "WidgetDiagnostics", "WidgetCLI", "WidgetSimulator", "WidgetTime", "WidgetcRuntime"]),
         .testTarget(name: "WidgetLSPTests", dependencies: ["WidgetTestSupport", "WidgetLSP", "WidgetSupport", "WidgetTime", "WidgetCompiler"]),
     ]
 )
@@ -144,8 +151,8 @@ let package = Package(
 if Context.environment["WIDGETC_FUZZ"] == "1" {
     let sanitize = ["-sanitize=fuzzer,address"]
     let instrumented: Set<String> = [
-        "WidgetSupport", "ECMARegexEngine", "WidgetYAML", "JSONSchema", "WidgetTemplates", "WidgetTime", "MarketCalendars", "WidgetCEL",
-        "WidgetcRuntimeCore", "WidgetSimulator", "WidgetCompiler", "WidgetLSP", "WidgetCLI",
+        "WidgetSupport", "WidgetDiagnostics", "ECMARegexEngine", "WidgetYAML", "JSONSchema", "WidgetTemplates", "WidgetTime", "MarketCalendars",
+        "WidgetCEL", "WidgetcRuntimeCore", "WidgetSimulator", "WidgetCompiler", "WidgetLSP", "WidgetCLI",
     ]
     for target in package.targets where instrumented.contains(target.name) {
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(sanitize)]

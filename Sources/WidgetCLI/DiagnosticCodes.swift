@@ -1,3 +1,4 @@
+import WidgetDiagnostics
 import WidgetSupport
 
 /// What each diagnostic code means, read from the code tables of docs/diagnostics.md (embedded at

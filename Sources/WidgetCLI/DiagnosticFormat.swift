@@ -1,3 +1,4 @@
+import WidgetDiagnostics
 import WidgetSupport
 
 /// How `validate` prints its diagnostics (`--format`).

@@ -1,4 +1,5 @@
 import WidgetCompiler
+import WidgetDiagnostics
 import WidgetSupport
 
 /// Renders diagnostics as a compiler does: `file:line:col: error: message [code]`,

@@ -1,4 +1,5 @@
 import WidgetCompiler
+import WidgetDiagnostics
 import WidgetSupport
 
 /// The diagnostics of a compilation's files, as `validate` and `compile` report them: in

@@ -1,4 +1,5 @@
 import WidgetCompiler
+import WidgetDiagnostics
 import WidgetSupport
 
 /// `widgetc dump FILE`: each document as JSON, one per line, after YAML 1.2

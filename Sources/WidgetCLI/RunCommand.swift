@@ -6,6 +6,7 @@ import Darwin
 import WidgetCompiler
 import WidgetSimulator
 import WidgetcRuntimeCore
+import WidgetDiagnostics
 import WidgetSupport
 import WidgetTime
 

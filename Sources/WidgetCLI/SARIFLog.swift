@@ -1,3 +1,4 @@
+import WidgetDiagnostics
 import WidgetSupport
 
 /// The `--format sarif` log of `widgetc validate`: SARIF 2.1.0, one run, a rule per code found

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import WidgetCompiler
+import WidgetDiagnostics
 import WidgetSupport
 import WidgetTime
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetCLI
+import WidgetDiagnostics
 import WidgetSupport
 import WidgetTestSupport
 

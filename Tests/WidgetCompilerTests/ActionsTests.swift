@@ -3,6 +3,7 @@ import Testing
 import WidgetCompiler
 import WidgetSimulator
 import WidgetcRuntimeCore
+import WidgetDiagnostics
 import WidgetSupport
 import WidgetTestSupport
 

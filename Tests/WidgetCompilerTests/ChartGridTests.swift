@@ -3,6 +3,7 @@ import Testing
 import WidgetCompiler
 import WidgetTestSupport
 import WidgetSimulator
+import WidgetDiagnostics
 import WidgetSupport
 import WidgetTime
 @testable import WidgetcRuntimeCore

@@ -1,4 +1,5 @@
 import Testing
+import WidgetDiagnostics
 import WidgetSupport
 @testable import WidgetCompiler
 import WidgetCLI

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetSimulator
+import WidgetDiagnostics
 import WidgetSupport
 import WidgetTestSupport
 import WidgetTime

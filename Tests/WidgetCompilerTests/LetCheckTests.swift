@@ -1,4 +1,5 @@
 import Testing
+import WidgetDiagnostics
 import WidgetSupport
 import WidgetTestSupport
 @testable import WidgetCompiler

@@ -1,5 +1,6 @@
 import Testing
 import WidgetSimulator
+import WidgetDiagnostics
 import WidgetSupport
 import WidgetTestSupport
 import WidgetTime

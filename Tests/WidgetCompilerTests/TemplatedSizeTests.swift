@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WidgetCompiler
 import WidgetSimulator
+import WidgetDiagnostics
 import WidgetSupport
 import WidgetTime
 @testable import WidgetcRuntimeCore

@@ -1,5 +1,6 @@
 import Testing
 import WidgetCompiler
+import WidgetDiagnostics
 import WidgetSupport
 import WidgetTestSupport
 

@@ -24,7 +24,7 @@ import WidgetTestSupport
         #expect(closure.contains("WidgetTime") && closure.contains("MarketCalendars"))
         let outside = closure.subtracting(Self.allowedModules).subtracting(Self.toolchainModules)
         #expect(outside.isEmpty, "WidgetcRuntime reaches \(outside.sorted())")
-        for forbidden in ["CYAML", "WidgetYAML", "JSONSchema", "WidgetCompiler", "WidgetCLI", "WidgetSimulator"] {
+        for forbidden in ["CYAML", "WidgetYAML", "JSONSchema", "WidgetDiagnostics", "WidgetCompiler", "WidgetCLI", "WidgetSimulator"] {
             #expect(!closure.contains(forbidden))
         }
     }

@@ -1,5 +1,6 @@
 import WidgetCompiler
 import WidgetSimulator
+import WidgetDiagnostics
 import WidgetSupport
 import WidgetTime
 import WidgetcRuntimeCore

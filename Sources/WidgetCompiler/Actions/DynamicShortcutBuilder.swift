@@ -1,5 +1,6 @@
 import Foundation
 import WidgetcRuntimeCore
+import WidgetDiagnostics
 import WidgetSupport
 import WidgetTemplates
 import WidgetTime

@@ -1,3 +1,4 @@
+import WidgetDiagnostics
 import WidgetSupport
 
 /// Writes XML property lists (Apple's PropertyList-1.0 DTD), tab-indented as Xcode writes Info.plist.

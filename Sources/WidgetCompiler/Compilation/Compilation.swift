@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import WidgetDiagnostics
 import WidgetSupport
 
 /// One compilation: what every command that reads definitions (validate, compile, generate,

@@ -1,3 +1,4 @@
+import WidgetDiagnostics
 import WidgetSupport
 
 /// Collects the diagnostics of one document while the checks walk it.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import JSONSchema
+import WidgetDiagnostics
 import WidgetSupport
 
 /// A schema could not be read or compiled: the environment is wrong (exit 2).

@@ -1,3 +1,4 @@
+import WidgetDiagnostics
 import WidgetSupport
 import WidgetTemplates
 import WidgetcRuntimeCore

@@ -1,3 +1,5 @@
+import WidgetSupport
+
 /// Where the value a diagnostic points at ends, read from the source line (for `endLine`/`endColumn`
 /// in GitHub annotations and SARIF regions).
 ///

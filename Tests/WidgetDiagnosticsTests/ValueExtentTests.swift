@@ -1,4 +1,5 @@
 import Testing
+import WidgetDiagnostics
 import WidgetSupport
 
 /// Where a diagnostic's value ends (GitHub's endColumn, SARIF's region end): only where the line
