@@ -147,12 +147,7 @@ struct SwiftViewWriter {
         case "foreach":
             let item = depth == 0 ? "item" : "item\(depth + 1)"
             lines.append("ForEach(\(reader).items(\(at))) { \(item) in")
-            if let template = node["item"] {
-                let inner = element(template, id: id + ".item", families: family, reader: item, depth: depth + 1)
-                lines += (inner.isEmpty ? ["EmptyView()"] : inner).map { "    " + $0 }
-            } else {
-                lines.append("    EmptyView()")
-            }
+            lines += itemBody(node["item"], id: id, family: family, reader: item, depth: depth, indent: "    ")
             lines.append("}")
         case "chart":
             // One mark per point; the points, the series and the y domain are the tree's.
@@ -183,12 +178,7 @@ struct SwiftViewWriter {
             lines.append("    ForEach(\(reader).rows(\(at))) { \(row) in")
             lines.append("        GridRow {")
             lines.append("            ForEach(\(row).items) { \(cell) in")
-            if let template = node["item"] {
-                let inner = element(template, id: id + ".item", families: family, reader: cell, depth: depth + 1)
-                lines += (inner.isEmpty ? ["EmptyView()"] : inner).map { "                " + $0 }
-            } else {
-                lines.append("                EmptyView()")
-            }
+            lines += itemBody(node["item"], id: id, family: family, reader: cell, depth: depth, indent: "                ")
             lines.append("            }")
             lines.append("        }")
             lines.append("    }")
@@ -269,6 +259,13 @@ struct SwiftViewWriter {
             lines = ["if " + conditions.joined(separator: ", ") + " {"] + lines.map { "    " + $0 } + ["}"]
         }
         return lines
+    }
+
+    /// A `foreach`'s or `grid`'s item template inside its loop, at `indent`: `EmptyView()` when there is
+    /// none or it draws nothing, since a `ForEach` closure must return a view.
+    mutating func itemBody(_ template: JSONValue?, id: String, family: [String], reader: String, depth: Int, indent: String) -> [String] {
+        let inner = template.map { element($0, id: id + ".item", families: family, reader: reader, depth: depth + 1) } ?? []
+        return (inner.isEmpty ? ["EmptyView()"] : inner).map { indent + $0 }
     }
 
     mutating func block(_ children: [JSONValue], parent: String, family: [String], reader: String, depth: Int) -> [String] {
