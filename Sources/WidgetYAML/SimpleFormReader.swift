@@ -14,10 +14,13 @@ import WidgetSupport
 /// - one-line scalars: plain, single-quoted (`''` inside), double-quoted (escapes `\n`, `\t`,
 ///   `\\`, `\"`, `\/` only);
 /// - one-line flow collections `[a, "b"]`, `{k: v, n: {m: 1}}` of those scalars;
+/// - block scalars (`|`, `>`, with chomping and indentation indicators) as a value;
+/// - an anchor (`&name`) before a value (a block collection on the next lines included), an
+///   alias (`*name`) as a value; not as keys nor inside flows;
 /// - comments and blank lines; LF line ends; printable UTF-8 (libyaml's set).
 ///
-/// It declines everything else, whether valid or not: tabs, CR, `---`, `...`, `%`, anchors,
-/// aliases, tags, block scalars, multi-line scalars and flows, `?` keys, an empty value
+/// It declines everything else, whether valid or not: tabs, CR, `---`, `...`, `%`, tags,
+/// anchors and aliases elsewhere, multi-line plain and quoted scalars and flows, `?` keys, an empty value
 /// (`key:` with nothing under it), a sequence at its key's indentation, other escapes in a
 /// double quote, a trailing comma, keys over 1,000 bytes. So it never has to say why something is
 /// wrong: every error message and mark stays libyaml's. That the events are libyaml's, mark
@@ -27,8 +30,8 @@ import WidgetSupport
 struct SimpleFormReader: ~Copyable {
     /// One node event, its text in the input or (a quoted scalar with `''` or `\n` …) in `scratch`.
     struct Event: BitwiseCopyable {
-        enum Kind: UInt8 { case scalar, mappingStart, sequenceStart, mappingEnd, sequenceEnd }
-        enum Style: UInt8 { case plain, singleQuoted, doubleQuoted }
+        enum Kind: UInt8 { case scalar, mappingStart, sequenceStart, mappingEnd, sequenceEnd, alias }
+        enum Style: UInt8 { case plain, singleQuoted, doubleQuoted, literal, folded }
         var kind: Kind
         var style: Style = .plain
         var inScratch = false
@@ -37,6 +40,8 @@ struct SimpleFormReader: ~Copyable {
         var column: Int32
         var textStart: Int32 = 0
         var textCount: Int32 = 0
+        /// A node's anchor or an alias's name, NUL-terminated in `scratch`; -1 for none.
+        var anchorStart: Int32 = -1
     }
 
     /// Outside the form: libyaml reads the file.
@@ -50,6 +55,12 @@ struct SimpleFormReader: ~Copyable {
     /// A key or `-` ended its line: its value is the block on the next lines, indented
     /// more than this (the indentation of the collection the key or `-` belongs to).
     private var awaitingBlockOver: Int? = nil
+    /// The anchor (`&name` ending its line) of the block collection on the next lines.
+    private var pendingAnchor: Anchor? = nil
+    /// The anchor of the node whose event comes next (its first event is marked at the anchor).
+    private var nodeAnchor: Anchor? = nil
+    /// Where the next line starts (a block scalar reads on past its own line).
+    private var position = 0
     private var lineStart = 0
     private var lineEnd = 0
     private var line: Int32 = 0
@@ -84,7 +95,6 @@ struct SimpleFormReader: ~Copyable {
 
     private mutating func readLines() throws(Declined) {
         let n = bytes.count
-        var position = 0
         while position < n {
             lineStart = position
             lineEnd = try endOfLine(from: position)
@@ -158,19 +168,27 @@ struct SimpleFormReader: ~Copyable {
 
     private mutating func openBlock(indent: Int, at first: Int) throws(Declined) {
         if isDash(first) {
-            try open(isMapping: false, indent: indent, at: first)
+            try open(isMapping: false, indent: indent, at: first, anchor: pendingAnchor)
+            pendingAnchor = nil
             try sequenceEntry(at: first)
         } else {
-            try open(isMapping: true, indent: indent, at: first)
+            try open(isMapping: true, indent: indent, at: first, anchor: pendingAnchor)
+            pendingAnchor = nil
             try mappingEntry(at: first)
         }
     }
 
-    /// A block collection starts at `first`, its keys or dashes at column `indent`.
-    private mutating func open(isMapping: Bool, indent: Int, at first: Int) throws(Declined) {
+    /// A block collection starts at `first` (or at its anchor), its keys or dashes at column `indent`.
+    private mutating func open(isMapping: Bool, indent: Int, at first: Int, anchor: Anchor? = nil) throws(Declined) {
         guard levels.count < Self.maxBlockDepth else { throw Declined() }
         levels.append((indent, isMapping))
-        start(isMapping ? .mappingStart : .sequenceStart, at: first)
+        if let anchor {
+            var event = Event(kind: isMapping ? .mappingStart : .sequenceStart, line: anchor.line, column: anchor.column)
+            event.anchorStart = anchor.nameStart
+            events.append(event)
+        } else {
+            start(isMapping ? .mappingStart : .sequenceStart, at: first)
+        }
     }
 
     /// `-` followed by a space or the line's end.
@@ -192,7 +210,7 @@ struct SimpleFormReader: ~Copyable {
             awaitingBlockOver = levels[levels.count - 1].indent
             return
         }
-        try restOfLine(from: try node(at: i, depth: 0))
+        try blockValue(at: i)
     }
 
     private mutating func sequenceEntry(at first: Int) throws(Declined) {
@@ -210,7 +228,41 @@ struct SimpleFormReader: ~Copyable {
             try mappingEntry(key)
             return
         }
-        try restOfLine(from: try node(at: i, depth: 0))
+        try blockValue(at: i)
+    }
+
+    /// The value after `key: ` or `- ` (at `i`, not a comment): a node ending the line, an alias,
+    /// a block scalar, or an anchor before one of those or before a block collection on the next lines.
+    private mutating func blockValue(at i: Int) throws(Declined) {
+        var i = i
+        var anchor: Anchor? = nil
+        if bytes[i] == UInt8(ascii: "&") {
+            anchor = try anchorOrAlias(at: i)
+            i = Int(anchor!.end)
+            skipSpaces(&i)
+            if i == lineEnd || bytes[i] == UInt8(ascii: "#") {
+                // `key: &a` then the collection on the next lines, its start marked at the anchor.
+                pendingAnchor = anchor
+                awaitingBlockOver = levels[levels.count - 1].indent
+                return
+            }
+            // `&a key: v` anchors the key (libyaml's simple key starts at the anchor).
+            guard try keyAhead(at: i) == nil, !isDash(i) else { throw Declined() }
+        }
+        switch bytes[i] {
+        case UInt8(ascii: "*"):
+            guard anchor == nil else { throw Declined() }  // an alias has no anchor
+            let alias = try anchorOrAlias(at: i)
+            var event = Event(kind: .alias, line: alias.line, column: alias.column)
+            event.anchorStart = alias.nameStart
+            events.append(event)
+            try restOfLine(from: Int(alias.end))
+        case UInt8(ascii: "|"), UInt8(ascii: ">"):
+            try blockScalar(at: i, anchor: anchor)
+        default:
+            nodeAnchor = anchor
+            try restOfLine(from: try node(at: i, depth: 0))
+        }
     }
 
     /// After a node: spaces, then the line's end or a comment.
@@ -222,6 +274,141 @@ struct SimpleFormReader: ~Copyable {
 
     private func skipSpaces(_ i: inout Int) {
         while i < lineEnd, bytes[i] == UInt8(ascii: " ") { i += 1 }
+    }
+
+    // MARK: Anchors, aliases and block scalars
+
+    /// `&name` or `*name`: where it is marked, its name (NUL-terminated in `scratch`) and where it ends.
+    private struct Anchor {
+        var line: Int32
+        var column: Int32
+        var nameStart: Int32
+        var end: Int32
+    }
+
+    /// The anchor or alias at `i`: a name of libyaml's anchor characters (`0-9 A-Z a-z _ -`)
+    /// followed by a space or the line's end; anything else is libyaml's to read.
+    private mutating func anchorOrAlias(at i: Int) throws(Declined) -> Anchor {
+        var j = i + 1
+        while j < lineEnd, Self.isAnchorCharacter(bytes[j]) { j += 1 }
+        guard j > i + 1, j == lineEnd || bytes[j] == UInt8(ascii: " ") else { throw Declined() }
+        let nameStart = Int32(scratch.elementCount)
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<j]))
+        scratch.append(0)
+        return Anchor(line: line, column: column(i), nameStart: nameStart, end: Int32(j))
+    }
+
+    private static func isAnchorCharacter(_ c: UInt8) -> Bool {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "_"), UInt8(ascii: "-"): true
+        default: false
+        }
+    }
+
+    /// A literal (`|`) or folded (`>`) block scalar whose header is at `i`: its content is read
+    /// from the next lines, and the reader goes on at the first line that is not part of it.
+    /// Its value is built as libyaml's scanner builds it (`yaml_parser_scan_block_scalar`, which
+    /// is YAML 1.2's reading of these lines): the content indentation is the header's indicator
+    /// added to the collection's, or else the first non-empty line's (at least one more than
+    /// the collection's); a folded scalar joins lines by a space except around empty lines and
+    /// lines that start with a space; chomping `-` drops the final line break, `+` keeps the
+    /// trailing empty lines too.
+    private mutating func blockScalar(at i: Int, anchor: Anchor?) throws(Declined) {
+        let literal = bytes[i] == UInt8(ascii: "|")
+        var chomping = 0  // -1 strip, 0 clip, 1 keep
+        var increment = 0
+        var j = i + 1
+        func digit(_ c: UInt8) -> Int? { c >= UInt8(ascii: "1") && c <= UInt8(ascii: "9") ? Int(c - UInt8(ascii: "0")) : nil }
+        func chomp(_ c: UInt8) -> Int? { c == UInt8(ascii: "-") ? -1 : c == UInt8(ascii: "+") ? 1 : nil }
+        if j < lineEnd, let c = chomp(bytes[j]) {
+            chomping = c
+            j += 1
+            if j < lineEnd, let d = digit(bytes[j]) { increment = d; j += 1 }
+        } else if j < lineEnd, let d = digit(bytes[j]) {
+            increment = d
+            j += 1
+            if j < lineEnd, let c = chomp(bytes[j]) { chomping = c; j += 1 }
+        }
+        // Then only spaces and a comment; `0` as the indicator, or anything else, is libyaml's error.
+        guard j == lineEnd || bytes[j] == UInt8(ascii: " ") else { throw Declined() }
+        try restOfLine(from: j)
+        // A header on the file's last line, without its line break: libyaml's corner, not read here.
+        guard lineEnd < bytes.count else { throw Declined() }
+
+        var event = Event(kind: .scalar, style: literal ? .literal : .folded, line: line, column: column(i))
+        if let anchor {
+            event.anchorStart = anchor.nameStart
+            event.line = anchor.line
+            event.column = anchor.column
+        }
+        event.inScratch = true
+        event.textStart = Int32(scratch.elementCount)
+
+        let bytes = self.bytes, n = bytes.count
+        let parent = levels[levels.count - 1].indent
+        var indent = increment > 0 ? parent + increment : 0
+        var p = lineEnd + 1  // the start of the line being read
+        var here = line + 1   // its number
+        var lineHead = p      // where the line being read started
+        var column = 0
+        var trailingBreaks = 0
+        var leadingBreak = false
+        var leadingBlank = false
+
+        // Spaces up to the indentation and the empty lines after them (libyaml's
+        // `yaml_parser_scan_block_scalar_breaks`); the first time, it finds the indentation.
+        func breaks() {
+            var maxIndent = 0
+            while true {
+                lineHead = p
+                column = 0
+                while (indent == 0 || column < indent), p < n, bytes[p] == UInt8(ascii: " ") {
+                    p += 1
+                    column += 1
+                }
+                if column > maxIndent { maxIndent = column }
+                guard p < n, bytes[p] == 0x0A else { break }
+                trailingBreaks += 1
+                p += 1
+                here += 1
+            }
+            if indent == 0 { indent = max(maxIndent, parent + 1, 1) }
+        }
+        breaks()
+        while p < n, column == indent {
+            // A line of content: it starts with a space if it is more indented.
+            let trailingBlank = bytes[p] == UInt8(ascii: " ")
+            if !literal, leadingBreak, !leadingBlank, !trailingBlank {
+                if trailingBreaks == 0 { scratch.append(UInt8(ascii: " ")) }
+            } else if leadingBreak {
+                scratch.append(0x0A)
+            }
+            leadingBreak = false
+            for _ in 0..<trailingBreaks { scratch.append(0x0A) }
+            trailingBreaks = 0
+            leadingBlank = trailingBlank
+            // Its characters must be ones libyaml reads as they are (tabs, CR, controls are declined).
+            lineStart = lineHead
+            let end = try endOfLine(from: p)
+            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[p..<end]))
+            p = end
+            if p < n {
+                leadingBreak = true
+                p += 1
+                here += 1
+            }
+            breaks()
+        }
+        if chomping != -1, leadingBreak { scratch.append(0x0A) }
+        if chomping == 1 { for _ in 0..<trailingBreaks { scratch.append(0x0A) } }
+        event.textCount = Int32(scratch.elementCount) - event.textStart
+        events.append(event)
+
+        // The lines read resume at the first line that is not the scalar's (it is read from
+        // its start: the spaces skipped above carry no event); `readLines` counts it on.
+        position = p < n ? lineHead : n
+        line = here - 1
     }
 
     // MARK: Keys and scalars
@@ -452,7 +639,18 @@ struct SimpleFormReader: ~Copyable {
     }
 
     private mutating func start(_ kind: Event.Kind, at i: Int) {
-        events.append(Event(kind: kind, line: line, column: column(i)))
+        var event = Event(kind: kind, line: line, column: column(i))
+        anchorNode(&event)
+        events.append(event)
+    }
+
+    /// Gives the event `nodeAnchor`, if there is one: libyaml marks an anchored node at its anchor.
+    private mutating func anchorNode(_ event: inout Event) {
+        guard let anchor = nodeAnchor else { return }
+        nodeAnchor = nil
+        event.anchorStart = anchor.nameStart
+        event.line = anchor.line
+        event.column = anchor.column
     }
 
     private func end(_ isMapping: Bool) {
@@ -461,6 +659,7 @@ struct SimpleFormReader: ~Copyable {
 
     private mutating func emitScalar(_ scalar: Scalar) {
         var event = Event(kind: .scalar, style: scalar.style, line: line, column: column(scalar.start))
+        anchorNode(&event)
         if scalar.hasEscapes {
             // `''` is one quote; `\n` and the others are what `escaped` says.
             event.inScratch = true
@@ -500,12 +699,30 @@ extension SimpleFormReader.Event {
             let text = inScratch ? scratch : input
             event.text = UnsafeBufferPointer(rebasing: text[Int(textStart)..<Int(textStart + textCount)])
             event.style = style.yaml
+            event.anchor = anchor(in: scratch)
             return event
-        case .mappingStart: return YAMLEvent(.mappingStart, at: location)
-        case .sequenceStart: return YAMLEvent(.sequenceStart, at: location)
+        case .mappingStart:
+            var event = YAMLEvent(.mappingStart, at: location)
+            event.anchor = anchor(in: scratch)
+            return event
+        case .sequenceStart:
+            var event = YAMLEvent(.sequenceStart, at: location)
+            event.anchor = anchor(in: scratch)
+            return event
         case .mappingEnd: return YAMLEvent(.mappingEnd, at: location)
         case .sequenceEnd: return YAMLEvent(.sequenceEnd, at: location)
+        case .alias:
+            var event = YAMLEvent(.alias, at: location)
+            event.anchor = anchor(in: scratch)
+            return event
         }
+    }
+}
+
+extension SimpleFormReader.Event {
+    @inline(__always)
+    private func anchor(in scratch: UnsafeBufferPointer<UInt8>) -> UnsafePointer<UInt8>? {
+        anchorStart < 0 ? nil : scratch.baseAddress! + Int(anchorStart)
     }
 }
 
@@ -515,6 +732,8 @@ extension SimpleFormReader.Event.Style {
         case .plain: .plain
         case .singleQuoted: .singleQuoted
         case .doubleQuoted: .doubleQuoted
+        case .literal: .literal
+        case .folded: .folded
         }
     }
 }

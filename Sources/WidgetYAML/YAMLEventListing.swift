@@ -13,12 +13,14 @@ package enum YAMLEventListing {
         package var text: [UInt8] = []
         /// libyaml's scalar style (1 plain, 2 single-quoted, 3 double-quoted, …).
         package var style: Int = 0
-        /// An anchor or a tag (the simple form never has one).
-        package var decorated = false
+        /// A node's anchor or an alias's name, and a node's tag (the simple form reads no tag).
+        package var anchor: [UInt8]? = nil
+        package var tag: [UInt8]? = nil
 
         package var description: String {
             "\(kind)@\(line + 1):\(column + 1)" + (kind == "scalar" ? " \(style) '\(String(decoding: text, as: UTF8.self))'" : "")
-                + (decorated ? " (anchor or tag)" : "")
+                + (anchor.map { " &" + String(decoding: $0, as: UTF8.self) } ?? "")
+                + (tag.map { " !" + String(decoding: $0, as: UTF8.self) } ?? "")
         }
     }
 
@@ -62,7 +64,13 @@ package enum YAMLEventListing {
     /// One event in comparable form (nil for the stream's events).
     private static func record(_ event: YAMLEvent) -> Record? {
         let line = event.location.line - 1, column = event.location.column - 1
-        let decorated = event.anchor != nil || event.tag != nil
+        func cString(_ p: UnsafePointer<UInt8>?) -> [UInt8]? {
+            guard let p else { return nil }
+            var n = 0
+            while p[n] != 0 { n += 1 }
+            return Array(UnsafeBufferPointer(start: p, count: n))
+        }
+        let anchor = cString(event.anchor), tag = cString(event.tag)
         switch event.kind {
         case .streamStart, .streamEnd: return nil
         case .documentStart: return Record(kind: "document", line: 0, column: 0)
@@ -70,12 +78,12 @@ package enum YAMLEventListing {
         case .scalar:
             return Record(
                 kind: "scalar", line: line, column: column, text: Array(event.text), style: Int(event.style.rawValue),
-                decorated: decorated)
-        case .mappingStart: return Record(kind: "mappingStart", line: line, column: column, decorated: decorated)
-        case .sequenceStart: return Record(kind: "sequenceStart", line: line, column: column, decorated: decorated)
+                anchor: anchor, tag: tag)
+        case .mappingStart: return Record(kind: "mappingStart", line: line, column: column, anchor: anchor, tag: tag)
+        case .sequenceStart: return Record(kind: "sequenceStart", line: line, column: column, anchor: anchor, tag: tag)
         case .mappingEnd: return Record(kind: "mappingEnd", line: 0, column: 0)
         case .sequenceEnd: return Record(kind: "sequenceEnd", line: 0, column: 0)
-        case .alias: return Record(kind: "alias", line: line, column: column, decorated: true)
+        case .alias: return Record(kind: "alias", line: line, column: column, anchor: anchor)
         }
     }
 }
