@@ -192,7 +192,30 @@ package struct JSONReader {
 
     private mutating func string() throws(SourceError) -> String {
         i += 1  // opening quote
-        var out: [UInt8] = []
+        // Most strings have no escape: find the closing quote and make the string from the
+        // bytes in place, instead of appending byte by byte (the built-in schemas' parse at
+        // start-up: 7.4 M instructions to 1.6 M, callgrind).
+        let start = i
+        var high: UInt8 = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") {
+                i += 1
+                let end = i - 1
+                // ASCII (the usual) needs no validation: decoding it is a copy. `String(validating:)`
+                // walks its input byte by byte through the generic decoder.
+                let text =
+                    high < 0x80
+                    ? bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+                    : String(validating: bytes[start..<end], as: UTF8.self)
+                guard let text else { throw error("invalid UTF-8 in a string") }
+                return text
+            }
+            if b == UInt8(ascii: "\\") || b < 0x20 { break }
+            high |= b
+            i += 1
+        }
+        var out = Array(bytes[start..<i])
         while true {
             guard i < bytes.count else { throw error("unterminated string") }
             let b = bytes[i]
@@ -234,8 +257,13 @@ package struct JSONReader {
             case 0..<0x20:
                 throw error("control character in a string")
             default:
-                out.append(b)
+                // The run up to the next quote, escape or control character, at once (an
+                // editor's whole text arrives as one string with an escape every line; `lsp` per edit
+                // of stocks.yaml: 485 k to 426 k instructions with the content-template walk's fix).
+                let run = i
                 i += 1
+                while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 { i += 1 }
+                out.append(contentsOf: bytes[run..<i])
             }
         }
     }

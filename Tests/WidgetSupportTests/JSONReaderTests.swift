@@ -26,6 +26,24 @@ import WidgetSupport
         #expect(try JSONReader.parse(#""a\u00e9\ud83d\ude00\n""#).json == "aé😀\n")
     }
 
+    @Test func readsRunsBetweenEscapesAndPlacesStringErrors() throws {
+        // Strings are read in runs (between escapes, and whole when there is none): the text and
+        // each error's position are those of a byte-by-byte read.
+        let long = String(repeating: "widget ", count: 300)
+        #expect(try JSONReader.parse("[\"\(long)\", \"\(long)\\n\(long)\\t\", \"\\\"x\"]").json == [.string(long), .string(long + "\n" + long + "\t"), "\"x"])
+        func failure(_ bytes: [UInt8]) -> SourceError? {
+            do { _ = try JSONReader.parse(bytes: bytes) } catch { return error }
+            return nil
+        }
+        let quote = UInt8(ascii: "\""), slash = UInt8(ascii: "\\"), n = UInt8(ascii: "n")
+        #expect(failure([quote, 0x61, 0xFF, quote]) == SourceError(code: .jsonSyntax, message: "invalid UTF-8 in a string", location: .init(line: 1, column: 5)))
+        #expect(failure([quote, slash, n, 0xFF, quote]) == SourceError(code: .jsonSyntax, message: "invalid UTF-8 in a string", location: .init(line: 1, column: 6)))
+        #expect(failure([quote, 0x61, slash, n, 0x62, 0x01, quote]) == SourceError(code: .jsonSyntax, message: "control character in a string", location: .init(line: 1, column: 6)))
+        #expect(failure([quote, 0x61, 0x01, quote]) == SourceError(code: .jsonSyntax, message: "control character in a string", location: .init(line: 1, column: 3)))
+        #expect(failure([quote, 0x61, 0x62, slash, n, 0x63, 0x64]) == SourceError(code: .jsonSyntax, message: "unterminated string", location: .init(line: 1, column: 8)))
+        #expect(failure([quote, 0x61, 0x62]) == SourceError(code: .jsonSyntax, message: "unterminated string", location: .init(line: 1, column: 4)))
+    }
+
     @Test func writesJSONBack() throws {
         let v: JSONValue = ["s": "q\"\n", "n": 1.0, "i": 3, "a": [true, nil]]
         #expect(JSONWriter.string(v) == #"{"s":"q\"\n","n":1.0,"i":3,"a":[true,null]}"#)
