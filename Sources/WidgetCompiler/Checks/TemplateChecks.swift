@@ -427,8 +427,14 @@ func checkContentTemplates(
         checkTemplate(node, pointer(), scope: scope, place: place, &context)
     case .array, .object:
         if node.kind == .object {
-            for member in node.members where member.value.kind == .object && member.value["key"] != nil {
-                checkFormatArguments(member.value, pointer() + [member.key], scope: scope, &context)
+            // By index, not `for member in node.members`: that made each member's key a `String` and
+            // went through unspecialized Collection calls: -10.9 k instructions a file of
+            // bench/validate's generated corpus (-4%; callgrind, 300 files, one thread).
+            for i in 0..<node.count {
+                let value = node.child(i)
+                if value.kind == .object, value[word: "key"] != nil {
+                    checkFormatArguments(value, pointer() + [node.key(i)], scope: scope, &context)
+                }
             }
         }
         checkContentChildren(of: node.index, in: node.document, pointer: pointer, scope: scope, place: place, &context)
