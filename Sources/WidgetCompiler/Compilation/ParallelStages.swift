@@ -13,8 +13,10 @@ enum ParallelStages {
         DispatchQueue.concurrentPerform(iterations: items.count) { i in
             slots.buffer[i] = transform(items[i])
         }
-        // Every slot is filled by now; the fallback only keeps this total.
-        return items.indices.map { slots.buffer[$0] ?? transform(items[$0]) }
+        // Every slot is filled by now; the fallback only keeps this total. Each result is moved
+        // out (`take`), not copied and then destroyed with the slots: an `ExaminedFile` copy is
+        // about 20 retains and as many releases (callgrind counted one copy a file, ~1 k instructions).
+        return items.indices.map { slots.buffer[$0].take() ?? transform(items[$0]) }
     }
 
     /// One result slot per item. Unchecked: each iteration of the parallel loop writes only
