@@ -54,6 +54,21 @@ package struct JSONReader {
         }
     }
 
+    /// A key the object already has: the error names the line of the first and carries it as a
+    /// note, as YAML's `yaml-duplicate-key` does. The first is looked up only here, so reading a
+    /// well-formed object keeps its one set of keys.
+    private func duplicate(_ key: String, at location: SourceLocation, among children: [SourceDocument.Child]) -> SourceError {
+        let wanted = Array(key.utf8)
+        let first = children.first { child in
+            Int(child.keyCount) == wanted.count && wanted.indices.allSatisfy { tree.text[Int(child.keyFirst) + $0] == wanted[$0] }
+        }.map { SourceLocation(line: Int($0.keyLine), column: Int($0.keyColumn)) }
+        guard let first else { return SourceError(code: .jsonDuplicateKey, message: "duplicate key '\(key)'", location: location) }
+        var error = SourceError(
+            code: .jsonDuplicateKey, message: "duplicate key '\(key)' (first defined at line \(first.line))", location: location)
+        error.notes = [.init("first defined here", at: first)]
+        return error
+    }
+
     private mutating func error(_ message: String) -> SourceError {
         SourceError(code: .jsonSyntax, message: message, location: location)
     }
@@ -88,9 +103,7 @@ package struct JSONReader {
                     let keyLocation = location
                     guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a string key") }
                     let key = try string()
-                    if !seen.insert(key).inserted {
-                        throw SourceError(code: .jsonDuplicateKey, message: "duplicate key '\(key)'", location: keyLocation)
-                    }
+                    if !seen.insert(key).inserted { throw duplicate(key, at: keyLocation, among: children) }
                     skipSpace()
                     guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
                     i += 1

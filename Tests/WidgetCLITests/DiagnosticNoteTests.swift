@@ -40,6 +40,30 @@ import WidgetTestSupport
             """)
     }
 
+    /// A `.json` widget with a key twice: the same note as YAML's, at the first key.
+    @Test func aJSONFilesDuplicateKeyNotesTheFirst() throws {
+        let path = try Self.file("dup.json", """
+            {
+              "kind": "fixture.note",
+              "displayName": "A",
+              "displayName": "B"
+            }
+
+            """)
+        let (status, console) = runCLI(["validate", path])
+        #expect(status == .inputErrors)
+        #expect(console.stderr == """
+            \(path):4:3: error: duplicate key 'displayName' (first defined at line 3) [json-duplicate-key]
+              "displayName": "B"
+              ^
+            \(path):3:3: note: first defined here
+              "displayName": "A",
+              ^
+            1 file, 1 error, 0 warnings
+
+            """)
+    }
+
     @Test func jsonCarriesNotesOnlyWhereThereAreSome() throws {
         let path = try Self.file("dup.yaml", Self.duplicateKey)
         let (_, console) = runCLI(["validate", "--format", "json", path])

@@ -11,10 +11,25 @@ import WidgetSupport
     }
 
     @Test func refusesDuplicateKeysAndTrailingCommas() {
-        #expect(throws: SourceError(code: .jsonDuplicateKey, message: "duplicate key 'a'", location: .init(line: 1, column: 10))) {
+        var duplicate = SourceError(code: .jsonDuplicateKey, message: "duplicate key 'a' (first defined at line 1)", location: .init(line: 1, column: 10))
+        duplicate.notes = [.init("first defined here", at: .init(line: 1, column: 2))]
+        #expect(throws: duplicate) {
             try JSONReader.parse("{\"a\": 1, \"a\": 2}")
         }
         #expect(throws: SourceError.self) { try JSONReader.parse("[1, 2,]") }
+    }
+
+    /// The first of two equal keys is found by its text, not its length: `ab` before `ba`.
+    @Test func aDuplicateKeyNotesTheFirstOfItsName() {
+        do {
+            _ = try JSONReader.parse("{\n  \"ab\": 1,\n  \"ba\": 2,\n  \"x\": {\"ba\": 0},\n  \"ba\": 3\n}")
+            Issue.record("a duplicate key was accepted")
+        } catch {
+            #expect(error.code == .jsonDuplicateKey)
+            #expect(error.message == "duplicate key 'ba' (first defined at line 3)")
+            #expect(error.location == SourceLocation(line: 5, column: 3))
+            #expect(error.notes == [.init("first defined here", at: SourceLocation(line: 3, column: 3))])
+        }
     }
 
     @Test func boundsNesting() {
