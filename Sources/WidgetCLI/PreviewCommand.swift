@@ -104,7 +104,7 @@ enum PreviewCommand {
                     faceWarnings += RunFaces.warnings(failures, at: reload.at, locate: locate)
                     return trees
                 }
-                summary.warnings = RunFaces.merged(summary.warnings, faceWarnings)
+                summary.warnings = RunFaces.merged(RunCommand.placed(summary.warnings, locate), faceWarnings)
                 runs.append(PreviewPage.FamilyRun(family: family, reloads: reloads, summary: summary, views: views))
             }
             let header = RunHeader(configuration: configuration, file: widget.file, timeZone: zone.identifier, zone: zone, locale: widget.locale)

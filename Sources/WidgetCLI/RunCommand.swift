@@ -118,7 +118,8 @@ enum RunCommand {
                 provider: widget, configuration: configuration, container: container, zone: zone,
                 fetcher: network.fetcher(scenario: configuration.scenario))
             var sink = BoundedSink(writer, bounds: bounds, kind: widget.kind) { t in t.iso8601(offset: zone.utcOffset(at: t)) }
-            let summary = run.run(into: &sink)
+            var summary = run.run(into: &sink)
+            summary.warnings = Self.placed(summary.warnings, Self.locator(of: loadedWidget, in: loaded))
             writer = sink.base
             if let problem = bounds.problem {
                 // What was written stays (on stdout); an --out file is left as it was.
@@ -142,6 +143,16 @@ extension RunCommand {
     /// Where a path of a widget's definition is written, `FILE:LINE:COLUMN`, for the face's warnings:
     /// the definition's bytes the run read are parsed again, once, and only when a warning needs it
     /// (nil for a compiled plan, whose lines are not the definition's).
+    /// Warnings written at one place of the definition name it, as `file:line:column` after the message.
+    static func placed(_ warnings: [RunWarning], _ locate: ([String]) -> String?) -> [RunWarning] {
+        warnings.map { warning in
+            guard let place = warning.place, let at = locate(place) else { return warning }
+            var w = warning
+            w.message += " (\(at))"
+            return w
+        }
+    }
+
     static func locator(of widget: LoadedWidget, in loaded: WidgetLoader.Loaded) -> ([String]) -> String? {
         guard !widget.path.hasSuffix(PlanFiles.widgetSuffix),
             let source = loaded.reports.first(where: { $0.path == widget.path })?.source

@@ -115,4 +115,38 @@ import WidgetTestSupport
         #expect(shown.contains { $0.hasPrefix("data-dates 10:16 data source 'a': date pattern 'dd.MM' has no year (y)") })
         #expect(shown.contains { $0.hasPrefix("data-dates 11:7 data source 'a': dates key 'no-slash' is not a JSON Pointer") })
     }
+
+    /// A pointer that reaches no value because the data lacks what it names is warned once, with
+    /// where the walk stopped; one that meets only an empty list (no launches today) is not.
+    @Test func aPointerThatMatchesNoValueIsWarned() throws {
+        let yaml = """
+            kind: com.example.unmatched
+            displayName: Unmatched
+            description: Pointers the data does not have.
+            timeZone: UTC
+            data:
+              launches:
+                file: launches.json
+                dates: { "/results/*/nett": iso8601, "/results/*/net": iso8601, "/later/*/net": iso8601, "/count/x": unix, "/results/5/net": iso8601 }
+            content:
+              net: "{{data.launches.results.0.net}}"
+            timeline:
+              every: 6h
+
+            """
+        let data = ["launches.json": #"{"count": 2, "later": [], "results": [{"net": "2026-12-06T14:30:00Z"}, {"net": "2026-12-07T09:00:00Z"}]}"#]
+        let w = try SimulatedWidget(yaml: yaml, data: data)
+        let (reloads, summary) = try w.run(from: "2026-12-06T09:00:00Z", until: "2026-12-06T20:00:00Z")
+        // The pointer that matches still decodes.
+        #expect(reloads.first?.timeline.entries.first?.content["net"] == "2026-12-06T14:30:00+00:00")
+        let unmatched = summary.warnings.filter { $0.code == "data-dates-unmatched" }
+        #expect(unmatched.map(\.message) == [
+            "data source 'launches': dates pointer '/results/*/nett' matches no value in the data (/results/0 has no member 'nett'); nothing there is read as a date",
+            "data source 'launches': dates pointer '/count/x' matches no value in the data (/count is 2, not a list or a mapping); nothing there is read as a date",
+            "data source 'launches': dates pointer '/results/5/net' matches no value in the data (/results is a list of 2 with no item '5'); nothing there is read as a date",
+        ])
+        // Once per run though the widget reloads, each at the first reload, with its place in the definition.
+        #expect(unmatched.allSatisfy { $0.at == at("2026-12-06T09:00:00Z") })
+        #expect(unmatched.first?.place == ["data", "launches", "dates", "/results/*/nett"])
+    }
 }

@@ -9,11 +9,15 @@ package struct RunWarning: Sendable, Hashable {
     package var message: String
     /// The simulated moment it happened, when there is one.
     package var at: Instant?
+    /// Where in the widget's definition the problem is written (`["data", "energy", "dates", "/x"]`),
+    /// when it is one place: a command that has the source file names its line.
+    package var place: [String]?
 
-    package init(code: String, message: String, at: Instant? = nil) {
+    package init(code: String, message: String, at: Instant? = nil, place: [String]? = nil) {
         self.code = code
         self.message = message
         self.at = at
+        self.place = place
     }
 }
 

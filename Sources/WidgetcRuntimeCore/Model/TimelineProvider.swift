@@ -63,6 +63,11 @@ package struct TimelineContext {
     package func warn(code: String, message: String) {
         collector.report(RunWarning(code: code, message: message, at: date))
     }
+
+    /// The same, for a problem written at one place of the definition (`place`, its path).
+    package func warn(code: String, message: String, place: [String]) {
+        collector.report(RunWarning(code: code, message: message, at: date, place: place))
+    }
 }
 
 /// A widget's timeline provider, as WidgetKit's `TimelineProvider` but synchronous:

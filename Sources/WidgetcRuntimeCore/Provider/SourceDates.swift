@@ -38,24 +38,45 @@ package struct SourceDates: Sendable {
         let format: DataDateFormat
     }
 
+    /// A rule whose pointer reached no value: where the walk first stopped (a member or an index
+    /// the data does not have, or a value that is not a list or a mapping where the pointer goes on).
+    struct Unmatched {
+        let pointer: String
+        let stop: String
+    }
+
+    /// What walking one rule's pointer found.
+    private struct Walk {
+        /// Some value was at the pointer's end (decoded or not).
+        var reached = false
+        /// The first place where the data lacked what the pointer names (nil: the walk only met
+        /// empty lists or mappings under `*`, or nulls: no data, not a wrong pointer).
+        var stop: String?
+    }
+
     /// Decodes every value the rules point at in `value`; each that does not decode is made absent
     /// (removed from its object, null in its array) and returned. Nulls, empty text and missing members are no date, and stay.
-    func decode(_ value: inout JSONValue, widgetZone: ZoneRules) -> [Failure] {
+    /// A rule that reaches no value where the data lacks what its pointer names is returned in `unmatched`.
+    func decode(_ value: inout JSONValue, widgetZone: ZoneRules, unmatched: inout [Unmatched]) -> [Failure] {
         let zone = self.zone ?? widgetZone
         var failures: [Failure] = []
         for rule in rules {
-            if Self.visit(&value, rule.tokens[...], path: [], rule: rule, zone: zone, &failures) {
+            var walk = Walk()
+            if Self.visit(&value, rule.tokens[...], path: [], rule: rule, zone: zone, &failures, &walk) {
                 value = .null
             }
+            if !walk.reached, let stop = walk.stop { unmatched.append(Unmatched(pointer: rule.pointer, stop: stop)) }
         }
         return failures
     }
 
     /// Returns true when the value at the end of `tokens` did not decode (the caller drops it).
     private static func visit(
-        _ value: inout JSONValue, _ tokens: ArraySlice<String>, path: [String], rule: Rule, zone: ZoneRules, _ failures: inout [Failure]
+        _ value: inout JSONValue, _ tokens: ArraySlice<String>, path: [String], rule: Rule, zone: ZoneRules, _ failures: inout [Failure],
+        _ walk: inout Walk
     ) -> Bool {
         guard let token = tokens.first else {
+            walk.reached = true
             // No date: null or empty text stays as it is, without a warning.
             if value.isNull || value == .string("") { return false }
             if let instant = rule.format.decode(value, zone: zone) {
@@ -69,9 +90,10 @@ package struct SourceDates: Sendable {
         switch value {
         case .object(var object):
             let keys = token == "*" ? object.map(\.key) : (object[token] == nil ? [] : [token])
+            if keys.isEmpty, token != "*", walk.stop == nil { walk.stop = "\(place(path)) has no member '\(token)'" }
             for key in keys {
                 guard var child = object[key] else { continue }
-                if visit(&child, rest, path: path + [key], rule: rule, zone: zone, &failures) {
+                if visit(&child, rest, path: path + [key], rule: rule, zone: zone, &failures, &walk) {
                     object.removeValue(forKey: key)
                 } else {
                     object[key] = child
@@ -80,15 +102,23 @@ package struct SourceDates: Sendable {
             value = .object(object)
         case .array(var items):
             let indices: [Int] = token == "*" ? Array(items.indices) : (Int(token).flatMap { items.indices.contains($0) ? [$0] : nil } ?? [])
+            if indices.isEmpty, token != "*", walk.stop == nil { walk.stop = "\(place(path)) is a list of \(items.count) with no item '\(token)'" }
             for i in indices {
                 var child = items[i]
-                items[i] = visit(&child, rest, path: path + [String(i)], rule: rule, zone: zone, &failures) ? .null : child
+                items[i] = visit(&child, rest, path: path + [String(i)], rule: rule, zone: zone, &failures, &walk) ? .null : child
             }
             value = .array(items)
-        default:
+        case .null:
             break
+        default:
+            if walk.stop == nil { walk.stop = "\(place(path)) is \(JSONWriter.string(value).prefix(40)), not a list or a mapping" }
         }
         return false
+    }
+
+    /// A place in the source's value, for a message: its pointer, or "the value" for the whole.
+    private static func place(_ path: [String]) -> String {
+        path.isEmpty ? "the value" : JSONPointer.string(path)
     }
 }
 
@@ -98,8 +128,15 @@ extension CompiledWidget {
     func decodeDates(_ data: inout JSONObject, _ context: TimelineContext, only: Set<String>? = nil) {
         for dates in sourceDates where only?.contains(dates.source) ?? true {
             guard var value = data[dates.source] else { continue }
-            let failures = dates.decode(&value, widgetZone: zone)
+            var unmatched: [SourceDates.Unmatched] = []
+            let failures = dates.decode(&value, widgetZone: zone, unmatched: &unmatched)
             data[dates.source] = value
+            for rule in unmatched {
+                context.warn(
+                    code: SourceDates.unmatchedCode,
+                    message: "data source '\(dates.source)': dates pointer '\(rule.pointer)' matches no value in the data (\(rule.stop)); nothing there is read as a date",
+                    place: ["data", dates.source, "dates", rule.pointer])
+            }
             for failure in failures {
                 let shown = failure.value.string.map { "'\($0)'" } ?? JSONWriter.string(failure.value)
                 context.warn(
@@ -108,6 +145,12 @@ extension CompiledWidget {
             }
         }
     }
+}
+
+extension SourceDates {
+    /// A `dates` pointer that reaches no value because the data lacks what it names (a member
+    /// spelled otherwise, a list where a mapping was expected): warned once per run, at its line.
+    package static let unmatchedCode = "data-dates-unmatched"
 }
 
 extension CELValue {
