@@ -124,9 +124,14 @@ package struct CELParser {
         return call(name, [l, r], at: at)
     }
 
-    private mutating func matchOperator(_ op: String) -> Bool {
-        let scalars = Array(op.unicodeScalars)
-        guard i + scalars.count <= s.count, Array(s[i..<(i + scalars.count)]) == scalars else { return false }
+    // Compared in place, scalar by scalar: with arrays made per try (every level, every operand),
+    // parsing took 128 k instructions per expression of widgets/ (callgrind, validate).
+    private func matchOperator(_ op: String) -> Bool {
+        var k = i
+        for c in op.unicodeScalars {
+            guard k < s.count, s[k] == c else { return false }
+            k += 1
+        }
         if op == "in" { return !(i + 2 < s.count && isIdentPart(s[i + 2])) }
         // `<` must not take the start of `<=` etc.: the longer operators are listed first.
         return true
@@ -379,9 +384,13 @@ package struct CELParser {
     private func isIdentPart(_ c: Unicode.Scalar) -> Bool { isIdentStart(c) || isDigit(c) }
 
     private mutating func identifier() -> String {
-        var name = ""
-        while i < s.count, isIdentPart(s[i]) { name.unicodeScalars.append(s[i]); i += 1 }
-        return name
+        let start = i
+        while i < s.count, isIdentPart(s[i]) { i += 1 }
+        // ASCII only (identifier characters): one string made from the bytes.
+        return String(unsafeUninitializedCapacity: i - start) { buffer in
+            for k in start..<i { buffer[k - start] = UInt8(truncatingIfNeeded: s[k].value) }
+            return i - start
+        }
     }
 
     private mutating func prefixedLiteral(at: Int) throws(CELError) -> CELExpr? {
@@ -462,7 +471,7 @@ package struct CELParser {
         let triple = i + 2 < s.count && s[i + 1] == quote && s[i + 2] == quote
         i += triple ? 3 : 1
         var out: [UInt8] = []
-        func appendScalar(_ c: Unicode.Scalar) { out.append(contentsOf: Array(String(Character(c)).utf8)) }
+        func appendScalar(_ c: Unicode.Scalar) { UTF8.encode(c) { out.append($0) } }
         while true {
             guard i < s.count else { throw CELError("unterminated string literal", at: start) }
             let c = s[i]
