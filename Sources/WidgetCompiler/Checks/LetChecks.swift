@@ -83,6 +83,14 @@ package enum LetEnvironment {
         return CELEnvironment(variables: variables, parserOptions: parserOptions)
     }
 
+    /// `environment` with `let` holding `lets` instead: the rest is built once per widget, not
+    /// once per expression checked (its data sources' types come from their schemas).
+    package static func environment(_ base: CELEnvironment, lets: [CELType.Field]) -> CELEnvironment {
+        var environment = base
+        environment.variables["let"] = .object("let", lets)
+        return environment
+    }
+
     /// A source's value in expressions: as its `schema` says; a `defaults:` source's keys as their
     /// defaults are (a stored value of another type is not shown: the default is); else `dyn`.
     package static func sourceType(_ source: WidgetDefinition.DataSource) -> CELType {
@@ -133,14 +141,14 @@ func checkLets(_ definition: WidgetDefinition, _ context: inout CheckContext) ->
     let lets = definition.lets
     guard !lets.isEmpty else { return CheckedLets() }
     let environment = LetEnvironment.environment(definition, lets: [])
-    // What each let reads, from its tree (unchecked: the types of the lets it reads come later).
-    var parsed: [CELProgram?] = []
+    // What each let reads, from its tree (parsed once: checked below, once the types of the lets
+    // it reads are known).
+    var parsed: [CELParsed?] = []
     var reads: [Set<String>] = []
     let names = Set(lets.map(\.name))
     for item in lets {
         do {
-            let program = try CELProgram.compileUnchecked(
-                item.expression.string ?? "", variables: Set(environment.variables.keys), env: environment)
+            let program = try CELParsed.parse(item.expression.string ?? "", env: environment)
             parsed.append(program)
             reads.append(Set(program.selections.filter { $0.variable == "let" && names.contains($0.field) }.map(\.field)))
         } catch {
@@ -174,9 +182,9 @@ func checkLets(_ definition: WidgetDefinition, _ context: inout CheckContext) ->
         perEntry[item.name] = isPerEntry
         var program: CELProgram? = nil
         var type = CELType.dyn
-        if parsed[i] != nil && !inCycle.contains(i) {
+        if let tree = parsed[i], !inCycle.contains(i) {
             do {
-                let compiled = try CELProgram.compile(item.expression.string ?? "", env: LetEnvironment.environment(definition, lets: typed))
+                let compiled = try tree.checked(env: LetEnvironment.environment(environment, lets: typed))
                 program = compiled
                 type = compiled.type
             } catch {
@@ -203,15 +211,16 @@ func checkRelevance(
         }
     }
     let environment = LetEnvironment.environment(definition, lets: lets.lets.map { CELType.Field($0.name, $0.type) })
+    let parsed: CELParsed
     do {
-        _ = try CELProgram.compileUnchecked(text, variables: Set(environment.variables.keys), env: environment)
+        parsed = try CELParsed.parse(text, env: environment)
     } catch {
         report(error.errors, .celSyntax)
         return nil
     }
     let program: CELProgram
     do {
-        program = try CELProgram.compile(text, env: environment)
+        program = try parsed.checked(env: environment)
     } catch {
         report(error.errors, .celType)
         return nil
