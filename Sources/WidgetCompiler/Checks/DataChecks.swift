@@ -6,18 +6,19 @@ import WidgetTime
 /// container is read, since the container may not exist at validation time.)
 /// A widget's decoded data sources (each `file` read in place).
 func checkDataSources(_ sources: [WidgetDefinition.DataSource], _ context: inout CheckContext) {
+    // Each source read in place (`sources[i]`), not bound to a local: the binding copied the
+    // source, retaining each of its nodes (see `RequestRate.reloadInterval` for the figure).
     for i in sources.indices {
-        let source = sources[i]
-        checkSourceDates(source, &context)
+        checkSourceDates(sources[i], &context)
         // A file's retry, parsed once for lowering (its form is the schema's to report).
-        if let retry = source.retry, let text = retry.string, let seconds = try? DurationParser.parse(text) {
+        if let retry = sources[i].retry, let text = retry.string, let seconds = try? DurationParser.parse(text) {
             if seconds < 60 {
-                context.error(.dataRetry, "data source '\(source.name)': retry \(text) is under 1m; WidgetKit spaces reloads by minutes and each one spends the budget", at: retry, ["data", source.name, "retry"])
+                context.error(.dataRetry, "data source '\(sources[i].name)': retry \(text) is under 1m; WidgetKit spaces reloads by minutes and each one spends the budget", at: retry, ["data", sources[i].name, "retry"])
             }
             context.record(.seconds(seconds), for: retry)
         }
-        guard let file = source.file, let path = file.node.stringBytes, let problem = containerPathProblem(path) else { continue }
-        context.error(.dataPath, "data source '\(source.name)': \(problem)", at: file.node, ["data", source.name, "file"])
+        guard let file = sources[i].file, let path = file.node.stringBytes, let problem = containerPathProblem(path) else { continue }
+        context.error(.dataPath, "data source '\(sources[i].name)': \(problem)", at: file.node, ["data", sources[i].name, "file"])
     }
 }
 

@@ -94,8 +94,11 @@ func checkReloadOrder(_ definition: WidgetDefinition, lets: CheckedLets, _ conte
 /// `fallback: [OTHER]` on a URL source: declared sources, not itself, each once.
 private func checkFallbacks(_ definition: WidgetDefinition, _ context: inout CheckContext) {
     let names = definition.data.map(\.name)
-    for source in definition.data {
-        guard let list = source.node[word: "fallback"], list.isSequence else { continue }
+    // By index: `for source in` copied each source (a retain for each of its nodes); only a
+    // source with a fallback list gets a local.
+    for k in definition.data.indices {
+        guard let list = definition.data[k].node[word: "fallback"], list.isSequence else { continue }
+        let source = definition.data[k]
         var seen: Set<String> = []
         for (i, item) in list.items.enumerated() {
             guard let name = item.string else { continue }  // the schema's

@@ -88,7 +88,8 @@ func variableScope(of definition: WidgetDefinition) -> VariableScope {
     scope.parameters = DeclaredNames(definition.parametersNode)
     scope.dataSources = DeclaredNames(definition.dataNode)
     scope.lets = DeclaredNames(definition.letNode)
-    scope.urlSources = definition.data.filter { $0.request != nil }.map(\.name)
+    // (Not `filter` then `map`: the filter copied each URL source, retaining its every node.)
+    scope.urlSources = definition.data.compactMap { $0.request != nil ? $0.name : nil }
     // The rule when the timeline has exactly one.
     if let rules = definition.timeline?.rules, rules.count == 1 { scope.rule = rules[0].name }
     return scope
