@@ -5,7 +5,7 @@
   900: 9,900 files), each copy under a new kind (`<kind>.copyNNNN`), with widgets/'s container data
   (container/) and string catalog beside them, so every copy validates as it does in widgets/.
 - styles: --count files (default 10000) from gen_corpus.py's valid widgets, written in the styles
-  the simple-form reader declines: most (80%) carry a block scalar description (`description: |`,
+  the simple-form reader once declined: most (80%) carry a block scalar description (`description: |`,
   a few `>`), and a quarter anchor their placeholder and alias it as their snapshot
   (`placeholder: &sample ...`, `snapshot: *sample`). Deterministic for a given --seed.
 
