@@ -11,6 +11,9 @@ package struct CELOverload: Sendable {
     package var params: [CELType]
     package var result: CELType
     package var implementation: Implementation
+    /// The same function over two operands without an argument array (the operators); the
+    /// evaluator calls it instead of `implementation` when it is there.
+    package var binary: (@Sendable (CELValue, CELValue) throws(CELError) -> CELValue)? = nil
 
     package init(_ name: String, member: Bool = false, _ params: [CELType], _ result: CELType, _ implementation: @escaping Implementation) {
         self.name = name
@@ -18,6 +21,22 @@ package struct CELOverload: Sendable {
         self.params = params
         self.result = result
         self.implementation = implementation
+    }
+
+    /// An overload of two parameters, written over its two operands.
+    package init(
+        _ name: String, member: Bool = false, _ params: [CELType], _ result: CELType,
+        binary: @escaping @Sendable (CELValue, CELValue) throws(CELError) -> CELValue
+    ) {
+        precondition(params.count == 2)
+        self.init(name, member: member, params, result) { a throws(CELError) in try binary(a[0], a[1]) }
+        self.binary = binary
+    }
+
+    /// Whether two operand values fit the parameters (`accepts` without an array).
+    @inline(__always)
+    func accepts(_ a: CELValue, _ b: CELValue) -> Bool {
+        params.count == 2 && CELOverload.value(a, fits: params[0]) && CELOverload.value(b, fits: params[1])
     }
 
     /// Whether argument values fit the parameters (type parameters and `dyn` take anything).

@@ -3,6 +3,10 @@
 package struct CELProgram: Sendable {
     package let source: String
     let root: CELExpr
+    /// `root` with the calls over literals already made (`folded`): what `code` is made from.
+    let evaluated: CELExpr
+    /// `evaluated` compiled to closures (CELEvaluator.swift): what `evaluate` runs.
+    let code: CELCode
     /// The type the checker inferred (`dyn` for an unchecked program).
     package let type: CELType
     /// Per node id: the overloads a call may use (the checker's choice, or every overload of
@@ -55,10 +59,69 @@ package struct CELProgram: Sendable {
         return CELProgram(source: text, root: root, type: .dyn, calls: calls, nodeTypes: Array(repeating: .dyn, count: parsed.nodeCount), limits: env.limits)
     }
 
+    init(source: String, root: CELExpr, type: CELType, calls: [[CELOverload]], nodeTypes: [CELType], limits: CELLimits) {
+        self.source = source
+        self.root = root
+        self.type = type
+        self.calls = calls
+        self.nodeTypes = nodeTypes
+        self.limits = limits
+        evaluated = Self.folded(root, calls: calls)
+        code = CELCodegen.code(evaluated, calls)
+    }
+
+    /// `e` with each call whose receiver and arguments are all literals replaced by its value, as
+    /// evaluating it would give it (the functions are pure): `duration('90m')` is parsed once, not
+    /// at every evaluation (11% of the instructions of bench/let_bench.py's per-entry let). A call
+    /// that fails stays a call, so it fails at evaluation with the same error, as if not folded;
+    /// `&&`, `||` and `?:` (not overloads) stay as written.
+    static func folded(_ e: CELExpr, calls: [[CELOverload]]) -> CELExpr {
+        var out = e
+        switch e.kind {
+        case .literal, .ident: return e
+        case .select(let operand, let field, let test):
+            out.kind = .select(folded(operand, calls: calls), field, test: test)
+        case .list(let items):
+            out.kind = .list(items.map { folded($0, calls: calls) })
+        case .map(let entries):
+            out.kind = .map(entries.map { (folded($0.key, calls: calls), folded($0.value, calls: calls)) })
+        case .comprehension(var c):
+            c.range = folded(c.range, calls: calls)
+            c.args = c.args.map { folded($0, calls: calls) }
+            out.kind = .comprehension(c)
+        case .call(let name, let target, let args):
+            let target = target.map { folded($0, calls: calls) }
+            let args = args.map { folded($0, calls: calls) }
+            out.kind = .call(name, target: target, args: args)
+            if name == "_&&_" || name == "_||_" || name == "_?_:_" || e.id >= calls.count { return out }
+            var values: [CELValue] = []
+            for operand in (target.map { [$0] } ?? []) + args {
+                guard case .literal(let v) = operand.kind else { return out }
+                values.append(v)
+            }
+            // The overload evaluation would choose: the first that accepts the values.
+            guard let overload = calls[e.id].first(where: { $0.accepts(values) }),
+                let value = try? overload.implementation(values)
+            else { return out }
+            out.kind = .literal(value)
+        }
+        return out
+    }
+
     /// Evaluates with `variables` bound (by their full names).
     package func evaluate(_ variables: [String: CELValue]) throws(CELError) -> CELValue {
-        var evaluator = CELEvaluator(program: self, variables: variables)
-        return try evaluator.eval(root)
+        var evaluator = CELEvaluator(variables: variables, limits: limits)
+        return try code(&evaluator)
+    }
+
+    /// Evaluates with `variables` bound, and `overriding` bound over them (a name there hides the
+    /// same name in `variables`): a host that evaluates many times over mostly the same variables
+    /// binds what changes there instead of copying the dictionary each time.
+    package func evaluate(_ variables: [String: CELValue], overriding: [(String, CELValue)]) throws(CELError) -> CELValue {
+        var evaluator = CELEvaluator(variables: variables, limits: limits)
+        // Looked up before `variables`, and below every loop variable, as the outermost locals.
+        evaluator.locals = overriding
+        return try code(&evaluator)
     }
 
     /// The names the expression reads (variables, by their full names), for ordering lets.
@@ -128,240 +191,5 @@ package struct CELProgram: Sendable {
             }
         }
         walk(root)
-    }
-}
-
-/// One evaluation: the bound variables, the loop variables in scope, and the budget spent.
-struct CELEvaluator {
-    let program: CELProgram
-    let variables: [String: CELValue]
-    var locals: [(String, CELValue)] = []
-    var iterations = 0
-
-    init(program: CELProgram, variables: [String: CELValue]) {
-        self.program = program
-        self.variables = variables
-    }
-
-    mutating func eval(_ e: CELExpr) throws(CELError) -> CELValue {
-        switch e.kind {
-        case .literal(let v): return v
-        case .ident(let name):
-            if let local = locals.last(where: { $0.0 == name }) { return local.1 }
-            if let v = variables[name] { return v }
-            throw CELError("no value for '\(name)'", at: e.offset)
-        case .select(let operand, let field, let test):
-            let target = try eval(operand)
-            switch target {
-            case .map(let m):
-                if test { return .bool(m[string: field] != nil) }
-                guard let v = m[string: field] else { throw CELError("no such key: '\(field)'", at: e.offset) }
-                return v
-            default:
-                throw CELError("'.\(field)' selects a field, but the value is \(target.kindName)", at: e.offset)
-            }
-        case .list(let items):
-            var out: [CELValue] = []
-            out.reserveCapacity(items.count)
-            for item in items { out.append(try eval(item)) }
-            return .list(out)
-        case .map(let entries):
-            var m = CELMap()
-            for entry in entries {
-                let k = try eval(entry.key)
-                let v = try eval(entry.value)
-                guard CELKey(k) != nil else { throw CELError("a map key must be an int, uint, bool or string, found \(k.kindName)", at: entry.key.offset) }
-                guard m.insert(k, v) else { throw CELError("repeated map key \(CELFormat.literal(k))", at: entry.key.offset) }
-            }
-            return .map(m)
-        case .call(let name, let target, let args):
-            switch name {
-            case "_&&_", "_||_": return try logic(name == "_&&_", args, at: e.offset)
-            case "_?_:_":
-                let condition = try eval(args[0])
-                guard case .bool(let c) = condition else {
-                    throw CELError("the condition of '?:' must be a bool, found \(condition.kindName)", at: args[0].offset)
-                }
-                return try eval(c ? args[1] : args[2])
-            default: break
-            }
-            var values: [CELValue] = []
-            values.reserveCapacity(args.count + 1)
-            if let target { values.append(try eval(target)) }
-            for a in args { values.append(try eval(a)) }
-            let candidates = program.calls[e.id]
-            for o in candidates where o.accepts(values) {
-                do { return try o.implementation(values) } catch {
-                    var error = error
-                    if error.offset == nil { error.offset = e.offset }
-                    throw error
-                }
-            }
-            if candidates.isEmpty && target == nil && !name.hasPrefix("_") {
-                throw CELError("unknown function '\(name)'", at: e.offset)
-            }
-            throw CELError("no matching overload for '\(celDisplayName(name))' applied to (\(values.map(\.kindName).joined(separator: ", ")))", at: e.offset)
-        case .comprehension(let c):
-            return try comprehension(c, at: e.offset)
-        }
-    }
-
-    /// `&&` and `||` as CEL defines them: commutative, an error or a non-bool on one side is
-    /// absorbed when the other side decides.
-    private mutating func logic(_ isAnd: Bool, _ args: [CELExpr], at offset: Int) throws(CELError) -> CELValue {
-        var firstError: CELError? = nil
-        for a in args {
-            do {
-                let v = try eval(a)
-                if case .bool(let b) = v {
-                    if b != isAnd { return .bool(b) }
-                } else if firstError == nil {
-                    firstError = CELError("no matching overload for '\(isAnd ? "&&" : "||")' applied to \(v.kindName)", at: a.offset)
-                }
-            } catch {
-                if firstError == nil { firstError = error }
-            }
-        }
-        if let firstError { throw firstError }
-        return .bool(isAnd)
-    }
-
-    private mutating func spend(_ count: Int, at offset: Int) throws(CELError) {
-        if count > program.limits.comprehensionIterations {
-            throw CELError("comprehension stopped after \(program.limits.comprehensionIterations) iterations (the list or map is too large)", at: offset)
-        }
-        iterations += 1
-        if iterations > program.limits.totalIterations {
-            throw CELError("evaluation stopped after \(program.limits.totalIterations) loop iterations in all", at: offset)
-        }
-    }
-
-    private mutating func comprehension(_ c: CELComprehension, at offset: Int) throws(CELError) -> CELValue {
-        let range = try eval(c.range)
-        if c.kind == .bind {
-            locals.append((c.variable, range))
-            defer { locals.removeLast() }
-            return try eval(c.args[0])
-        }
-        // The pairs iterated: (index or key, element or value), made one at a time.
-        let pairs: CELPairs
-        let isMap: Bool
-        switch range {
-        case .list(let l):
-            pairs = CELPairs(keys: nil, values: l)
-            isMap = false
-        case .map(let m):
-            pairs = CELPairs(keys: m.keys, values: m.values)
-            isMap = true
-        default:
-            throw CELError("\(c.kind.rawValue)() iterates over a list or a map, found \(range.kindName)", at: c.range.offset)
-        }
-        let twoVariables = c.variable2 != nil
-        var count = 0
-        func bind(_ pair: (CELValue, CELValue), into locals: inout [(String, CELValue)]) {
-            if twoVariables {
-                locals.append((c.variable, pair.0))
-                locals.append((c.variable2!, pair.1))
-            } else {
-                locals.append((c.variable, isMap ? pair.0 : pair.1))
-            }
-        }
-        func unbind(_ locals: inout [(String, CELValue)]) { locals.removeLast(twoVariables ? 2 : 1) }
-        func predicate(_ e: CELExpr, _ evaluator: inout CELEvaluator) throws(CELError) -> Bool {
-            let v = try evaluator.eval(e)
-            guard case .bool(let b) = v else { throw CELError("the condition of \(c.kind.rawValue)() must give a bool, gave \(v.kindName)", at: e.offset) }
-            return b
-        }
-        switch c.kind {
-        case .all, .exists:
-            let decisive = c.kind == .exists
-            var firstError: CELError? = nil
-            for pair in pairs {
-                count += 1
-                try spend(count, at: offset)
-                bind(pair, into: &locals)
-                defer { unbind(&locals) }
-                do {
-                    if try predicate(c.args[0], &self) == decisive { return .bool(decisive) }
-                } catch {
-                    if firstError == nil { firstError = error }
-                }
-            }
-            if let firstError { throw firstError }
-            return .bool(!decisive)
-        case .existsOne:
-            var found = 0
-            for pair in pairs {
-                count += 1
-                try spend(count, at: offset)
-                bind(pair, into: &locals)
-                defer { unbind(&locals) }
-                if try predicate(c.args[0], &self) { found += 1 }
-            }
-            return .bool(found == 1)
-        case .map, .filter, .transformList:
-            var out: [CELValue] = []
-            for pair in pairs {
-                count += 1
-                try spend(count, at: offset)
-                bind(pair, into: &locals)
-                defer { unbind(&locals) }
-                if c.kind == .filter {
-                    if try predicate(c.args[0], &self) { out.append(twoVariables ? pair.1 : (isMap ? pair.0 : pair.1)) }
-                    continue
-                }
-                if c.args.count == 2, try !predicate(c.args[0], &self) { continue }
-                out.append(try eval(c.args.last!))
-            }
-            return .list(out)
-        case .transformMap, .transformMapEntry:
-            var out = CELMap()
-            for pair in pairs {
-                count += 1
-                try spend(count, at: offset)
-                bind(pair, into: &locals)
-                defer { unbind(&locals) }
-                if c.args.count == 2, try !predicate(c.args[0], &self) { continue }
-                let v = try eval(c.args.last!)
-                if c.kind == .transformMap {
-                    out.insert(pair.0, v)
-                } else {
-                    guard case .map(let entry) = v else { throw CELError("transformMapEntry() must give a map, gave \(v.kindName)", at: c.args.last!.offset) }
-                    for (k, value) in entry {
-                        guard out.insert(k, value) else { throw CELError("transformMapEntry(): repeated key \(CELFormat.literal(k))", at: offset) }
-                    }
-                }
-            }
-            return .map(out)
-        case .sortBy:
-            var keys: [CELValue] = []
-            for pair in pairs {
-                count += 1
-                try spend(count, at: offset)
-                bind(pair, into: &locals)
-                defer { unbind(&locals) }
-                keys.append(try eval(c.args[0]))
-            }
-            do { return .list(try CELListsExtension.sorted(isMap ? pairs.keys! : pairs.values, keys: keys)) } catch {
-                throw CELError(error.message, at: offset)
-            }
-        case .bind:
-            return .null
-        }
-    }
-}
-
-/// A list's (index, element) or a map's (key, value) pairs, without copying them.
-struct CELPairs: Sequence {
-    let keys: [CELValue]?
-    let values: [CELValue]
-
-    func makeIterator() -> AnyIterator<(CELValue, CELValue)> {
-        var k = 0
-        return AnyIterator {
-            guard k < values.count else { return nil }
-            defer { k += 1 }
-            return (keys?[k] ?? .int(Int64(k)), values[k])
-        }
     }
 }

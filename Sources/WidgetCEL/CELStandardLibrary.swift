@@ -16,17 +16,17 @@ enum CELStandardLibrary {
                 return .int(-a[0].i)
             },
             O("-_", [.double], .double) { a in .double(-a[0].d) },
-            O("_==_", [A, A], .bool) { a in .bool(CELValue.celEqual(a[0], a[1])) },
-            O("_!=_", [A, A], .bool) { a in .bool(!CELValue.celEqual(a[0], a[1])) },
-            O("@in", [A, .list(A)], .bool) { a in .bool(a[1].l.contains { CELValue.celEqual(a[0], $0) }) },
-            O("@in", [A, .map(A, B)], .bool) { a in .bool(a[1].m[a[0]] != nil) },
-            O("_[_]", [.list(A), .int], A) { a throws(CELError) in try index(a[0].l, a[1]) },
-            O("_[_]", [.list(A), .uint], A) { a throws(CELError) in try index(a[0].l, a[1]) },
-            O("_[_]", [.list(A), .double], A) { a throws(CELError) in try index(a[0].l, a[1]) },
-            O("_[_]", [.map(A, B), A], B) { a throws(CELError) in
-                guard let v = a[0].m[a[1]] else { throw CELError("no such key: \(CELFormat.literal(a[1]))") }
+            O("_==_", [A, A], .bool, binary: { x, y in .bool(CELValue.celEqual(x, y)) }),
+            O("_!=_", [A, A], .bool, binary: { x, y in .bool(!CELValue.celEqual(x, y)) }),
+            O("@in", [A, .list(A)], .bool, binary: { x, y in .bool(y.l.contains { CELValue.celEqual(x, $0) }) }),
+            O("@in", [A, .map(A, B)], .bool, binary: { x, y in .bool(y.m[x] != nil) }),
+            O("_[_]", [.list(A), .int], A, binary: { x, y throws(CELError) in try index(x.l, y) }),
+            O("_[_]", [.list(A), .uint], A, binary: { x, y throws(CELError) in try index(x.l, y) }),
+            O("_[_]", [.list(A), .double], A, binary: { x, y throws(CELError) in try index(x.l, y) }),
+            O("_[_]", [.map(A, B), A], B, binary: { x, y throws(CELError) in
+                guard let v = x.m[y] else { throw CELError("no such key: \(CELFormat.literal(y))") }
                 return v
-            },
+            }),
             O("size", [.string], .int) { a in .int(Int64(a[0].s.unicodeScalars.count)) },
             O("size", [.bytes], .int) { a in .int(Int64(a[0].bytesValue.count)) },
             O("size", [.list(A)], .int) { a in .int(Int64(a[0].l.count)) },
@@ -36,68 +36,68 @@ enum CELStandardLibrary {
             O("size", member: true, [.list(A)], .int) { a in .int(Int64(a[0].l.count)) },
             O("size", member: true, [.map(A, B)], .int) { a in .int(Int64(a[0].m.count)) },
             // Arithmetic.
-            O("_+_", [.int, .int], .int) { a throws(CELError) in try checked(a[0].i.addingReportingOverflow(a[1].i)) },
-            O("_+_", [.uint, .uint], .uint) { a throws(CELError) in try checked(a[0].u.addingReportingOverflow(a[1].u)) },
-            O("_+_", [.double, .double], .double) { a in .double(a[0].d + a[1].d) },
-            O("_+_", [.string, .string], .string) { a throws(CELError) in
-                guard a[0].s.utf8.count + a[1].s.utf8.count <= CELErrors.maxValueSize else { throw CELErrors.tooLarge("string") }
-                return .string(a[0].s + a[1].s)
-            },
-            O("_+_", [.bytes, .bytes], .bytes) { a throws(CELError) in
-                guard a[0].bytesValue.count + a[1].bytesValue.count <= CELErrors.maxValueSize else { throw CELErrors.tooLarge("bytes") }
-                return .bytes(a[0].bytesValue + a[1].bytesValue)
-            },
-            O("_+_", [.list(A), .list(A)], .list(A)) { a throws(CELError) in
-                guard a[0].l.count + a[1].l.count <= CELErrors.maxValueSize else { throw CELErrors.tooLarge("list") }
-                return .list(a[0].l + a[1].l)
-            },
-            O("_+_", [.timestamp, .duration], .timestamp) { a throws(CELError) in
-                guard let t = a[0].ts + a[1].dur else { throw CELErrors.range("timestamp") }
+            O("_+_", [.int, .int], .int, binary: { x, y throws(CELError) in try checked(x.i.addingReportingOverflow(y.i)) }),
+            O("_+_", [.uint, .uint], .uint, binary: { x, y throws(CELError) in try checked(x.u.addingReportingOverflow(y.u)) }),
+            O("_+_", [.double, .double], .double, binary: { x, y in .double(x.d + y.d) }),
+            O("_+_", [.string, .string], .string, binary: { x, y throws(CELError) in
+                guard x.s.utf8.count + y.s.utf8.count <= CELErrors.maxValueSize else { throw CELErrors.tooLarge("string") }
+                return .string(x.s + y.s)
+            }),
+            O("_+_", [.bytes, .bytes], .bytes, binary: { x, y throws(CELError) in
+                guard x.bytesValue.count + y.bytesValue.count <= CELErrors.maxValueSize else { throw CELErrors.tooLarge("bytes") }
+                return .bytes(x.bytesValue + y.bytesValue)
+            }),
+            O("_+_", [.list(A), .list(A)], .list(A), binary: { x, y throws(CELError) in
+                guard x.l.count + y.l.count <= CELErrors.maxValueSize else { throw CELErrors.tooLarge("list") }
+                return .list(x.l + y.l)
+            }),
+            O("_+_", [.timestamp, .duration], .timestamp, binary: { x, y throws(CELError) in
+                guard let t = x.ts + y.dur else { throw CELErrors.range("timestamp") }
                 return .timestamp(t)
-            },
-            O("_+_", [.duration, .timestamp], .timestamp) { a throws(CELError) in
-                guard let t = a[1].ts + a[0].dur else { throw CELErrors.range("timestamp") }
+            }),
+            O("_+_", [.duration, .timestamp], .timestamp, binary: { x, y throws(CELError) in
+                guard let t = y.ts + x.dur else { throw CELErrors.range("timestamp") }
                 return .timestamp(t)
-            },
-            O("_+_", [.duration, .duration], .duration) { a throws(CELError) in
-                guard let d = a[0].dur + a[1].dur else { throw CELErrors.range("duration") }
+            }),
+            O("_+_", [.duration, .duration], .duration, binary: { x, y throws(CELError) in
+                guard let d = x.dur + y.dur else { throw CELErrors.range("duration") }
                 return .duration(d)
-            },
-            O("_-_", [.int, .int], .int) { a throws(CELError) in try checked(a[0].i.subtractingReportingOverflow(a[1].i)) },
-            O("_-_", [.uint, .uint], .uint) { a throws(CELError) in try checked(a[0].u.subtractingReportingOverflow(a[1].u)) },
-            O("_-_", [.double, .double], .double) { a in .double(a[0].d - a[1].d) },
-            O("_-_", [.timestamp, .timestamp], .duration) { a throws(CELError) in
-                guard let d = a[0].ts - a[1].ts else { throw CELErrors.range("duration") }
+            }),
+            O("_-_", [.int, .int], .int, binary: { x, y throws(CELError) in try checked(x.i.subtractingReportingOverflow(y.i)) }),
+            O("_-_", [.uint, .uint], .uint, binary: { x, y throws(CELError) in try checked(x.u.subtractingReportingOverflow(y.u)) }),
+            O("_-_", [.double, .double], .double, binary: { x, y in .double(x.d - y.d) }),
+            O("_-_", [.timestamp, .timestamp], .duration, binary: { x, y throws(CELError) in
+                guard let d = x.ts - y.ts else { throw CELErrors.range("duration") }
                 return .duration(d)
-            },
-            O("_-_", [.timestamp, .duration], .timestamp) { a throws(CELError) in
-                guard let t = a[0].ts + a[1].dur.negated else { throw CELErrors.range("timestamp") }
+            }),
+            O("_-_", [.timestamp, .duration], .timestamp, binary: { x, y throws(CELError) in
+                guard let t = x.ts + y.dur.negated else { throw CELErrors.range("timestamp") }
                 return .timestamp(t)
-            },
-            O("_-_", [.duration, .duration], .duration) { a throws(CELError) in
-                guard let d = a[0].dur + a[1].dur.negated else { throw CELErrors.range("duration") }
+            }),
+            O("_-_", [.duration, .duration], .duration, binary: { x, y throws(CELError) in
+                guard let d = x.dur + y.dur.negated else { throw CELErrors.range("duration") }
                 return .duration(d)
-            },
-            O("_*_", [.int, .int], .int) { a throws(CELError) in try checked(a[0].i.multipliedReportingOverflow(by: a[1].i)) },
-            O("_*_", [.uint, .uint], .uint) { a throws(CELError) in try checked(a[0].u.multipliedReportingOverflow(by: a[1].u)) },
-            O("_*_", [.double, .double], .double) { a in .double(a[0].d * a[1].d) },
-            O("_/_", [.int, .int], .int) { a throws(CELError) in
-                guard a[1].i != 0 else { throw CELErrors.divideByZero }
-                return try checked(a[0].i.dividedReportingOverflow(by: a[1].i))
-            },
-            O("_/_", [.uint, .uint], .uint) { a throws(CELError) in
-                guard a[1].u != 0 else { throw CELErrors.divideByZero }
-                return .uint(a[0].u / a[1].u)
-            },
-            O("_/_", [.double, .double], .double) { a in .double(a[0].d / a[1].d) },
-            O("_%_", [.int, .int], .int) { a throws(CELError) in
-                guard a[1].i != 0 else { throw CELErrors.moduloByZero }
-                return try checked(a[0].i.remainderReportingOverflow(dividingBy: a[1].i))
-            },
-            O("_%_", [.uint, .uint], .uint) { a throws(CELError) in
-                guard a[1].u != 0 else { throw CELErrors.moduloByZero }
-                return .uint(a[0].u % a[1].u)
-            },
+            }),
+            O("_*_", [.int, .int], .int, binary: { x, y throws(CELError) in try checked(x.i.multipliedReportingOverflow(by: y.i)) }),
+            O("_*_", [.uint, .uint], .uint, binary: { x, y throws(CELError) in try checked(x.u.multipliedReportingOverflow(by: y.u)) }),
+            O("_*_", [.double, .double], .double, binary: { x, y in .double(x.d * y.d) }),
+            O("_/_", [.int, .int], .int, binary: { x, y throws(CELError) in
+                guard y.i != 0 else { throw CELErrors.divideByZero }
+                return try checked(x.i.dividedReportingOverflow(by: y.i))
+            }),
+            O("_/_", [.uint, .uint], .uint, binary: { x, y throws(CELError) in
+                guard y.u != 0 else { throw CELErrors.divideByZero }
+                return .uint(x.u / y.u)
+            }),
+            O("_/_", [.double, .double], .double, binary: { x, y in .double(x.d / y.d) }),
+            O("_%_", [.int, .int], .int, binary: { x, y throws(CELError) in
+                guard y.i != 0 else { throw CELErrors.moduloByZero }
+                return try checked(x.i.remainderReportingOverflow(dividingBy: y.i))
+            }),
+            O("_%_", [.uint, .uint], .uint, binary: { x, y throws(CELError) in
+                guard y.u != 0 else { throw CELErrors.moduloByZero }
+                return .uint(x.u % y.u)
+            }),
         ]
         // Orderings: within each kind, and across the three numeric kinds.
         let ordered: [CELType] = [.bool, .string, .bytes, .timestamp, .duration]
@@ -107,14 +107,14 @@ enum CELStandardLibrary {
         ]
         for (name, test) in tests {
             for t in ordered {
-                list.append(O(name, [t, t], .bool) { a in .bool(test(compare(a[0], a[1]))) })
+                list.append(O(name, [t, t], .bool, binary: { x, y in .bool(test(compare(x, y))) }))
             }
-            for x in numeric {
-                for y in numeric {
-                    list.append(O(name, [x, y], .bool) { a in
-                        guard let c = CELValue.numericOrder(a[0], a[1]) else { return .bool(false) }
+            for p in numeric {
+                for q in numeric {
+                    list.append(O(name, [p, q], .bool, binary: { x, y in
+                        guard let c = CELValue.numericOrder(x, y) else { return .bool(false) }
                         return .bool(test(c))
-                    })
+                    }))
                 }
             }
         }
