@@ -61,6 +61,14 @@ struct LetEvaluator {
     /// (nil: `entry` whole) and the rule's variables, so an entry binds only those.
     let entryFields: Set<String>?
     let ruleNamesRead: [String]
+    /// The `entry` fields bound, in their order, as keys.
+    let entryKeys: [CELValue]
+    /// Whether an entry's let or the relevance score reads `let` (else the entry's lets are not
+    /// gathered into a CEL map: only templates read them).
+    let entryReadsLet: Bool
+    /// The lets computed per entry: their indices in `lets`, and their names in that order.
+    let entryLetIndices: [Int]
+    let entryLetNames: [String]
 
     init(
         _ lets: [PlanLet], parameters: [ParameterDeclaration], dates: [SourceDates] = [], relevance: PlanLet? = nil,
@@ -87,7 +95,15 @@ struct LetEvaluator {
             entryFields = Set(entryPrograms.flatMap { $0.selections.filter { $0.variable == "entry" }.map(\.field) })
         }
         ruleNamesRead = Self.ruleNames.filter(roots.contains)
+        let fields = entryFields
+        entryKeys = Self.entryFieldNames.filter { fields?.contains($0) ?? true }.map { CELValue.string($0) }
+        entryReadsLet = roots.contains("let")
+        entryLetIndices = lets.indices.filter { lets[$0].perEntry }
+        entryLetNames = entryLetIndices.map { lets[$0].name }
     }
+
+    /// The fields of `entry`, in the order its map has them.
+    static let entryFieldNames = ["date", "time", "day", "weekday", "index", "instant", "isInstant"]
 
     /// The rule's variables an expression may read (`current`, `next`, `upcoming`: a schedule's).
     static let ruleNames = ["slot", "record", "index", "progress", "market", "current", "next", "upcoming"]
@@ -100,6 +116,11 @@ struct LetEvaluator {
         var json: JSONObject
         /// Each failed let's first error, in evaluation order (warned once per reload).
         var failures: [(name: String, message: String)] = []
+        /// `let` of `variables`: the reload's lets as CEL values.
+        var letValues: CELMap {
+            if case .map(let m)? = variables["let"] { return m }
+            return CELMap()
+        }
     }
 
     /// Evaluates the lets of the reload (those that read no entry).
@@ -109,10 +130,10 @@ struct LetEvaluator {
     /// `only` picks the lets (by index in `lets`) of this pass, `previous` holds the ones before.
     func reload(
         param: JSONValue, data: JSONValue, family: String, source: JSONValue = .object(JSONObject()), after previous: Reload? = nil,
-        only: ((Int) -> Bool)? = nil
+        only: ((Int) -> Bool)? = nil, cache: DataCache? = nil
     ) -> Reload {
         var variables: [String: CELValue] = [
-            "param": parameters(param), "data": dataValue(data), "family": .string(family), "source": Self.sourcesValue(source),
+            "param": parameters(param), "data": dataValue(data, cache: cache), "family": .string(family), "source": Self.sourcesValue(source),
         ]
         var values = CELMap()
         if case .map(let earlier)? = previous?.variables["let"] { values = earlier }
@@ -139,54 +160,93 @@ struct LetEvaluator {
     }
 
     /// Evaluates the lets of one entry over the reload's, then its relevance score (nil when the
-    /// widget declares none, or it failed: then it is among `failures`); the object `let` is for
-    /// that entry. `standsFor` is the rule's instant the entry stands for (`entry.instant`, nil when none).
+    /// widget declares none, or it failed: then it is among `failures`). `lets`: the entry's own
+    /// lets (those computed per entry) as templates read them, over the reload's
+    /// (`EntryScope.entryLets`). `standsFor` is the rule's instant the entry stands for
+    /// (`entry.instant`, nil when none).
     func entry(
         _ reload: Reload, date: Instant, index: Int, standsFor: Instant?, zone: ZoneRules, rule: RuleVariables,
         failures: inout [(name: String, message: String)]
-    ) -> (lets: JSONValue, score: Double?) {
+    ) -> (lets: JSONObject, score: Double?) {
         // Only what the entry's expressions read is bound: five lets on every example
         // (bench/let_bench.py, one of them `entry.date + duration('90m')`) formatted the entry's
-        // time, day and weekday and converted its record to CEL for every entry.
-        var variables = reload.variables
-        var entry = CELMap()
-        func wants(_ field: String) -> Bool { entryFields?.contains(field) ?? true }
-        if wants("date") { entry.set("date", .timestamp(CELTimestamp(date))) }
-        if wants("time") { entry.set("time", .string(zone.timeText(date))) }
-        if wants("day") { entry.set("day", .string(zone.dayText(date))) }
-        if wants("weekday") { entry.set("weekday", .string(zone.weekdayName(date))) }
-        if wants("index") { entry.set("index", .int(Int64(index))) }
-        if wants("instant") { entry.set("instant", standsFor.map { .timestamp(CELTimestamp($0)) } ?? .null) }
-        if wants("isInstant") { entry.set("isInstant", .bool(standsFor == date)) }
-        variables["entry"] = .map(entry)
+        // time, day and weekday and converted its record to CEL for every entry. And bound over
+        // the reload's variables, not into a copy of them (a dictionary copied per entry).
+        var bound: [(String, CELValue)] = []
+        bound.reserveCapacity(2 + ruleNamesRead.count)
+        var fields: [CELValue] = []
+        fields.reserveCapacity(entryKeys.count)
+        for key in entryKeys {
+            guard case .string(let field) = key else { continue }
+            switch field {
+            case "date": fields.append(.timestamp(CELTimestamp(date)))
+            case "time": fields.append(.string(zone.timeText(date)))
+            case "day": fields.append(.string(zone.dayText(date)))
+            case "weekday": fields.append(.string(zone.weekdayName(date)))
+            case "index": fields.append(.int(Int64(index)))
+            case "instant": fields.append(standsFor.map { .timestamp(CELTimestamp($0)) } ?? .null)
+            default: fields.append(.bool(standsFor == date))
+            }
+        }
+        bound.append(("entry", .map(CELMap(distinctKeys: entryKeys, values: fields))))
         for name in ruleNamesRead {
             switch name {
             case "current", "next", "upcoming":
                 guard case .schedule = rule else { continue }
                 // None in force, or none later: null, so `current == null` and `has()` tell.
-                variables[name] = rule.value(name).map { CELValue(json: $0) } ?? .null
+                bound.append((name, rule.value(name).map { CELValue(json: $0) } ?? .null))
             default:
-                if let value = rule.value(name) { variables[name] = CELValue(json: value) }
+                if let value = rule.value(name) { bound.append((name, CELValue(json: value))) }
             }
         }
-        guard case .map(var values)? = reload.variables["let"] else { return (.object(reload.json), nil) }
-        var json = reload.json
-        if hasPerEntry { evaluate(perEntry: true, &variables, &values, &json, &failures) }
-        guard let relevance else { return (.object(json), nil) }
-        variables["let"] = .map(values)
+        // `let` as the entry's expressions see it (the reload's lets, then each entry let
+        // computed), gathered only when one of them reads it.
+        let letSlot = bound.count
+        var values = CELMap()
+        if entryReadsLet {
+            values = reload.letValues
+            bound.append(("let", .null))
+        }
+        // The entry's own lets for templates, apart from the reload's: not a copy of the reload's
+        // object grown by one member per entry (1,300 instructions an entry, callgrind).
+        var json: [JSONValue] = []
+        json.reserveCapacity(entryLetIndices.count)
+        var failed: [Int] = []
+        for i in entryLetIndices {
+            if entryReadsLet { bound[letSlot].1 = .map(values) }
+            do {
+                let value = try lets[i].program.evaluate(reload.variables, overriding: bound)
+                if entryReadsLet {
+                    // Unshared again, so `set` does not copy the map.
+                    bound[letSlot].1 = .null
+                    values.set(lets[i].name, value)
+                }
+                json.append(value.json)
+            } catch {
+                failed.append(json.count)
+                json.append(.null)
+                if !failures.contains(where: { $0.name == lets[i].name }) { failures.append((lets[i].name, error.message)) }
+            }
+        }
+        // A failed let is absent, not null.
+        let kept = failed.isEmpty ? nil : json.indices.filter { !failed.contains($0) }
+        let own = kept.map { kept in JSONObject(distinctKeys: kept.map { entryLetNames[$0] }, values: kept.map { json[$0] }) }
+            ?? JSONObject(distinctKeys: entryLetNames, values: json)
+        guard let relevance else { return (own, nil) }
+        if entryReadsLet { bound[letSlot].1 = .map(values) }
         let message: String
         do {
-            switch try relevance.program.evaluate(variables) {
-            case .int(let i): return (.object(json), Double(i))
-            case .uint(let u): return (.object(json), Double(u))
-            case .double(let d) where d.isFinite: return (.object(json), d)
+            switch try relevance.program.evaluate(reload.variables, overriding: bound) {
+            case .int(let i): return (own, Double(i))
+            case .uint(let u): return (own, Double(u))
+            case .double(let d) where d.isFinite: return (own, d)
             case let other: message = "the score is \(other.typeName), not a finite number"
             }
         } catch {
             message = error.message
         }
         if !failures.contains(where: { $0.name == relevance.name }) { failures.append((relevance.name, message)) }
-        return (.object(json), nil)
+        return (own, nil)
     }
 
     /// Evaluates the reload's or the entry's lets in order, each seeing those before it in
@@ -224,13 +284,18 @@ struct LetEvaluator {
     }
 
     /// `data` as CEL reads it: only the sources the lets read are converted, declared dates as timestamps.
-    private func dataValue(_ data: JSONValue) -> CELValue {
+    /// `cache` (the simulator's): a source whose JSON is the value converted at an earlier
+    /// reload keeps that conversion.
+    private func dataValue(_ data: JSONValue, cache: DataCache? = nil) -> CELValue {
         guard case .object(let sources) = data else { return CELValue(json: data) }
         var map = CELMap()
         for (name, value) in sources where sourcesRead?.contains(name) ?? true {
-            var converted = CELValue(json: value)
-            if let schema = numberSchemas[name] { converted = schema.conform(converted) }
-            map.set(name, dateRules[name].map { converted.withTimestamps($0) } ?? converted)
+            let convert = { (value: JSONValue) -> CELValue in
+                var converted = CELValue(json: value)
+                if let schema = numberSchemas[name] { converted = schema.conform(converted) }
+                return dateRules[name].map { converted.withTimestamps($0) } ?? converted
+            }
+            map.set(name, cache?.celValue(source: name, json: value, convert: convert) ?? convert(value))
         }
         return .map(map)
     }

@@ -156,7 +156,7 @@ extension CompiledWidget {
                     guard let evaluator = widget.letEvaluator else { break }
                     lets = evaluator.reload(
                         param: .object(param), data: .object(files), family: context.family.rawValue, source: .object(sources), after: lets,
-                        only: { $0 == i })
+                        only: { $0 == i }, cache: widget.dataCache)
                 }
                 cursor += 1
             }

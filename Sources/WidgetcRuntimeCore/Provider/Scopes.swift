@@ -230,8 +230,9 @@ struct EntryScope: TemplateScope {
 
     /// `entry.isInstant`: whether the entry is at the instant it stands for, not between two.
     var isInstant: JSONValue { .bool(index > 0 || startInstant == date) }
-    /// This entry's lets, when the widget computes some per entry (else the request's).
-    var lets: JSONValue? = nil
+    /// The lets this entry computed (those read per entry), when the widget has some: `let` is
+    /// the request's lets with these after them.
+    var entryLets: JSONObject? = nil
 
     func lookup(_ name: String) -> JSONValue? {
         // Dispatch on the first byte, then compare once: a String comparison that
@@ -247,7 +248,10 @@ struct EntryScope: TemplateScope {
             UInt8(ascii: "f") where name == "family", UInt8(ascii: "s") where name == "source":
             return request.lookup(name)
         case UInt8(ascii: "l") where name == "let":
-            return lets ?? request.lets
+            guard let entryLets else { return request.lets }
+            var all = request.lets.object ?? JSONObject()
+            for (key, value) in entryLets { all[key] = value }
+            return .object(all)
         default:
             return rule.value(name)
         }
@@ -289,6 +293,11 @@ struct EntryScope: TemplateScope {
             case UInt8(ascii: "i") where name == "isInstant": return isInstant
             default: return nil
             }
+        }
+        // `let.NAME`: in the entry's lets, else the request's, without joining them.
+        if path.count >= 2, let entryLets, first.utf8.first == UInt8(ascii: "l"), first == "let" {
+            if let value = entryLets[path[1]] { return path.count == 2 ? value : value.lookup(path: path, from: 2) }
+            return request.lets.lookup(path: path, from: 1)
         }
         guard let value = lookup(first) else { return nil }
         return value.lookup(path: path, from: 1)

@@ -1,4 +1,5 @@
 import WidgetSupport
+import WidgetCEL
 import WidgetTemplates
 import WidgetTime
 
@@ -112,7 +113,7 @@ extension CompiledWidget: TimelineProvider {
             let early = reloadOrder.earlyLets
             let computed = letEvaluator.reload(
                 param: request.param, data: data, family: context.family.rawValue, source: request.sources, after: reload.lets,
-                only: early.isEmpty ? nil : { !early.contains($0) })
+                only: early.isEmpty ? nil : { !early.contains($0) }, cache: dataCache)
             request.lets = .object(computed.json)
             letFailures = computed.failures
             letsOfReload = computed
@@ -197,7 +198,7 @@ extension CompiledWidget: TimelineProvider {
                 let computed = letEvaluator.entry(
                     letsOfReload, date: scope.date, index: index, standsFor: standsFor, zone: zone, rule: scope.rule,
                     failures: &letFailures)
-                if letEvaluator.hasPerEntry { scope.lets = computed.lets }
+                if letEvaluator.hasPerEntry { scope.entryLets = computed.lets }
                 if relevanceDuration != nil { relevance.append(computed.score.map { EntryRelevance(score: $0, duration: relevanceSeconds) }) }
             }
             dates.append(scope.date)
@@ -428,6 +429,33 @@ final class DataCache {
 
     func store(_ value: JSONValue, for path: String, bytes: [UInt8]) {
         entries[path] = (bytes, value)
+    }
+
+    /// Each source's value as the lets read it, with the JSON it was made from (held: no other
+    /// value can take its storage's address while it is compared to).
+    private var celValues: [String: (json: JSONValue, value: CELValue)] = [:]
+
+    /// Source `name`'s CEL value: the last one made while its JSON is the same value (the same
+    /// storage, as this cache hands it out again), else `convert`ed anew. bench/let_bench.py's
+    /// `size(data)` converted every source at every reload (`data` read whole).
+    func celValue(source name: String, json: JSONValue, convert: (JSONValue) -> CELValue) -> CELValue {
+        if let cached = celValues[name], Self.sameStorage(cached.json, json) { return cached.value }
+        let value = convert(json)
+        celValues[name] = (json, value)
+        return value
+    }
+
+    /// Whether two objects or arrays share their storage (so they are equal without a look
+    /// inside); false for other values, which are cheap to convert.
+    static func sameStorage(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        func same<T>(_ x: [T], _ y: [T]) -> Bool {
+            x.withUnsafeBufferPointer { p in y.withUnsafeBufferPointer { q in p.baseAddress == q.baseAddress && p.count == q.count } }
+        }
+        switch (a, b) {
+        case (.object(let x), .object(let y)): return same(x.keys, y.keys) && same(x.values, y.values)
+        case (.array(let x), .array(let y)): return same(x, y)
+        default: return false
+        }
     }
 }
 
