@@ -109,7 +109,7 @@ enum CELCodegen {
                 break
             }
             let codes = ((target.map { [$0] } ?? []) + args).map { code($0, calls) }
-            let candidates = calls[e.id]
+            let candidates = e.id < calls.count ? calls[e.id] : []
             let failure = CallFailure(name: name, offset: offset, unknown: candidates.isEmpty && target == nil && !name.hasPrefix("_"))
             if codes.count == 2 {
                 // Two operands (the operators): no argument array when the overload has a

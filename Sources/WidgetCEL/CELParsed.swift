@@ -16,7 +16,7 @@ package struct CELParsed: Sendable {
         var resolver = CELResolver(isVariable: { env.variables[$0] != nil }, isFunction: { env.functions[$0] != nil })
         let root = resolver.resolve(parsed.0)
         return CELParsed(
-            tree: CELProgram(source: text, root: root, type: .dyn, calls: [], nodeTypes: [], limits: env.limits),
+            tree: CELProgram(source: text, root: root, type: .dyn, calls: [], nodeTypes: [], limits: env.limits, prepare: false),
             nodeCount: parsed.nodeCount)
     }
 
@@ -33,6 +33,7 @@ package struct CELParsed: Sendable {
         let type = checker.check(tree.root)
         if !checker.errors.isEmpty { throw CELProgram.Failure(errors: checker.errors) }
         return CELProgram(
-            source: tree.source, root: tree.root, type: type, calls: checker.overloads, nodeTypes: checker.types, limits: env.limits)
+            source: tree.source, root: tree.root, type: type, calls: checker.overloads, nodeTypes: checker.types, limits: env.limits,
+            prepare: false)
     }
 }

@@ -1,12 +1,17 @@
 /// A compiled expression: parsed, resolved and (unless built unchecked) type-checked once;
-/// evaluating it walks the tree with the overloads the checker chose, without parsing.
+/// evaluating it runs closures made from the tree (CELEvaluator.swift) with the overloads the
+/// checker chose, without parsing.
 package struct CELProgram: Sendable {
     package let source: String
     let root: CELExpr
-    /// `root` with the calls over literals already made (`folded`): what `code` is made from.
-    let evaluated: CELExpr
-    /// `evaluated` compiled to closures (CELEvaluator.swift): what `evaluate` runs.
-    let code: CELCode
+    /// What `evaluate` runs, made by `prepared()` (a program only checked, as validate's, never
+    /// needs it): `root` with the calls over literals already made (`folded`), and that tree
+    /// compiled to closures.
+    private let compiled: Compiled?
+    struct Compiled: Sendable {
+        let evaluated: CELExpr
+        let code: CELCode
+    }
     /// The type the checker inferred (`dyn` for an unchecked program).
     package let type: CELType
     /// Per node id: the overloads a call may use (the checker's choice, or every overload of
@@ -59,16 +64,32 @@ package struct CELProgram: Sendable {
         return CELProgram(source: text, root: root, type: .dyn, calls: calls, nodeTypes: Array(repeating: .dyn, count: parsed.nodeCount), limits: env.limits)
     }
 
-    init(source: String, root: CELExpr, type: CELType, calls: [[CELOverload]], nodeTypes: [CELType], limits: CELLimits) {
+    init(
+        source: String, root: CELExpr, type: CELType, calls: [[CELOverload]], nodeTypes: [CELType], limits: CELLimits, prepare: Bool = true
+    ) {
         self.source = source
         self.root = root
         self.type = type
         self.calls = calls
         self.nodeTypes = nodeTypes
         self.limits = limits
-        evaluated = Self.folded(root, calls: calls)
-        code = CELCodegen.code(evaluated, calls)
+        compiled = prepare ? Self.compiled(root, calls) : nil
     }
+
+    private static func compiled(_ root: CELExpr, _ calls: [[CELOverload]]) -> Compiled {
+        let evaluated = folded(root, calls: calls)
+        return Compiled(evaluated: evaluated, code: CELCodegen.code(evaluated, calls))
+    }
+
+    /// The program ready to evaluate many times (its closures made once); evaluating one that is
+    /// not makes them at each evaluation.
+    package func prepared() -> CELProgram {
+        guard compiled == nil else { return self }
+        return CELProgram(source: source, root: root, type: type, calls: calls, nodeTypes: nodeTypes, limits: limits, prepare: true)
+    }
+
+    /// `root` with the calls over literals already made.
+    var evaluated: CELExpr { compiled?.evaluated ?? Self.folded(root, calls: calls) }
 
     /// `e` with each call whose receiver and arguments are all literals replaced by its value, as
     /// evaluating it would give it (the functions are pure): `duration('90m')` is parsed once, not
@@ -111,7 +132,7 @@ package struct CELProgram: Sendable {
     /// Evaluates with `variables` bound (by their full names).
     package func evaluate(_ variables: [String: CELValue]) throws(CELError) -> CELValue {
         var evaluator = CELEvaluator(variables: variables, limits: limits)
-        return try code(&evaluator)
+        return try (compiled ?? Self.compiled(root, calls)).code(&evaluator)
     }
 
     /// Evaluates with `variables` bound, and `overriding` bound over them (a name there hides the
@@ -121,7 +142,7 @@ package struct CELProgram: Sendable {
         var evaluator = CELEvaluator(variables: variables, limits: limits)
         // Looked up before `variables`, and below every loop variable, as the outermost locals.
         evaluator.locals = overriding
-        return try code(&evaluator)
+        return try (compiled ?? Self.compiled(root, calls)).code(&evaluator)
     }
 
     /// The names the expression reads (variables, by their full names), for ordering lets.

@@ -74,7 +74,17 @@ struct LetEvaluator {
         _ lets: [PlanLet], parameters: [ParameterDeclaration], dates: [SourceDates] = [], relevance: PlanLet? = nil,
         schemas: [SourceSchema] = []
     ) {
-        self.lets = lets
+        // Each program's closures made once, not at each evaluation (a checked program comes without them).
+        self.lets = lets.map { item in
+            var item = item
+            item.program = item.program.prepared()
+            return item
+        }
+        let relevance = relevance.map { score in
+            var score = score
+            score.program = score.program.prepared()
+            return score
+        }
         self.relevance = relevance
         numberSchemas = Dictionary(schemas.filter(\.hasNumbers).map { ($0.source, $0) }, uniquingKeysWith: { first, _ in first })
         dateRules = Dictionary(dates.map { ($0.source, $0.rules) }, uniquingKeysWith: +)
