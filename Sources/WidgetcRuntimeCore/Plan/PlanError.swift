@@ -18,14 +18,27 @@ public struct PlanError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// One member of a plan being read, with its pointer, so every refusal says where.
+///
+/// The place is kept as the parent's and the key (`PlanPlace`), and spelled out as a path only
+/// when asked (a refusal, a view's warning), so reading a member builds no array: `WidgetPlan(data:)`
+/// on the 11 plans of 6285db9's widgets/, -3.2% instructions (237.2 M -> 229.5 M, 20 loads each,
+/// callgrind).
 struct PlanMember {
     let value: JSONValue
-    let path: [String]
+    private let place: PlanPlace
 
     init(_ value: JSONValue, path: [String] = []) {
         self.value = value
-        self.path = path
+        place = PlanPlace(parent: nil, key: nil, base: path)
     }
+
+    private init(_ value: JSONValue, parent: PlanPlace, key: String) {
+        self.value = value
+        place = PlanPlace(parent: parent, key: key, base: [])
+    }
+
+    /// The member's path from the plan's root.
+    var path: [String] { place.path }
 
     func fail(_ message: String) -> PlanError {
         PlanError(pointer: JSONPointer.string(path), message: message)
@@ -47,7 +60,7 @@ struct PlanMember {
     /// A member that may be absent or null.
     func optional(_ key: String) -> PlanMember? {
         guard case .object(let o) = value, let v = o[key], !v.isNull else { return nil }
-        return PlanMember(v, path: path + [key])
+        return PlanMember(v, parent: place, key: key)
     }
 
     func object() throws(PlanError) -> JSONObject {
@@ -56,12 +69,12 @@ struct PlanMember {
     }
 
     func members() throws(PlanError) -> [(key: String, value: PlanMember)] {
-        try object().map { (key: $0.key, value: PlanMember($0.value, path: path + [$0.key])) }
+        try object().map { (key: $0.key, value: PlanMember($0.value, parent: place, key: $0.key)) }
     }
 
     func items() throws(PlanError) -> [PlanMember] {
         guard case .array(let a) = value else { throw fail("expected an array, found \(found())") }
-        return a.enumerated().map { PlanMember($0.element, path: path + [String($0.offset)]) }
+        return a.enumerated().map { PlanMember($0.element, parent: place, key: String($0.offset)) }
     }
 
     func string() throws(PlanError) -> String {
@@ -100,5 +113,25 @@ struct PlanMember {
             throw fail("expected one of \(Word.allCases.map(\.rawValue).joined(separator: ", ")), found '\(text)'")
         }
         return word
+    }
+}
+
+/// Where a plan member is: its parent's place and its key, or a given path at a root.
+private final class PlanPlace {
+    let parent: PlanPlace?
+    let key: String?
+    let base: [String]
+
+    init(parent: PlanPlace?, key: String?, base: [String]) {
+        self.parent = parent
+        self.key = key
+        self.base = base
+    }
+
+    var path: [String] {
+        guard let key else { return base }
+        var path = parent?.path ?? base
+        path.append(key)
+        return path
     }
 }
