@@ -198,4 +198,29 @@ struct RunViewTests {
             """.write(toFile: directory + "/tips.yaml", atomically: true, encoding: .utf8)
         try expectTreesAreTheEntries(directory + "/tips.yaml", from: "2026-11-29T09:00:00Z", for: "2h")
     }
+
+    /// A face whose every entry shows another value (the minute): after a run of misses its trees
+    /// are encoded without the cache for a while, then the cache is tried again (`RunFaces`):
+    /// 2,160 entries go through all three, and each tree is still its entry's.
+    @Test func treesOfAFaceThatNeverRepeatsAreItsEntries() throws {
+        let directory = try temporaryDirectory().path
+        try """
+            kind: test.minutes
+            displayName: Minutes
+            description: A value that never comes back.
+            families: [systemSmall]
+            timeZone: UTC
+            content:
+              minute: "{{entry.time}}"
+            timeline:
+              every: 1m
+              horizon: 36h
+            view:
+              vstack:
+                - text: "{{minute}}"
+                - divider: {}
+
+            """.write(toFile: directory + "/minutes.yaml", atomically: true, encoding: .utf8)
+        try expectTreesAreTheEntries(directory + "/minutes.yaml", from: "2026-11-29T00:00:00Z", for: "36h")
+    }
 }
