@@ -192,6 +192,11 @@ package struct CELProgram: Sendable {
     /// Every node in pre-order, with the comprehension variables in scope at it (a name
     /// among them is a loop variable, not a free variable).
     private func visit(_ body: (CELExpr, [String]) -> Void) {
+        Self.walk(root, body)
+    }
+
+    /// Every node of `root` in pre-order, with the comprehension variables in scope at it.
+    package static func walk(_ root: CELExpr, _ body: (CELExpr, [String]) -> Void) {
         var locals: [String] = []
         func walk(_ e: CELExpr) {
             body(e, locals)

@@ -13,22 +13,9 @@ struct EvaluationShortcutTests {
     /// The evaluated tree's node for the call written at `offset`.
     static func evaluatedNode(_ program: CELProgram, at offset: Int) -> CELExpr.Kind? {
         var found: CELExpr.Kind? = nil
-        func walk(_ e: CELExpr) {
+        CELProgram.walk(program.evaluated) { e, _ in
             if e.offset == offset, found == nil { found = e.kind }
-            switch e.kind {
-            case .literal, .ident: break
-            case .select(let o, _, _): walk(o)
-            case .call(_, let target, let args):
-                if let target { walk(target) }
-                args.forEach(walk)
-            case .list(let items): items.forEach(walk)
-            case .map(let entries): entries.forEach { walk($0.key); walk($0.value) }
-            case .comprehension(let c):
-                walk(c.range)
-                c.args.forEach(walk)
-            }
         }
-        walk(program.evaluated)
         return found
     }
 
