@@ -181,6 +181,8 @@ import WidgetTime
             ("view:\n  grid: \"{{days}}: {{title}}\"\n  columns: 7\n  item: { text: \"{{d}}\" }\n", "view-list", 15, 9, "renders text, not a list"),
             ("view:\n  grid: \"{{days}}\"\n  item: { text: \"{{d}}\" }\n", "view-grid", 15, 3, "a grid needs 'columns'"),
             ("view:\n  grid: \"{{days}}\"\n  columns: 0\n  item: { text: \"{{d}}\" }\n", "view-grid", 16, 12, "a grid's columns 0 is out of range: 1 to 64"),
+            ("view:\n  grid: \"{{days}}\"\n  columns: 4444444444444444444444444444444444444444444444447\n  item: { text: \"{{d}}\" }\n",
+             "view-grid", 16, 12, "a grid's columns 4444444444444444444444444444444444444444444444447 is out of range: 1 to 64"),
             ("view:\n  grid: \"{{days}}\"\n  columns: 7\n", "view-grid", 15, 3, "a grid needs 'item'"),
             ("view:\n  grid: \"{{dayz}}\"\n  columns: 7\n  item: { text: \"{{d}}\" }\n", "unknown-variable", 15, 12, "(did you mean 'days'?)"),
             ("view:\n  text: a\n  columns: 7\n", "view-option", 16, 3, "'columns' is an option of grid, not of text"),

@@ -344,7 +344,9 @@ private struct ViewChecker {
                 at: element.keyLocation(element.elementKeys[0].member), pointer)
             return
         }
-        if let n = columns.number, columns.isInteger, !Self.gridColumns.contains(Int(n)) {
+        // Compared as a Double: a number past Int's range (found by fuzzing) would trap converted.
+        if let n = columns.number, columns.isInteger,
+            !(Double(Self.gridColumns.lowerBound)...Double(Self.gridColumns.upperBound)).contains(n) {
             context.error(
                 .viewGrid,
                 "a grid's columns \(columns.shown) is out of range: \(Self.gridColumns.lowerBound) to \(Self.gridColumns.upperBound) (7 for a week, 53 for a year of weeks)",
