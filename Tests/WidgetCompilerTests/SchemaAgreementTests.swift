@@ -136,4 +136,14 @@ import WidgetTime
             #expect(loaded.diagnostics.isEmpty, "\(form): \(loaded.diagnostics.map(\.message))")
         }
     }
+
+    /// A response status past Int's range is an error at its line, not a crash (it trapped
+    /// converting the number to Int).
+    @Test func aStatusPastIntsRangeIsAnErrorAtItsLine() {
+        let scenario = "- at: 2026-12-06T17:00:00Z\n  respond:\n    url: https://example.com/a\n    status: 4444444444444444444444444444444444444447\n"
+        let loaded = ScenarioChecks.check(bytes: Array(scenario.utf8), file: "s.yaml")
+        let shown = loaded.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.code) \($0.message)" }
+        #expect(shown.count == 1, "\(shown)")
+        #expect(shown.first?.hasPrefix("4:13 integer-range integer 4444444444444444444444444444444444444447 does not fit in 64 bits") == true, "\(shown)")
+    }
 }

@@ -304,7 +304,9 @@ package enum ScenarioChecks {
 /// A scenario's `respond` item as the scripted network answers it.
 enum ScenarioResponses {
     static func response(_ node: SourceNode, scenario: String, pointer: [String]) -> Result<ScenarioResponse, Diagnostic> {
-        var response = ScenarioResponse(status: Int(node["status"]?.number ?? 200))
+        // `Int(exactly:)`: a status past Int's range trapped converted (the schema's 100 to 599
+        // reports it; this side must only not crash).
+        var response = ScenarioResponse(status: node["status"]?.number.flatMap { Int(exactly: $0) } ?? 200)
         if let latency = node["latency"], let text = latency.string {
             do { response.latency = try DurationParser.parse(text) } catch {
                 return .failure(.error(.invalidDuration, "latency '\(text)': \(error.message)", file: scenario, at: latency.location, pointer: JSONPointer.string(pointer + ["latency"])))
