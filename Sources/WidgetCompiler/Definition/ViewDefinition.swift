@@ -50,10 +50,8 @@ package enum ViewElementKind: String, Sendable, CaseIterable {
     case vstack, hstack, zstack, group, text, date, timer, symbol, image, gauge, progress, spacer, divider, foreach, button, toggle
     case chart, grid
 
-    /// Every kind by its key: one hashed lookup per key decoded, where `init(rawValue:)` compares
-    /// the key with every case in turn (with `ViewOption.named`: decoding views 23.4 M -> 21.2 M
-    /// instructions on 300 files of bench/validate's examples shape, callgrind).
-    static let named = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+    /// Every kind by its key's bytes, read in place (see `ViewKeys`).
+    static let named = ViewKeys<ViewElementKind>()
 
     /// Whether the element's main argument is a list of elements.
     package var hasChildren: Bool {
@@ -97,8 +95,8 @@ package enum ViewOption: String, Sendable, CaseIterable {
     case font, weight, color, lineLimit, minimumScaleFactor, textAlignment, monospacedDigit, padding, frame, background
     case cornerRadius, opacity, accentable, privacySensitive, link, `if`, families, accessibilityLabel
 
-    /// Every option by its key (see `ViewElementKind.named`).
-    static let named = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+    /// Every option by its key's bytes (see `ViewKeys`).
+    static let named = ViewKeys<ViewOption>()
 
     /// The elements this option belongs to; nil: any element.
     package var elements: Set<ViewElementKind>? {
@@ -164,6 +162,23 @@ package enum ViewOption: String, Sendable, CaseIterable {
     }
 }
 
+/// An element's keys looked up by their bytes read in place: one probe of a `ByteTable`, where
+/// `init(rawValue:)` compares the key with every case in turn and a `Dictionary` makes and
+/// hashes a `String` per key (decoding views, callgrind on 300 files of bench/validate's examples
+/// shape: `init(rawValue:)` 23.4 M, the dictionaries 21.2 M; this table, with the arrays' room
+/// reserved and ids without interpolation, 22.1 M -> 14.5 M for all of `ViewDefinition`).
+struct ViewKeys<Key: RawRepresentable & CaseIterable>: Sendable where Key.RawValue == String, Key: Sendable {
+    let cases = Array(Key.allCases)
+    let table = ByteTable(Key.allCases.map(\.rawValue))
+
+    /// The key these bytes spell, as `init(rawValue:)` decides (text that is not ASCII may
+    /// still be canonically equivalent to a key, so it goes through it).
+    func callAsFunction(_ bytes: UnsafeBufferPointer<UInt8>) -> Key? {
+        if let k = table.index(of: bytes) { return cases[k] }
+        return bytes.isASCII ? nil : Key(rawValue: String(decoding: bytes, as: UTF8.self))
+    }
+}
+
 /// One element of a view as written.
 package struct ViewElement: Sendable {
     /// The element's mapping.
@@ -203,19 +218,22 @@ package struct ViewElement: Sendable {
         self.node = node
         self.id = id
         self.pointer = pointer
+        // Room for every key once, instead of growing one by one.
+        options.reserveCapacity(node.count)
         for i in 0..<node.count {
-            let key = node.key(i)
-            if let kind = ViewElementKind.named[key] {
+            let key = node.keyBytes(i)
+            if let kind = ViewElementKind.named(key) {
                 elementKeys.append((kind, i))
-            } else if let option = ViewOption.named[key] {
+            } else if let option = ViewOption.named(key) {
                 options.append((option, i))
             } else {
                 unknownKeys.append(i)
             }
         }
         if let kind, kind.hasChildren, let list = main, list.isSequence {
+            children.reserveCapacity(list.count)
             for (i, child) in list.items.enumerated() where child.isMapping {
-                children.append((i, ViewElement(decoding: child, id: "\(id).\(i)", pointer: pointer + [kind.rawValue, String(i)])))
+                children.append((i, ViewElement(decoding: child, id: id + "." + String(i), pointer: pointer + [kind.rawValue, String(i)])))
             }
         }
         if kind == .foreach || kind == .grid, let item = option(.item), item.isMapping {
