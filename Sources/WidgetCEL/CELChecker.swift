@@ -17,6 +17,14 @@ struct CELResolver {
         }
     }
 
+    /// A chain of selections with its root identifier resolved (the selections are not names).
+    private mutating func resolvingRoot(_ e: CELExpr) -> CELExpr {
+        guard case .select(let operand, let field, let test) = e.kind else { return resolve(e) }
+        var e = e
+        e.kind = .select(resolvingRoot(operand), field, test: test)
+        return e
+    }
+
     static func root(_ e: CELExpr) -> String? {
         switch e.kind {
         case .ident(let n): return n
@@ -42,7 +50,8 @@ struct CELResolver {
         case .select(let operand, let field, let test):
             if let dotted = Self.dottedName(test ? operand : e), let rootName = Self.root(e), !locals.contains(rootName) {
                 let name = dotted.hasPrefix(".") ? String(dotted.dropFirst()) : dotted
-                let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                let pieces = name.split(separator: ".", omittingEmptySubsequences: false)
+                let parts = pieces.map(String.init)
                 // The chain's nodes from the outermost: chain[j] spells the first parts.count - j parts.
                 var chain: [CELExpr] = []
                 var cursor = test ? operand : e
@@ -54,7 +63,8 @@ struct CELResolver {
                 // The longest prefix of two or more parts that names a variable or a type wins.
                 var k = parts.count
                 while k >= 2 {
-                    let candidate = parts[0..<k].joined(separator: ".")
+                    // The first k parts with their dots, as written: parts[0..<k].joined(separator: ".").
+                    let candidate = String(name[..<pieces[k - 1].endIndex])
                     let isVar = isVariable(candidate)
                     if isVar || CELEnvironment.typeDenotations[candidate] != nil {
                         let replaced = chain[parts.count - k]
@@ -70,6 +80,12 @@ struct CELResolver {
                     }
                     k -= 1
                 }
+                // No prefix of two or more parts names one, so neither does any shorter chain
+                // below: resolving the operand would try them all again, level by level (the
+                // let checks' resolving, with the prefixes cut from name, callgrind on 300 files of
+                // bench/validate's examples shape: 11.0 M -> 7.2 M). Only the root is left to resolve.
+                e.kind = .select(resolvingRoot(operand), field, test: test)
+                return e
             }
             e.kind = .select(resolve(operand), field, test: test)
             return e
