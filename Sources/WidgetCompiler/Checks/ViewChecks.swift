@@ -132,6 +132,10 @@ private struct ViewChecker {
     static let gaugeStyles = accessoryGaugeStyles + ["linearCapacity", "circular"]
     static let progressStyles = ["linear", "circular"]
     static let accessoryFamilies: Set<WidgetFamily> = [.accessoryCircular, .accessoryRectangular, .accessoryInline]
+    /// The options whose strings are templates (in this order), and a chart's per-element fields:
+    /// made once, not an array per element checked.
+    static let templateOptions: [ViewOption] = [.label, .currentValueLabel, .accessibilityLabel, .link, .if, .total, .range, .with, .yRange, .font, .padding, .frame]
+    static let chartFieldOptions: [ViewOption] = [.x, .y, .series]
 
     /// One element and everything below it, shown in `families`.
     mutating func check(_ element: ViewElement, families: FamilyBits, inForeach: Bool, _ context: inout CheckContext) {
@@ -192,11 +196,11 @@ private struct ViewChecker {
         if !kind.hasChildren, let main { checkTemplates(main, pointer + [kind.rawValue], inForeach: inForeach, &context) }
         // The path is made only for an option that is there: made for all twelve, it was 60 M of
         // 470 M instructions on 300 files of bench/validate's examples shape (callgrind).
-        for option in [ViewOption.label, .currentValueLabel, .accessibilityLabel, .link, .if, .total, .range, .with, .yRange, .font, .padding, .frame] {
+        for option in Self.templateOptions {
             if let node = element.option(option) { checkTemplates(node, pointer + [option.rawValue], inForeach: inForeach, &context) }
         }
         // A chart's x, y and series are read per list element: they name its fields.
-        for option in [ViewOption.x, .y, .series] {
+        for option in Self.chartFieldOptions {
             if let node = element.option(option), node.isString { checkViewTemplate(node, pointer + [option.rawValue], inForeach: true, &context) }
         }
         // A chart's colour may be a template over each element (each mark's colour).
