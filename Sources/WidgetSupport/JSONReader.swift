@@ -276,7 +276,9 @@ package struct JSONReader {
                 let run = i
                 i += 1
                 while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 { i += 1 }
-                out.append(contentsOf: bytes[run..<i])
+                // From a buffer pointer: a slice of `bytes` retained and released their storage at every run.
+                let end = i
+                bytes.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[run..<end])) }
             }
         }
     }

@@ -9,7 +9,8 @@ func checkDataSources(_ sources: [WidgetDefinition.DataSource], _ context: inout
     // Each source read in place (`sources[i]`), not bound to a local: the binding copied the
     // source, retaining each of its nodes (see `RequestRate.reloadInterval` for the figure).
     for i in sources.indices {
-        checkSourceDates(sources[i], &context)
+        // Its parts passed, not the source: an element passed whole was copied (~10 retains a source).
+        checkSourceDates(name: sources[i].name, zone: sources[i].zone, dates: sources[i].dates, &context)
         // A file's retry, parsed once for lowering (its form is the schema's to report).
         if let retry = sources[i].retry, let text = retry.string, let seconds = try? DurationParser.parse(text) {
             if seconds < 60 {
@@ -24,19 +25,19 @@ func checkDataSources(_ sources: [WidgetDefinition.DataSource], _ context: inout
 
 /// A source's `dates` (docs/data-sources.md): each key a JSON Pointer, each value a format word or an
 /// LDML pattern that can match a date (its problem at its column); `zone` a known zone. Code: `data-dates`.
-private func checkSourceDates(_ source: WidgetDefinition.DataSource, _ context: inout CheckContext) {
-    if let zone = source.zone, !Scalars.isKnownZone(zone.value) {
+private func checkSourceDates(name: String, zone: Text?, dates: SourceNode?, _ context: inout CheckContext) {
+    if let zone, !Scalars.isKnownZone(zone.value) {
         context.error(
-            .unknownTimeZone, "data source '\(source.name)': unknown time zone '\(zone.value)'; use an IANA name such as Europe/Berlin",
-            at: zone.node, ["data", source.name, "zone"])
+            .unknownTimeZone, "data source '\(name)': unknown time zone '\(zone.value)'; use an IANA name such as Europe/Berlin",
+            at: zone.node, ["data", name, "zone"])
     }
-    guard let dates = source.dates, dates.isMapping else { return }
+    guard let dates, dates.isMapping else { return }
     for i in 0..<dates.count {
         let pointer = dates.key(i)
-        let path = ["data", source.name, "dates", pointer]
+        let path = ["data", name, "dates", pointer]
         if JSONPointer.tokens(pointer) == nil {
             context.error(
-                .dataDates, "data source '\(source.name)': dates key '\(pointer)' is not a JSON Pointer; write one such as /results/*/date",
+                .dataDates, "data source '\(name)': dates key '\(pointer)' is not a JSON Pointer; write one such as /results/*/date",
                 at: dates.document.keyLocation(dates.index, i), path)
         }
         let value = dates.child(i)
@@ -46,7 +47,7 @@ private func checkSourceDates(_ source: WidgetDefinition.DataSource, _ context: 
         } catch {
             let words = DataDateFormat.words.joined(separator: ", ")
             context.error(
-                .dataDates, "data source '\(source.name)': \(error.message) (a format is one of \(words), or an LDML pattern such as dd.MM.yyyy)",
+                .dataDates, "data source '\(name)': \(error.message) (a format is one of \(words), or an LDML pattern such as dd.MM.yyyy)",
                 at: context.location(inside: value, offset: error.offset), path)
         }
     }

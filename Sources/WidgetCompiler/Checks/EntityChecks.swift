@@ -7,7 +7,9 @@ import WidgetTemplates
 /// `subtitle`, `image`) templates over `record` only, and a `default` that is `first`, `none` or
 /// an id. Code: `param-entity`.
 func checkEntityParameters(_ definition: WidgetDefinition, perEntryLets: Set<String>, scope: VariableScope, _ context: inout CheckContext) {
-    for parameter in definition.parameters where parameter.type?.value == .entity {
+    // Only the entity parameters bound (by index): binding each parameter copied it.
+    for p in definition.parameters.indices where definition.parameters[p].declaredType == .entity {
+        let parameter = definition.parameters[p]
         let name = parameter.name
         let pointer = ["parameters", name]
         guard let options = parameter.options, options.isMapping else {

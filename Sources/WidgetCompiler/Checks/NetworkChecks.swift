@@ -12,9 +12,14 @@ import WidgetcRuntimeCore
 func checkURLSources(_ data: [WidgetDefinition.DataSource], timeline: WidgetDefinition.Timeline?, scope: VariableScope, _ context: inout CheckContext) {
     var daily: [(name: String, count: Int, every: Int64)] = []
     var firstURL: (node: SourceNode, name: String, path: [String])?
-    let reload = timeline == nil ? nil : RequestRate.reloadInterval(timeline!)
-    for source in data {
-        guard let request = source.request else { continue }
+    // Only the URL sources bound (by index), and the reload interval worked out at the first:
+    // binding every source copied it, each of its nodes retained (callgrind).
+    var reloadEstimate: Int64?? = nil
+    for i in data.indices where data[i].request != nil {
+        let source = data[i]
+        let request = source.request!
+        if reloadEstimate == nil { reloadEstimate = .some(timeline == nil ? nil : RequestRate.reloadInterval(timeline!)) }
+        let reload = reloadEstimate!
         let url = request.url
         let name = source.name
         let base = ["data", name]
@@ -154,14 +159,24 @@ enum RequestRate {
         guard let horizonSeconds = seconds(timeline.horizon) else { return nil }
         let horizon = horizonSeconds ?? 86_400
         // The first member of each rule's name counts, as a lookup by key finds it.
-        let rules = timeline.rules
+        // One pass over the rules in place: `contains(where:)` and `firstIndex(where:)` copied each
+        // rule entry (4 copies a widget of bench/validate's corpus, callgrind).
+        var (hourly, once, every) = (false, false, nil as Int?)
+        for k in timeline.rules.indices {
+            switch timeline.rules[k].name {
+            case .hourly: hourly = true
+            case .once: once = true
+            case .every: if every == nil { every = k }
+            default: break
+            }
+        }
         var step: Int64?
-        if rules.contains(where: { $0.name == .hourly }) { step = 3_600 }
-        if let every = rules.firstIndex(where: { $0.name == .every }) {
-            guard let s = seconds(rules[every].node), let s else { return nil }
+        if hourly { step = 3_600 }
+        if let every {
+            guard let s = seconds(timeline.rules[every].node), let s else { return nil }
             step = s
         }
-        if rules.contains(where: { $0.name == .once }) { return 86_400 }
+        if once { return 86_400 }
         guard let step, step > 0 else { return max(horizon, minimum) }
         // `maxEntries` as written may be any number (1e30, -1e30, a fraction: the schema reports
         // those); bounded here so that neither the conversion nor the product can trap.
@@ -179,7 +194,9 @@ enum RequestRate {
 /// blank until the next reload (`request-fallback`, a warning that names them).
 func checkURLFallbacks(_ definition: WidgetDefinition, _ context: inout CheckContext) {
     guard let content = definition.content, content.isMapping else { return }
-    for source in definition.data {
+    // Only the URL sources bound (by index): binding every source copied it.
+    for i in definition.data.indices where definition.data[i].request != nil {
+        let source = definition.data[i]
         guard let request = source.request, request.stale == nil, request.retry == nil else { continue }
         let reading = (0..<content.count).filter { FieldNames.reads(content.child($0), source: source.name) }.map { content.key($0) }
         let covered = reading.filter { definition.placeholder?[$0] != nil }
@@ -201,6 +218,8 @@ func checkURLFallbacks(_ definition: WidgetDefinition, _ context: inout CheckCon
 /// 24 h horizon reloads once a day), the source is fetched at the reload interval, not at
 /// theirs (`request-cadence`, a warning naming both and the policy that fetches as meant).
 func checkFetchCadence(_ definition: WidgetDefinition, _ context: inout CheckContext) {
+    // Without a URL source there is nothing to fetch: the reload interval is not worked out.
+    guard definition.data.indices.contains(where: { definition.data[$0].request != nil }) else { return }
     guard definition.timeline != nil, definition.timeline!.policy == nil, let reload = RequestRate.reloadInterval(definition.timeline!) else { return }
     let step: Int64? = definition.timeline!.rules.first.flatMap { rule in
         switch rule.name {
@@ -209,8 +228,9 @@ func checkFetchCadence(_ definition: WidgetDefinition, _ context: inout CheckCon
         default: nil
         }
     }
-    for source in definition.data {
-        guard let request = source.request else { continue }
+    for i in definition.data.indices where definition.data[i].request != nil {
+        let source = definition.data[i]
+        let request = source.request!
         let maxAge = request.maxAge?.string.flatMap { try? DurationParser.parse($0) }
         // What the author likely meant: a fresh answer once maxAge has passed, else at each entry of the rule.
         let (meant, because): (Int64, String)

@@ -9,6 +9,13 @@ import WidgetTemplates
 func checkReloadOrder(_ definition: WidgetDefinition, lets: CheckedLets, _ context: inout CheckContext) {
     checkFallbacks(definition, &context)
     enum Member { case url(WidgetDefinition.DataSource), `let`(CheckedLets.Let), entity(WidgetDefinition.Parameter) }
+    // Counted in place first: most widgets have one member or none, and building the members
+    // copies each source and parameter (their nodes retained, callgrind).
+    var count = 0
+    for i in definition.data.indices where definition.data[i].request != nil { count += 1 }
+    for i in lets.lets.indices where !lets.lets[i].perEntry { count += 1 }
+    for i in definition.parameters.indices where definition.parameters[i].declaredType == .entity { count += 1 }
+    guard count > 1 else { return }
     var members: [Member] = []
     var index: [String: Int] = [:]  // "data.NAME", "let.NAME", "param.NAME"
     for source in definition.data where source.request != nil {
@@ -19,11 +26,10 @@ func checkReloadOrder(_ definition: WidgetDefinition, lets: CheckedLets, _ conte
         index["let." + item.name] = members.count
         members.append(.let(item))
     }
-    for parameter in definition.parameters where parameter.type?.value == .entity {
+    for parameter in definition.parameters where parameter.declaredType == .entity {
         index["param." + parameter.name] = members.count
         members.append(.entity(parameter))
     }
-    guard members.count > 1 else { return }
     func target(_ root: String, _ field: String) -> Int? {
         index[(root == "source" ? "data" : root) + "." + field]
     }

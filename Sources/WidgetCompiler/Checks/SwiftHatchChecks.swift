@@ -6,8 +6,10 @@ import WidgetTemplates
 /// each argument's template names only `param.*` (`swift-args`): the type is called before any
 /// data or entry exists, as a request is made.
 func checkSwiftSources(_ sources: [WidgetDefinition.DataSource], scope: VariableScope, _ context: inout CheckContext) {
-    for source in sources {
-        guard let type = source.swift else { continue }
+    // Only the Swift sources bound (by index): binding every source copied it.
+    for i in sources.indices where sources[i].swift != nil {
+        let source = sources[i]
+        let type = source.swift!
         let base = ["data", source.name]
         if let fixture = source.fixture {
             if let problem = containerPathProblem(fixture.value) {

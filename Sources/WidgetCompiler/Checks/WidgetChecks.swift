@@ -5,7 +5,9 @@ import WidgetcRuntimeCore
 /// Template text and raw scalars are read in place in the document through the
 /// definition's nodes; strings are built for messages and for the time parsers only.
 func checkWidget(_ definition: WidgetDefinition, _ context: inout CheckContext) {
-    var scope = variableScope(of: definition)
+    // Filled in place (`declare`): made and returned by `variableScope(of:)`, it was copied on return.
+    var scope = VariableScope()
+    scope.declare(definition)
     let lets = checkLets(definition, &context)
     if context.keepsParsed {
         // Lowered only without errors: every let then has its program.
@@ -38,13 +40,14 @@ func checkWidget(_ definition: WidgetDefinition, _ context: inout CheckContext) 
     if let familyContent = definition.familyContent {
         checkFamilyContent(familyContent, families: definition.families, scope: scope, &context)
     }
-    if let timeline = definition.timeline { checkTimeline(timeline, scope: scope, &context) }
+    // Unwrapped in place: binding the optional copied the timeline (each of its nodes retained).
+    if definition.timeline != nil { checkTimeline(definition.timeline!, scope: scope, &context) }
     checkIntents(definition, &context)
     checkViews(definition, scope: scope, &context)
     if let uses = scope.letUses {
         // An entity parameter's options read their let.
-        for parameter in definition.parameters where parameter.type?.value == .entity {
-            if let from = parameter.options?[word: "from"]?.string, from.hasPrefix("let.") {
+        for p in definition.parameters.indices where definition.parameters[p].declaredType == .entity {
+            if let from = definition.parameters[p].options?[word: "from"]?.string, from.hasPrefix("let.") {
                 uses.names.insert(String(from.dropFirst(4).prefix { $0 != "." }))
             }
         }
@@ -85,14 +88,21 @@ func variableScope(of root: SourceNode) -> VariableScope {
 /// document (the scope reads them in place); only the rule is worked out now.
 func variableScope(of definition: WidgetDefinition) -> VariableScope {
     var scope = VariableScope()
-    scope.parameters = DeclaredNames(definition.parametersNode)
-    scope.dataSources = DeclaredNames(definition.dataNode)
-    scope.lets = DeclaredNames(definition.letNode)
-    // (Not `filter` then `map`: the filter copied each URL source, retaining its every node.)
-    scope.urlSources = definition.data.compactMap { $0.request != nil ? $0.name : nil }
-    // The rule when the timeline has exactly one.
-    if let rules = definition.timeline?.rules, rules.count == 1 { scope.rule = rules[0].name }
+    scope.declare(definition)
     return scope
+}
+
+extension VariableScope {
+    /// The names `definition` declares, and its rule.
+    mutating func declare(_ definition: WidgetDefinition) {
+        parameters = DeclaredNames(definition.parametersNode)
+        dataSources = DeclaredNames(definition.dataNode)
+        lets = DeclaredNames(definition.letNode)
+        // (Not `filter` then `map`: the filter copied each URL source, retaining its every node.)
+        urlSources = definition.data.indices.compactMap { definition.data[$0].request != nil ? definition.data[$0].name : nil }
+        // The rule when the timeline has exactly one.
+        if definition.timeline != nil, definition.timeline!.rules.count == 1 { rule = definition.timeline!.rules[0].name }
+    }
 }
 
 /// WidgetKit's families, and the default when a widget names none.

@@ -4,12 +4,15 @@ import WidgetcRuntimeCore
 
 /// Phase 1 of a `Compilation`: the stages that look at one file alone, each result a named type:
 ///
-///     LoadedFile → ShapedDocument → DefinedDocument → CheckedDocument (+ its plan)
+///     LoadedFile → ShapedDocument → (the typed definition) → CheckedDocument (+ its plan)
 ///
 /// They hold only compiled schemas and the String Catalogs (each read once, for every file
 /// that names it), so files go through them on several threads at once; what needs several
 /// files (kinds, bundles, the catalogs' own checks) is phase 2's (`Compilation`).
-package struct FileStages: Sendable {
+///
+/// A class: every file's examination is handed the stages, and a reference is one retain
+/// where the struct's copy retained each of its parts (~9 a file, callgrind).
+package final class FileStages: Sendable {
     package enum Mode: Sendable {
         /// The built-in widget/app schemas plus the semantic checks.
         case definitions
@@ -80,104 +83,110 @@ package struct FileStages: Sendable {
 
     /// Stage 2: what the document is, by its top-level keys, and the schema's findings.
     func shape(_ node: SourceNode, of file: LoadedFile) -> ShapedDocument {
-        var shaped = ShapedDocument(node: node, role: .of(node), context: CheckContext(file: file.path, bytes: file.bytes, keepsParsed: lowers))
+        // Built from its parts at the end: a `ShapedDocument` filled in place was copied whole
+        // on its way out (callgrind: one copy a document).
+        let role = DocumentKind.of(node)
+        var context = CheckContext(file: file.path, bytes: file.bytes, keepsParsed: lowers)
         // The document's duplicate keys are its findings too (and keep it from being lowered).
         if !file.duplicateKeys.isEmpty, let k = file.documents.firstIndex(where: { $0.isSameNode(as: node) }) {
             let end = k + 1 < file.documents.count ? file.documents[k + 1].location : nil
-            shaped.context.diagnostics += file.duplicateKeys.filter { end == nil || $0.location < end! }
+            context.diagnostics += file.duplicateKeys.filter { end == nil || $0.location < end! }
                 .filter { k == 0 || file.documents[k].location <= $0.location }
         }
+        var shape: [Diagnostic] = []
         if case .schemaOnly(let stage) = mode {
-            shaped.shape = stage.check(node, file: file.path)
-            return shaped
+            shape = stage.check(node, file: file.path)
+        } else if widgetSchema != nil {
+            checkIntegerRange(node, &context)
+            switch role {
+            case .widget:
+                // Read in place: binding the optional copied the stage (its schema and words).
+                shape = widgetSchema!.check(node, file: file.path)
+            case .app:
+                do {
+                    shape = try BuiltInSchemas.app().check(node, file: file.path)
+                } catch {
+                    shape = [.error(.schema, error.message, file: file.path, at: node.location)]
+                }
+            case .scenario, .unknown:
+                break
+            }
         }
-        guard let widgetSchema else { return shaped }
-        checkIntegerRange(node, &shaped.context)
+        return ShapedDocument(node: node, role: role, shape: shape, context: context)
+    }
+
+    /// Stage 3 (a widget or an app manifest decoded once into its typed definition, which the
+    /// checks, the plan and `actions` all read) and stage 4: the semantic checks, the catalog
+    /// the definition names, and (stage 5) a widget's plan. An app manifest's plan needs its
+    /// bundle's kinds: phase 2 lowers it.
+    ///
+    /// The definition is a local, borrowed by the checks and the lowering, and the document's
+    /// findings are updated in place (`inout`): a stage value holding the definition was copied
+    /// whole on its way here (~60 retains and as many releases a widget, callgrind).
+    func check(_ shaped: inout ShapedDocument) -> CheckedDocument {
+        if case .schemaOnly = mode { return CheckedDocument(shape: shaped.shape) }
         switch shaped.role {
         case .widget:
-            shaped.shape = widgetSchema.check(node, file: file.path)
+            // Filled in place (`decode()`): made by `init(decoding:)`, it was copied on return.
+            var definition = WidgetDefinition(root: shaped.node)
+            definition.decode()
+            return check(widget: definition, &shaped)
         case .app:
-            do {
-                shaped.shape = try BuiltInSchemas.app().check(node, file: file.path)
-            } catch {
-                shaped.shape = [.error(.schema, error.message, file: file.path, at: node.location)]
-            }
-        case .scenario, .unknown:
-            break
-        }
-        return shaped
-    }
-
-    /// Stage 3: a widget or an app manifest decoded once into its typed definition, which the
-    /// checks, the plan and `actions` all read.
-    func define(_ shaped: ShapedDocument) -> DefinedDocument {
-        if case .schemaOnly = mode { return DefinedDocument(shaped: shaped, definition: .shapeOnly) }
-        switch shaped.role {
-        case .widget: return DefinedDocument(shaped: shaped, definition: .widget(WidgetDefinition(decoding: shaped.node)))
-        case .app: return DefinedDocument(shaped: shaped, definition: .app(AppDefinition(decoding: shaped.node)))
-        case .scenario: return DefinedDocument(shaped: shaped, definition: .scenario)
-        case .unknown(let problem): return DefinedDocument(shaped: shaped, definition: .unknown(problem))
-        }
-    }
-
-    /// Stage 4: the semantic checks, the catalog the definition names, and (stage 5) a widget's plan.
-    /// An app manifest's plan needs its bundle's kinds: phase 2 lowers it.
-    func check(_ defined: DefinedDocument) -> CheckedDocument {
-        var context = defined.shaped.context
-        let node = defined.shaped.node
-        let shape = defined.shaped.shape
-        switch defined.definition {
-        case .shapeOnly:
-            return CheckedDocument(shape: shape)
-        case .widget(let definition):
-            checkWidget(definition, &context)
-            let (catalog, catalogUse) = catalogUse(of: node, &context)
-            var kind: (name: String, location: SourceLocation)? = nil
-            if let text = definition.kind { kind = (text.value, text.location) }
-            var plan: Lowered? = nil
-            if lowers, !hasErrors(shape, context.diagnostics), let kind {
-                // The checks have passed, the plan follows from the same definition.
-                switch Lowering.plan(definition, file: context.file, catalog: catalog, parsed: context.parsed) {
-                case .success(let lowered): plan = .widget(kind: kind.name, plan: lowered)
-                case .failure(let problem): context.diagnostics.append(problem)
-                }
-            }
-            return CheckedDocument(shape: shape, semantic: context.diagnostics, kind: kind, plan: plan, catalogUse: catalogUse)
-        case .app(let manifest):
-            checkApp(manifest, &context)
-            let (_, catalogUse) = catalogUse(of: node, &context)
+            let manifest = AppDefinition(decoding: shaped.node)
+            checkApp(manifest, &shaped.context)
+            let (_, catalogUse) = catalogUse(of: shaped.node, &shaped.context)
             return CheckedDocument(
-                shape: shape, semantic: context.diagnostics, manifestKind: manifest.kind?.value, manifest: manifest, catalogUse: catalogUse)
+                shape: shaped.shape, semantic: shaped.context.diagnostics, manifestKind: manifest.kind?.value, manifest: manifest,
+                catalogUse: catalogUse)
         case .scenario:
             // A list is a scenario (`--scenario FILE`): its schema and checks, merged.
-            return CheckedDocument(semantic: ScenarioChecks.diagnostics(of: node, &context))
+            return CheckedDocument(semantic: ScenarioChecks.diagnostics(of: shaped.node, &shaped.context))
         case .unknown(let problem):
-            context.error(.documentKind, problem, at: node, [])
-            return CheckedDocument(semantic: context.diagnostics)
+            shaped.context.error(.documentKind, problem, at: shaped.node, [])
+            return CheckedDocument(semantic: shaped.context.diagnostics)
         }
+    }
+
+    private func check(widget definition: WidgetDefinition, _ shaped: inout ShapedDocument) -> CheckedDocument {
+        checkWidget(definition, &shaped.context)
+        let (catalog, catalogUse) = catalogUse(of: shaped.node, &shaped.context)
+        var kind: (name: String, location: SourceLocation)? = nil
+        if let text = definition.kind { kind = (text.value, text.location) }
+        var plan: Lowered? = nil
+        if lowers, !hasErrors(shaped.shape, shaped.context.diagnostics), let kind {
+            // The checks have passed, the plan follows from the same definition.
+            switch Lowering.plan(definition, file: shaped.context.file, catalog: catalog, parsed: shaped.context.parsed) {
+            case .success(let lowered): plan = .widget(kind: kind.name, plan: lowered)
+            case .failure(let problem): shaped.context.diagnostics.append(problem)
+            }
+        }
+        return CheckedDocument(shape: shaped.shape, semantic: shaped.context.diagnostics, kind: kind, plan: plan, catalogUse: catalogUse)
     }
 
     /// A file through every stage.
     func examine(_ file: LoadedFile) -> ExaminedFile {
-        var examined = ExaminedFile(loaded: file)
-        guard file.readFailure == nil else { return examined }
-        examined.documents = file.documents.map { check(define(shape($0, of: file))) }
+        ExaminedFile(loaded: file, documents: file.readFailure == nil ? documents(of: file) : [])
+    }
+
+    private func documents(of file: LoadedFile) -> [CheckedDocument] {
+        var documents = file.documents.map { node in
+            var shaped = shape(node, of: file)
+            return check(&shaped)
+        }
         if file.documents.isEmpty, file.loadError == nil {
             // Spec (cli.md): a file with no document (empty, or only comments) is a warning.
-            examined.documents.append(CheckedDocument(semantic: [.warning(
+            documents.append(CheckedDocument(semantic: [.warning(
                 .emptyFile,
                 "this file holds no YAML document (it is empty or only comments); write a widget (key 'kind') or an app manifest (key 'app'), or remove the file",
                 file: file.path, at: SourceLocation(line: 1, column: 1))]))
         }
-        return examined
+        return documents
     }
 
     /// A bundle's file when nothing is lowered (`validate`): only the kinds its documents
     /// write, for the manifest's bundle check; the file itself is not reported.
     func kinds(_ file: LoadedFile) -> ExaminedFile {
-        var examined = ExaminedFile(loaded: file)
-        examined.writtenKinds = file.documents.compactMap { $0[word: "kind"]?.string }
-        return examined
+        ExaminedFile(loaded: file, writtenKinds: file.documents.compactMap { $0[word: "kind"]?.string })
     }
 
     /// The catalog a definition names (`localization.catalog`), read once; one that cannot be read is this file's error.
@@ -223,20 +232,6 @@ struct ShapedDocument {
     var context: CheckContext
 }
 
-/// Stage 3: the document's typed definition.
-struct DefinedDocument {
-    enum Definition {
-        case widget(WidgetDefinition)
-        case app(AppDefinition)
-        case scenario
-        case unknown(String)
-        /// `--schema FILE`: nothing is decoded.
-        case shapeOnly
-    }
-    let shaped: ShapedDocument
-    let definition: Definition
-}
-
 /// Stage 4 (and a widget's stage 5): one document's findings, and what phase 2 needs of it.
 struct CheckedDocument: Sendable {
     var shape: [Diagnostic] = []
@@ -263,35 +258,43 @@ package enum Lowered: Sendable {
 }
 
 /// What phase 1 found in one file, until phase 2 concludes it in its turn.
-struct ExaminedFile: Sendable {
+///
+/// A class: an examination is handed from thread to batch to turn, and a struct this size was
+/// copied on the way (each copy ~12 retains and as many releases, callgrind; one allocation instead).
+final class ExaminedFile: Sendable {
     let path: String
     /// Kept until the file is concluded: diagnostics are shown from them, never read again.
     let bytes: [UInt8]
     let readFailure: FileError?
     let loadError: Diagnostic?
-    var documents: [CheckedDocument] = []
+    let documents: [CheckedDocument]
     /// Examined for its kinds only (a bundle's file in `validate`): every document's `kind` as written.
-    var writtenKinds: [String]? = nil
+    let writtenKinds: [String]?
     /// A compiled plan given to `run`, only read: its bytes are the plan.
-    private(set) var isCompiledPlan = false
+    let isCompiledPlan: Bool
     /// `strings`: the documents as read, for the command to walk.
-    private(set) var nodes: [SourceNode] = []
+    let nodes: [SourceNode]
 
-    init(loaded: LoadedFile) {
+    init(
+        loaded: LoadedFile, documents: [CheckedDocument] = [], writtenKinds: [String]? = nil, isCompiledPlan: Bool = false,
+        nodes: [SourceNode] = []
+    ) {
         path = loaded.path
         bytes = loaded.bytes
         readFailure = loaded.readFailure
         loadError = loaded.loadError
+        self.documents = documents
+        self.writtenKinds = writtenKinds
+        self.isCompiledPlan = isCompiledPlan
+        self.nodes = nodes
     }
 
-    init(compiledPlan loaded: LoadedFile) {
-        self.init(loaded: loaded)
-        isCompiledPlan = true
+    convenience init(compiledPlan loaded: LoadedFile) {
+        self.init(loaded: loaded, isCompiledPlan: true)
     }
 
-    init(collected loaded: LoadedFile) {
-        self.init(loaded: loaded)
-        nodes = loaded.documents
+    convenience init(collected loaded: LoadedFile) {
+        self.init(loaded: loaded, nodes: loaded.documents)
     }
 
     /// What a manifest's bundle check needs of the file.

@@ -6,14 +6,17 @@ import WidgetcRuntimeCore
 /// The first member of each name counts, as `node["key"]` finds it.
 extension WidgetDefinition {
     package init(decoding root: SourceNode) {
-        self.root = root
+        self.init(root: root)
+        decode()
+    }
+
+    /// Decodes `root` into this definition, in place. A large struct made and filled inside a
+    /// function is copied whole on its way out (each of its nodes retained and the original
+    /// released: ~30 pairs a widget, callgrind), so the stages make an empty definition and fill
+    /// it here; its data sources and timeline likewise.
+    mutating func decode() {
         guard root.isMapping else { return }
         var faceNodes: (view: SourceNode?, familyView: SourceNode?, background: SourceNode?)
-        defer {
-            if faceNodes.view != nil || faceNodes.familyView != nil || faceNodes.background != nil {
-                face = ViewDefinition(view: faceNodes.view, familyView: faceNodes.familyView, background: faceNodes.background)
-            }
-        }
         for i in 0..<root.count {
             guard let key = Self.keys.value(ofText: root.keyBytes(i)) else { continue }
             let node = root.child(i)
@@ -30,7 +33,8 @@ extension WidgetDefinition {
             case .data:
                 guard dataNode == nil else { continue }
                 dataNode = node
-                data = Self.mappings(node, Self.dataSource)
+                data = Self.mappings(node) { DataSource(name: $0, node: $1) }
+                for k in data.indices { Self.decode(&data[k]) }
             case .let:
                 guard letNode == nil else { continue }
                 letNode = node
@@ -45,7 +49,11 @@ extension WidgetDefinition {
             case .view: if faceNodes.view == nil { faceNodes.view = node }
             case .familyView: if faceNodes.familyView == nil { faceNodes.familyView = node }
             case .background: if faceNodes.background == nil { faceNodes.background = node }
-            case .timeline: if timeline == nil, node.isMapping { timeline = Self.timeline(node) }
+            case .timeline:
+                if timeline == nil, node.isMapping {
+                    timeline = Timeline(node: node)
+                    Self.decode(&timeline!)
+                }
             case .intents:
                 guard intentsNode == nil else { continue }
                 intentsNode = node
@@ -55,6 +63,11 @@ extension WidgetDefinition {
                 hasLocalization = true
                 catalog = Self.text(node, "catalog")
             }
+        }
+        // After the loop, not in a `defer`: the deferred assignment copied the whole definition
+        // on return (~30 retains and releases a widget, callgrind).
+        if faceNodes.view != nil || faceNodes.familyView != nil || faceNodes.background != nil {
+            face = ViewDefinition(view: faceNodes.view, familyView: faceNodes.familyView, background: faceNodes.background)
         }
     }
 
@@ -182,8 +195,9 @@ extension WidgetDefinition {
         return p
     }
 
-    private static func dataSource(_ name: String, _ node: SourceNode) -> DataSource {
-        var source = DataSource(name: name, node: node)
+    /// A data source's members, into the source (in place: see `decode()`).
+    private static func decode(_ source: inout DataSource) {
+        let node = source.node
         source.file = Self.text(node, "file")
         source.dates = node[word: "dates"]
         source.zone = Self.text(node, "zone")
@@ -213,7 +227,6 @@ extension WidgetDefinition {
             request.fallback = (node[word: "fallback"]?.items ?? .empty).compactMap(\.string)
             source.request = request
         }
-        return source
     }
 
     private enum TimelineKey {
@@ -225,8 +238,9 @@ extension WidgetDefinition {
         RuleName.allCases.map { (RuleName.word($0), TimelineKey.rule($0)) }
             + [("horizon", .horizon), ("policy", .policy), ("events", .events), ("align", .align), ("maxEntries", .maxEntries)])
 
-    private static func timeline(_ node: SourceNode) -> Timeline {
-        var timeline = Timeline(node: node)
+    /// A timeline's members, into the timeline (in place: see `decode()`).
+    private static func decode(_ timeline: inout Timeline) {
+        let node = timeline.node
         var seen: (horizon: Bool, policy: Bool, events: Bool, align: Bool, maxEntries: Bool) = (false, false, false, false, false)
         for i in 0..<node.count {
             guard let key = timelineKeys.value(ofText: node.keyBytes(i)) else { continue }
@@ -254,7 +268,6 @@ extension WidgetDefinition {
                 seen.maxEntries = true
             }
         }
-        return timeline
     }
 
     private static func rule(_ name: RuleName, _ node: SourceNode) -> Rule {

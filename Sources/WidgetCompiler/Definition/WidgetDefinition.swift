@@ -75,6 +75,11 @@ package struct WidgetDefinition: Sendable {
     package var hasLocalization = false
     package var catalog: Text?
 
+    /// An empty definition of `root`, which `decode()` fills.
+    init(root: SourceNode) {
+        self.root = root
+    }
+
     /// The families the widget declares, as written or by default.
     package static let defaultFamilies: [WidgetFamily] = [.systemSmall, .systemMedium, .systemLarge]
 }
