@@ -420,7 +420,8 @@ extension CompiledWidget {
         let warnings = WarningCollector()
         let context = TimelineContext(
             family: families[0], date: date, parameters: parameters, container: container, warnings: warnings, fetcher: fetcher, requests: log)
-        var reload = beginReload(context)
+        var reload = Reload()
+        beginReload(context, into: &reload)
         // Missing files: the sources that read them render what they can.
         if reload.files == nil { reload.files = JSONObject() }
         reload.continuesAfterFailure = true

@@ -125,11 +125,9 @@ extension CompiledWidget {
         /// `widgetc fetch`: every request is made even after one fails.
         var continuesAfterFailure = false
 
-        init(files: JSONObject?, fileRetry: Int64? = nil, usedBytes: Int = 0, param: JSONObject) {
-            self.files = files
-            self.fileRetry = fileRetry
-            self.usedBytes = usedBytes
-            self.param = param
+        /// Empty, for `beginReload` to fill.
+        init() {
+            param = JSONObject()
         }
 
         /// The next round of requests, after every step that does not wait for one; nil when
@@ -195,7 +193,8 @@ extension CompiledWidget {
     /// generated `EntityQuery` lists), and the option its default gives; empty when the data is missing.
     package func entityOptions(_ name: String, _ context: TimelineContext) -> (options: [EntityOptions.Option], defaultOption: EntityOptions.Option?) {
         guard let entity = parameters.first(where: { $0.name == name })?.entity else { return ([], nil) }
-        var reload = beginReload(context)
+        var reload = Reload()
+        beginReload(context, into: &reload)
         let fetcher = context.fetcher ?? NoNetwork()
         while let round = reload.nextRound(self, context) {
             reload.apply(round, answers: round.fetchInOrder(fetcher), self, context)
