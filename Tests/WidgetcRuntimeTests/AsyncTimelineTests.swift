@@ -72,6 +72,24 @@ import WidgetTestSupport
         #expect(answer.warnings.contains { $0.contains("/hang: timed out at the reload's deadline (1s); showing the placeholder") })
     }
 
+    /// Answers every request as timed out by its own limit, at once: what the fetcher hands back
+    /// when the deadline's timer waited for a thread longer than the request's own timeout.
+    struct TimesOutAtOnce: AsyncDataFetcher {
+        func fetch(_ request: FetchRequest) async -> FetchResult { .failure(FetchReason.timedOut(request.timeout)) }
+    }
+
+    /// A request's own timeout no shorter than the deadline cannot win on time: its timing out is
+    /// the deadline's (the flaky form of the test above under a loaded whole suite); a shorter
+    /// timeout keeps its own words.
+    @Test func aTimeoutLongerThanTheDeadlineIsTheDeadlines() async throws {
+        let long = try Self.plan(port: 9, ["/slow"], timeout: 60)
+        let cut = await long.timeline(at: Self.t0, fetcher: TimesOutAtOnce(), deadline: .seconds(1))
+        #expect(cut.requests.map(\.error) == ["timed out at the reload's deadline (1s)"], "\(cut.requests)")
+        let short = try Self.plan(port: 9, ["/slow"], timeout: 5)
+        let own = await short.timeline(at: Self.t0, fetcher: TimesOutAtOnce(), deadline: .seconds(25))
+        #expect(own.requests.map(\.error) == ["timed out after 5s"], "\(own.requests)")
+    }
+
     /// Polls `condition` (a state the test waits for), giving up after about 20 s.
     static func waitUntil(_ condition: () -> Bool) async throws {
         for _ in 0..<2000 where !condition() { try await Task.sleep(for: .milliseconds(10)) }

@@ -258,8 +258,14 @@ package struct URLRound {
         let cancelled = Task.isCancelled
         // A request cut short answers in the words of what cut it.
         let cut = FetchResult.failure(deadlinePassed && !cancelled ? FetchReason.deadline(deadline) : FetchReason.cancelled)
-        return answers.map { answer in
+        return zip(requests, answers).map { request, answer in
             guard let answer, answer != .failure(FetchReason.cancelled) else { return cut }
+            // A request whose own timeout is no shorter than the deadline cannot time out first on
+            // time: when it does, the deadline's timer was waiting for a cooperative thread (two
+            // busy cores), and the answer is the deadline's, as it would have been on time.
+            if !cancelled, Duration.seconds(request.timeout) >= deadline, answer == .failure(FetchReason.timedOut(request.timeout)) {
+                return .failure(FetchReason.deadline(deadline))
+            }
             return answer
         }
     }
