@@ -46,6 +46,26 @@ package struct CELOverload: Sendable {
         return true
     }
 
+    /// The one kind of value a parameter of type `t` takes, as `value(_:fits:)` decides; nil when
+    /// it takes any.
+    static func kind(taking t: CELType) -> CELValue.Kind? {
+        switch t {
+        case .dyn, .param, .error: nil
+        case .int: .int
+        case .uint: .uint
+        case .double: .double
+        case .bool: .bool
+        case .string: .string
+        case .bytes: .bytes
+        case .null: .null
+        case .timestamp: .timestamp
+        case .duration: .duration
+        case .list: .list
+        case .map, .object: .map
+        case .type: .type
+        }
+    }
+
     static func value(_ v: CELValue, fits t: CELType) -> Bool {
         switch (t, v) {
         case (.dyn, _), (.param, _), (.error, _): return true

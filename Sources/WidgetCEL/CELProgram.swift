@@ -131,19 +131,46 @@ package struct CELProgram: Sendable {
 
     /// Evaluates with `variables` bound (by their full names).
     package func evaluate(_ variables: [String: CELValue]) throws(CELError) -> CELValue {
-        var evaluator = CELEvaluator(variables: variables, limits: limits)
-        return try (compiled ?? Self.compiled(root, calls)).code(&evaluator)
+        try Evaluation.run((compiled ?? Self.compiled(root, calls)).code, limits, variables, overriding: [])
     }
 
     /// Evaluates with `variables` bound, and `overriding` bound over them (a name there hides the
     /// same name in `variables`): a host that evaluates many times over mostly the same variables
     /// binds what changes there instead of copying the dictionary each time.
     package func evaluate(_ variables: [String: CELValue], overriding: [(String, CELValue)]) throws(CELError) -> CELValue {
-        var evaluator = CELEvaluator(variables: variables, limits: limits)
-        // Looked up before `variables`, and below every loop variable, as the outermost locals.
-        evaluator.locals = overriding
-        return try (compiled ?? Self.compiled(root, calls)).code(&evaluator)
+        try Evaluation.run((compiled ?? Self.compiled(root, calls)).code, limits, variables, overriding: overriding)
     }
+
+    /// What evaluating needs (the closures and the limits) in one object, for a host that
+    /// evaluates the program for every entry: it holds this reference instead of copying the
+    /// program (its source, tree and tables) at each evaluation, 390 instructions an entry in
+    /// bench/let_bench.py (callgrind).
+    package final class Evaluation: Sendable {
+        private let code: CELCode
+        private let limits: CELLimits
+
+        fileprivate init(code: @escaping CELCode, limits: CELLimits) {
+            self.code = code
+            self.limits = limits
+        }
+
+        /// As `CELProgram.evaluate(_:overriding:)`.
+        package func evaluate(_ variables: [String: CELValue], overriding: [(String, CELValue)]) throws(CELError) -> CELValue {
+            try Self.run(code, limits, variables, overriding: overriding)
+        }
+
+        fileprivate static func run(
+            _ code: CELCode, _ limits: CELLimits, _ variables: [String: CELValue], overriding: [(String, CELValue)]
+        ) throws(CELError) -> CELValue {
+            var evaluator = CELEvaluator(variables: variables, limits: limits)
+            // Looked up before `variables`, and below every loop variable, as the outermost locals.
+            evaluator.locals = overriding
+            return try code(&evaluator)
+        }
+    }
+
+    /// The program's `Evaluation` (its closures made now when it is not `prepared()`).
+    package var evaluation: Evaluation { Evaluation(code: (compiled ?? Self.compiled(root, calls)).code, limits: limits) }
 
     /// The names the expression reads (variables, by their full names), for ordering lets.
     package var references: Set<String> {

@@ -19,6 +19,28 @@ package enum CELValue: Sendable {
     /// A type as a value (`type(1) == int`), by its CEL name.
     case type(String)
 
+    /// Which case the value is, without its payload (what an overload's parameter takes).
+    enum Kind: Sendable {
+        case null, bool, int, uint, double, string, bytes, list, map, timestamp, duration, type
+    }
+
+    var kind: Kind {
+        switch self {
+        case .null: .null
+        case .bool: .bool
+        case .int: .int
+        case .uint: .uint
+        case .double: .double
+        case .string: .string
+        case .bytes: .bytes
+        case .list: .list
+        case .map: .map
+        case .timestamp: .timestamp
+        case .duration: .duration
+        case .type: .type
+        }
+    }
+
     /// The CEL name of the value's type, as `type(x)` gives it.
     package var typeName: String {
         switch self {

@@ -105,6 +105,34 @@ import WidgetcRuntime
         #expect(timeline.entries.first?["title"]?.string == "75% of 200")
     }
 
+    /// A reload over what the last one read (parameters, data, family, sources) gives the lets
+    /// that one gave, its failures with them (the reload warns them again), without computing
+    /// them again; any other value computes them anew, even one `==` takes for the same.
+    @Test func aReloadOverWhatTheLastOneReadGivesItsLets() throws {
+        let lets = try [
+            PlanLet(name: "double", expression: "data.today.steps * 2", perEntry: false),
+            PlanLet(name: "broken", expression: "data.today.steps / data.today.zero", perEntry: false),
+            PlanLet(name: "small", expression: "family == 'systemSmall'", perEntry: false),
+        ]
+        let evaluator = LetEvaluator(lets, parameters: [])
+        let cache = DataCache()
+        func reload(_ steps: JSONValue, family: String = "systemSmall") -> LetEvaluator.Reload {
+            evaluator.reload(param: ["goal": 200], data: ["today": ["steps": steps, "zero": 0]], family: family, cache: cache)
+        }
+        let first = reload(150)
+        #expect(first.json["double"] == 300 && first.json["small"] == true)
+        #expect(first.failures.map(\.name) == ["broken"])
+        let again = reload(150)
+        #expect(JSONValue.object(again.json) == .object(first.json))
+        #expect(again.failures.map(\.name) == ["broken"])
+        #expect(reload(150, family: "systemLarge").json["small"] == false)
+        #expect(reload(10).json["double"] == 20)
+        // 10.0 is not 10 in CEL: `double * int` has no overload, so the let fails and is absent.
+        let real = reload(10.0)
+        #expect(real.json["double"] == nil)
+        #expect(real.failures.map(\.name) == ["double", "broken"])
+    }
+
     @Test func aPlanFileWithABrokenExpressionIsRefusedNamingIt() throws {
         let w = try SimulatedWidget(yaml: Self.yaml, data: Self.data)
         var plan = try #require(w.widget.plan.json.object)

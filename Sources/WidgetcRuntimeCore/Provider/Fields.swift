@@ -67,6 +67,9 @@ enum DirectPath {
     /// The name is matched once here, not per entry: a String compare per field and entry
     /// was 3.8% of the instructions of a 30-day run of the examples (callgrind).
     case rule(RuleName, [String])
+    /// `let.NAME…` (the whole path): the entry's own lets, then the reload's, without the
+    /// template machinery (bench/let_bench.py's `{{let.benchLater}}`, read per entry).
+    case lets([String])
 
     init?(_ path: [String]) {
         guard let root = path.first else { return nil }
@@ -82,6 +85,8 @@ enum DirectPath {
             case "isInstant": self = .entryIsInstant
             default: return nil
             }
+        } else if root == "let", path.count >= 2 {
+            self = .lets(path)
         } else if CompiledContent.entryRoots.contains(root), let name = RuleName(root) {
             self = .rule(name, path)
         } else {

@@ -40,7 +40,10 @@ package struct PlanLet: Sendable {
 /// A widget's lets, evaluated: the ones of the reload once per timeline request, the ones
 /// that read the entry for each entry. A let whose evaluation fails is absent (templates
 /// render it empty, `has(let.NAME)` is false) and the reload warns once, naming it.
-struct LetEvaluator {
+/// A class: the timeline's loop binds it for every entry, and a struct of this many members was
+/// copied (retained and released member by member) per entry, 830 instructions an entry of
+/// bench/let_bench.py (callgrind).
+final class LetEvaluator: Sendable {
     /// In evaluation order (every let after the lets it reads).
     let lets: [PlanLet]
     /// Parameters whose CEL type is not their JSON's: durations (text in `param`) and numbers (a JSON integer is a double).
@@ -69,17 +72,22 @@ struct LetEvaluator {
     /// The lets computed per entry: their indices in `lets`, and their names in that order.
     let entryLetIndices: [Int]
     let entryLetNames: [String]
+    /// What evaluates each of those lets, and the relevance score: references, not the programs
+    /// copied per entry.
+    private let entryEvaluations: [CELProgram.Evaluation]
+    private let relevanceEvaluation: CELProgram.Evaluation?
 
     init(
         _ lets: [PlanLet], parameters: [ParameterDeclaration], dates: [SourceDates] = [], relevance: PlanLet? = nil,
         schemas: [SourceSchema] = []
     ) {
         // Each program's closures made once, not at each evaluation (a checked program comes without them).
-        self.lets = lets.map { item in
+        let prepared = lets.map { item in
             var item = item
             item.program = item.program.prepared()
             return item
         }
+        self.lets = prepared
         let relevance = relevance.map { score in
             var score = score
             score.program = score.program.prepared()
@@ -99,17 +107,18 @@ struct LetEvaluator {
         hasPerEntry = lets.contains(where: \.perEntry)
         let entryPrograms = lets.filter(\.perEntry).map(\.program) + (relevance.map { [$0.program] } ?? [])
         let roots = entryPrograms.reduce(into: Set<String>()) { $0.formUnion($1.references) }
-        if entryPrograms.contains(where: { $0.wholeReferences.contains("entry") }) {
-            entryFields = nil
-        } else {
-            entryFields = Set(entryPrograms.flatMap { $0.selections.filter { $0.variable == "entry" }.map(\.field) })
-        }
+        let fields: Set<String>? =
+            entryPrograms.contains(where: { $0.wholeReferences.contains("entry") })
+            ? nil : Set(entryPrograms.flatMap { $0.selections.filter { $0.variable == "entry" }.map(\.field) })
+        entryFields = fields
         ruleNamesRead = Self.ruleNames.filter(roots.contains)
-        let fields = entryFields
         entryKeys = Self.entryFieldNames.filter { fields?.contains($0) ?? true }.map { CELValue.string($0) }
         entryReadsLet = roots.contains("let")
-        entryLetIndices = lets.indices.filter { lets[$0].perEntry }
-        entryLetNames = entryLetIndices.map { lets[$0].name }
+        let perEntry = lets.indices.filter { lets[$0].perEntry }
+        entryLetIndices = perEntry
+        entryLetNames = perEntry.map { lets[$0].name }
+        entryEvaluations = perEntry.map { prepared[$0].program.evaluation }
+        relevanceEvaluation = relevance?.program.evaluation
     }
 
     /// The fields of `entry`, in the order its map has them.
@@ -142,6 +151,11 @@ struct LetEvaluator {
         param: JSONValue, data: JSONValue, family: String, source: JSONValue = .object(JSONObject()), after previous: Reload? = nil,
         only: ((Int) -> Bool)? = nil, cache: DataCache? = nil
     ) -> Reload {
+        // A reload over what the last one read computes the lets it computed (CEL has no clock
+        // and no randomness; lets that read the entry are not among these): bench/let_bench.py's
+        // four reload lets were 34,000 instructions a reload (callgrind, a tutorials copy).
+        let memoized = previous == nil && only == nil ? cache : nil
+        if let memo = memoized?.reloadLets, memo.matches(param: param, data: data, family: family, source: source) { return memo.reload }
         var variables: [String: CELValue] = [
             "param": parameters(param), "data": dataValue(data, cache: cache), "family": .string(family), "source": Self.sourcesValue(source),
         ]
@@ -151,7 +165,9 @@ struct LetEvaluator {
         var failures: [(name: String, message: String)] = previous?.failures ?? []
         evaluate(perEntry: false, &variables, &values, &json, &failures, only: only)
         variables["let"] = .map(values)
-        return Reload(variables: variables, json: json, failures: failures)
+        let reload = Reload(variables: variables, json: json, failures: failures)
+        memoized?.reloadLets = ReloadLetsMemo(param: param, data: data, family: family, source: source, reload: reload)
+        return reload
     }
 
     static func sourcesValue(_ sources: JSONValue) -> CELValue {
@@ -176,16 +192,22 @@ struct LetEvaluator {
     /// (`entry.instant`, nil when none).
     func entry(
         _ reload: Reload, date: Instant, index: Int, standsFor: Instant?, zone: ZoneRules, rule: RuleVariables,
-        failures: inout [(name: String, message: String)]
+        buffers: inout EntryBuffers, failures: inout [(name: String, message: String)]
     ) -> (lets: JSONObject, score: Double?) {
         // Only what the entry's expressions read is bound: five lets on every example
         // (bench/let_bench.py, one of them `entry.date + duration('90m')`) formatted the entry's
         // time, day and weekday and converted its record to CEL for every entry. And bound over
         // the reload's variables, not into a copy of them (a dictionary copied per entry).
-        var bound: [(String, CELValue)] = []
-        bound.reserveCapacity(2 + ruleNamesRead.count)
-        var fields: [CELValue] = []
-        fields.reserveCapacity(entryKeys.count)
+        // Both arrays are the last entry's, emptied: released by then, they are refilled in place.
+        var bound = buffers.bound
+        var fields = buffers.fields
+        buffers = EntryBuffers()
+        defer {
+            // Unshared again (the `entry` map, then the names), for the next entry to fill.
+            bound.removeAll(keepingCapacity: true)
+            fields.removeAll(keepingCapacity: true)
+            buffers = EntryBuffers(bound: bound, fields: fields)
+        }
         for key in entryKeys {
             guard case .string(let field) = key else { continue }
             switch field {
@@ -222,10 +244,10 @@ struct LetEvaluator {
         var json: [JSONValue] = []
         json.reserveCapacity(entryLetIndices.count)
         var failed: [Int] = []
-        for i in entryLetIndices {
+        for (k, i) in entryLetIndices.enumerated() {
             if entryReadsLet { bound[letSlot].1 = .map(values) }
             do {
-                let value = try lets[i].program.evaluate(reload.variables, overriding: bound)
+                let value = try entryEvaluations[k].evaluate(reload.variables, overriding: bound)
                 if entryReadsLet {
                     // Unshared again, so `set` does not copy the map.
                     bound[letSlot].1 = .null
@@ -242,11 +264,11 @@ struct LetEvaluator {
         let kept = failed.isEmpty ? nil : json.indices.filter { !failed.contains($0) }
         let own = kept.map { kept in JSONObject(distinctKeys: kept.map { entryLetNames[$0] }, values: kept.map { json[$0] }) }
             ?? JSONObject(distinctKeys: entryLetNames, values: json)
-        guard let relevance else { return (own, nil) }
+        guard let relevance, let relevanceEvaluation else { return (own, nil) }
         if entryReadsLet { bound[letSlot].1 = .map(values) }
         let message: String
         do {
-            switch try relevance.program.evaluate(reload.variables, overriding: bound) {
+            switch try relevanceEvaluation.evaluate(reload.variables, overriding: bound) {
             case .int(let i): return (own, Double(i))
             case .uint(let u): return (own, Double(u))
             case .double(let d) where d.isFinite: return (own, d)
@@ -257,6 +279,13 @@ struct LetEvaluator {
         }
         if !failures.contains(where: { $0.name == relevance.name }) { failures.append((relevance.name, message)) }
         return (own, nil)
+    }
+
+    /// The arrays `entry` fills for each entry, kept from one entry to the next (allocated once
+    /// per timeline instead of twice per entry).
+    struct EntryBuffers {
+        fileprivate var bound: [(String, CELValue)] = []
+        fileprivate var fields: [CELValue] = []
     }
 
     /// Evaluates the reload's or the entry's lets in order, each seeing those before it in
@@ -300,10 +329,11 @@ struct LetEvaluator {
         guard case .object(let sources) = data else { return CELValue(json: data) }
         var map = CELMap()
         for (name, value) in sources where sourcesRead?.contains(name) ?? true {
+            let schema = numberSchemas[name], rules = dateRules[name]
             let convert = { (value: JSONValue) -> CELValue in
                 var converted = CELValue(json: value)
-                if let schema = numberSchemas[name] { converted = schema.conform(converted) }
-                return dateRules[name].map { converted.withTimestamps($0) } ?? converted
+                if let schema { converted = schema.conform(converted) }
+                return rules.map { converted.withTimestamps($0) } ?? converted
             }
             map.set(name, cache?.celValue(source: name, json: value, convert: convert) ?? convert(value))
         }
@@ -346,5 +376,37 @@ extension CompiledContent {
             if copy.varies[i] { copy.rowTemplates.append(box) }
         }
         return copy
+    }
+}
+
+/// The last reload's lets and what they were computed from (`DataCache.reloadLets`).
+struct ReloadLetsMemo {
+    let param: JSONValue
+    let data: JSONValue
+    let family: String
+    let source: JSONValue
+    let reload: LetEvaluator.Reload
+
+    func matches(param: JSONValue, data: JSONValue, family: String, source: JSONValue) -> Bool {
+        exactlyEqual(family, self.family) && Self.same(param, self.param) && Self.same(source, self.source) && Self.same(data, self.data)
+    }
+
+    /// Whether two JSON values read the same in CEL: the same storage, or the same kinds with
+    /// members in the same order and strings of the same scalars (not `==`, which takes 1 for
+    /// 1.0 and canonically equivalent strings for one another).
+    static func same(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        if DataCache.sameStorage(a, b) { return true }
+        switch (a, b) {
+        case (.null, .null): return true
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.int(let x), .int(let y)): return x == y
+        case (.double(let x), .double(let y)): return x.bitPattern == y.bitPattern
+        case (.string(let x), .string(let y)): return exactlyEqual(x, y)
+        case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { same($0.0, $0.1) }
+        case (.object(let x), .object(let y)):
+            return x.keys.count == y.keys.count && zip(x.keys, y.keys).allSatisfy { exactlyEqual($0.0, $0.1) }
+                && zip(x.values, y.values).allSatisfy { same($0.0, $0.1) }
+        default: return false
+        }
     }
 }

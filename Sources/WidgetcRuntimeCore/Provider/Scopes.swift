@@ -275,6 +275,10 @@ struct EntryScope: TemplateScope {
         case .rule(let root, let path):
             guard let value = rule.value(root) else { return nil }
             return path.count == 1 ? value : value.lookup(path: path, from: 1)
+        case .lets(let path):
+            // As `lookup(path:)` answers `let.NAME…`.
+            if let entryLets, let value = entryLets[path[1]] { return path.count == 2 ? value : value.lookup(path: path, from: 2) }
+            return request.lets.lookup(path: path, from: 1)
         }
     }
 

@@ -197,6 +197,7 @@ extension CompiledWidget: TimelineProvider {
             case .failure(let problem): context.warn(code: "template-value", message: "relevance duration: \(problem); using 0")
             }
         }
+        var letBuffers = LetEvaluator.EntryBuffers()
         for index in planned.slots.indices {
             scope.date = planned.slots[index].date
             scope.index = index
@@ -206,7 +207,7 @@ extension CompiledWidget: TimelineProvider {
                 let standsFor = index > 0 ? scope.date : scope.startInstant
                 let computed = letEvaluator.entry(
                     letsOfReload, date: scope.date, index: index, standsFor: standsFor, zone: zone, rule: scope.rule,
-                    failures: &letFailures)
+                    buffers: &letBuffers, failures: &letFailures)
                 if letEvaluator.hasPerEntry { scope.entryLets = computed.lets }
                 if relevanceDuration != nil { relevance.append(computed.score.map { EntryRelevance(score: $0, duration: relevanceSeconds) }) }
             }
@@ -430,6 +431,8 @@ struct FileSource: Sendable {
 /// The last parse of each data file, keyed by its bytes.
 final class DataCache {
     private var entries: [String: (bytes: [UInt8], value: JSONValue)] = [:]
+    /// The last reload's lets, computed again only when what they read differs (Lets.swift).
+    var reloadLets: ReloadLetsMemo?
 
     func value(for path: String, bytes: [UInt8]) -> JSONValue? {
         guard let entry = entries[path], entry.bytes == bytes else { return nil }
