@@ -46,8 +46,7 @@ package struct CELOverload: Sendable {
         return true
     }
 
-    /// The one kind of value a parameter of type `t` takes, as `value(_:fits:)` decides; nil when
-    /// it takes any.
+    /// The one kind of value a parameter of type `t` takes; nil when it takes any.
     static func kind(taking t: CELType) -> CELValue.Kind? {
         switch t {
         case .dyn, .param, .error: nil
@@ -66,15 +65,10 @@ package struct CELOverload: Sendable {
         }
     }
 
+    /// Whether a parameter of type `t` takes `v`: by the value's kind alone (`kind(taking:)`).
     static func value(_ v: CELValue, fits t: CELType) -> Bool {
-        switch (t, v) {
-        case (.dyn, _), (.param, _), (.error, _): return true
-        case (.int, .int), (.uint, .uint), (.double, .double), (.bool, .bool), (.string, .string), (.bytes, .bytes),
-            (.null, .null), (.timestamp, .timestamp), (.duration, .duration), (.list, .list), (.map, .map), (.object, .map),
-            (.type, .type):
-            return true
-        default: return false
-        }
+        guard let kind = kind(taking: t) else { return true }
+        return kind == v.kind
     }
 }
 
