@@ -5,7 +5,7 @@ import PackageDescription
 //   widgetc -> WidgetCLI -> {WidgetLSP, WidgetSimulator, WidgetCompiler}    (commands: the run loader, scenarios, --param)
 //   WidgetLSP -> {WidgetCompiler, WidgetSimulator}                        (the editor service; a face's dates as the preview reads them)
 //   WidgetCompiler -> {WidgetYAML, JSONSchema, WidgetcRuntimeCore, WidgetDiagnostics}   (the Mac side: one Compilation from YAML to the plan)
-//   JSONSchema -> {ECMARegexEngine, WidgetSupport};  ECMARegexEngine: a leaf (standard library only)
+//   JSONSchema -> {ECMARegexEngine, WidgetSupport};  ECMARegexEngine: a leaf (standard library and Synchronization)
 //   WidgetSimulator -> {WidgetcRuntimeCore, WidgetDiagnostics}            (scheduler, budget, scenarios, writers)
 //   WidgetcRuntime -> {WidgetcRuntimeCore, WidgetcURLSession}             (the library an app links)
 //   WidgetcRuntimeCore -> {WidgetTemplates, MarketCalendars, WidgetCEL, WidgetTime}   (what a device ships: stdlib + Foundation)
@@ -45,7 +45,7 @@ let package = Package(
         // YAML 1.2 core loader over libyaml, every node positioned.
         .target(name: "WidgetYAML", dependencies: ["CYAML", "WidgetSupport"]),
         // ECMA-262 regular expressions (the `u` flag, unanchored search) as JSON Schema's `pattern`
-        // uses them: standard library only, nothing of schemas.
+        // uses them: standard library and Synchronization only, nothing of schemas.
         .target(name: "ECMARegexEngine"),
         // JSON Schema draft 2020-12 validator; knows nothing of YAML.
         .target(

@@ -63,7 +63,7 @@ extension CompiledRegex {
 
     /// Whether the pattern matches anywhere in the input, nil when that is too expensive to find.
     func find(_ input: UnsafeBufferPointer<UInt8>) -> Bool? {
-        if let automaton, let found = automaton.matches(input) { return found }
+        if let found = automatonCell?.matches(input) { return found }
         if let linear, let found = linear.matches(input) { return found }
         return runCounting(input).found
     }
@@ -77,7 +77,7 @@ extension CompiledRegex {
     /// The machine's answer, the steps it took and the bytes of memo it allocated (for tests:
     /// a memory budget asserted as a count, not as the process's peak).
     func searchMeasured(_ input: UnsafeBufferPointer<UInt8>) -> (found: Bool?, steps: Int, memoBytes: Int) {
-        if let automaton, let found = automaton.matches(input) { return (found, 0, 0) }
+        if let found = automatonCell?.matches(input) { return (found, 0, 0) }
         if let linear, let found = linear.matches(input) { return (found, 0, 0) }
         return runMeasured(input)
     }

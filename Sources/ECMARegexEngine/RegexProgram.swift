@@ -55,8 +55,11 @@ final class CompiledRegex: @unchecked Sendable {  // immutable; `code` buffers a
     let requiredFirst: CharSet?
     /// The one-pass form of a simple pattern, tried before the machine.
     let linear: LinearPattern?
-    /// The table-driven form of a pattern without lookaround or backreferences, tried first.
-    let automaton: ByteAutomaton?
+    /// The table-driven form of a pattern without lookaround or backreferences, tried first;
+    /// built at the first search (`AutomatonCell`). nil: the pattern has none.
+    let automatonCell: (any AutomatonCell)?
+    /// The automaton, built now if it was not yet (tests).
+    var automaton: ByteAutomaton? { automatonCell?.automaton }
 
     init(_ parts: RegexCompiler.Parts) {
         programs = parts.programs
@@ -91,7 +94,7 @@ final class CompiledRegex: @unchecked Sendable {  // immutable; `code` buffers a
         anchoredAtStart = parts.anchoredAtStart
         requiredFirst = parts.requiredFirst
         linear = parts.programs.count == 1 && !parts.tracksCaptures ? LinearPattern(parts.programs[0].instructions) : nil
-        automaton = parts.programs.count == 1 && !parts.tracksCaptures ? ByteAutomaton(parts.programs[0].instructions) : nil
+        automatonCell = parts.programs.count == 1 && !parts.tracksCaptures ? automatonCellFor(parts.programs[0].instructions) : nil
     }
 
     deinit {

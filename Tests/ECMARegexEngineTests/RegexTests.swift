@@ -312,6 +312,21 @@ struct RegexTests {
         #expect(try ECMARegex("^.$").compiled.automaton.map { a in bytes.withUnsafeBufferPointer { a.matches($0) } } == .some(nil))
     }
 
+    @Test func theAutomatonBuiltAtTheFirstSearchAnswersEveryThread() async throws {
+        // Searches start on many tasks at once, before the automaton exists: whichever builds
+        // it publishes it, and every search answers as the machine does.
+        let regex = try ECMARegex("^([01][0-9]|2[0-3]):[0-5][0-9]$")
+        let inputs = ["08:00", "23:59", "24:00", "7:00", "08:00x", ""]
+        let expected = inputs.map { input in Array(input.utf8).withUnsafeBufferPointer { regex.compiled.runMachine($0) } }
+        let answers = await withTaskGroup(of: [Bool?].self) { group in
+            for _ in 0..<16 { group.addTask { inputs.map { regex.outcome($0) } } }
+            return await group.reduce(into: [[Bool?]]()) { $0.append($1) }
+        }
+        #expect(answers.count == 16)
+        for answer in answers { #expect(answer == expected) }
+        #expect(regex.compiled.automaton != nil)
+    }
+
     @Test func automatonAgreesWithTheMachineOnGeneratedPatterns() throws {
         // Patterns from a few pieces (anchors, classes, loops, alternatives) chosen by a fixed
         // sequence, on every input up to four bytes over a small alphabet.
