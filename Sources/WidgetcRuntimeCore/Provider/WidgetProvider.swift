@@ -402,17 +402,28 @@ extension CompiledWidget: TimelineProvider {
 
 /// A container file source (`data.NAME: { file: PATH }`), or a Swift source, read from its
 /// fixture off the device (`path`: empty when it names none).
-struct FileSource: Sendable {
+/// A class: each reload walks the sources, and a struct's copy retained and released each of
+/// its strings (`beginReload` 14.42 M -> 14.00 M instructions over 2,195 reloads, callgrind of
+/// `run` of 30 generated widgets over 30 days).
+final class FileSource: Sendable {
     let name: String
     let path: String
     /// How soon a reload that finds the file missing or malformed asks again: a widget added
     /// before the app first writes its data must not stay blank until the app reloads it.
     let retry: Int64
     /// Set for a `swift:` source (docs/swift-hatch.md).
-    var swift: CompiledSwiftSource? = nil
+    let swift: CompiledSwiftSource?
     /// Set for an entity parameter's options through the hatch: the parameter's name. Its value
     /// is the parameter's list of options, not a member of `data`.
-    var entityParameter: String? = nil
+    let entityParameter: String?
+
+    init(name: String, path: String, retry: Int64, swift: CompiledSwiftSource? = nil, entityParameter: String? = nil) {
+        self.name = name
+        self.path = path
+        self.retry = retry
+        self.swift = swift
+        self.entityParameter = entityParameter
+    }
 
     /// What warnings call the source: `data source 'steps'`, `parameter 'city' options`.
     var owner: String { entityParameter.map { "parameter '\($0)' options" } ?? "data source '\(name)'" }
