@@ -263,6 +263,9 @@ final class SchemaGraph: @unchecked Sendable {  // immutable; `unmanaged` mirror
     /// Per node: when it only tests one member of an object against a scalar shortcut (the
     /// usual `if` of a discriminated union), what quiet evaluation needs to answer it in place.
     let memberTests: [MemberTest?]
+    /// Per node: when it is nothing but `if`/`then`/`else` whose `if` checks only the type
+    /// (a content value: a format key if an object, else a scalar), the branches by type.
+    let typeConditionals: [TypeConditional?]
     /// Which quiet shortcut a node has, as a plain value (a cheap test on every step).
     let shortcutKinds: [ShortcutKind]
     /// Per `edgeLists` entry of an `allOf`: when the member is nothing but `if`/`then`/`else`
@@ -291,8 +294,10 @@ final class SchemaGraph: @unchecked Sendable {  // immutable; `unmanaged` mirror
         self.scalarShortcuts = scalarShortcuts
         let memberTests = MemberTest.all(in: nodes, scalarShortcuts)
         self.memberTests = memberTests
+        let typeConditionals = nodes.map { TypeConditional($0, applicators, scalarShortcuts) }
+        self.typeConditionals = typeConditionals
         shortcutKinds = nodes.indices.map { id in
-            scalarShortcuts[id] != nil ? .scalar : memberTests[id] != nil ? .member : .none
+            scalarShortcuts[id] != nil ? .scalar : memberTests[id] != nil ? .member : typeConditionals[id] != nil ? .typeConditional : .none
         }
         memberConditionals = MemberConditional.all(in: nodes, edgeLists: edgeLists, applicators: applicators, memberTests)
         self.root = root
@@ -349,7 +354,33 @@ extension SchemaNode {
 
 /// The quiet shortcut a node has, if any.
 enum ShortcutKind: UInt8, Sendable {
-    case none, scalar, member
+    case none, scalar, member, typeConditional
+}
+
+/// A schema that is nothing but `if`/`then`/`else` whose `if` checks only the type (behind
+/// bare `$ref`s or not): `{"if": {"type": "object"}, "then": …, "else": …}`. Quietly, the
+/// `if` is answered by the value's type, its steps counted as its evaluation counts them,
+/// and only the branch that applies is evaluated.
+struct TypeConditional: Sendable {
+    /// The types the `if` allows.
+    let types: TypeSet
+    /// The `if`'s bare `$ref`s (each one a step and a link of the chain).
+    let references: Int
+    let then: Edge?
+    let otherwise: Edge?
+
+    init?(_ node: SchemaNode, _ applicators: [InPlaceApplicator], _ scalarShortcuts: [ScalarShortcut?]) {
+        guard node.form == .checks, node.types == nil, node.enumValues == nil, node.constValue == nil,
+              !node.hasNumeric, !node.hasString, !node.hasArray, !node.hasObject,
+              node.unevaluatedItems == nil, node.unevaluatedProperties == nil, node.applicators.count == 1,
+              case .conditional(let condition, let then, let otherwise) = applicators[node.applicators.lowerBound],
+              let test = scalarShortcuts[condition.node], test.stringNode < 0
+        else { return nil }
+        types = test.types
+        references = test.references
+        self.then = then
+        self.otherwise = otherwise
+    }
 }
 
 /// A schema that only tests one member of an object: that it is present (`required`) and
