@@ -6,7 +6,23 @@ import WidgetSupport
 struct CELResolver {
     let isVariable: (String) -> Bool
     let isFunction: (String) -> Bool
+    /// Whether some variable's name has a dot (`com.example.x`). When none has, a chain of
+    /// selections can spell a name only from `google` (a type: `google.protobuf.Timestamp`), and
+    /// the others are not spelled and split to be tried prefix by prefix (the let checks' resolving,
+    /// callgrind on 300 files of bench/validate's examples shape: 7.2 M -> 2.1 M instructions).
+    let hasQualifiedVariables: Bool
     var locals: [String] = []
+
+    init(isVariable: @escaping (String) -> Bool, isFunction: @escaping (String) -> Bool, hasQualifiedVariables: Bool = true) {
+        self.isVariable = isVariable
+        self.isFunction = isFunction
+        self.hasQualifiedVariables = hasQualifiedVariables
+    }
+
+    /// Whether a name of `variables` has a dot.
+    static func anyQualified(_ variables: some Sequence<String>) -> Bool {
+        variables.contains { $0.utf8.contains(UInt8(ascii: ".")) }
+    }
 
     /// The dotted name a chain of plain selections spells (`a.b.c`), if it is one.
     static func dottedName(_ e: CELExpr) -> String? {
@@ -23,6 +39,15 @@ struct CELResolver {
         var e = e
         e.kind = .select(resolvingRoot(operand), field, test: test)
         return e
+    }
+
+    /// Whether `dottedName(e)` is a name (without spelling it).
+    private static func isDotted(_ e: CELExpr) -> Bool {
+        switch e.kind {
+        case .ident: true
+        case .select(let operand, _, test: false): isDotted(operand)
+        default: false
+        }
     }
 
     static func root(_ e: CELExpr) -> String? {
@@ -48,6 +73,13 @@ struct CELResolver {
             if let t = CELEnvironment.typeDenotations[name] { e.kind = .literal(.type(CELEnvironment.typeValueName(t))) }
             return e
         case .select(let operand, let field, let test):
+            if !hasQualifiedVariables, let rootName = Self.root(e), rootName != "google", !rootName.utf8.contains(UInt8(ascii: ".")),
+                !locals.contains(rootName), Self.isDotted(test ? operand : e)
+            {
+                // What the search below finds when no prefix names a variable or a type.
+                e.kind = .select(resolvingRoot(operand), field, test: test)
+                return e
+            }
             if let dotted = Self.dottedName(test ? operand : e), let rootName = Self.root(e), !locals.contains(rootName) {
                 let name = dotted.hasPrefix(".") ? String(dotted.dropFirst()) : dotted
                 let pieces = name.split(separator: ".", omittingEmptySubsequences: false)
@@ -292,8 +324,9 @@ struct CELChecker {
         default: break
         }
         let all = [targetType].compactMap { $0 } + argTypes
-        if all.contains(.error) { overloads[e.id] = candidates(name, member: target != nil, arity: all.count); return .dyn }
-        let candidates = candidates(name, member: target != nil, arity: all.count)
+        let form = env.functions.form(name, member: target != nil, arity: all.count)
+        let candidates = form?.overloads ?? []
+        if all.contains(.error) { overloads[e.id] = candidates; return .dyn }
         if candidates.isEmpty {
             if env.functions[name] == nil {
                 return error("unknown function '\(name)'" + Suggest.hint(for: name, among: env.functions.names), at: e.offset)
@@ -304,6 +337,15 @@ struct CELChecker {
                 ? " ('\(name)' is called \(target != nil ? "as a function: \(name)(x)" : "as a method: x.\(name)()"))" : ""
             return error("'\(name)' \(how) does not take \(args.count) argument\(args.count == 1 ? "" : "s")\(memberNote.isEmpty ? " (it takes \(counts.map(String.init).joined(separator: " or ")))" : memberNote)", at: e.offset)
         }
+        if name == "math.greatest" || name == "math.least" {
+            return checkExtreme(e, name, argTypes, args)
+        }
+        // Operands all `dyn` (a source without a schema): every candidate takes them, and the
+        // form knows the type (what the loop below finds, without a copy of each overload).
+        if let form, all.allSatisfy({ if case .dyn = $0 { true } else { false } }) {
+            overloads[e.id] = candidates
+            return form.dynResult
+        }
         var matched: [CELOverload] = []
         var results: [CELType] = []
         for o in candidates {
@@ -312,9 +354,6 @@ struct CELChecker {
                 matched.append(o)
                 results.append(o.result.substituting(b, finish: true))
             }
-        }
-        if name == "math.greatest" || name == "math.least" {
-            return checkExtreme(e, name, argTypes, args)
         }
         guard !matched.isEmpty else {
             let found = "(" + all.map(\.description).joined(separator: ", ") + ")"
@@ -342,7 +381,7 @@ struct CELChecker {
     }
 
     func candidates(_ name: String, member: Bool, arity: Int) -> [CELOverload] {
-        (env.functions[name] ?? []).filter { $0.member == member && $0.params.count == arity }
+        env.functions.form(name, member: member, arity: arity)?.overloads ?? []
     }
 
     private mutating func checkComprehension(_ e: CELExpr, _ c: CELComprehension) -> CELType {

@@ -1,5 +1,5 @@
 /// An expression parsed and its names resolved against an environment's variables, not yet
-/// type-checked: what it reads (`references`, `selections`) is known before the types of what
+/// type-checked: what it reads (`namesRead`) is known before the types of what
 /// it reads are (a let's type comes from the lets it reads), and `checked(env:)` type-checks
 /// the same tree. So an expression is parsed once, not once to order lets and again to check
 /// them (validate's let checks: 197 k instructions a parse of widgets/'s lets, callgrind).
@@ -13,18 +13,18 @@ package struct CELParsed: Sendable {
     package static func parse(_ text: String, env: CELEnvironment) throws(CELProgram.Failure) -> CELParsed {
         let parsed: (CELExpr, nodeCount: Int)
         do { parsed = try CELParser.parse(text, options: env.parserOptions) } catch { throw CELProgram.Failure(errors: [error]) }
-        var resolver = CELResolver(isVariable: { env.variables[$0] != nil }, isFunction: { env.functions[$0] != nil })
+        var resolver = CELResolver(
+            isVariable: { env.variables[$0] != nil }, isFunction: { env.functions[$0] != nil },
+            hasQualifiedVariables: CELResolver.anyQualified(env.variables.keys))
         let root = resolver.resolve(parsed.0)
         return CELParsed(
             tree: CELProgram(source: text, root: root, type: .dyn, calls: [], nodeTypes: [], limits: env.limits, prepare: false),
             nodeCount: parsed.nodeCount)
     }
 
-    /// The names the expression reads (variables, by their full names).
-    package var references: Set<String> { tree.references }
-
-    /// The fields selected from each variable (`let.top` reads field `top` of `let`).
-    package var selections: [(variable: String, field: String)] { tree.selections }
+    /// What the expression reads: variables (by their full names), the fields selected from each
+    /// (`let.top` reads field `top` of `let`), the variables read whole; from one walk.
+    package var namesRead: CELNamesRead { tree.namesRead }
 
     /// The program, type-checked against `env`, which must name the same variables as the
     /// environment it was parsed with (their types may differ): `CELProgram.compile`'s result.

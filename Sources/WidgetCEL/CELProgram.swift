@@ -30,7 +30,9 @@ package struct CELProgram: Sendable {
     package static func compile(_ text: String, env: CELEnvironment) throws(Failure) -> CELProgram {
         let parsed: (CELExpr, nodeCount: Int)
         do { parsed = try CELParser.parse(text, options: env.parserOptions) } catch { throw Failure(errors: [error]) }
-        var resolver = CELResolver(isVariable: { env.variables[$0] != nil }, isFunction: { env.functions[$0] != nil })
+        var resolver = CELResolver(
+            isVariable: { env.variables[$0] != nil }, isFunction: { env.functions[$0] != nil },
+            hasQualifiedVariables: CELResolver.anyQualified(env.variables.keys))
         let root = resolver.resolve(parsed.0)
         var checker = CELChecker(env: env, nodeCount: parsed.nodeCount)
         let type = checker.check(root)
@@ -43,7 +45,9 @@ package struct CELProgram: Sendable {
     package static func compileUnchecked(_ text: String, variables: Set<String>, env: CELEnvironment = CELEnvironment()) throws(Failure) -> CELProgram {
         let parsed: (CELExpr, nodeCount: Int)
         do { parsed = try CELParser.parse(text, options: env.parserOptions) } catch { throw Failure(errors: [error]) }
-        var resolver = CELResolver(isVariable: { variables.contains($0) }, isFunction: { env.functions[$0] != nil })
+        var resolver = CELResolver(
+            isVariable: { variables.contains($0) }, isFunction: { env.functions[$0] != nil },
+            hasQualifiedVariables: CELResolver.anyQualified(variables))
         let root = resolver.resolve(parsed.0)
         var calls = Array(repeating: [CELOverload](), count: parsed.nodeCount)
         func collect(_ e: CELExpr) {
@@ -52,7 +56,7 @@ package struct CELProgram: Sendable {
             case .select(let o, _, _): collect(o)
             case .call(let name, let target, let args):
                 let arity = args.count + (target == nil ? 0 : 1)
-                calls[e.id] = (env.functions[name] ?? []).filter { $0.member == (target != nil) && $0.params.count == arity }
+                calls[e.id] = env.functions.form(name, member: target != nil, arity: arity)?.overloads ?? []
                 if let target { collect(target) }
                 args.forEach(collect)
             case .list(let items): items.forEach(collect)
@@ -173,34 +177,54 @@ package struct CELProgram: Sendable {
     package var evaluation: Evaluation { Evaluation(code: (compiled ?? Self.compiled(root, calls)).code, limits: limits) }
 
     /// The names the expression reads (variables, by their full names), for ordering lets.
-    package var references: Set<String> {
-        var names: Set<String> = []
-        visit { e, locals in
-            if case .ident(let n) = e.kind, !locals.contains(n) { names.insert(n) }
-        }
-        return names
-    }
+    package var references: Set<String> { namesRead.references }
 
     /// The variables read whole, not only through a field (`size(data)` reads `data` whole;
     /// `data.today` does not): what a host must bind in full.
-    package var wholeReferences: Set<String> {
-        var selected: Set<Int> = []
-        var names: Set<String> = []
-        visit { e, locals in
-            // Pre-order: a selection is seen before its operand.
-            if case .select(let o, _, _) = e.kind, case .ident = o.kind { selected.insert(o.id) }
-            if case .ident(let n) = e.kind, !locals.contains(n), !selected.contains(e.id) { names.insert(n) }
-        }
-        return names
-    }
+    package var wholeReferences: Set<String> { namesRead.wholeReferences }
 
     /// The fields selected from each variable (`let.top` reads field `top` of `let`), for
     /// ordering lets and finding unread ones.
-    package var selections: [(variable: String, field: String)] {
-        var out: [(String, String)] = []
-        visit { e, locals in
-            if case .select(let o, let field, _) = e.kind, case .ident(let n) = o.kind, !locals.contains(n) { out.append((n, field)) }
+    package var selections: [(variable: String, field: String)] { namesRead.selections }
+
+    /// `references`, `selections` and `wholeReferences` from one walk of the tree: the let checks
+    /// need all three of every let (ordering the lets, their entry roots, the reload's order).
+    package var namesRead: CELNamesRead {
+        var out = CELNamesRead()
+        var locals: [String] = []
+        func walk(_ e: CELExpr) {
+            switch e.kind {
+            case .literal: break
+            case .ident(let n):
+                if !locals.contains(n) {
+                    out.references.insert(n)
+                    out.wholeReferences.insert(n)
+                }
+            case .select(let o, let field, _):
+                guard case .ident(let n) = o.kind else { walk(o); break }
+                // Read through a field, not whole.
+                if !locals.contains(n) {
+                    out.selections.append((n, field))
+                    out.references.insert(n)
+                }
+            case .call(_, let target, let args):
+                if let target { walk(target) }
+                for a in args { walk(a) }
+            case .list(let items): for item in items { walk(item) }
+            case .map(let entries):
+                for entry in entries {
+                    walk(entry.key)
+                    walk(entry.value)
+                }
+            case .comprehension(let c):
+                walk(c.range)
+                locals.append(c.variable)
+                if let v2 = c.variable2 { locals.append(v2) }
+                for a in c.args { walk(a) }
+                locals.removeLast(c.variable2 == nil ? 1 : 2)
+            }
         }
+        walk(root)
         return out
     }
 
@@ -245,4 +269,16 @@ package struct CELProgram: Sendable {
         }
         walk(root)
     }
+}
+
+/// What an expression reads (`CELProgram.namesRead`).
+package struct CELNamesRead: Sendable {
+    /// The variables it reads (by their full names).
+    package var references: Set<String> = []
+    /// The fields it selects from each variable (`let.top` reads field `top` of `let`).
+    package var selections: [(variable: String, field: String)] = []
+    /// The variables it reads whole, not only through a field.
+    package var wholeReferences: Set<String> = []
+
+    package init() {}
 }

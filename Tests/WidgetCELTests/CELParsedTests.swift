@@ -26,8 +26,9 @@ import Testing
         let parsed = try CELParsed.parse(text, env: Self.environment(letType: .dyn))
         let env = Self.environment(letType: .int)
         let unchecked = try CELProgram.compileUnchecked(text, variables: Set(env.variables.keys), env: env)
-        #expect(parsed.references == unchecked.references)
-        #expect(parsed.selections.map { "\($0.variable).\($0.field)" } == unchecked.selections.map { "\($0.variable).\($0.field)" })
+        #expect(parsed.namesRead.references == unchecked.references)
+        #expect(parsed.namesRead.selections.map { "\($0.variable).\($0.field)" } == unchecked.selections.map { "\($0.variable).\($0.field)" })
+        #expect(parsed.namesRead.wholeReferences == unchecked.wholeReferences)
         var compiled: Result<CELProgram, CELProgram.Failure>
         do { compiled = .success(try CELProgram.compile(text, env: env)) } catch { compiled = .failure(error) }
         do {

@@ -65,6 +65,12 @@ struct EngineTests {
         let shadowed = try CELProgram.compile("[1].exists(data, data > 0) || data.ok", env: Self.env)
         #expect(shadowed.references == ["data"])
         #expect(shadowed.selections.map { "\($0.variable).\($0.field)" } == ["data.ok"])
+        #expect(program.wholeReferences.isEmpty && shadowed.wholeReferences.isEmpty)
+        // Read whole: a variable not under a selection (a loop variable's name outside its loop is the free one).
+        let whole = try CELProgram.compile("size(data) + data.steps + [1].map(param, param + 1).size() + size(param.city)", env: Self.env)
+        #expect(whole.wholeReferences == ["data"])
+        #expect(whole.references == ["data", "param"])
+        #expect(whole.selections.map { "\($0.variable).\($0.field)" } == ["data.steps", "param.city"])
     }
 
     @Test func typesAreInferred() throws {

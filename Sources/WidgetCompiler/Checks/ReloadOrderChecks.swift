@@ -17,21 +17,30 @@ func checkReloadOrder(_ definition: WidgetDefinition, lets: CheckedLets, _ conte
     for i in definition.parameters.indices where definition.parameters[i].declaredType == .entity { count += 1 }
     guard count > 1 else { return }
     var members: [Member] = []
-    var index: [String: Int] = [:]  // "data.NAME", "let.NAME", "param.NAME"
+    // The members by name under each root, not by a "root.NAME" string made per name read.
+    var sources: [String: Int] = [:], letIndex: [String: Int] = [:], entities: [String: Int] = [:]
     for source in definition.data where source.request != nil {
-        index["data." + source.name] = members.count
+        sources[source.name] = members.count
         members.append(.url(source))
     }
     for item in lets.lets where !item.perEntry {
-        index["let." + item.name] = members.count
+        letIndex[item.name] = members.count
         members.append(.let(item))
     }
     for parameter in definition.parameters where parameter.declaredType == .entity {
-        index["param." + parameter.name] = members.count
+        entities[parameter.name] = members.count
         members.append(.entity(parameter))
     }
-    func target(_ root: String, _ field: String) -> Int? {
-        index[(root == "source" ? "data" : root) + "." + field]
+    func index(_ root: some StringProtocol) -> [String: Int]? {
+        switch root {
+        case "data", "source": sources
+        case "let": letIndex
+        case "param": entities
+        default: nil
+        }
+    }
+    func target(_ root: some StringProtocol, _ field: some StringProtocol) -> Int? {
+        index(root)?[String(field)]
     }
     var reads = [[Int]](repeating: [], count: members.count)
     for (i, member) in members.enumerated() {
@@ -39,29 +48,28 @@ func checkReloadOrder(_ definition: WidgetDefinition, lets: CheckedLets, _ conte
         case .url(let source):
             guard let request = source.request else { continue }
             for node in [request.url] + request.headers.map(\.value) + (request.body.map { [$0] } ?? []) {
-                guard let text = node.string, text.contains("{{") else { continue }
+                guard let text = node.string, text.isTemplate else { continue }
                 try? Template.scanNames(text) { name in
                     guard name.componentCount >= 2, let t = target(name.component(0), name.component(1)) else { return }
                     reads[i].append(t)
                 }
             }
             for fallback in source.node[word: "fallback"]?.items ?? .empty {
-                if let name = fallback.string, let t = index["data." + name] { reads[i].append(t) }
+                if let name = fallback.string, let t = sources[name] { reads[i].append(t) }
             }
         case .let(let item):
-            guard let program = item.program else { continue }
-            reads[i] = program.selections.compactMap { target($0.variable, $0.field) }
+            guard item.program != nil else { continue }
+            reads[i] = item.namesRead.selections.compactMap { target($0.variable, $0.field) }
             // A let that reads `data` (or `source`, `param`) whole reads every URL source (or entity) under it, as the
             // reload computes it; `let` whole, the lets above it.
-            for whole in program.wholeReferences {
-                let root = whole == "source" ? "data" : whole
-                guard ["data", "param", "let"].contains(root) else { continue }
-                reads[i] += index.filter { $0.key.hasPrefix(root + ".") && (root == "let" ? $0.value < i : $0.value != i) }.values.sorted()
+            for whole in item.namesRead.wholeReferences {
+                guard let under = index(whole) else { continue }
+                reads[i] += under.values.filter { whole == "let" ? $0 < i : $0 != i }.sorted()
             }
         case .entity(let parameter):
             guard let from = parameter.options?[word: "from"]?.string else { continue }
             let parts = from.split(separator: ".", omittingEmptySubsequences: false)
-            if parts.count >= 2, let t = target(String(parts[0]), String(parts[1])) { reads[i].append(t) }
+            if parts.count >= 2, let t = target(parts[0], parts[1]) { reads[i].append(t) }
         }
     }
     // Cycles among lets alone are `let-cycle`'s (LetChecks).
