@@ -18,6 +18,7 @@ func checkViews(_ definition: WidgetDefinition, scope: VariableScope, _ context:
     var checker = ViewChecker(scope: scope, fields: fields, reloadEvery: reload, definition: definition)
     let covered = Set(face.familyViews.compactMap(\.family))
     if let element = face.element {
+        checker.path = ["view"]
         checker.check(element, families: FamilyBits(declared).subtracting(FamilyBits(covered)), inForeach: false, &context)
     }
     for familyView in face.familyViews {
@@ -28,6 +29,7 @@ func checkViews(_ definition: WidgetDefinition, scope: VariableScope, _ context:
                 "familyView for '\(familyView.key)', which is not in this widget's families (\(declared.map(\.rawValue).joined(separator: ", ")))",
                 at: familyView.keyLocation, ["familyView", familyView.key])
         }
+        checker.path = ["familyView", familyView.key]
         checker.check(familyView.element, families: [family], inForeach: false, &context)
     }
     if let background = face.background { checker.checkFill(background, ["background"], inForeach: false, &context) }
@@ -48,14 +50,20 @@ private func memberIndex(_ mapping: SourceNode, _ key: String) -> Int {
 }
 
 /// The content fields a view may name: every field of `content`, `familyContent`, the
-/// placeholder, the snapshot and the daily slots' content.
+/// placeholder, the snapshot and the daily slots' content. Looked up in those mappings by the
+/// keys' bytes: a `Set` of their names made for every widget with a face was 3.6 M instructions
+/// on 300 files of bench/validate's examples shape (callgrind).
+/// Only when every key is ASCII, and so is the name looked up: `String` equality, which the set
+/// decides by, is canonical equivalence (U+212A KELVIN SIGN is "K").
 struct ViewFields {
-    var names: Set<String> = []
+    private var mappings: [SourceNode] = []
+    private var allASCII = true
 
     init(_ definition: WidgetDefinition) {
         func add(_ node: SourceNode?) {
             guard let node, node.isMapping else { return }
-            for i in 0..<node.count { names.insert(node.key(i)) }
+            mappings.append(node)
+            for i in 0..<node.count where !node.keyBytes(i).isASCII { allASCII = false }
         }
         add(definition.content)
         add(definition.placeholder)
@@ -67,6 +75,16 @@ struct ViewFields {
             for slot in slots { add(slot.content) }
         }
     }
+
+    /// Whether a content field is named `name`.
+    func contains(_ name: String) -> Bool {
+        var name = name
+        guard allASCII, name.utf8.allSatisfy({ $0 < 0x80 }) else { return names.contains(name) }
+        return name.withUTF8 { key in mappings.contains { $0.document.memberIndex($0.index, key: key) != nil } }
+    }
+
+    /// Every field's name.
+    var names: Set<String> { Set(mappings.flatMap { node in (0..<node.count).map(node.key) }) }
 
     var sorted: [String] { names.sorted() }
 }
@@ -135,6 +153,11 @@ private struct ViewChecker {
     let reloadEvery: Int64?
     /// For the intents buttons and toggles run, and the content fields a toggle's state names.
     let definition: WidgetDefinition
+    /// Where the element checked is (`view`, `familyView.FAMILY`, then the stacks' `KIND.N` and
+    /// `item`): grown and shrunk as the checks go down and up, not an array made per element when
+    /// the views are decoded (`ViewDefinition` 14.5 M -> 7.1 M instructions on 300 files of
+    /// bench/validate's examples shape with the ids nothing read, callgrind).
+    var path: [String] = []
 
     static let dateStyles = ["time", "date", "relative", "offset", "timer"]
     static let accessoryGaugeStyles = ["accessoryCircular", "accessoryCircularCapacity", "accessoryLinear", "accessoryLinearCapacity"]
@@ -148,28 +171,25 @@ private struct ViewChecker {
 
     /// One element and everything below it, shown in `families`.
     mutating func check(_ element: ViewElement, families: FamilyBits, inForeach: Bool, _ context: inout CheckContext) {
-        let pointer = element.pointer
         // Element keys: exactly one.
         if element.elementKeys.count > 1 {
             let names = element.elementKeys.map { "'\($0.kind.rawValue)'" }.joined(separator: " and ")
             context.error(
                 .viewElementKeys,
                 "an element has one element key, and this one has \(names); put each in its own element (in a stack or a group)",
-                at: element.keyLocation(element.elementKeys[1].member), pointer + [element.elementKeys[1].kind.rawValue])
+                at: element.keyLocation(element.elementKeys[1].member), path + [element.elementKeys[1].kind.rawValue])
         } else if element.elementKeys.isEmpty, element.unknownKeys.isEmpty {
             context.error(
                 .viewElementKeys,
                 "an element needs one element key: \(ViewElementKind.allCases.map(\.rawValue).joined(separator: ", "))",
-                at: element.node, pointer)
+                at: element.node, path)
         }
         var shown = families
         if let list = element.option(.families), list.isSequence {
             shown = shown.intersection(FamilyBits(list.items.compactMap { $0.string.flatMap(WidgetFamily.init(rawValue:)) }))
         }
-        guard let kind = element.kind else {
-            for child in element.children { check(child.element, families: shown, inForeach: inForeach, &context) }
-            return
-        }
+        // Without one element key there is nothing more to check (nor children: they are decoded under one).
+        guard let kind = element.kind else { return }
         // Options that belong to other elements.
         for (option, member) in element.options {
             guard let owners = OptionOwners.of(option), !owners.contains(kind) else { continue }
@@ -177,17 +197,24 @@ private struct ViewChecker {
             context.error(
                 .viewOption,
                 "'\(option.rawValue)' is an option of \(Self.list(names)), not of \(kind.rawValue)",
-                at: element.keyLocation(member), pointer + [option.rawValue])
+                at: element.keyLocation(member), path + [option.rawValue])
         }
         checkValues(element, kind, shown: shown, inForeach: inForeach, &context)
-        for child in element.children { check(child.element, families: shown, inForeach: inForeach, &context) }
+        for child in element.children {
+            path.append(kind.rawValue)
+            path.append(String(child.index))
+            check(child.element, families: shown, inForeach: inForeach, &context)
+            path.removeLast(2)
+        }
         if kind == .foreach || kind == .grid {
             if let item = element.item {
+                path.append("item")
                 check(item, families: shown, inForeach: true, &context)
+                path.removeLast()
             } else if element.option(.item) == nil {
                 context.error(
                     kind == .foreach ? .viewForeachItem : .viewGrid,
-                    "a \(kind.rawValue) needs 'item': the element shown for each list element", at: element.node, pointer)
+                    "a \(kind.rawValue) needs 'item': the element shown for each list element", at: element.node, path)
             }
         }
     }
@@ -200,40 +227,43 @@ private struct ViewChecker {
     private mutating func checkValues(
         _ element: ViewElement, _ kind: ViewElementKind, shown: FamilyBits, inForeach: Bool, _ context: inout CheckContext
     ) {
-        let pointer = element.pointer
+        // A local: the paths the checks below make lazily (`@autoclosure`) then capture it, not a
+        // copy of the whole checker each (callgrind: 5 M instructions on 300 files of the examples shape).
+        let path = self.path
         let main = element.main
-        if !kind.hasChildren, let main { checkTemplates(main, pointer + [kind.rawValue], inForeach: inForeach, &context) }
+        if !kind.hasChildren, let main { checkTemplates(main, path + [kind.rawValue], inForeach: inForeach, &context) }
         // The path is made only for an option that is there: made for all twelve, it was 60 M of
         // 470 M instructions on 300 files of bench/validate's examples shape (callgrind).
         for option in Self.templateOptions {
-            if let node = element.option(option) { checkTemplates(node, pointer + [option.rawValue], inForeach: inForeach, &context) }
+            if let node = element.option(option) { checkTemplates(node, path + [option.rawValue], inForeach: inForeach, &context) }
         }
         // A chart's x, y and series are read per list element: they name its fields.
         for option in Self.chartFieldOptions {
-            if let node = element.option(option), node.isString { checkViewTemplate(node, pointer + [option.rawValue], inForeach: true, &context) }
+            if let node = element.option(option), node.isString { checkViewTemplate(node, path + [option.rawValue], inForeach: true, &context) }
         }
         // A chart's colour may be a template over each element (each mark's colour).
-        if let color = element.option(.color) { checkColor(color, pointer + ["color"], inForeach: inForeach || kind == .chart, &context) }
-        if kind == .image, let main { checkImage(main, pointer + ["image"], &context) }
+        if let color = element.option(.color) { checkColor(color, path + ["color"], inForeach: inForeach || kind == .chart, &context) }
+        if kind == .image, let main { checkImage(main, path + ["image"], &context) }
         // Instants written as they are must be real ones (a template is judged when it renders).
+        // (Each with its path below the element's, made only for an error.)
         var instants: [(SourceNode, [String])] = []
-        if kind == .date, let main { instants.append((main, pointer + ["date"])) }
+        if kind == .date, let main { instants.append((main, ["date"])) }
         if kind == .timer || kind == .progress, let main, main.isMapping {
-            for key in ["from", "to"] { if let v = main[key] { instants.append((v, pointer + [kind.rawValue, key])) } }
+            for key in ["from", "to"] { if let v = main[key] { instants.append((v, [kind.rawValue, key])) } }
         }
-        for (node, path) in instants {
+        for (node, suffix) in instants {
             guard let text = node.string, !text.isTemplate else { continue }
             do { _ = try InstantParser.parse(text) } catch {
-                context.error(.invalidInstant, "'\(text)' is not an instant: \(error.message)", at: node, path)
+                context.error(.invalidInstant, "'\(text)' is not an instant: \(error.message)", at: node, path + suffix)
             }
         }
-        if let font = element.option(.font), font.isMapping { checkFont(font, pointer + ["font"], &context) }
+        if let font = element.option(.font), font.isMapping { checkFont(font, path + ["font"], &context) }
         if kind == .progress, let main, main.isMapping, main["from"] == nil || main["to"] == nil {
             context.error(
                 .viewProgress, "a progress over time needs both 'from' and 'to' (ProgressView(timerInterval:)); for a value, give a number or a template",
-                at: main, pointer + ["progress"])
+                at: main, path + ["progress"])
         }
-        if let background = element.option(.background) { checkFill(background, pointer + ["background"], inForeach: inForeach, &context) }
+        if let background = element.option(.background) { checkFill(background, path + ["background"], inForeach: inForeach, &context) }
         let style = element.option(.style)
         let styleText = style?.string
         switch kind {
@@ -242,13 +272,13 @@ private struct ViewChecker {
                 context.error(
                     .viewStyle,
                     "'\(text)' is not a date style\(Suggest.hint(for: text, among: Self.dateStyles)); a date's styles are \(Self.dateStyles.joined(separator: ", "))",
-                    at: style, pointer + ["style"])
+                    at: style, path + ["style"])
             }
             if let style, let format = element.option(.format) {
                 context.error(
                     .viewStyle,
                     "a date has 'style' (drawn live) or 'format' (formatted once per entry), not both",
-                    at: format.location.line > style.location.line ? format : style, pointer + ["format"])
+                    at: format.location.line > style.location.line ? format : style, path + ["format"])
             }
             warnLiveClock(element, kind, &context)
             warnFixedRelative(element, kind, &context)
@@ -262,14 +292,14 @@ private struct ViewChecker {
                     context.error(
                         .viewStyle,
                         "'\(text)' is not a gauge style\(Suggest.hint(for: text, among: Self.gaugeStyles)); a gauge's styles are \(Self.gaugeStyles.joined(separator: ", "))",
-                        at: style, pointer + ["style"])
+                        at: style, path + ["style"])
                 } else if Self.accessoryGaugeStyles.contains(text) {
                     let elsewhere = WidgetFamily.allCases.filter { shown.contains($0) && !Self.accessoryFamilies.contains($0) }
                     if !elsewhere.isEmpty {
                         context.warning(
                             .viewAccessoryStyle,
                             "gauge style '\(text)' belongs to the Lock Screen's accessory families, and this gauge is shown in \(Self.list(elsewhere.map(\.rawValue))); give it 'families', or put it in familyView.accessoryCircular",
-                            at: style, pointer + ["style"])
+                            at: style, path + ["style"])
                     }
                 }
             }
@@ -278,7 +308,7 @@ private struct ViewChecker {
                 context.error(
                     .viewStyle,
                     "'\(text)' is not a progress style\(Suggest.hint(for: text, among: Self.progressStyles)); a progress view's styles are linear and circular",
-                    at: style, pointer + ["style"])
+                    at: style, path + ["style"])
             }
         default:
             break
@@ -288,19 +318,19 @@ private struct ViewChecker {
             context.error(
                 .viewFormat,
                 "unknown format '\(text)'\(Suggest.hint(for: text, among: names)); formats: \(names.joined(separator: ", "))",
-                at: format, pointer + ["format"])
+                at: format, path + ["format"])
         } else if kind == .date, let format = element.option(.format), let text = format.string, let f = ValueFormat(rawValue: text), !f.isInstant {
             context.error(
                 .viewFormat,
                 "'\(text)' formats numbers, and a date shows an instant; use \(ValueFormat.instantNames.joined(separator: ", "))",
-                at: format, pointer + ["format"])
+                at: format, path + ["format"])
         }
         // What WidgetKit does not show in some families.
         if element.option(.link) != nil, shown.contains(.systemSmall) {
             context.warning(
                 .viewLinkSmall,
                 "'link' is ignored in systemSmall, where the whole widget is one tap target: use the widget's 'url' there (or 'families' to keep this element out of systemSmall)",
-                at: element.keyLocation(element.options.first { $0.option == .link }!.member), pointer + ["link"])
+                at: element.keyLocation(element.options.first { $0.option == .link }!.member), path + ["link"])
         }
         if shown.contains(.accessoryInline) {
             var dropped: [(String, Int?)] = []
@@ -312,7 +342,7 @@ private struct ViewChecker {
                 context.warning(
                     .viewInline,
                     "'\(what)' is dropped in accessoryInline, which shows one line of text and an optional symbol; give this element 'families' without accessoryInline, or a familyView.accessoryInline",
-                    at: member.map(element.keyLocation) ?? element.node.location, pointer + [what])
+                    at: member.map(element.keyLocation) ?? element.node.location, path + [what])
             }
         }
         if kind == .button || kind == .toggle {
@@ -321,14 +351,14 @@ private struct ViewChecker {
         if kind == .chart { checkChart(element, &context) }
         if kind == .grid { checkGrid(element, &context) }
         if kind == .chart || kind == .grid, let list = element.main, let problem = listProblem(list, inForeach: inForeach) {
-            context.error(.viewList, "a \(kind.rawValue)'s list \(list.shown) \(problem)", at: list, pointer + [kind.rawValue])
+            context.error(.viewList, "a \(kind.rawValue)'s list \(list.shown) \(problem)", at: list, path + [kind.rawValue])
         }
         if kind == .foreach || kind == .grid, let limit = element.option(.limit), limit.isMapping {
             for m in limit.members where m.key != "default" {
                 if let family = WidgetFamily(rawValue: m.key), !shown.contains(family) {
                     context.warning(
                         .viewLimitFamily, "a limit for '\(m.key)', where this \(kind.rawValue) is not shown",
-                        at: m.keyLocation, pointer + ["limit", m.key])
+                        at: m.keyLocation, path + ["limit", m.key])
                 }
             }
         }
@@ -340,52 +370,52 @@ private struct ViewChecker {
 
     /// A chart: a known mark, x and y, a y range from its min up.
     private func checkChart(_ element: ViewElement, _ context: inout CheckContext) {
-        let pointer = element.pointer
+        let path = self.path
         let key = element.elementKeys[0].member
         if let mark = element.option(.mark) {
             if let text = mark.string, !Self.chartMarks.contains(text) {
                 context.error(
                     .viewChart,
                     "'\(text)' is not a chart mark\(Suggest.hint(for: text, among: Self.chartMarks)); a chart's marks are \(Self.chartMarks.joined(separator: ", ")) (LineMark, BarMark, AreaMark, PointMark)",
-                    at: mark, pointer + ["mark"])
+                    at: mark, path + ["mark"])
             }
         } else {
-            context.error(.viewChart, "a chart needs 'mark': \(Self.chartMarks.joined(separator: ", "))", at: element.keyLocation(key), pointer)
+            context.error(.viewChart, "a chart needs 'mark': \(Self.chartMarks.joined(separator: ", "))", at: element.keyLocation(key), path)
         }
         let missing = ["x", "y"].filter { element.option(ViewOption(rawValue: $0)!) == nil }
         if !missing.isEmpty {
             context.error(
                 .viewChart,
                 "a chart needs \(missing.map { "'\($0)'" }.joined(separator: " and ")): templates over each element, such as x: \"{{hour}}\" and y: \"{{temp}}\"",
-                at: element.keyLocation(key), pointer)
+                at: element.keyLocation(key), path)
         }
         if let x = element.option(.x), !(x.string?.isTemplate ?? false) {
             context.error(
                 .viewChart, "a chart's x \(x.shown) is fixed: every point would sit at the same x; write a template over each element, such as \"{{hour}}\"",
-                at: x, pointer + ["x"])
+                at: x, path + ["x"])
         }
         if element.option(.series) != nil, let color = element.options.first(where: { $0.option == .color }) {
             context.error(
                 .viewChart,
                 "a chart with 'series' gives each series its colour (foregroundStyle(by:)); 'color' would paint over them: drop one of the two",
-                at: element.keyLocation(color.member), pointer + ["color"])
+                at: element.keyLocation(color.member), path + ["color"])
         }
         if let y = element.option(.y), let text = y.string, !text.isTemplate, Double(text) == nil {
-            context.error(.viewChart, "a chart's y \(y.shown) is fixed text: write a template rendering a number, such as \"{{temp}}\"", at: y, pointer + ["y"])
+            context.error(.viewChart, "a chart's y \(y.shown) is fixed text: write a template rendering a number, such as \"{{temp}}\"", at: y, path + ["y"])
         }
         if let range = element.option(.yRange), range.isSequence, range.count == 2,
            let lo = range.items[0].number, let hi = range.items[1].number, lo >= hi {
-            context.error(.viewChart, "a chart's yRange [\(range.items[0].shown), \(range.items[1].shown)] is empty: write [min, max] with min below max", at: range, pointer + ["yRange"])
+            context.error(.viewChart, "a chart's yRange [\(range.items[0].shown), \(range.items[1].shown)] is empty: write [min, max] with min below max", at: range, path + ["yRange"])
         }
     }
 
     /// A grid: its columns, in range.
     private func checkGrid(_ element: ViewElement, _ context: inout CheckContext) {
-        let pointer = element.pointer
+        let path = self.path
         guard let columns = element.option(.columns) else {
             context.error(
                 .viewGrid, "a grid needs 'columns': how many items per row (7 for a week)",
-                at: element.keyLocation(element.elementKeys[0].member), pointer)
+                at: element.keyLocation(element.elementKeys[0].member), path)
             return
         }
         // Compared as a Double: a number past Int's range (found by fuzzing) would trap converted.
@@ -394,7 +424,7 @@ private struct ViewChecker {
             context.error(
                 .viewGrid,
                 "a grid's columns \(columns.shown) is out of range: \(Self.gridColumns.lowerBound) to \(Self.gridColumns.upperBound) (7 for a week, 53 for a year of weeks)",
-                at: columns, pointer + ["columns"])
+                at: columns, path + ["columns"])
         }
     }
 
@@ -429,20 +459,20 @@ private struct ViewChecker {
     private func checkIntentCall(
         _ element: ViewElement, _ kind: ViewElementKind, shown: FamilyBits, inForeach: Bool, _ context: inout CheckContext
     ) {
-        let pointer = element.pointer
         let key = element.elementKeys[0].member
+        let path = self.path
         if shown.contains(.accessoryInline) {
             context.error(
                 .viewInteractiveInline,
                 "a \(kind.rawValue) cannot be shown in accessoryInline, which draws one line of text and a symbol and no controls; give it 'families' without accessoryInline, or a familyView.accessoryInline",
-                at: element.keyLocation(key), pointer + [kind.rawValue])
+                at: element.keyLocation(key), path + [kind.rawValue])
         }
         let names = definition.intents.map(\.name)
         guard let intentNode = element.option(.intent) else {
             context.error(
                 .viewIntent,
                 "a \(kind.rawValue) needs 'intent', the intent it runs" + (names.isEmpty ? " (declare it under intents:)" : " (this widget's intents: \(names.joined(separator: ", ")))"),
-                at: element.keyLocation(key), pointer)
+                at: element.keyLocation(key), path)
             return
         }
         guard let name = intentNode.string else { return }  // the schema's
@@ -450,7 +480,7 @@ private struct ViewChecker {
             context.error(
                 .viewIntent,
                 "'\(name)' is not an intent of this widget\(Suggest.hint(for: name, among: names))" + (names.isEmpty ? "; declare it under intents:" : " (its intents: \(names.joined(separator: ", ")))"),
-                at: intentNode, pointer + ["intent"])
+                at: intentNode, path + ["intent"])
             return
         }
         let parameters = intent.parameters.map(\.name)
@@ -459,16 +489,16 @@ private struct ViewChecker {
                 context.error(
                     .viewIntentArgument,
                     "'\(m.key)' is not a parameter of intent '\(name)'\(Suggest.hint(for: m.key, among: parameters))" + (parameters.isEmpty ? " (it takes none)" : " (its parameters: \(parameters.joined(separator: ", ")))"),
-                    at: m.keyLocation, pointer + ["with", m.key])
+                    at: m.keyLocation, path + ["with", m.key])
                 continue
             }
             if let problem = Self.argumentProblem(m.value, parameter) {
                 context.error(
-                    .viewIntentArgument, "intent '\(name)': argument \(m.key) \(m.value.shown) \(problem)", at: m.value, pointer + ["with", m.key])
+                    .viewIntentArgument, "intent '\(name)': argument \(m.key) \(m.value.shown) \(problem)", at: m.value, path + ["with", m.key])
             }
         }
         if kind == .toggle, let state = element.main, let problem = toggleStateProblem(state, inForeach: inForeach) {
-            context.error(.viewToggleState, "a toggle's state \(state.shown) \(problem)", at: state, pointer + ["toggle"])
+            context.error(.viewToggleState, "a toggle's state \(state.shown) \(problem)", at: state, path + ["toggle"])
         }
     }
 
@@ -532,19 +562,21 @@ private struct ViewChecker {
 
     /// A `date` or `timer` counts live: a timeline reloading every minute only to redraw it burns the budget.
     private func warnLiveClock(_ element: ViewElement, _ kind: ViewElementKind, _ context: inout CheckContext) {
+        let path = self.path
         guard let every = reloadEvery, let key = element.elementKeys.first else { return }
         if kind == .date, element.option(.format) != nil { return }  // formatted once: not live
         let perDay = 86_400 / max(every, 1)
         context.warning(
             .viewLiveClock,
             "this \(kind.rawValue) already counts live on the device, and the timeline reloads every \(DurationFormatter.format(every)) (\(perDay) a day, against WidgetKit's budget of about 70 reloads a day): reload only when the data changes (a daily rule, or the app's reload)",
-            at: element.keyLocation(key.member), element.pointer + [kind.rawValue])
+            at: element.keyLocation(key.member), path + [kind.rawValue])
     }
 
     /// A relative time formatted once per entry ("in 3 min", `format: relative` or
     /// `{{x | relative}}`) in a widget making an entry every minute to keep it current: a `date`
     /// with `style: relative` counts live on the device from one entry.
     private func warnFixedRelative(_ element: ViewElement, _ kind: ViewElementKind, _ context: inout CheckContext) {
+        let path = self.path
         guard let every = reloadEvery, let key = element.elementKeys.first else { return }
         var relative = element.option(.format)?.string == ValueFormat.relative.rawValue
         if kind == .text, let text = element.main?.string, let template = try? Template(text),
@@ -556,7 +588,7 @@ private struct ViewChecker {
         context.warning(
             .viewRelativeClock,
             "this \(kind.rawValue) shows a relative time as fixed text, and the timeline makes a new entry every \(DurationFormatter.format(every)) (\(perDay) a day) to keep it current: a date with 'style: relative' counts live on the device from one entry",
-            at: element.keyLocation(key.member), element.pointer + [kind.rawValue])
+            at: element.keyLocation(key.member), path + [kind.rawValue])
     }
 
     static let unitPoints = ["top", "bottom", "leading", "trailing", "center", "topLeading", "topTrailing", "bottomLeading", "bottomTrailing"]
@@ -702,10 +734,10 @@ private struct ViewChecker {
             return "'\(name.name)': views see the entry's content fields, not lets; add a content field (such as \(name.componentCount > 1 ? name.component(1) : "value"): \"{{\(name.name)}}\") and name it here"
         case "data":
             return "'\(name.name)': views see the entry's content fields, not data sources; add a content field (such as \(name.componentCount > 1 ? name.component(1) : "value"): \"{{\(name.name)}}\") and name it here"
-        case "source" where !fields.names.contains("source"):
+        case "source" where !fields.contains("source"):
             return "'\(name.name)': views see the entry's content fields, not source; add a content field (such as updated: \"{{\(name.name)\(name.componentCount > 2 && name.component(2) == "fetched" ? " | relative" : "")}}\") and name it here"
         default:
-            if fields.names.contains(first) || inForeach || name.isInSection { return nil }
+            if fields.contains(first) || inForeach || name.isInSection { return nil }
             let candidates = fields.sorted + ["entry", "family", "param"]
             return "'\(name.name)' names no content field\(Suggest.hint(for: first, among: candidates)); a view sees the content fields (\(fields.sorted.joined(separator: ", "))), entry, family and param"
         }

@@ -32,14 +32,14 @@ package struct ViewDefinition: Sendable {
             if view.string == "custom" {
                 isCustom = true
             } else if view.isMapping {
-                element = ViewElement(decoding: view, id: "v", pointer: ["view"])
+                element = ViewElement(decoding: view)
             }
         }
         if let familyView, familyView.isMapping {
             for m in familyView.members where m.value.isMapping {
                 familyViews.append((
                     m.key, WidgetFamily(rawValue: m.key), m.keyLocation,
-                    ViewElement(decoding: m.value, id: "f." + m.key, pointer: ["familyView", m.key])))
+                    ViewElement(decoding: m.value)))
             }
         }
     }
@@ -181,12 +181,10 @@ struct ViewKeys<Key: RawRepresentable & CaseIterable>: Sendable where Key.RawVal
 
 /// One element of a view as written.
 package struct ViewElement: Sendable {
-    /// The element's mapping.
+    /// The element's mapping. (Its path is the view checks' to keep as they walk: made here for
+    /// every element, with a render-tree id nothing read, `ViewDefinition` was 14.5 M instructions
+    /// on 300 files of bench/validate's examples shape, 7.1 M without them, callgrind.)
     package let node: SourceNode
-    /// The node's id in the render tree (docs/render-tree.md): `v`, `f.FAMILY`, then `.N`, `.item`.
-    package let id: String
-    /// Where the element is in the definition.
-    package let pointer: [String]
     /// The element keys written, in order, with their member index (exactly one when valid).
     package var elementKeys: [(kind: ViewElementKind, member: Int)] = []
     /// The options written, with their member index.
@@ -214,10 +212,8 @@ package struct ViewElement: Sendable {
         node.document.keyLocation(node.index, i)
     }
 
-    init(decoding node: SourceNode, id: String, pointer: [String]) {
+    init(decoding node: SourceNode) {
         self.node = node
-        self.id = id
-        self.pointer = pointer
         // Room for every key once, instead of growing one by one.
         options.reserveCapacity(node.count)
         for i in 0..<node.count {
@@ -233,11 +229,11 @@ package struct ViewElement: Sendable {
         if let kind, kind.hasChildren, let list = main, list.isSequence {
             children.reserveCapacity(list.count)
             for (i, child) in list.items.enumerated() where child.isMapping {
-                children.append((i, ViewElement(decoding: child, id: id + "." + String(i), pointer: pointer + [kind.rawValue, String(i)])))
+                children.append((i, ViewElement(decoding: child)))
             }
         }
         if kind == .foreach || kind == .grid, let item = option(.item), item.isMapping {
-            items = [ViewElement(decoding: item, id: id + ".item", pointer: pointer + ["item"])]
+            items = [ViewElement(decoding: item)]
         }
     }
 
