@@ -88,23 +88,22 @@ package struct CELFunctionTable: Sendable {
         package fileprivate(set) var overloads: [CELOverload] = []
         /// The type a call of this form gives when every operand is `dyn` (then every overload
         /// is a candidate): the one result with its type parameters `dyn`, or `dyn` when they differ.
-        package fileprivate(set) var dynResult: CELType = .dyn
+        package fileprivate(set) var dynResult: CELType
     }
 
     package init() {}
 
     package mutating func add(_ overload: CELOverload) {
         overloads[overload.name, default: []].append(overload)
-        var forms = self.forms.removeValue(forKey: overload.name) ?? []
+        // Kept up to date as the table is built (once, at start-up): the one result so far, or dyn.
+        let result = overload.result.substituting([:], finish: true)
         let arity = overload.params.count
-        let k = forms.firstIndex { $0.member == overload.member && $0.arity == arity } ?? {
-            forms.append(Form(member: overload.member, arity: arity))
-            return forms.count - 1
-        }()
-        forms[k].overloads.append(overload)
-        let results = forms[k].overloads.map { $0.result.substituting([:], finish: true) }
-        forms[k].dynResult = results.allSatisfy { $0 == results[0] } ? results[0] : .dyn
-        self.forms[overload.name] = forms
+        if let k = forms[overload.name]?.firstIndex(where: { $0.member == overload.member && $0.arity == arity }) {
+            forms[overload.name]![k].overloads.append(overload)
+            if forms[overload.name]![k].dynResult != result { forms[overload.name]![k].dynResult = .dyn }
+        } else {
+            forms[overload.name, default: []].append(Form(member: overload.member, arity: arity, overloads: [overload], dynResult: result))
+        }
     }
 
     /// The overloads of `name` a call as a method (`member`) or a function with `arity`
