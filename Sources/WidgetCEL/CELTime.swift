@@ -43,45 +43,63 @@ package struct CELTimestamp: Sendable, Hashable, Comparable, CustomStringConvert
             return text + fraction(Int64(nanos)) + "Z"
         }
         // `2026-01-01T01:30:00.123456789Z`: at most 30 bytes.
-        return String(unsafeUninitializedCapacity: 30) { buffer in
-            var i = 0
-            func digits(_ value: Int, _ width: Int) {
-                var v = value
-                for k in stride(from: width - 1, through: 0, by: -1) {
-                    buffer[i + k] = UInt8(48 + v % 10)
-                    v /= 10
-                }
-                i += width
+        return String(unsafeUninitializedCapacity: 30) { Self.write(y, m, d, secs, Int(nanos), to: $0.baseAddress!) }
+    }
+
+    /// Whether `description` is `wholeSecondLength` bytes that `writeWholeSecond` writes: no
+    /// fraction, a year of four digits.
+    package var isWholeSecond: Bool { nanos == 0 && seconds >= Self.minSeconds && seconds <= Self.maxSeconds }
+
+    /// `2026-01-01T01:30:00Z`.
+    package static let wholeSecondLength = 20
+
+    /// Writes `description` of the timestamp of `seconds` (`isWholeSecond`) at `p`, without a
+    /// String: run output writes an entry's timestamp let straight into its buffer.
+    package static func writeWholeSecond(_ seconds: Int64, to p: UnsafeMutablePointer<UInt8>) {
+        let days = CivilTime.floorDiv(seconds, 86_400)
+        let (y, m, d) = CivilTime.date(days: days)
+        _ = write(y, m, d, Int(seconds - days * 86_400), 0, to: p)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS[.fraction]Z` at `p` (a year of 0…9999); the count of bytes.
+    private static func write(_ y: Int, _ m: Int, _ d: Int, _ secs: Int, _ nanos: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        var i = 0
+        func digits(_ value: Int, _ width: Int) {
+            var v = value
+            for k in stride(from: width - 1, through: 0, by: -1) {
+                p[i + k] = UInt8(48 + v % 10)
+                v /= 10
             }
-            func byte(_ c: UInt8) {
-                buffer[i] = c
-                i += 1
-            }
-            digits(y, 4)
-            byte(UInt8(ascii: "-"))
-            digits(m, 2)
-            byte(UInt8(ascii: "-"))
-            digits(d, 2)
-            byte(UInt8(ascii: "T"))
-            digits(secs / 3600, 2)
-            byte(UInt8(ascii: ":"))
-            digits(secs / 60 % 60, 2)
-            byte(UInt8(ascii: ":"))
-            digits(secs % 60, 2)
-            if nanos != 0 {
-                // The fraction without trailing zeros.
-                var n = Int(nanos)
-                var width = 9
-                while n % 10 == 0 {
-                    n /= 10
-                    width -= 1
-                }
-                byte(UInt8(ascii: "."))
-                digits(n, width)
-            }
-            byte(UInt8(ascii: "Z"))
-            return i
+            i += width
         }
+        func byte(_ c: UInt8) {
+            p[i] = c
+            i += 1
+        }
+        digits(y, 4)
+        byte(UInt8(ascii: "-"))
+        digits(m, 2)
+        byte(UInt8(ascii: "-"))
+        digits(d, 2)
+        byte(UInt8(ascii: "T"))
+        digits(secs / 3600, 2)
+        byte(UInt8(ascii: ":"))
+        digits(secs / 60 % 60, 2)
+        byte(UInt8(ascii: ":"))
+        digits(secs % 60, 2)
+        if nanos != 0 {
+            // The fraction without trailing zeros.
+            var n = nanos
+            var width = 9
+            while n % 10 == 0 {
+                n /= 10
+                width -= 1
+            }
+            byte(UInt8(ascii: "."))
+            digits(n, width)
+        }
+        byte(UInt8(ascii: "Z"))
+        return i
     }
 
     /// Parses RFC 3339 (`2009-02-13T23:31:30.5+01:00`, `Z` or an offset required).

@@ -156,6 +156,14 @@ final class OutputBuffer {
         cachedOffset = offset
     }
 
+    /// A timestamp cell's value (`EntryTable.Cell(timestamp:)`), a JSON string, written in place.
+    @inline(__always) func timestamp(_ seconds: Int64) {
+        let room = storage.appendingRoom(EntryTable.timestampLength + 2)
+        room[0] = UInt8(ascii: "\"")
+        EntryTable.writeTimestamp(seconds, to: room + 1)
+        room[EntryTable.timestampLength + 1] = UInt8(ascii: "\"")
+    }
+
     /// A JSON string literal.
     func string(_ s: String) {
         byte(UInt8(ascii: "\""))

@@ -203,6 +203,8 @@ package final class RunFaces {
                     let cell = columns.cells[placement.row + source.pointee.row]
                     if cell.record >= 0 {
                         cache.setProbe(k, member: Int64(cell.record) << 32 | Int64(cell.index))
+                    } else if cell.record == EntryTable.Cell.timestamp {
+                        cache.setProbe(k, value: columns.table.value(cell))
                     } else {
                         cache.setProbe(k, value: columns.values[Int(cell.index)])
                     }

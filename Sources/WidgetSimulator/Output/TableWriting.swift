@@ -60,6 +60,7 @@ final class TableWriting {
         let placements: UnsafeBufferPointer<EntryTable.Placement>
         let cells: UnsafeBufferPointer<EntryTable.Cell>
         let values: UnsafeBufferPointer<JSONValue>
+        let timestamps: UnsafeBufferPointer<Int64>
         fileprivate let layouts: UnsafeBufferPointer<Encoded>
         fileprivate let pieces: UnsafeBufferPointer<Piece>
         fileprivate let bytes: UnsafePointer<UInt8>
@@ -98,14 +99,16 @@ final class TableWriting {
             table.placements.withUnsafeBufferPointer { placements in
                 table.cells.withUnsafeBufferPointer { cells in
                     table.values.withUnsafeBufferPointer { values in
-                        layouts.withUnsafeBufferPointer { layouts in
-                            pieces.withUnsafeBufferPointer { pieces in
-                                memberFirst.withUnsafeBufferPointer { memberFirst in
-                                    memberSpans.withUnsafeMutableBufferPointer { memberSpans in
-                                        body(View(
-                                            table: table, count: dates.count, dates: dates, placements: placements, cells: cells,
-                                            values: values, layouts: layouts, pieces: pieces, bytes: bytes.start, url: sameURL,
-                                            numberedURL: numberedURL, memberFirst: memberFirst, memberSpans: memberSpans))
+                        table.timestamps.withUnsafeBufferPointer { timestamps in
+                            layouts.withUnsafeBufferPointer { layouts in
+                                pieces.withUnsafeBufferPointer { pieces in
+                                    memberFirst.withUnsafeBufferPointer { memberFirst in
+                                        memberSpans.withUnsafeMutableBufferPointer { memberSpans in
+                                            body(View(
+                                                table: table, count: dates.count, dates: dates, placements: placements, cells: cells,
+                                                values: values, timestamps: timestamps, layouts: layouts, pieces: pieces, bytes: bytes.start,
+                                                url: sameURL, numberedURL: numberedURL, memberFirst: memberFirst, memberSpans: memberSpans))
+                                        }
                                     }
                                 }
                             }
@@ -215,10 +218,12 @@ final class TableWriting {
             start = piece.end
             guard piece.row >= 0 else { continue }
             let cell = view.cells[placement.row + piece.row]
-            if cell.record < 0 {
-                out.json(view.values[Int(cell.index)], spaced: spaced)
-            } else {
+            if cell.record >= 0 {
                 member(view, cell, into: out)
+            } else if cell.record == EntryTable.Cell.timestamp {
+                out.timestamp(view.timestamps[Int(cell.index)])
+            } else {
+                out.json(view.values[Int(cell.index)], spaced: spaced)
             }
         }
     }

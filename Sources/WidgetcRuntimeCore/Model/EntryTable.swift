@@ -1,3 +1,4 @@
+import WidgetCEL
 import WidgetSupport
 import WidgetTime
 
@@ -52,13 +53,22 @@ package final class EntryTable: Sendable {
         case numbered(prefix: String, suffix: String, [Int])
     }
 
-    /// One value of a row: the table's own (`values[index]`), or member `index` of the
-    /// object `records[record]`, a value of the data the table refers into instead of copying.
+    /// One value of a row: the table's own (`values[index]`), member `index` of the
+    /// object `records[record]`, a value of the data the table refers into instead of copying,
+    /// or a timestamp (`timestamps[index]`, its RFC 3339 text the value).
     /// Plain integers: a row costs no reference counting to fill, keep or free.
     package struct Cell: Sendable {
-        /// -1 for the table's own value.
+        /// -1 for the table's own value, -2 (`Cell.timestamp`) for a timestamp.
         package var record: Int32
         package var index: Int32
+
+        package static let timestamp: Int32 = -2
+
+        /// Entry `position` of `timestamps`.
+        package init(timestamp position: Int) {
+            record = Self.timestamp
+            index = Int32(position)
+        }
 
         package init(record: Int32, index: Int32) {
             self.record = record
@@ -78,6 +88,10 @@ package final class EntryTable: Sendable {
     package let cells: [Cell]
     /// The values of the cells that are the table's own.
     package let values: [JSONValue]
+    /// The timestamps of the timestamp cells: seconds of whole-second CEL timestamps, whose
+    /// value is their text (`2026-01-01T01:30:00Z`, `CELTimestamp.description`). An entry's
+    /// `{{let.NAME}}` of a timestamp is one, written by the writers without a String.
+    package let timestamps: [Int64]
     /// The records member cells point into (a `sequence`'s items), or empty. Only short
     /// strings, numbers and booleans are referred to: nothing a row check needs to see.
     package let records: [JSONValue]
@@ -91,7 +105,8 @@ package final class EntryTable: Sendable {
     ///   every cell is in range of `values` or of an object of `records`.
     package init(
         dates: [Instant], layouts: [ContentLayout], placements: [Placement], cells: [Cell], values: [JSONValue],
-        records: [JSONValue] = [], objects: [Int: JSONObject] = [:], urls: URLs = .none, relevance: [EntryRelevance?] = []
+        timestamps: [Int64] = [], records: [JSONValue] = [], objects: [Int: JSONObject] = [:], urls: URLs = .none,
+        relevance: [EntryRelevance?] = []
     ) {
         precondition(dates.count == placements.count, "one placement per entry")
         precondition(relevance.isEmpty || relevance.count == dates.count, "a relevance per entry, or none")
@@ -101,6 +116,7 @@ package final class EntryTable: Sendable {
         self.placements = placements
         self.cells = cells
         self.values = values
+        self.timestamps = timestamps
         self.records = records
         self.objects = objects
         self.urls = urls
@@ -118,6 +134,7 @@ package final class EntryTable: Sendable {
 
     /// A cell's value.
     package func value(_ cell: Cell) -> JSONValue {
+        if cell.record == Cell.timestamp { return Self.timestampValue(timestamps[Int(cell.index)]) }
         guard cell.record >= 0 else { return values[Int(cell.index)] }
         guard case .object(let record) = records[Int(cell.record)] else { preconditionFailure("a member cell's record is an object") }
         return record.values[Int(cell.index)]
@@ -135,6 +152,17 @@ package final class EntryTable: Sendable {
     }
 
     package var count: Int { dates.count }
+
+    /// A timestamp cell's value: its text.
+    package static func timestampValue(_ seconds: Int64) -> JSONValue {
+        .string(CELTimestamp(seconds: seconds)!.description)
+    }
+
+    /// A timestamp cell's text (`timestampLength` bytes) at `p`, as `timestampValue` has it.
+    package static let timestampLength = CELTimestamp.wholeSecondLength
+    @inline(__always) package static func writeTimestamp(_ seconds: Int64, to p: UnsafeMutablePointer<UInt8>) {
+        CELTimestamp.writeWholeSecond(seconds, to: p)
+    }
 
     package func url(at i: Int) -> String? {
         switch urls {

@@ -193,7 +193,7 @@ final class LetEvaluator: Sendable {
     func entry(
         _ reload: Reload, date: Instant, index: Int, standsFor: Instant?, zone: ZoneRules, rule: RuleVariables,
         buffers: inout EntryBuffers, failures: inout [(name: String, message: String)]
-    ) -> (lets: JSONObject, score: Double?) {
+    ) -> (lets: EntryLets, score: Double?) {
         // Only what the entry's expressions read is bound: five lets on every example
         // (bench/let_bench.py, one of them `entry.date + duration('90m')`) formatted the entry's
         // time, day and weekday and converted its record to CEL for every entry. And bound over
@@ -203,11 +203,13 @@ final class LetEvaluator: Sendable {
         // 460 instructions an entry, callgrind).
         var bound = buffers.bound
         var fields = buffers.fields
+        // The last entry's lets, released by the caller (`EntryLets`): written over in place.
+        var own = buffers.lets
         buffers = EntryBuffers()
         defer {
             // The `entry` map released, so `fields` is unshared again for the next entry.
             bound[0].1 = .null
-            buffers = EntryBuffers(bound: bound, fields: fields)
+            buffers = EntryBuffers(bound: bound, fields: fields, lets: own)
         }
         var boundCount = 0
         func bind(_ name: String, _ value: CELValue) {
@@ -249,10 +251,9 @@ final class LetEvaluator: Sendable {
         }
         if bound.count > boundCount { bound.removeLast(bound.count - boundCount) }
         // The entry's own lets for templates, apart from the reload's: not a copy of the reload's
-        // object grown by one member per entry (1,300 instructions an entry, callgrind).
-        var json: [JSONValue] = []
-        json.reserveCapacity(entryLetIndices.count)
-        var failed: [Int] = []
+        // object grown by one member per entry (1,300 instructions an entry, callgrind), nor an
+        // object of their JSON made per entry (540), but their values in the reused buffer.
+        if own.count != entryLetIndices.count { own = Array(repeating: nil, count: entryLetIndices.count) }
         for (k, i) in entryLetIndices.enumerated() {
             if entryReadsLet { bound[letSlot].1 = .map(values) }
             do {
@@ -262,32 +263,29 @@ final class LetEvaluator: Sendable {
                     bound[letSlot].1 = .null
                     values.set(lets[i].name, value)
                 }
-                json.append(value.json)
+                own[k] = value
             } catch {
-                failed.append(json.count)
-                json.append(.null)
+                // A failed let is absent, not null.
+                own[k] = nil
                 if !failures.contains(where: { $0.name == lets[i].name }) { failures.append((lets[i].name, error.message)) }
             }
         }
-        // A failed let is absent, not null.
-        let kept = failed.isEmpty ? nil : json.indices.filter { !failed.contains($0) }
-        let own = kept.map { kept in JSONObject(distinctKeys: kept.map { entryLetNames[$0] }, values: kept.map { json[$0] }) }
-            ?? JSONObject(distinctKeys: entryLetNames, values: json)
-        guard let relevance, let relevanceEvaluation else { return (own, nil) }
+        let entryLets = EntryLets(names: entryLetNames, values: own)
+        guard let relevance, let relevanceEvaluation else { return (entryLets, nil) }
         if entryReadsLet { bound[letSlot].1 = .map(values) }
         let message: String
         do {
             switch try relevanceEvaluation.evaluate(reload.variables, overriding: bound) {
-            case .int(let i): return (own, Double(i))
-            case .uint(let u): return (own, Double(u))
-            case .double(let d) where d.isFinite: return (own, d)
+            case .int(let i): return (entryLets, Double(i))
+            case .uint(let u): return (entryLets, Double(u))
+            case .double(let d) where d.isFinite: return (entryLets, d)
             case let other: message = "the score is \(other.typeName), not a finite number"
             }
         } catch {
             message = error.message
         }
         if !failures.contains(where: { $0.name == relevance.name }) { failures.append((relevance.name, message)) }
-        return (own, nil)
+        return (entryLets, nil)
     }
 
     /// The arrays `entry` fills for each entry, kept from one entry to the next (allocated once
@@ -295,6 +293,7 @@ final class LetEvaluator: Sendable {
     struct EntryBuffers {
         fileprivate var bound: [(String, CELValue)] = []
         fileprivate var fields: [CELValue] = []
+        fileprivate var lets: [CELValue?] = []
     }
 
     /// Evaluates the reload's or the entry's lets in order, each seeing those before it in
@@ -365,6 +364,36 @@ final class LetEvaluator: Sendable {
             }
         }
         return .map(map)
+    }
+}
+
+/// An entry's own lets (those computed per entry), as templates read them: the values the
+/// evaluator computed, in the buffer it reuses from entry to entry (drop this before the next
+/// entry's, so the buffer is written in place), converted to JSON only where a template reads one.
+struct EntryLets {
+    let names: [String]
+    /// nil where the let failed: it is absent.
+    let values: [CELValue?]
+
+    /// The let's value; nil when it is not one of these or it failed.
+    subscript(name: String) -> CELValue? {
+        for k in names.indices where names[k] == name { return values[k] }
+        return nil
+    }
+
+    /// The let's value as JSON (`CELValue.json`, as templates read lets).
+    func json(_ name: String) -> JSONValue? { self[name]?.json }
+
+    /// The lets that did not fail, in order, as JSON.
+    var members: [(String, JSONValue)] {
+        names.indices.compactMap { k in values[k].map { (names[k], $0.json) } }
+    }
+
+    /// The let's value when it is a timestamp of a whole second in CEL's range, as seconds
+    /// (`EntryTable.Cell(timestamp:)`); nil otherwise.
+    func wholeSecondTimestamp(_ name: String) -> Int64? {
+        guard case .timestamp(let t)? = self[name], t.isWholeSecond else { return nil }
+        return t.seconds
     }
 }
 

@@ -232,7 +232,7 @@ struct EntryScope: TemplateScope {
     var isInstant: JSONValue { .bool(index > 0 || startInstant == date) }
     /// The lets this entry computed (those read per entry), when the widget has some: `let` is
     /// the request's lets with these after them.
-    var entryLets: JSONObject? = nil
+    var entryLets: EntryLets? = nil
 
     func lookup(_ name: String) -> JSONValue? {
         // Dispatch on the first byte, then compare once: a String comparison that
@@ -250,7 +250,7 @@ struct EntryScope: TemplateScope {
         case UInt8(ascii: "l") where name == "let":
             guard let entryLets else { return request.lets }
             var all = request.lets.object ?? JSONObject()
-            for (key, value) in entryLets { all[key] = value }
+            for (key, value) in entryLets.members { all[key] = value }
             return .object(all)
         default:
             return rule.value(name)
@@ -277,7 +277,7 @@ struct EntryScope: TemplateScope {
             return path.count == 1 ? value : value.lookup(path: path, from: 1)
         case .lets(let path):
             // As `lookup(path:)` answers `let.NAME…`.
-            if let entryLets, let value = entryLets[path[1]] { return path.count == 2 ? value : value.lookup(path: path, from: 2) }
+            if let entryLets, let value = entryLets.json(path[1]) { return path.count == 2 ? value : value.lookup(path: path, from: 2) }
             return request.lets.lookup(path: path, from: 1)
         }
     }
@@ -300,7 +300,7 @@ struct EntryScope: TemplateScope {
         }
         // `let.NAME`: in the entry's lets, else the request's, without joining them.
         if path.count >= 2, let entryLets, first.utf8.first == UInt8(ascii: "l"), first == "let" {
-            if let value = entryLets[path[1]] { return path.count == 2 ? value : value.lookup(path: path, from: 2) }
+            if let value = entryLets.json(path[1]) { return path.count == 2 ? value : value.lookup(path: path, from: 2) }
             return request.lets.lookup(path: path, from: 1)
         }
         guard let value = lookup(first) else { return nil }

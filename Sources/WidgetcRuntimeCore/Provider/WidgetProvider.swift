@@ -205,6 +205,8 @@ extension CompiledWidget: TimelineProvider {
             if let letEvaluator, letEvaluator.hasPerEntry || relevanceDuration != nil, let letsOfReload {
                 // As EntryScope.instant: the later entries stand for their own dates.
                 let standsFor = index > 0 ? scope.date : scope.startInstant
+                // The last entry's lets dropped first: the evaluator writes their buffer in place.
+                scope.entryLets = nil
                 let computed = letEvaluator.entry(
                     letsOfReload, date: scope.date, index: index, standsFor: standsFor, zone: zone, rule: scope.rule,
                     buffers: &letBuffers, failures: &letFailures)
