@@ -1,5 +1,6 @@
 import Testing
 import WidgetSupport
+import WidgetcRuntimeCore
 @testable import WidgetSimulator
 
 /// `run --view` copies a tree to every entry whose read values are the same; "the same" must
@@ -16,6 +17,21 @@ struct FaceCacheTests {
         #expect(!FaceCache.same(["a": 1, "b": 2], ["b": 2, "a": 1]))
         #expect(FaceCache.same(["a": [1, "x"]], ["a": [1, "x"]]))
         #expect(!FaceCache.same(.null, nil))
+    }
+
+    /// Canonically equivalent text of other scalars is written with other bytes: its tree is not
+    /// the same (String's `==`, which the cache compared with, takes "é" precomposed for "e" and a
+    /// combining acute).
+    @Test func textIsTheSameOnlyWithTheSameScalars() {
+        let precomposed = "\u{E9}", combining = "e\u{301}"
+        #expect(precomposed == combining)
+        #expect(!FaceCache.same(.string(precomposed), .string(combining)))
+        #expect(!FaceCache.same(.object(JSONObject([(precomposed, 1)])), .object(JSONObject([(combining, 1)]))))
+        #expect(!FaceCache.same(.array([.string(precomposed)]), .array([.string(combining)])))
+        #expect(FaceCache.same(.object(JSONObject([(precomposed, .string(combining))])), .object(JSONObject([(precomposed, .string(combining))]))))
+        // The one equality the reload's lets are reused over, too.
+        #expect(!sameJSON(.string(precomposed), .string(combining)))
+        #expect(sameJSON(.string(combining), .string(combining)))
     }
 
     @Test func aTreeIsFoundByItsKeyAndTheCacheStartsOver() {

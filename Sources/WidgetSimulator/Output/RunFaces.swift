@@ -392,25 +392,14 @@ final class FaceCache {
         return true
     }
 
-    /// Whether two values render alike: the same case and spelling, where `==` says `4 == 4.0`
-    /// and ignores the order of an object's members.
+    /// Whether two values render alike: the same spelling (`sameJSON`), where `==` says `4 == 4.0`,
+    /// ignores the order of an object's members and takes canonically equivalent text for one
+    /// another (written differently).
     static func same(_ a: JSONValue?, _ b: JSONValue?) -> Bool {
         switch (a, b) {
-        case (nil, nil): return true
-        case (.null?, .null?): return true
-        case (.bool(let x)?, .bool(let y)?): return x == y
-        case (.int(let x)?, .int(let y)?): return x == y
-        case (.double(let x)?, .double(let y)?): return x.bitPattern == y.bitPattern
-        case (.string(let x)?, .string(let y)?): return x == y
-        case (.array(let x)?, .array(let y)?):
-            guard x.count == y.count else { return false }
-            for k in x.indices where !same(x[k], y[k]) { return false }
-            return true
-        case (.object(let x)?, .object(let y)?):
-            guard x.keys == y.keys else { return false }
-            for k in x.values.indices where !same(x.values[k], y.values[k]) { return false }
-            return true
-        default: return false
+        case (nil, nil): true
+        case (let x?, let y?): sameJSON(x, y)
+        default: false
         }
     }
 

@@ -426,25 +426,8 @@ struct ReloadLetsMemo {
     let reload: LetEvaluator.Reload
 
     func matches(param: JSONValue, data: JSONValue, family: String, source: JSONValue) -> Bool {
-        exactlyEqual(family, self.family) && Self.same(param, self.param) && Self.same(source, self.source) && Self.same(data, self.data)
-    }
-
-    /// Whether two JSON values read the same in CEL: the same storage, or the same kinds with
-    /// members in the same order and strings of the same scalars (not `==`, which takes 1 for
-    /// 1.0 and canonically equivalent strings for one another).
-    static func same(_ a: JSONValue, _ b: JSONValue) -> Bool {
-        if DataCache.sameStorage(a, b) { return true }
-        switch (a, b) {
-        case (.null, .null): return true
-        case (.bool(let x), .bool(let y)): return x == y
-        case (.int(let x), .int(let y)): return x == y
-        case (.double(let x), .double(let y)): return x.bitPattern == y.bitPattern
-        case (.string(let x), .string(let y)): return exactlyEqual(x, y)
-        case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { same($0.0, $0.1) }
-        case (.object(let x), .object(let y)):
-            return x.keys.count == y.keys.count && zip(x.keys, y.keys).allSatisfy { exactlyEqual($0.0, $0.1) }
-                && zip(x.values, y.values).allSatisfy { same($0.0, $0.1) }
-        default: return false
-        }
+        // Strictly (`sameJSON`), not `==`, which takes 1 for 1.0 and canonically equivalent
+        // strings for one another: the lets could tell them apart.
+        exactlyEqual(family, self.family) && sameJSON(param, self.param) && sameJSON(source, self.source) && sameJSON(data, self.data)
     }
 }

@@ -464,23 +464,10 @@ final class DataCache {
     /// storage, as this cache hands it out again), else `convert`ed anew. bench/let_bench.py's
     /// `size(data)` converted every source at every reload (`data` read whole).
     func celValue(source name: String, json: JSONValue, convert: (JSONValue) -> CELValue) -> CELValue {
-        if let cached = celValues[name], Self.sameStorage(cached.json, json) { return cached.value }
+        if let cached = celValues[name], sameStorage(cached.json, json) { return cached.value }
         let value = convert(json)
         celValues[name] = (json, value)
         return value
-    }
-
-    /// Whether two objects or arrays share their storage (so they are equal without a look
-    /// inside); false for other values, which are cheap to convert.
-    static func sameStorage(_ a: JSONValue, _ b: JSONValue) -> Bool {
-        func same<T>(_ x: [T], _ y: [T]) -> Bool {
-            x.withUnsafeBufferPointer { p in y.withUnsafeBufferPointer { q in p.baseAddress == q.baseAddress && p.count == q.count } }
-        }
-        switch (a, b) {
-        case (.object(let x), .object(let y)): return same(x.keys, y.keys) && same(x.values, y.values)
-        case (.array(let x), .array(let y)): return same(x, y)
-        default: return false
-        }
     }
 }
 
