@@ -124,7 +124,7 @@ struct TimelineContent {
             // that partial application copied the whole scope per field and entry (callgrind,
             // 30-day run of the examples x2: see bench/RUN.md).
             let value: JSONValue
-            if let direct = box.direct, let found = scope.value(direct) {
+            if let found = box.directValue(scope) {
                 value = found
             } else {
                 value = box.render(scope, missing: &missing)
