@@ -82,7 +82,7 @@ package struct CELProgram: Sendable {
 
     private static func compiled(_ root: CELExpr, _ calls: [[CELOverload]]) -> Compiled {
         let evaluated = folded(root, calls: calls)
-        return Compiled(evaluated: evaluated, code: CELCodegen.code(evaluated, calls))
+        return Compiled(evaluated: evaluated, code: CELCodegen.code(evaluated, CELCodegen.Context(calls: calls)))
     }
 
     /// The program ready to evaluate many times (its closures made once); evaluating one that is
@@ -158,23 +158,37 @@ package struct CELProgram: Sendable {
             self.limits = limits
         }
 
-        /// As `CELProgram.evaluate(_:overriding:)`.
-        package func evaluate(_ variables: [String: CELValue], overriding: [(String, CELValue)]) throws(CELError) -> CELValue {
-            try Self.run(code, limits, variables, overriding: overriding)
+        /// As `CELProgram.evaluate(_:overriding:)`; `fields`: the values of the selections the
+        /// evaluation reads by position (`CELProgram.evaluation(fields:)`), in that order.
+        package func evaluate(
+            _ variables: [String: CELValue], overriding: [(String, CELValue)], fields: [CELValue] = []
+        ) throws(CELError) -> CELValue {
+            try Self.run(code, limits, variables, overriding: overriding, fields: fields)
         }
 
         fileprivate static func run(
-            _ code: CELCode, _ limits: CELLimits, _ variables: [String: CELValue], overriding: [(String, CELValue)]
+            _ code: CELCode, _ limits: CELLimits, _ variables: [String: CELValue], overriding: [(String, CELValue)],
+            fields: [CELValue] = []
         ) throws(CELError) -> CELValue {
             var evaluator = CELEvaluator(variables: variables, limits: limits)
             // Looked up before `variables`, and below every loop variable, as the outermost locals.
             evaluator.locals = overriding
+            evaluator.fields = fields
             return try code(&evaluator)
         }
     }
 
     /// The program's `Evaluation` (its closures made now when it is not `prepared()`).
     package var evaluation: Evaluation { Evaluation(code: (compiled ?? Self.compiled(root, calls)).code, limits: limits) }
+
+    /// An `Evaluation` that reads each of `fields` (`variable.field`, where no loop variable hides
+    /// the variable) from the values the host passes by position (`Evaluation.evaluate(_:overriding:fields:)`)
+    /// instead of selecting it from the variable's map: for a host that binds those fields per
+    /// evaluation, every one of them (`has()` of one is true), and the variable not at all. The
+    /// expression must read the variable only through these fields.
+    package func evaluation(fields: [(variable: String, field: String)]) -> Evaluation {
+        Evaluation(code: CELCodegen.code(evaluated, CELCodegen.Context(calls: calls, fields: fields)), limits: limits)
+    }
 
     /// The names the expression reads (variables, by their full names), for ordering lets.
     package var references: Set<String> { namesRead.references }

@@ -88,6 +88,31 @@ struct EvaluationShortcutTests {
         #expect(try loop.evaluate([:], overriding: [("entry", .int(7))]).celEqualTo(.list([.int(10), .int(20)])))
     }
 
+    @Test func fieldsReadByPositionGiveWhatTheirMapGives() throws {
+        // `entry.date` read from the host's fields by position, not selected from an `entry` map.
+        let fields: [(variable: String, field: String)] = [("entry", "date"), ("entry", "y")]
+        let date = CELValue.timestamp(CELTimestamp(seconds: 0)!)
+        let map = CELValue.map(CELMap(distinctKeys: [.string("date"), .string("y")], values: [date, .int(5)]))
+        let texts = [
+            "entry.date + duration('1h')", "has(entry.y) && has(entry.date)", "entry.y * 2",
+            // A loop variable named `entry` hides the host's: its field is the element's.
+            "[{'y': 1}, {'y': 2}].map(entry, entry.y) + [entry.y]",
+            "[{'date': 3}].exists(e, e.date == 3) && [{'y': 7}].all(entry, entry.y == 7)",
+        ]
+        for text in texts {
+            let program = try CELProgram.compile(text, env: Self.env)
+            let byMap = try program.evaluate([:], overriding: [("entry", map)])
+            let byPosition = try program.prepared().evaluation(fields: fields).evaluate([:], overriding: [], fields: [date, .int(5)])
+            #expect(byPosition.celEqualTo(byMap), "\(text)")
+        }
+        let hidden = try CELProgram.compile("[{'y': 1}, {'y': 2}].map(entry, entry.y)", env: Self.env)
+        #expect(try hidden.evaluation(fields: fields).evaluate([:], overriding: [], fields: [date, .int(5)]).celEqualTo(.list([.int(1), .int(2)])))
+        // A field not among them is selected from the variable as bound.
+        let other = try CELProgram.compile("entry.z", env: Self.env)
+        let bound = CELValue.map(CELMap(distinctKeys: [.string("z")], values: [.int(9)]))
+        #expect(try other.evaluation(fields: fields).evaluate([:], overriding: [("entry", bound)], fields: [date, .int(5)]).celEqualTo(.int(9)))
+    }
+
     @Test(arguments: [
         (0, 0, "1970-01-01T00:00:00Z"),
         (-1, 0, "1969-12-31T23:59:59Z"),

@@ -4,6 +4,7 @@ import WidgetCLI
 import WidgetSimulator
 import WidgetSupport
 import WidgetTestSupport
+import WidgetTime
 import WidgetcRuntime
 @testable import WidgetcRuntimeCore
 
@@ -103,6 +104,38 @@ import WidgetcRuntime
         let timeline = plan.timeline(at: Date(timeIntervalSince1970: 1_767_225_600), container: URL(fileURLWithPath: w.directory + "/container"), fetcher: NoNetwork())
         #expect(timeline.entries.map { $0["hour"]?.int } == [0, 106, 212])
         #expect(timeline.entries.first?["title"]?.string == "75% of 200")
+    }
+
+    /// An entry's lets read `entry`'s fields by position when they read it only through known
+    /// fields, and from an `entry` map otherwise: the same values, and the same error for a
+    /// field `entry` does not have.
+    @Test func entryLetsReadTheEntrysFieldsAsTheMapHasThem() throws {
+        func evaluate(_ expressions: [String]) throws -> [[String]] {
+            let lets = try expressions.enumerated().map { try PlanLet(name: "l\($0.offset)", expression: $0.element, perEntry: true) }
+            let evaluator = LetEvaluator(lets, parameters: [])
+            let reload = evaluator.reload(param: [:], data: [:], family: "systemSmall")
+            var buffers = LetEvaluator.EntryBuffers()
+            var failures: [(name: String, message: String)] = []
+            let zone = try #require(ZoneRules.named("UTC"))
+            return (0..<2).map { index in
+                let date = Instant(seconds: 1_767_225_600 + Int64(index) * 3_600)
+                let lets = evaluator.entry(
+                    reload, date: date, index: index, standsFor: index == 0 ? nil : date, zone: zone, rule: .none, buffers: &buffers,
+                    failures: &failures
+                ).lets
+                return lets.names.map { lets.json($0).map { JSONWriter.string($0) } ?? "absent" } + failures.map(\.message)
+            }
+        }
+        let known = ["entry.date + duration('90m')", "entry.index * 10", "has(entry.instant) && entry.isInstant", "entry.weekday + ' ' + entry.time"]
+        let expected = [
+            [#""2026-01-01T01:30:00Z""#, "0", "false", #""Thursday 00:00""#],
+            [#""2026-01-01T02:30:00Z""#, "10", "true", #""Thursday 01:00""#],
+        ]
+        #expect(try evaluate(known) == expected)
+        // With `entry` read whole, every field is in its map: the same values.
+        #expect(try evaluate(known + ["size(entry)"]) == expected.map { $0 + ["7"] })
+        // A field `entry` does not have (a plan is not checked again): absent, "no such key".
+        #expect(try evaluate(["entry.index", "entry.nope"]) == [["0", "absent", "no such key: 'nope'"], ["1", "absent", "no such key: 'nope'"]])
     }
 
     /// A reload over what the last one read (parameters, data, family, sources) gives the lets

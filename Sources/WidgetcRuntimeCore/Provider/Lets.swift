@@ -64,8 +64,12 @@ final class LetEvaluator: Sendable {
     /// (nil: `entry` whole) and the rule's variables, so an entry binds only those.
     let entryFields: Set<String>?
     let ruleNamesRead: [String]
-    /// The `entry` fields bound, in their order, as keys.
+    /// The `entry` fields bound, in their order, as keys, and what each is.
     let entryKeys: [CELValue]
+    private let entryFieldKinds: [EntryField]
+    /// Whether the entry's expressions read `entry` only through its fields: then they read
+    /// those by position (`CELProgram.evaluation(fields:)`) and no `entry` map is bound.
+    let entryByFields: Bool
     /// Whether an entry's let or the relevance score reads `let` (else the entry's lets are not
     /// gathered into a CEL map: only templates read them).
     let entryReadsLet: Bool
@@ -112,17 +116,24 @@ final class LetEvaluator: Sendable {
             ? nil : Set(entryPrograms.flatMap { $0.selections.filter { $0.variable == "entry" }.map(\.field) })
         entryFields = fields
         ruleNamesRead = Self.ruleNames.filter(roots.contains)
-        entryKeys = Self.entryFieldNames.filter { fields?.contains($0) ?? true }.map { CELValue.string($0) }
+        let kinds = EntryField.allCases.filter { fields?.contains($0.rawValue) ?? true }
+        entryFieldKinds = kinds
+        entryKeys = kinds.map { CELValue.string($0.rawValue) }
+        // (A field `entry` does not have keeps the map, and its error: "no such key".)
+        entryByFields = fields.map { $0.allSatisfy { EntryField(rawValue: $0) != nil } } ?? false
+        let positions = entryByFields ? kinds.map { (variable: "entry", field: $0.rawValue) } : []
         entryReadsLet = roots.contains("let")
         let perEntry = lets.indices.filter { lets[$0].perEntry }
         entryLetIndices = perEntry
         entryLetNames = perEntry.map { lets[$0].name }
-        entryEvaluations = perEntry.map { prepared[$0].program.evaluation }
-        relevanceEvaluation = relevance?.program.evaluation
+        entryEvaluations = perEntry.map { prepared[$0].program.evaluation(fields: positions) }
+        relevanceEvaluation = relevance?.program.evaluation(fields: positions)
     }
 
     /// The fields of `entry`, in the order its map has them.
-    static let entryFieldNames = ["date", "time", "day", "weekday", "index", "instant", "isInstant"]
+    enum EntryField: String, CaseIterable {
+        case date, time, day, weekday, index, instant, isInstant
+    }
 
     /// The rule's variables an expression may read (`current`, `next`, `upcoming`: a schedule's).
     static let ruleNames = ["slot", "record", "index", "progress", "market", "current", "next", "upcoming"]
@@ -208,7 +219,7 @@ final class LetEvaluator: Sendable {
         buffers = EntryBuffers()
         defer {
             // The `entry` map released, so `fields` is unshared again for the next entry.
-            bound[0].1 = .null
+            if !entryByFields { bound[0].1 = .null }
             buffers = EntryBuffers(bound: bound, fields: fields, lets: own)
         }
         var boundCount = 0
@@ -216,21 +227,22 @@ final class LetEvaluator: Sendable {
             if boundCount < bound.count { bound[boundCount] = (name, value) } else { bound.append((name, value)) }
             boundCount += 1
         }
-        for (k, key) in entryKeys.enumerated() {
-            guard case .string(let field) = key else { continue }
+        for (k, field) in entryFieldKinds.enumerated() {
             let value: CELValue
             switch field {
-            case "date": value = .timestamp(CELTimestamp(date))
-            case "time": value = .string(zone.timeText(date))
-            case "day": value = .string(zone.dayText(date))
-            case "weekday": value = .string(zone.weekdayName(date))
-            case "index": value = .int(Int64(index))
-            case "instant": value = standsFor.map { .timestamp(CELTimestamp($0)) } ?? .null
-            default: value = .bool(standsFor == date)
+            case .date: value = .timestamp(CELTimestamp(date))
+            case .time: value = .string(zone.timeText(date))
+            case .day: value = .string(zone.dayText(date))
+            case .weekday: value = .string(zone.weekdayName(date))
+            case .index: value = .int(Int64(index))
+            case .instant: value = standsFor.map { .timestamp(CELTimestamp($0)) } ?? .null
+            case .isInstant: value = .bool(standsFor == date)
             }
             if k < fields.count { fields[k] = value } else { fields.append(value) }
         }
-        bind("entry", .map(CELMap(distinctKeys: entryKeys, values: fields)))
+        if !entryByFields { bind("entry", .map(CELMap(distinctKeys: entryKeys, values: fields))) }
+        // The fields the expressions read by position (`entryByFields`), else none.
+        let positional = entryByFields ? fields : []
         for name in ruleNamesRead {
             switch name {
             case "current", "next", "upcoming":
@@ -257,7 +269,7 @@ final class LetEvaluator: Sendable {
         for (k, i) in entryLetIndices.enumerated() {
             if entryReadsLet { bound[letSlot].1 = .map(values) }
             do {
-                let value = try entryEvaluations[k].evaluate(reload.variables, overriding: bound)
+                let value = try entryEvaluations[k].evaluate(reload.variables, overriding: bound, fields: positional)
                 if entryReadsLet {
                     // Unshared again, so `set` does not copy the map.
                     bound[letSlot].1 = .null
@@ -275,7 +287,7 @@ final class LetEvaluator: Sendable {
         if entryReadsLet { bound[letSlot].1 = .map(values) }
         let message: String
         do {
-            switch try relevanceEvaluation.evaluate(reload.variables, overriding: bound) {
+            switch try relevanceEvaluation.evaluate(reload.variables, overriding: bound, fields: positional) {
             case .int(let i): return (entryLets, Double(i))
             case .uint(let u): return (entryLets, Double(u))
             case .double(let d) where d.isFinite: return (entryLets, d)
