@@ -53,19 +53,6 @@ struct MemberTestTests {
         #"{"kind": "e"}"#, #"{"kind": "e", "x": 1, "y": "s"}"#, #"{"kind": "b", "forbidden": 1}"#, "1", "null", #""a""#,
     ]
 
-    /// Quiet answer and steps of the root schema on `text`.
-    static func quietRun(_ schema: Schema, _ text: String) throws -> (valid: Bool, steps: Int) {
-        let document = try JSONReader.parse(text)
-        var evaluator = Evaluator(graph: schema.graph, document: document.document, report: false)
-        var marks = IndexMarks()
-        let valid = evaluator.evaluate(schema.graph.root, evaluator.doc.nodes + Int(document.index), &marks, collect: false)
-        return (valid, evaluator.steps)
-    }
-
-    static func report(_ schema: Schema, _ text: String) throws -> [String] {
-        try schema.validate(JSONReader.parse(text)).map { "\($0.instancePointer) \($0.schemaPointer) \($0.message)" }
-    }
-
     @Test func theShortcutsApplyToTheTestShapes() throws {
         let graph = try Schema(Self.union(plain: false)).graph
         // The six `if`s, and the `then`s and `not` of one name (`{"required": ["x"], ...}`).
@@ -77,13 +64,8 @@ struct MemberTestTests {
     }
 
     @Test func answersStepsAndFailuresAreTheFullEvaluations() throws {
-        let fast = try Schema(Self.union(plain: false)), plain = try Schema(Self.union(plain: true))
-        for text in Self.instances {
-            let a = try Self.quietRun(fast, text), b = try Self.quietRun(plain, text)
-            #expect(a.valid == b.valid, "\(text)")
-            #expect(a.steps == b.steps, "\(text)")
-            #expect(try Self.report(fast, text) == Self.report(plain, text), "\(text)")
-        }
+        try ShortcutEquivalence.expectSameEvaluation(
+            Schema(Self.union(plain: false)), Schema(Self.union(plain: true)), on: Self.instances)
     }
 
     @Test func answersAreTheSchemasMeaning() throws {
@@ -97,16 +79,15 @@ struct MemberTestTests {
             ])
     }
 
-    /// Near the step budget the full evaluation decides: every budget gives the same answer
-    /// with and without the shortcuts.
+    /// Near the step budget the full evaluation decides, with and without the shortcuts, and the
+    /// verdict turns exactly at the steps the evaluation needs.
     @Test func theBudgetIsMetAtTheSameStep() throws {
         let fast = try Schema(Self.union(plain: false)), plain = try Schema(Self.union(plain: true))
         let text = #"{"kind": "a", "x": 1}"#
+        let needed = try ShortcutEquivalence.expectSameVerdictsNearTheBudget(fast, plain, on: text, below: 14)
         let document = try JSONReader.parse(text)
-        let needed = try Self.quietRun(plain, text).steps
         for budget in max(0, needed - 14)...(needed + 2) {
-            #expect(fast.isValid(document, stepBudget: budget) == plain.isValid(document, stepBudget: budget), "\(budget)")
-            #expect(fast.isValid(document, stepBudget: budget) == (budget >= needed))
+            #expect(fast.isValid(document, stepBudget: budget) == (budget >= needed), "\(budget)")
         }
     }
 
@@ -129,11 +110,7 @@ struct MemberTestTests {
             #"{"kind": "a", "n": "xy"}"#, #"{"kind": "b", "n": "xy"}"#, #"{"kind": "b"}"#, #"{"kind": "b", "n": "x"}"#,
             #"{"kind": "c", "n": "xy"}"#, "1", "null", #"{"n": 2, "kind": "b"}"#,
         ]
-        for text in texts {
-            let a = try Self.quietRun(fast, text), b = try Self.quietRun(plain, text)
-            #expect(a.valid == b.valid && a.steps == b.steps, "\(text)")
-            #expect(try Self.report(fast, text) == Self.report(plain, text), "\(text)")
-        }
+        try ShortcutEquivalence.expectSameEvaluation(fast, plain, on: texts)
         #expect(try fast.isValid(JSONReader.parse(#"{"kind": "b", "n": "xy"}"#)))
         #expect(try !fast.isValid(JSONReader.parse(#"{"kind": "b"}"#)))  // the `if` holds without `n`
         #expect(try !fast.isValid(JSONReader.parse(#"{"kind": "a", "n": "xy"}"#)))  // two alternatives match
@@ -154,8 +131,9 @@ struct MemberTestTests {
         ])
         #expect(try schema.isValid(JSONReader.parse(#"{"kind": "a", "x": 1}"#)))
         #expect(try !schema.isValid(JSONReader.parse(#"{"kind": "b"}"#)))
-        #expect(try Self.report(schema, #"{"kind": "b", "x": 1}"#).map { $0.components(separatedBy: " ")[0] } == ["/kind", "/x"])
+        #expect(try ShortcutEquivalence.report(schema, #"{"kind": "b", "x": 1}"#).map { $0.components(separatedBy: " ")[0] } == ["/kind", "/x"])
     }
+
     /// Tests of canonically equivalent names (é as one code point, and as e with a combining
     /// accent) are tests of two names: JSON Schema compares names code point by code point, so
     /// the look for one must not answer for the other.
@@ -169,10 +147,7 @@ struct MemberTestTests {
             ]
         }
         let fast = try Schema(schema(plain: false)), plain = try Schema(schema(plain: true))
-        for text in [#"{"e\u0301": 1}"#, #"{"\u00e9": 1}"#, #"{"e": 1}"#] {
-            let a = try Self.quietRun(fast, text), b = try Self.quietRun(plain, text)
-            #expect(a.valid == b.valid && a.steps == b.steps, "\(text)")
-        }
+        try ShortcutEquivalence.expectSameEvaluation(fast, plain, on: [#"{"e\u0301": 1}"#, #"{"\u00e9": 1}"#, #"{"e": 1}"#])
         // Only the second name makes the `else` not apply.
         #expect(try !fast.isValid(JSONReader.parse(#"{"e\u0301": 1}"#)))
         #expect(try fast.isValid(JSONReader.parse(#"{"\u00e9": 1}"#)))

@@ -50,13 +50,8 @@ struct TypeConditionalTests {
     }
 
     @Test func answersStepsAndFailuresAreTheFullEvaluations() throws {
-        let fast = try Schema(Self.schema(plain: false)), plain = try Schema(Self.schema(plain: true))
-        for text in Self.instances {
-            let a = try MemberTestTests.quietRun(fast, text), b = try MemberTestTests.quietRun(plain, text)
-            #expect(a.valid == b.valid, "\(text)")
-            #expect(a.steps == b.steps, "\(text)")
-            #expect(try MemberTestTests.report(fast, text) == MemberTestTests.report(plain, text), "\(text)")
-        }
+        try ShortcutEquivalence.expectSameEvaluation(
+            Schema(Self.schema(plain: false)), Schema(Self.schema(plain: true)), on: Self.instances)
     }
 
     @Test func answersAreTheSchemasMeaning() throws {
@@ -69,16 +64,11 @@ struct TypeConditionalTests {
             ])
     }
 
-    /// Near the step budget the full evaluation decides: every budget gives the same answer
-    /// with and without the shortcut.
+    /// Near the step budget the full evaluation decides, with and without the shortcut.
     @Test func theBudgetIsMetAtTheSameStep() throws {
         let fast = try Schema(Self.schema(plain: false)), plain = try Schema(Self.schema(plain: true))
         for text in [#"{"a": 1, "b": {"key": "k"}, "behind": {"key": "k"}}"#, #"{"a": {"nokey": 1}}"#] {
-            let document = try JSONReader.parse(text)
-            let needed = try MemberTestTests.quietRun(plain, text).steps
-            for budget in max(0, needed - 12)...(needed + 2) {
-                #expect(fast.isValid(document, stepBudget: budget) == plain.isValid(document, stepBudget: budget), "\(text) \(budget)")
-            }
+            try ShortcutEquivalence.expectSameVerdictsNearTheBudget(fast, plain, on: text, below: 12)
         }
     }
 }
