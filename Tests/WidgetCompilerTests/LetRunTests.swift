@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetCEL
 import WidgetCLI
 import WidgetSimulator
 import WidgetSupport
@@ -136,6 +137,39 @@ import WidgetcRuntime
         #expect(try evaluate(known + ["size(entry)"]) == expected.map { $0 + ["7"] })
         // A field `entry` does not have (a plan is not checked again): absent, "no such key".
         #expect(try evaluate(["entry.index", "entry.nope"]) == [["0", "absent", "no such key: 'nope'"], ["1", "absent", "no such key: 'nope'"]])
+    }
+
+    /// A per-entry let that is a whole-second timestamp is written by `run`'s JSON writer
+    /// straight from its seconds (the date part kept per day): the text CEL gives it, across
+    /// days, years and before 1970, with and without the entries' other fields.
+    @Test func timestampLetsAreWrittenAsCELWritesThem() throws {
+        let directory = try temporaryDirectory().path
+        try FileManager.default.createDirectory(atPath: directory + "/container", withIntermediateDirectories: true)
+        try """
+            kind: com.example.stamps
+            displayName: Stamps
+            description: Timestamp lets.
+            let:
+              later: "entry.date + duration('90m')"
+              earlier: "entry.date - duration('500000h') + duration('1s')"
+              late: "entry.date + duration('1h1m1s') + duration('1ms')"
+            content: { later: "{{let.later}}", earlier: "{{let.earlier}}", late: "{{let.late}}" }
+            timeline: { every: 7h, align: false }
+
+            """.write(toFile: directory + "/stamps.yaml", atomically: true, encoding: .utf8)
+        let (status, console) = runCLI(["run", directory + "/stamps.yaml", "--from", "2026-12-30T20:00:00Z", "--for", "4d", "--tz", "UTC", "--format", "json"])
+        #expect(status == .success, "\(console.stderr)")
+        let run = try JSONReader.parse(console.stdout).json
+        let entries = (run["reloads"]?.array ?? []).flatMap { $0["entries"]?.array ?? [] }
+        #expect(entries.count >= 12)
+        for entry in entries {
+            let date = try #require(entry["date"]?.string.flatMap { CELTimestamp.parse($0) ?? nil })
+            let text = { (seconds: Int64, nanos: Int64) in CELTimestamp(seconds: date.seconds + seconds, nanos: nanos)!.description }
+            #expect(entry["content"]?["later"]?.string == text(5_400, 0))
+            #expect(entry["content"]?["earlier"]?.string == text(-1_800_000_000 + 1, 0))
+            // Not a whole second: written from the CEL value, as before.
+            #expect(entry["content"]?["late"]?.string == text(3_661, 1_000_000))
+        }
     }
 
     /// A reload over what the last one read (parameters, data, family, sources) gives the lets

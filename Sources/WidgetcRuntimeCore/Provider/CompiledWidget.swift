@@ -108,7 +108,7 @@ package final class CompiledWidget: @unchecked Sendable {
         letEvaluator = evaluator
         // Fields naming a let computed per entry render per entry.
         let perEntryLets = evaluator?.hasPerEntry ?? false
-        let names = Set(lets.filter(\.perEntry).map(\.name))
+        let names = lets.filter(\.perEntry).map(\.name)
         let content = perEntryLets ? content.varyingWithLets(perEntry: names) : content
         let familyContent = perEntryLets ? familyContent.mapValues { $0.varyingWithLets(perEntry: names) } : familyContent
         var rule = rule

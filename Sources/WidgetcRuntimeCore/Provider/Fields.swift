@@ -113,6 +113,9 @@ struct CompiledContent {
     var varies: [Bool] = []
     /// The fields that vary, in field order: what an entry's row holds.
     var rowTemplates: [TemplateBox] = []
+    /// Per row template, when it is `{{let.NAME}}` of a let computed per entry: that let's
+    /// position among the entry's lets (`EntryLets`); empty without such lets (`varyingWithLets`).
+    var rowEntryLets: [Int?] = []
 
     /// Whether a field names `entry.instant` or `entry.isInstant` (or the whole `entry`): only
     /// then does a timeline look back for the instant its first entry stands for.

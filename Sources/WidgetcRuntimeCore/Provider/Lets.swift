@@ -209,24 +209,10 @@ final class LetEvaluator: Sendable {
         // (bench/let_bench.py, one of them `entry.date + duration('90m')`) formatted the entry's
         // time, day and weekday and converted its record to CEL for every entry. And bound over
         // the reload's variables, not into a copy of them (a dictionary copied per entry).
-        // Both arrays are the last entry's, written over in place: released by then, they are not
-        // allocated again (twice per entry), nor emptied first (`removeAll(keepingCapacity:)`,
-        // 460 instructions an entry, callgrind).
-        var bound = buffers.bound
-        var fields = buffers.fields
-        // The last entry's lets, released by the caller (`EntryLets`): written over in place.
-        var own = buffers.lets
-        buffers = EntryBuffers()
-        defer {
-            // The `entry` map released, so `fields` is unshared again for the next entry.
-            if !entryByFields { bound[0].1 = .null }
-            buffers = EntryBuffers(bound: bound, fields: fields, lets: own)
-        }
-        var boundCount = 0
-        func bind(_ name: String, _ value: CELValue) {
-            if boundCount < bound.count { bound[boundCount] = (name, value) } else { bound.append((name, value)) }
-            boundCount += 1
-        }
+        // The buffers are the last entry's, written over in place through their own methods (not
+        // taken out into locals a nested function captured: boxed, with an exclusivity check and
+        // their retains per entry, 140 instructions an entry, callgrind): released by then, they
+        // are not allocated again, nor emptied first (`removeAll(keepingCapacity:)`, 460).
         for (k, field) in entryFieldKinds.enumerated() {
             let value: CELValue
             switch field {
@@ -238,56 +224,62 @@ final class LetEvaluator: Sendable {
             case .instant: value = standsFor.map { .timestamp(CELTimestamp($0)) } ?? .null
             case .isInstant: value = .bool(standsFor == date)
             }
-            if k < fields.count { fields[k] = value } else { fields.append(value) }
+            buffers.setField(k, value)
         }
-        if !entryByFields { bind("entry", .map(CELMap(distinctKeys: entryKeys, values: fields))) }
-        // The fields the expressions read by position (`entryByFields`), else none.
-        let positional = entryByFields ? fields : []
+        buffers.boundCount = 0
+        if !entryByFields { buffers.bind("entry", .map(CELMap(distinctKeys: entryKeys, values: buffers.fields))) }
+        defer {
+            // The `entry` map released, so `fields` is unshared again for the next entry.
+            if !entryByFields { buffers.bound[0].1 = .null }
+        }
         for name in ruleNamesRead {
             switch name {
             case "current", "next", "upcoming":
                 guard case .schedule = rule else { continue }
                 // None in force, or none later: null, so `current == null` and `has()` tell.
-                bind(name, rule.value(name).map { CELValue(json: $0) } ?? .null)
+                buffers.bind(name, rule.value(name).map { CELValue(json: $0) } ?? .null)
             default:
-                if let value = rule.value(name) { bind(name, CELValue(json: value)) }
+                if let value = rule.value(name) { buffers.bind(name, CELValue(json: value)) }
             }
         }
         // `let` as the entry's expressions see it (the reload's lets, then each entry let
         // computed), gathered only when one of them reads it.
-        let letSlot = boundCount
-        var values = CELMap()
+        let letSlot = buffers.boundCount
+        var values: CELMap? = nil
         if entryReadsLet {
             values = reload.letValues
-            bind("let", .null)
+            buffers.bind("let", .null)
         }
-        if bound.count > boundCount { bound.removeLast(bound.count - boundCount) }
+        buffers.dropUnbound()
+        // The fields the expressions read by position (`entryByFields`), else none.
+        let positional = entryByFields ? buffers.fields : []
         // The entry's own lets for templates, apart from the reload's: not a copy of the reload's
         // object grown by one member per entry (1,300 instructions an entry, callgrind), nor an
         // object of their JSON made per entry (540), but their values in the reused buffer.
-        if own.count != entryLetIndices.count { own = Array(repeating: nil, count: entryLetIndices.count) }
+        if buffers.lets.count != entryLetIndices.count { buffers.lets = Array(repeating: nil, count: entryLetIndices.count) }
         for (k, i) in entryLetIndices.enumerated() {
-            if entryReadsLet { bound[letSlot].1 = .map(values) }
+            if let gathered = values { buffers.bound[letSlot].1 = .map(gathered) }
             do {
-                let value = try entryEvaluations[k].evaluate(reload.variables, overriding: bound, fields: positional)
-                if entryReadsLet {
+                let value = try entryEvaluations[k].evaluate(reload.variables, overriding: buffers.bound, fields: positional)
+                if values != nil {
                     // Unshared again, so `set` does not copy the map.
-                    bound[letSlot].1 = .null
-                    values.set(lets[i].name, value)
+                    buffers.bound[letSlot].1 = .null
+                    values!.set(lets[i].name, value)
                 }
-                own[k] = value
+                buffers.lets[k] = value
             } catch {
                 // A failed let is absent, not null.
-                own[k] = nil
+                buffers.lets[k] = nil
                 if !failures.contains(where: { $0.name == lets[i].name }) { failures.append((lets[i].name, error.message)) }
             }
         }
-        let entryLets = EntryLets(names: entryLetNames, values: own)
-        guard let relevance, let relevanceEvaluation else { return (entryLets, nil) }
-        if entryReadsLet { bound[letSlot].1 = .map(values) }
+        let entryLets = EntryLets(names: entryLetNames, values: buffers.lets)
+        // Not `guard let relevance`: that copied the score's PlanLet per entry (60 instructions).
+        guard let relevanceEvaluation else { return (entryLets, nil) }
+        if let gathered = values { buffers.bound[letSlot].1 = .map(gathered) }
         let message: String
         do {
-            switch try relevanceEvaluation.evaluate(reload.variables, overriding: bound, fields: positional) {
+            switch try relevanceEvaluation.evaluate(reload.variables, overriding: buffers.bound, fields: positional) {
             case .int(let i): return (entryLets, Double(i))
             case .uint(let u): return (entryLets, Double(u))
             case .double(let d) where d.isFinite: return (entryLets, d)
@@ -296,16 +288,33 @@ final class LetEvaluator: Sendable {
         } catch {
             message = error.message
         }
-        if !failures.contains(where: { $0.name == relevance.name }) { failures.append((relevance.name, message)) }
+        let name = relevance?.name ?? ""
+        if !failures.contains(where: { $0.name == name }) { failures.append((name, message)) }
         return (entryLets, nil)
     }
 
     /// The arrays `entry` fills for each entry, kept from one entry to the next (allocated once
     /// per timeline instead of twice per entry).
     struct EntryBuffers {
+        /// What is bound over the reload's variables; its first `boundCount` are this entry's.
         fileprivate var bound: [(String, CELValue)] = []
+        fileprivate var boundCount = 0
         fileprivate var fields: [CELValue] = []
         fileprivate var lets: [CELValue?] = []
+
+        fileprivate mutating func setField(_ k: Int, _ value: CELValue) {
+            if k < fields.count { fields[k] = value } else { fields.append(value) }
+        }
+
+        fileprivate mutating func bind(_ name: String, _ value: CELValue) {
+            if boundCount < bound.count { bound[boundCount] = (name, value) } else { bound.append((name, value)) }
+            boundCount += 1
+        }
+
+        /// The last entry's bindings beyond this one's removed.
+        fileprivate mutating func dropUnbound() {
+            if bound.count > boundCount { bound.removeLast(bound.count - boundCount) }
+        }
     }
 
     /// Evaluates the reload's or the entry's lets in order, each seeing those before it in
@@ -401,10 +410,10 @@ struct EntryLets {
         names.indices.compactMap { k in values[k].map { (names[k], $0.json) } }
     }
 
-    /// The let's value when it is a timestamp of a whole second in CEL's range, as seconds
-    /// (`EntryTable.Cell(timestamp:)`); nil otherwise.
-    func wholeSecondTimestamp(_ name: String) -> Int64? {
-        guard case .timestamp(let t)? = self[name], t.isWholeSecond else { return nil }
+    /// The value of the let at `position` (in `names`) when it is a timestamp of a whole second
+    /// in CEL's range, as seconds (`EntryTable.Cell(timestamp:)`); nil otherwise.
+    func wholeSecondTimestamp(at position: Int) -> Int64? {
+        guard position < values.count, case .timestamp(let t)? = values[position], t.isWholeSecond else { return nil }
         return t.seconds
     }
 }
@@ -414,16 +423,25 @@ extension CompiledContent {
     /// whole, render per entry; fields naming only the reload's lets stay rendered once per
     /// timeline. (Every field naming `let` rendered per entry: bench/let_bench.py's four reload
     /// lets were rendered for each of a year's 511,000 tutorials entries.)
-    func varyingWithLets(perEntry: Set<String>) -> CompiledContent {
+    /// `perEntry`: the names of those lets, in the order the entry's lets have them (`EntryLets`).
+    func varyingWithLets(perEntry: [String]) -> CompiledContent {
         var copy = self
         copy.rowTemplates = []
+        copy.rowEntryLets = []
         for i in fields.indices {
             guard case .template(let box) = fields[i].value else { continue }
             let readsEntryLet = box.references.contains { ref in
                 ref.components.first == "let" && (ref.components.count == 1 || perEntry.contains(ref.components[1]))
             }
             if readsEntryLet { copy.varies[i] = true }
-            if copy.varies[i] { copy.rowTemplates.append(box) }
+            guard copy.varies[i] else { continue }
+            copy.rowTemplates.append(box)
+            // Found here once, not by name for every entry (70 instructions an entry, callgrind).
+            if case .lets(let path)? = box.direct, path.count == 2 {
+                copy.rowEntryLets.append(perEntry.firstIndex(of: path[1]))
+            } else {
+                copy.rowEntryLets.append(nil)
+            }
         }
         return copy
     }
