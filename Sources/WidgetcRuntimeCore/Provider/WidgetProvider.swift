@@ -27,9 +27,11 @@ extension CompiledWidget: TimelineProvider {
     package func timeline(in context: TimelineContext) -> Timeline {
         var reload = Reload()
         beginReload(context, into: &reload)
-        let fetcher = context.fetcher ?? NoNetwork()
+        // The fetcher taken only for a round: `context.fetcher ?? NoNetwork()` before the loop
+        // copied the existential at every reload, with URL sources or not (5 M instructions over
+        // run300, callgrind).
         while let round = reload.nextRound(self, context) {
-            reload.apply(round, answers: round.fetchInOrder(fetcher), self, context)
+            reload.apply(round, answers: round.fetchInOrder(context.fetcher ?? NoNetwork()), self, context)
         }
         return jittered(timeline(reload, context), context)
     }
@@ -176,9 +178,13 @@ extension CompiledWidget: TimelineProvider {
             content: content, slots: slotContents, family: familyContent[context.family.rawValue], firstScope: firstScope,
             records: planned.records, entries: planned.slots.count, missing: &missing)
         let fixedURL = urlVaries ? nil : url.map { $0.renderString(firstScope, missing: &missing) }
-        var dates: [Instant] = []
+        // The dates written in place, in one pass: appended (or `map`ped) each checked the
+        // array's uniqueness, a call an entry (440 k over run300, callgrind).
+        let dates = [Instant](unsafeUninitializedCapacity: planned.slots.count) { buffer, count in
+            for i in planned.slots.indices { buffer.initializeElement(at: i, to: planned.slots[i].date) }
+            count = planned.slots.count
+        }
         var placements: [EntryTable.Placement] = []
-        dates.reserveCapacity(planned.slots.count)
         placements.reserveCapacity(planned.slots.count)
         var urls: [String?] = []
         // `prefix{{n}}suffix` with an integer n keeps n per entry, and the writers put the
@@ -213,7 +219,6 @@ extension CompiledWidget: TimelineProvider {
                 if letEvaluator.hasPerEntry { scope.entryLets = computed.lets }
                 if relevanceDuration != nil { relevance.append(computed.score.map { EntryRelevance(score: $0, duration: relevanceSeconds) }) }
             }
-            dates.append(scope.date)
             placements.append(contents.add(contentID: planned.slots[index].contentID, index: index, scope: scope, missing: &missing))
             guard urlVaries else { continue }
             if numbered, let parts = urlAroundVariable {
