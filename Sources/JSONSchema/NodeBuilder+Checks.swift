@@ -66,9 +66,9 @@ extension NodeBuilder {
                 guard case .object(let members) = patterns else {
                     throw error("'patternProperties' must be an object whose values are schemas", "patternProperties", compiler)
                 }
-                for (pattern, _) in members {
+                for (pattern, schema) in members {
                     let regex = try regex(pattern, ["patternProperties", pattern], compiler)
-                    o.patternProperties.append(PatternProperty(regex: regex, edge: try edge(["patternProperties", pattern], &compiler)))
+                    o.patternProperties.append(PatternProperty(regex: regex, edge: try edge(["patternProperties", pattern], schema, &compiler)))
                 }
             }
             o.additionalProperties = try schemaEdge("additionalProperties", &compiler)

@@ -106,7 +106,7 @@ struct SchemaCompiler {
     mutating func drain() throws(SchemaCompileError) {
         while let next = pending.popLast() {
             let vocabulary = try vocabulary(for: next.resource)
-            let builder = NodeBuilder(location: next.location, base: next.base, resource: next.resource, object: next.object, vocabulary: vocabulary)
+            let builder = NodeBuilder(location: next.location, base: next.base, resource: next.resource, object: SchemaKeywords(next.object), vocabulary: vocabulary)
             nodes[next.id] = try builder.build(resourceIndex: resourceByLocation[next.resource] ?? 0, canonical: next.canonical, compiler: &self)
         }
     }
