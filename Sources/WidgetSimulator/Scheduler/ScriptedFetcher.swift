@@ -26,7 +26,10 @@ package struct ScriptedResponse: Sendable, Equatable {
 /// latest `respond` for it at or before the request says, nothing answers in an
 /// `offline` window, and a URL with no `respond` in force answers nothing
 /// (`no response in this run`). Requests are matched on the rendered URL, exactly.
-package struct ScriptedFetcher: DataFetcher {
+/// A class: each reload copies the run's fetcher into its context three times, and a struct's
+/// copy retained and released each of its tables (run of 300 widgets over 30 days: -21 k
+/// retains and -21 k bridge retains, -2.9 M instructions, callgrind).
+package final class ScriptedFetcher: DataFetcher {
     private let responses: [String: [(at: Instant, response: ScriptedResponse)]]
     private let offline: [(from: Instant, until: Instant)]
 
