@@ -71,8 +71,10 @@ package enum CatalogChecks {
         var languages = catalog.languages.dropFirst().compactMap(LocaleTag.canonical)
         if let listed, !languages.contains(listed) { languages.append(listed) }
         for language in languages {
+            let fallbacks = LocaleTag.fallbacks(of: language)
             let missing = used.compactMap { u in
-                catalog.whyUntranslated(u.string.key, locale: language, formatted: u.string.isFormatted).map { (u.file, u.string, $0) }
+                catalog.whyUntranslated(u.string.key, locale: language, fallbacks: fallbacks, formatted: u.string.isFormatted)
+                    .map { (u.file, u.string, $0) }
             }
             guard !missing.isEmpty else { continue }
             if language == listed {

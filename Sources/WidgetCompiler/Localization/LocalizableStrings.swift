@@ -30,16 +30,22 @@ package enum LocalizableStrings {
     /// daily slots' content, and the texts and labels of its views. An app manifest's: its quick actions' titles and subtitles.
     package static func of(_ document: SourceNode) -> [LocalizableString] {
         var found: [LocalizableString] = []
-        // One path, grown and shrunk as the walks go down and up; copied only for a string found,
-        // not a new array per node visited (with isLocalizable's ASCII walk: 16.5 M -> 8.6 M
-        // instructions on 300 files of bench/validate's examples shape, callgrind).
-        var path: [String] = []
+        // One path, grown and shrunk as the walks go down and up, its steps spelled only for a
+        // string found; keys compared and text judged by their bytes in the document (with a String
+        // per key walked and per value judged, 6.4 M instructions on 300 files of bench/validate's
+        // examples shape, 3.8 M so; callgrind).
+        var path: [PathStep] = []
+        func pointer(_ last: String? = nil) -> [String] {
+            var out = path.map { $0.text(in: document.document) }
+            if let last { out.append(last) }
+            return out
+        }
         func add(_ node: SourceNode?) {
-            guard let node, let text = node.string, isLocalizable(text) else { return }
-            found.append(LocalizableString(key: text, location: node.location, pointer: path))
+            guard let node, let text = localizableText(node) else { return }
+            found.append(LocalizableString(key: text, location: node.location, pointer: pointer()))
         }
         func add(_ node: SourceNode?, _ last: String) {
-            path.append(last)
+            path.append(.word(last))
             add(node)
             path.removeLast()
         }
@@ -49,17 +55,17 @@ package enum LocalizableStrings {
             case .object where node["key"] != nil:
                 // A key with its arguments: the arguments are values, not keys.
                 guard let key = node["key"], let text = key.string, !text.isEmpty else { return }
-                found.append(LocalizableString(key: text, location: key.location, pointer: path + ["key"], arguments: Array(node["args"]?.items ?? .empty)))
+                found.append(LocalizableString(key: text, location: key.location, pointer: pointer("key"), arguments: Array(node["args"]?.items ?? .empty)))
             case .object:
-                for m in node.members {
-                    path.append(m.key)
-                    walk(m.value)
+                for i in 0..<node.count {
+                    path.append(.key(node: node.index, member: i))
+                    walk(node.child(i))
                     path.removeLast()
                 }
             case .array:
-                for (i, item) in node.items.enumerated() {
-                    path.append(String(i))
-                    walk(item)
+                for i in 0..<node.count {
+                    path.append(.index(i))
+                    walk(node.child(i))
                     path.removeLast()
                 }
             default: add(node)
@@ -67,12 +73,12 @@ package enum LocalizableStrings {
         }
         if document["app"] != nil {
             for (i, shortcut) in (document["shortcuts"]?.items ?? .empty).enumerated() {
-                path = ["shortcuts", String(i)]
+                path = [.word("shortcuts"), .index(i)]
                 add(shortcut["title"], "title")
                 add(shortcut["subtitle"], "subtitle")
             }
             let item = document["dynamicShortcuts"]?["item"]
-            path = ["dynamicShortcuts", "item"]
+            path = [.word("dynamicShortcuts"), .word("item")]
             add(item?["title"], "title")
             add(item?["subtitle"], "subtitle")
             return found
@@ -80,48 +86,85 @@ package enum LocalizableStrings {
         add(document["displayName"], "displayName")
         add(document["description"], "description")
         for p in document["parameters"]?.members ?? .empty {
-            path = ["parameters", p.key]
+            path = [.word("parameters"), .word(p.key)]
             add(p.value["title"], "title")
-            path.append("valueTitles")
+            path.append(.word("valueTitles"))
             for v in p.value["valueTitles"]?.members ?? .empty { add(v.value, v.key) }
         }
         for key in ["content", "familyContent", "placeholder", "snapshot"] {
-            path = [key]
+            path = [.word(key)]
             walk(document[key])
         }
         for (i, slot) in (document["timeline"]?["daily"]?.items ?? .empty).enumerated() {
-            path = ["timeline", "daily", String(i), "content"]
+            path = [.word("timeline"), .word("daily"), .index(i), .word("content")]
             walk(slot["content"])
         }
         /// A view element's texts (docs/views.md): `text`, labels, `accessibilityLabel`; then its children's.
+        /// (Keys by their bytes: for these words, as `String ==` decides; see `SourceNode[word:]`.)
         func element(_ node: SourceNode?) {
             guard let node, node.isMapping else { return }
-            for m in node.members {
-                switch m.key {
-                case "text", "label", "currentValueLabel", "accessibilityLabel": add(m.value, m.key)
-                case "vstack", "hstack", "zstack", "group":
-                    path.append(m.key)
-                    for (i, child) in m.value.items.enumerated() {
-                        path.append(String(i))
-                        element(child)
+            for i in 0..<node.count {
+                let key = node.keyBytes(i)
+                if isWord(key, "text") || isWord(key, "label") || isWord(key, "currentValueLabel") || isWord(key, "accessibilityLabel") {
+                    add(node.child(i), node.key(i))
+                } else if isWord(key, "vstack") || isWord(key, "hstack") || isWord(key, "zstack") || isWord(key, "group") {
+                    path.append(.key(node: node.index, member: i))
+                    let items = node.child(i).items
+                    for j in 0..<items.count {
+                        path.append(.index(j))
+                        element(items[j])
                         path.removeLast()
                     }
                     path.removeLast()
-                case "item":
-                    path.append("item")
-                    element(m.value)
+                } else if isWord(key, "item") {
+                    path.append(.word("item"))
+                    element(node.child(i))
                     path.removeLast()
-                default: break
                 }
             }
         }
-        path = ["view"]
+        path = [.word("view")]
         element(document["view"])
         for m in document["familyView"]?.members ?? .empty {
-            path = ["familyView", m.key]
+            path = [.word("familyView"), .word(m.key)]
             element(m.value)
         }
         return found
+    }
+
+    /// A step of a path being walked, spelled only when a string is found.
+    private enum PathStep {
+        case word(String)
+        /// The key of member `member` of mapping `node`.
+        case key(node: Int32, member: Int)
+        case index(Int)
+
+        func text(in document: SourceDocument) -> String {
+            switch self {
+            case .word(let word): word
+            case .key(let node, let member): document.key(node, member)
+            case .index(let i): String(i)
+            }
+        }
+    }
+
+    private static func isWord(_ key: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        key.hasSameBytes(as: UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+    }
+
+    /// A string node's text when it is localizable (`isLocalizable`), judged on its bytes when
+    /// they are ASCII: a String is made only for text that is.
+    private static func localizableText(_ node: SourceNode) -> String? {
+        guard let bytes = node.stringBytes else { return nil }
+        guard bytes.isASCII else {
+            let text = String(decoding: bytes, as: UTF8.self)
+            return isLocalizable(text) ? text : nil
+        }
+        guard hasLetterOutsideASCIITags(bytes) else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        // (An ASCII Character is a number only as a digit.)
+        if let first = bytes.first, first &- UInt8(ascii: "0") < 10, (try? InstantParser.parse(text)) != nil { return nil }
+        return text
     }
 
     /// Text with a letter outside its template tags (`{{progress}}%` and `--` are not).
@@ -134,12 +177,14 @@ package enum LocalizableStrings {
         // files of bench/validate's examples shape: 11.3 M; the array for text that is not ASCII
         // took LocalizableStrings.of from 8.6 M to 6.4 M).
         let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.isASCII
-                ? hasLetterOutsideTags(bytes, open: UInt8(ascii: "{"), close: UInt8(ascii: "}")) { ($0 | 0x20) &- UInt8(ascii: "a") < 26 }
-                : nil
+            bytes.isASCII ? hasLetterOutsideASCIITags(bytes) : nil
         }
         if let ascii, let ascii { return ascii }
         return hasLetterOutsideTags(Array(text), open: "{", close: "}", isLetter: \.isLetter)
+    }
+
+    private static func hasLetterOutsideASCIITags(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        hasLetterOutsideTags(bytes, open: UInt8(ascii: "{"), close: UInt8(ascii: "}")) { ($0 | 0x20) &- UInt8(ascii: "a") < 26 }
     }
 
     /// Whether `text` has a letter outside its `{{…}}` tags (a third `}` closing a tag too).
