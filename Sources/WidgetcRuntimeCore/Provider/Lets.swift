@@ -426,8 +426,7 @@ extension CompiledContent {
     /// `perEntry`: the names of those lets, in the order the entry's lets have them (`EntryLets`).
     func varyingWithLets(perEntry: [String]) -> CompiledContent {
         var copy = self
-        copy.rowTemplates = []
-        copy.rowEntryLets = []
+        copy.rows = []
         for i in fields.indices {
             guard case .template(let box) = fields[i].value else { continue }
             let readsEntryLet = box.references.contains { ref in
@@ -435,13 +434,10 @@ extension CompiledContent {
             }
             if readsEntryLet { copy.varies[i] = true }
             guard copy.varies[i] else { continue }
-            copy.rowTemplates.append(box)
             // Found here once, not by name for every entry (70 instructions an entry, callgrind).
-            if case .lets(let path)? = box.direct, path.count == 2 {
-                copy.rowEntryLets.append(perEntry.firstIndex(of: path[1]))
-            } else {
-                copy.rowEntryLets.append(nil)
-            }
+            var row = CompiledContent.RowField(box: box)
+            if case .lets(let path)? = box.direct, path.count == 2 { row.entryLet = perEntry.firstIndex(of: path[1]) }
+            copy.rows.append(row)
         }
         return copy
     }

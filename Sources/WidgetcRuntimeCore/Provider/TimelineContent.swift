@@ -42,11 +42,11 @@ struct TimelineContent {
     ) {
         // Room for every row at once, not grown entry by entry (with the sequence's slots:
         // -3.3% instructions on bench/run's examples x2, 30 days, callgrind 552.6 M -> 534.6 M).
-        let width = content.rowTemplates.count + (family?.rowTemplates.count ?? 0) + (slots.map(\.rowTemplates.count).max() ?? 0)
+        let width = content.rows.count + (family?.rows.count ?? 0) + (slots.map(\.rows.count).max() ?? 0)
         cells.reserveCapacity(entries * width)
         if records.isEmpty { values.reserveCapacity(entries * width) }
         // And for the timestamp lets' cells (grown entry by entry: 96 instructions an entry, callgrind).
-        let lets = { (c: CompiledContent) in c.rowEntryLets.count { $0 != nil } }
+        let lets = { (c: CompiledContent) in c.rows.count { $0.entryLet != nil } }
         timestamps.reserveCapacity(entries * (lets(content) + (family.map(lets) ?? 0) + (slots.map(lets).max() ?? 0)))
         // Cells hold 32-bit positions (a data file has at most 16 MiB).
         self.records = records.count < Int(Int32.max) ? records : []
@@ -95,7 +95,8 @@ struct TimelineContent {
         _ source: borrowing CompiledContent, _ scope: EntryScope, _ record: (index: Int, object: JSONObject)?, _ missing: inout [String]
     ) -> Bool {
         var sawNull = false
-        for (r, box) in source.rowTemplates.enumerated() {
+        for row in source.rows {
+            let box = row.box
             // `{{record.key}}`: a cell that refers to the record's member, for values no row
             // check needs to see (short strings, numbers, booleans), not a JSONValue looked up,
             // retained, stored and released per entry and field. With the writer's member
@@ -117,7 +118,7 @@ struct TimelineContent {
             // the writer writes, no String made, kept and freed per entry. With the entry's lets
             // kept as CEL values (`EntryLets`, no object per entry): 1,740 instructions an entry
             // (callgrind, a tutorials copy with bench/let_bench.py's lets, 10 days: 216.0 -> 191.6 M).
-            if r < source.rowEntryLets.count, let position = source.rowEntryLets[r],
+            if let position = row.entryLet,
                 let seconds = scope.entryLets?.wholeSecondTimestamp(at: position)
             {
                 cells.append(EntryTable.Cell(timestamp: timestamps.count))
