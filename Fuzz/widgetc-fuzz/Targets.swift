@@ -230,7 +230,7 @@ enum FuzzTargets {
                 _ = catalog.lookup(localization, formatted: true)
             }
             for language in languages.prefix(8) {
-                _ = catalog.whyUntranslated(entry.key, locale: language, formatted: false)
+                _ = catalog.whyUntranslated(entry.key, locale: language, fallbacks: LocaleTag.fallbacks(of: language), formatted: false)
             }
         }
         // Every other key used with its arguments, so both plan forms are written.
