@@ -196,9 +196,9 @@ package final class Compilation {
         let files = pass.files
         let contents = pass.contents
         let (stages, purpose) = (stages, purpose)
-        let examined = ParallelStages.map(todo, jobs: jobs) { position in
-            Self.examine(files[position], .given, contents: position == 0 ? contents : nil, stages, purpose)
-        }
+        let examined = ParallelStages.map(Self.runs(of: todo), jobs: jobs) { run in
+            Self.examine(run.map { (files[$0], .given, $0 == 0 ? contents : nil) }, stages, purpose)
+        }.flatMap { $0 }
         pass.batchStart = range.lowerBound
         pass.batch = Array(repeating: nil, count: range.count)
         for (position, file) in zip(todo, examined) {
@@ -227,28 +227,51 @@ package final class Compilation {
         guard !wanted.isEmpty else { return }
         let contents = pass.contents
         let (stages, purpose) = (stages, purpose)
-        let examined = ParallelStages.map(wanted, jobs: jobs) { want in
-            Self.examine(want.path, want.given == nil ? .named : .given, contents: want.given == 0 ? contents : nil, stages, purpose)
-        }
+        let examined = ParallelStages.map(Self.runs(of: wanted), jobs: jobs) { run in
+            Self.examine(run.map { ($0.path, $0.given == nil ? .named : .given, $0.given == 0 ? contents : nil) }, stages, purpose)
+        }.flatMap { $0 }
         for (want, file) in zip(wanted, examined) { remember(file, given: want.given, &pass) }
+    }
+
+    /// Files a thread of phase 1 examines together, stage by stage (`FileStages.examine`).
+    static let filesPerRun = 32
+
+    /// `items` cut into runs of `filesPerRun`, in order.
+    private static func runs<Item>(of items: [Item]) -> [ArraySlice<Item>] {
+        stride(from: 0, to: items.count, by: filesPerRun).map { items[$0..<min($0 + filesPerRun, items.count)] }
     }
 
     /// Phase 1 for one file: every stage, or only the kinds of a bundle's file when nothing is
     /// lowered; a compiled plan given to `run` is only read.
     private func examine(_ path: String, _ reading: FileStages.Reading, contents: [UInt8]? = nil) -> ExaminedFile {
-        Self.examine(path, reading, contents: contents, stages, purpose)
+        Self.examine([(path, reading, contents)], stages, purpose)[0]
     }
 
+    /// Phase 1 for several files, in order: each loaded, then those that go through every
+    /// stage examined together.
     private static func examine(
-        _ path: String, _ reading: FileStages.Reading, contents: [UInt8]?, _ stages: FileStages, _ purpose: Purpose
-    ) -> ExaminedFile {
-        let loaded: LoadedFile
-        if purpose == .run, reading == .given, path.hasSuffix(PlanFiles.widgetSuffix) {
-            return ExaminedFile(compiledPlan: stages.read(path))
+        _ items: [(path: String, reading: FileStages.Reading, contents: [UInt8]?)], _ stages: FileStages, _ purpose: Purpose
+    ) -> [ExaminedFile] {
+        var done: [ExaminedFile?] = []
+        var toExamine: [LoadedFile] = []
+        done.reserveCapacity(items.count)
+        for (path, reading, contents) in items {
+            if purpose == .run, reading == .given, path.hasSuffix(PlanFiles.widgetSuffix) {
+                done.append(ExaminedFile(compiledPlan: stages.read(path)))
+                continue
+            }
+            let loaded = contents.map { stages.load(bytes: $0, path: path) } ?? stages.load(path: path, reading)
+            if purpose == .collect {
+                done.append(ExaminedFile(collected: loaded))
+            } else if reading == .named && purpose == .check {
+                done.append(stages.kinds(loaded))
+            } else {
+                done.append(nil)
+                toExamine.append(loaded)
+            }
         }
-        if let contents { loaded = stages.load(bytes: contents, path: path) } else { loaded = stages.load(path: path, reading) }
-        if purpose == .collect { return ExaminedFile(collected: loaded) }
-        return reading == .named && purpose == .check ? stages.kinds(loaded) : stages.examine(loaded)
+        var examined = stages.examine(toExamine).makeIterator()
+        return done.map { $0 ?? examined.next()! }
     }
 
     private func remember(_ file: ExaminedFile, given position: Int?, _ pass: inout Pass) {

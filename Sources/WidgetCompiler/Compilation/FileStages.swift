@@ -163,16 +163,21 @@ package final class FileStages: Sendable {
         return CheckedDocument(shape: shaped.shape, semantic: shaped.context.diagnostics, kind: kind, plan: plan, catalogUse: catalogUse)
     }
 
-    /// A file through every stage.
-    func examine(_ file: LoadedFile) -> ExaminedFile {
-        ExaminedFile(loaded: file, documents: file.readFailure == nil ? documents(of: file) : [])
+    /// Files through every stage, stage by stage: every file's documents shaped, then every
+    /// document checked. (Each stage runs more code than the instruction cache holds: one file
+    /// through every stage in turn fetched it all again for each file. Loaded, shaped and
+    /// checked 32 files at a time, bench/validate's examples shape took 2.2x the floor's CPU
+    /// instead of 2.6x, 7 rounds in random order, 2 threads.)
+    func examine(_ files: [LoadedFile]) -> [ExaminedFile] {
+        var shaped = files.map { file in file.readFailure == nil ? file.documents.map { shape($0, of: file) } : [] }
+        return files.indices.map { i in
+            let file = files[i]
+            return ExaminedFile(loaded: file, documents: file.readFailure == nil ? documents(of: file, shaped: &shaped[i]) : [])
+        }
     }
 
-    private func documents(of file: LoadedFile) -> [CheckedDocument] {
-        var documents = file.documents.map { node in
-            var shaped = shape(node, of: file)
-            return check(&shaped)
-        }
+    private func documents(of file: LoadedFile, shaped: inout [ShapedDocument]) -> [CheckedDocument] {
+        var documents = shaped.indices.map { check(&shaped[$0]) }
         if file.documents.isEmpty, file.loadError == nil {
             // Spec (cli.md): a file with no document (empty, or only comments) is a warning.
             documents.append(CheckedDocument(semantic: [.warning(
