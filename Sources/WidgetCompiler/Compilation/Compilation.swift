@@ -98,7 +98,8 @@ package final class Compilation {
         var pass = Pass(files: files, contents: contents)
         var start = 0
         while start < files.count {
-            let end = jobs == 1 ? start + 1 : min(files.count, start + jobs * Self.filesPerJob)
+            // One thread examines a run at a time, stage by stage, as each thread of several does.
+            let end = min(files.count, start + (jobs == 1 ? Self.filesPerRun : jobs * Self.filesPerJob))
             examineBatch(start..<end, &pass)
             prefetchBundles(&pass)
             for position in start..<end {
