@@ -115,6 +115,20 @@ final class OutputBuffer {
         p[1] = UInt8(48 + v % 10)
     }
 
+    /// The instant in quotes (JSON).
+    func quotedInstant(_ t: Instant) {
+        byte(UInt8(ascii: "\""))
+        instant(t)
+        byte(UInt8(ascii: "\""))
+    }
+
+    /// A new line indented by `base` and `indent` (pretty JSON).
+    func line(_ base: StaticString, _ indent: StaticString) {
+        byte(UInt8(ascii: "\n"))
+        ascii(base)
+        ascii(indent)
+    }
+
     /// `2026-11-29T09:00:00-05:00` in `zone`: what `Instant.appendISO8601(offset:to:)` writes.
     func instant(_ t: Instant) {
         if t.seconds < offsetStart || t.seconds >= offsetEnd {

@@ -128,6 +128,9 @@ package final class CompiledWidget: @unchecked Sendable {
         self.families = families
         self.zone = zone
         self.parameters = parameters
+        var defaultParameters = JSONObject()
+        for p in parameters where p.entity == nil { defaultParameters[p.name] = p.defaultValue }
+        self.defaultParameters = defaultParameters
         self.dataSources = dataSources
         self.urlSources = urlSources
         reloadOrder = ReloadOrder(urlSources: urlSources, parameters: parameters, lets: lets)
@@ -161,11 +164,8 @@ package final class CompiledWidget: @unchecked Sendable {
 
     /// Every parameter's default, as a `param` object. An entity parameter has none until its
     /// options are read at a reload (`EntityOptions.resolve`).
-    package var defaultParameters: JSONObject {
-        var o = JSONObject()
-        for p in parameters where p.entity == nil { o[p.name] = p.defaultValue }
-        return o
-    }
+    /// Made once: every reload starts from it (made per reload: ~550 instructions, callgrind).
+    package let defaultParameters: JSONObject
 }
 
 /// An intent parameter as declared.

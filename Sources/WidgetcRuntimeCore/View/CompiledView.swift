@@ -144,7 +144,7 @@ struct ViewScope: TemplateScope {
     /// The `foreach` items being rendered, innermost last.
     var items: [JSONValue] = []
     /// A section over a list in a view's template shows the family's bound at most.
-    var sectionItemLimit: Int? { MemoryBudget.listItems(family.rawValue) }
+    var sectionItemLimit: Int? { MemoryBudget.listItems(family) }
 
     func format(_ value: JSONValue, _ reference: TemplateReference) -> String? {
         formatting.text(value, reference, now: date)

@@ -22,13 +22,20 @@ package struct TemplateFormatting: Sendable {
     /// noting it) when the value is not what the format takes. No value (null, empty text) is
     /// empty text, as an unformatted tag shows it.
     package func text(_ value: JSONValue, _ reference: TemplateReference, now: Instant) -> String? {
+        text(value, reference, now: now, failures: failures)
+    }
+
+    /// The same, noting a failure in `failures`, asked for only then.
+    package func text(
+        _ value: JSONValue, _ reference: TemplateReference, now: Instant, failures: @autoclosure () -> FormatFailures?
+    ) -> String? {
         if value.isNull || value.string == "" { return "" }
         guard let name = reference.format, let format = ValueFormat(rawValue: name) else {
-            failures?.note(reference, value, wanted: nil)
+            failures()?.note(reference, value, wanted: nil)
             return nil
         }
         if let text = format.text(value, zone: zone, locale: locale, now: now) { return text }
-        failures?.note(reference, value, wanted: format)
+        failures()?.note(reference, value, wanted: format)
         return nil
     }
 }

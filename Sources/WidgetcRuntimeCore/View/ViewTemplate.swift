@@ -483,7 +483,7 @@ final class ViewTemplate {
         case .foreach(let list, let limit, let item):
             let elements = Self.elements(list.render(scope))
             // Never past the family's bound (`MemoryBudget.listItems`), whatever `limit` says.
-            let count = Swift.min(elements.count, limit.count(for: context.family) ?? elements.count, MemoryBudget.listItems(context.family.rawValue))
+            let count = Swift.min(elements.count, limit.count(for: context.family) ?? elements.count, MemoryBudget.listItems(context.family))
             items.reserveCapacity(count)
             for e in elements.prefix(count) {
                 context.scope.items.append(e)
