@@ -166,6 +166,16 @@ package struct CELProgram: Sendable {
             try Self.run(code, limits, variables, overriding: overriding, fields: fields)
         }
 
+        /// Evaluates in the host's `evaluator`, kept from one evaluation to the next with its
+        /// bindings (`locals`, as `overriding`) and `fields` written in place: not an evaluator
+        /// set up per evaluation, its variables, bindings and fields retained and released (190
+        /// instructions an evaluation of bench/let_bench.py's per-entry let, callgrind).
+        package func evaluate(in evaluator: inout CELEvaluator) throws(CELError) -> CELValue {
+            evaluator.limits = limits
+            evaluator.iterations = 0
+            return try code(&evaluator)
+        }
+
         fileprivate static func run(
             _ code: CELCode, _ limits: CELLimits, _ variables: [String: CELValue], overriding: [(String, CELValue)],
             fields: [CELValue] = []

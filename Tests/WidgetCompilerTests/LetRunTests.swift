@@ -115,15 +115,14 @@ import WidgetcRuntime
             let lets = try expressions.enumerated().map { try PlanLet(name: "l\($0.offset)", expression: $0.element, perEntry: true) }
             let evaluator = LetEvaluator(lets, parameters: [])
             let reload = evaluator.reload(param: [:], data: [:], family: "systemSmall")
-            var buffers = LetEvaluator.EntryBuffers()
+            var buffers = evaluator.entries(of: reload)
             var failures: [(name: String, message: String)] = []
             let zone = try #require(ZoneRules.named("UTC"))
             return (0..<2).map { index in
                 let date = Instant(seconds: 1_767_225_600 + Int64(index) * 3_600)
-                let lets = evaluator.entry(
-                    reload, date: date, index: index, standsFor: index == 0 ? nil : date, zone: zone, rule: .none, buffers: &buffers,
-                    failures: &failures
-                ).lets
+                _ = evaluator.entry(
+                    date: date, index: index, standsFor: index == 0 ? nil : date, zone: zone, rule: .none, buffers: &buffers, failures: &failures)
+                let lets = buffers.lets
                 return lets.names.map { lets.json($0).map { JSONWriter.string($0) } ?? "absent" } + failures.map(\.message)
             }
         }

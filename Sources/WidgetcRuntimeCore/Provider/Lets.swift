@@ -196,26 +196,31 @@ final class LetEvaluator: Sendable {
         return .map(map)
     }
 
-    /// Evaluates the lets of one entry over the reload's, then its relevance score (nil when the
-    /// widget declares none, or it failed: then it is among `failures`). `lets`: the entry's own
-    /// lets (those computed per entry) as templates read them, over the reload's
-    /// (`EntryScope.entryLets`). `standsFor` is the rule's instant the entry stands for
+    /// What the entries of a timeline over `reload`'s lets evaluate their own lets with
+    /// (`entry(date:index:standsFor:zone:rule:buffers:failures:)`), set up once per timeline.
+    func entries(of reload: Reload) -> EntryBuffers {
+        EntryBuffers(
+            evaluator: CELEvaluator(variables: reload.variables), reloadLets: entryReadsLet ? reload.letValues : nil,
+            lets: EntryLets(names: entryLetNames))
+    }
+
+    /// Evaluates the lets of one entry over the reload's (`buffers`, from `entries(of:)`) into
+    /// `buffers.lets`, then its relevance score (nil when the widget declares none, or it failed:
+    /// then it is among `failures`). `standsFor` is the rule's instant the entry stands for
     /// (`entry.instant`, nil when none).
     func entry(
-        _ reload: Reload, date: Instant, index: Int, standsFor: Instant?, zone: ZoneRules, rule: RuleVariables,
-        buffers: inout EntryBuffers, failures: inout [(name: String, message: String)]
-    ) -> (lets: EntryLets, score: Double?) {
+        date: Instant, index: Int, standsFor: Instant?, zone: ZoneRules, rule: RuleVariables, buffers: inout EntryBuffers,
+        failures: inout [(name: String, message: String)]
+    ) -> Double? {
         // Only what the entry's expressions read is bound: five lets on every example
         // (bench/let_bench.py, one of them `entry.date + duration('90m')`) formatted the entry's
         // time, day and weekday and converted its record to CEL for every entry. And bound over
         // the reload's variables, not into a copy of them (a dictionary copied per entry).
-        // The buffers are the last entry's, written over in place through their own methods (not
-        // taken out into locals a nested function captured: boxed, with an exclusivity check and
-        // their retains per entry, 140 instructions an entry, callgrind): released by then, they
-        // are not allocated again, nor emptied first (`removeAll(keepingCapacity:)`, 460).
-        for (k, field) in entryFieldKinds.enumerated() {
+        // The bindings and fields are the evaluator's, kept from the last entry and written over
+        // in place (not an evaluator set up per entry with them, retained and released).
+        for k in 0..<entryFieldKinds.count {
             let value: CELValue
-            switch field {
+            switch entryFieldKinds[k] {
             case .date: value = .timestamp(CELTimestamp(date))
             case .time: value = .string(zone.timeText(date))
             case .day: value = .string(zone.dayText(date))
@@ -227,10 +232,10 @@ final class LetEvaluator: Sendable {
             buffers.setField(k, value)
         }
         buffers.boundCount = 0
-        if !entryByFields { buffers.bind("entry", .map(CELMap(distinctKeys: entryKeys, values: buffers.fields))) }
+        if !entryByFields { buffers.bind("entry", .map(CELMap(distinctKeys: entryKeys, values: buffers.evaluator.fields))) }
         defer {
             // The `entry` map released, so `fields` is unshared again for the next entry.
-            if !entryByFields { buffers.bound[0].1 = .null }
+            if !entryByFields { buffers.evaluator.locals[0].1 = .null }
         }
         for name in ruleNamesRead {
             switch name {
@@ -245,44 +250,38 @@ final class LetEvaluator: Sendable {
         // `let` as the entry's expressions see it (the reload's lets, then each entry let
         // computed), gathered only when one of them reads it.
         let letSlot = buffers.boundCount
-        var values: CELMap? = nil
-        if entryReadsLet {
-            values = reload.letValues
-            buffers.bind("let", .null)
-        }
+        var values = buffers.reloadLets
+        if values != nil { buffers.bind("let", .null) }
         buffers.dropUnbound()
-        // The fields the expressions read by position (`entryByFields`), else none.
-        let positional = entryByFields ? buffers.fields : []
         // The entry's own lets for templates, apart from the reload's: not a copy of the reload's
         // object grown by one member per entry (1,300 instructions an entry, callgrind), nor an
-        // object of their JSON made per entry (540), but their values in the reused buffer.
-        if buffers.lets.count != entryLetIndices.count { buffers.lets = Array(repeating: nil, count: entryLetIndices.count) }
-        for (k, i) in entryLetIndices.enumerated() {
-            if let gathered = values { buffers.bound[letSlot].1 = .map(gathered) }
+        // object of their JSON made per entry (540), but their values in the timeline's `EntryLets`.
+        for k in 0..<entryLetIndices.count {
+            let i = entryLetIndices[k]
+            if let gathered = values { buffers.evaluator.locals[letSlot].1 = .map(gathered) }
             do {
-                let value = try entryEvaluations[k].evaluate(reload.variables, overriding: buffers.bound, fields: positional)
+                let value = try entryEvaluations[k].evaluate(in: &buffers.evaluator)
                 if values != nil {
                     // Unshared again, so `set` does not copy the map.
-                    buffers.bound[letSlot].1 = .null
+                    buffers.evaluator.locals[letSlot].1 = .null
                     values!.set(lets[i].name, value)
                 }
-                buffers.lets[k] = value
+                buffers.lets.set(k, value)
             } catch {
                 // A failed let is absent, not null.
-                buffers.lets[k] = nil
+                buffers.lets.set(k, nil)
                 if !failures.contains(where: { $0.name == lets[i].name }) { failures.append((lets[i].name, error.message)) }
             }
         }
-        let entryLets = EntryLets(names: entryLetNames, values: buffers.lets)
         // Not `guard let relevance`: that copied the score's PlanLet per entry (60 instructions).
-        guard let relevanceEvaluation else { return (entryLets, nil) }
-        if let gathered = values { buffers.bound[letSlot].1 = .map(gathered) }
+        guard let relevanceEvaluation else { return nil }
+        if let gathered = values { buffers.evaluator.locals[letSlot].1 = .map(gathered) }
         let message: String
         do {
-            switch try relevanceEvaluation.evaluate(reload.variables, overriding: buffers.bound, fields: positional) {
-            case .int(let i): return (entryLets, Double(i))
-            case .uint(let u): return (entryLets, Double(u))
-            case .double(let d) where d.isFinite: return (entryLets, d)
+            switch try relevanceEvaluation.evaluate(in: &buffers.evaluator) {
+            case .int(let i): return Double(i)
+            case .uint(let u): return Double(u)
+            case .double(let d) where d.isFinite: return d
             case let other: message = "the score is \(other.typeName), not a finite number"
             }
         } catch {
@@ -290,30 +289,39 @@ final class LetEvaluator: Sendable {
         }
         let name = relevance?.name ?? ""
         if !failures.contains(where: { $0.name == name }) { failures.append((name, message)) }
-        return (entryLets, nil)
+        return nil
     }
 
-    /// The arrays `entry` fills for each entry, kept from one entry to the next (allocated once
-    /// per timeline instead of twice per entry).
+    /// What `entry` works in, kept from one entry of a timeline to the next (`entries(of:)`).
     struct EntryBuffers {
-        /// What is bound over the reload's variables; its first `boundCount` are this entry's.
-        fileprivate var bound: [(String, CELValue)] = []
+        /// Over the reload's variables; its `locals` are the entry's bindings (the first
+        /// `boundCount`), its `fields` the `entry` fields read by position (or the `entry` map's).
+        fileprivate var evaluator: CELEvaluator
         fileprivate var boundCount = 0
-        fileprivate var fields: [CELValue] = []
-        fileprivate var lets: [CELValue?] = []
+        /// The reload's lets as CEL values, when an entry's expression reads `let`.
+        fileprivate let reloadLets: CELMap?
+        /// The entry's own lets: one object for the timeline, written entry by entry, which the
+        /// entries' scope holds (`EntryScope.entryLets`).
+        let lets: EntryLets
+
+        fileprivate init(evaluator: CELEvaluator, reloadLets: CELMap?, lets: EntryLets) {
+            self.evaluator = evaluator
+            self.reloadLets = reloadLets
+            self.lets = lets
+        }
 
         fileprivate mutating func setField(_ k: Int, _ value: CELValue) {
-            if k < fields.count { fields[k] = value } else { fields.append(value) }
+            if k < evaluator.fields.count { evaluator.fields[k] = value } else { evaluator.fields.append(value) }
         }
 
         fileprivate mutating func bind(_ name: String, _ value: CELValue) {
-            if boundCount < bound.count { bound[boundCount] = (name, value) } else { bound.append((name, value)) }
+            if boundCount < evaluator.locals.count { evaluator.locals[boundCount] = (name, value) } else { evaluator.locals.append((name, value)) }
             boundCount += 1
         }
 
         /// The last entry's bindings beyond this one's removed.
         fileprivate mutating func dropUnbound() {
-            if bound.count > boundCount { bound.removeLast(bound.count - boundCount) }
+            if evaluator.locals.count > boundCount { evaluator.locals.removeLast(evaluator.locals.count - boundCount) }
         }
     }
 
@@ -389,12 +397,29 @@ final class LetEvaluator: Sendable {
 }
 
 /// An entry's own lets (those computed per entry), as templates read them: the values the
-/// evaluator computed, in the buffer it reuses from entry to entry (drop this before the next
-/// entry's, so the buffer is written in place), converted to JSON only where a template reads one.
-struct EntryLets {
+/// evaluator computed, converted to JSON only where a template reads one. One object for a
+/// timeline's entries, which `LetEvaluator.entry` writes over entry by entry (the scope the entries
+/// render with holds it for the timeline), not a struct of two arrays made, copied and released
+/// per entry (with `entries(of:)`'s evaluator: a tutorials copy with bench/let_bench.py's lets
+/// over 10 days 163.2 M -> 155.9 M instructions, callgrind).
+final class EntryLets {
     let names: [String]
-    /// nil where the let failed: it is absent.
-    let values: [CELValue?]
+    /// nil where the let failed: it is absent. Written in place through the pointer (an array in
+    /// a class is checked for exclusive access at each write).
+    private let values: UnsafeMutableBufferPointer<CELValue?>
+
+    init(names: [String]) {
+        self.names = names
+        values = .allocate(capacity: names.count)
+        values.initialize(repeating: nil)
+    }
+
+    deinit {
+        _ = values.deinitialize()
+        values.deallocate()
+    }
+
+    fileprivate func set(_ k: Int, _ value: CELValue?) { values[k] = value }
 
     /// The let's value; nil when it is not one of these or it failed.
     subscript(name: String) -> CELValue? {
