@@ -50,12 +50,17 @@ package final class FileStages: Sendable {
 
     // MARK: The stages
 
-    /// Stage 1: the file's bytes, once, and its documents. A file too large to be a source
-    /// file is the file's own error, as the readers give it, without being read.
-    func load(path: String, _ reading: Reading) -> LoadedFile {
-        do {
-            return load(bytes: try reader.read(path, reading == .named), path: path)
-        } catch {
+    /// A file's bytes, once, or why they cannot be read.
+    func read(path: String, _ reading: Reading) -> Result<[UInt8], SourceFiles.ReadError> {
+        do throws(SourceFiles.ReadError) { return .success(try reader.read(path, reading == .named)) } catch { return .failure(error) }
+    }
+
+    /// Stage 1: the file's documents, from its bytes as `read(path:_:)` gave them. A file too
+    /// large to be a source file is the file's own error, as the readers give it, without being read.
+    func load(path: String, read: Result<[UInt8], SourceFiles.ReadError>) -> LoadedFile {
+        switch read {
+        case .success(let bytes): return load(bytes: bytes, path: path)
+        case .failure(let error):
             var loadError: Diagnostic? = nil
             if let size = error.oversizeByteCount {
                 let code: DiagnosticCode = path.hasSuffix(".json") ? .jsonTooLarge : .yamlTooLarge
