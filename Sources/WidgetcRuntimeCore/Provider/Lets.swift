@@ -468,13 +468,24 @@ extension CompiledContent {
     }
 }
 
-/// The last reload's lets and what they were computed from (`DataCache.reloadLets`).
-struct ReloadLetsMemo {
+/// The last reload's lets and what they were computed from (`DataCache.reloadLets`). A class:
+/// each reload takes it from the cache to compare, and a struct's copy retained and released
+/// its eight references (bench/let_bench.py's lets on a tutorials copy over 10 days: 300
+/// instructions a reload, callgrind).
+final class ReloadLetsMemo {
     let param: JSONValue
     let data: JSONValue
     let family: String
     let source: JSONValue
     let reload: LetEvaluator.Reload
+
+    init(param: JSONValue, data: JSONValue, family: String, source: JSONValue, reload: LetEvaluator.Reload) {
+        self.param = param
+        self.data = data
+        self.family = family
+        self.source = source
+        self.reload = reload
+    }
 
     func matches(param: JSONValue, data: JSONValue, family: String, source: JSONValue) -> Bool {
         // Strictly (`sameJSON`), not `==`, which takes 1 for 1.0 and canonically equivalent
