@@ -171,6 +171,47 @@ import WidgetcRuntime
         }
     }
 
+    /// Fields that read only the reload's lets render once while reloads reuse those lets
+    /// (`RenderedLetFields`): a reload over the same lets shows what the first showed, one whose
+    /// lets changed shows them anew, in every field that reads them, alone or in text.
+    @Test func fieldsOfTheReloadsLetsRenderAgainWhenTheLetsChange() throws {
+        let w = try SimulatedWidget(yaml: """
+            kind: com.example.rendered
+            displayName: Rendered
+            description: Fields of the reload's lets.
+            data:
+              today: { file: today.json }
+            let:
+              double: "data.today.steps * 2"
+              label: "'steps: ' + string(data.today.steps)"
+              broken: "data.today.steps / data.today.zero"
+            content:
+              double: "{{let.double}}"
+              line: "{{let.label}}, twice {{let.double}}!"
+              broken: "{{let.broken}}"
+              steps: "{{data.today.steps}}"
+            timeline: { every: 1h, horizon: 1h }
+
+            """, data: ["today.json": #"{"steps": 150, "zero": 0}"#])
+        func at(_ text: String) throws -> Instant { try InstantParser.parse(text).instant }
+        let scenario = Scenario([
+            .reload(at: try at("2026-01-01T00:10:00Z"), kind: nil, where: nil),
+            .write(at: try at("2026-01-01T00:20:00Z"), path: "today.json", value: ["steps": 40, "zero": 0]),
+            .reload(at: try at("2026-01-01T00:20:00Z"), kind: nil, where: nil),
+            .reload(at: try at("2026-01-01T00:30:00Z"), kind: nil, where: nil),
+            .write(at: try at("2026-01-01T00:40:00Z"), path: "today.json", value: ["steps": 150, "zero": 0]),
+            .reload(at: try at("2026-01-01T00:40:00Z"), kind: nil, where: nil),
+        ])
+        let (reloads, _) = try w.run(from: "2026-01-01T00:00:00Z", until: "2026-01-01T00:50:00Z", scenario: scenario)
+        let shown = reloads.map { reload in
+            reload.timeline.entries.first.map { e in ["double", "line", "broken", "steps"].map { e.content[$0].map(JSONWriter.string) ?? "none" } } ?? []
+        }
+        // (`steps`, a lone tag of the data, renders typed: a number.)
+        let first = ["300", #""steps: 150, twice 300!""#, #""""#, "150"]
+        let second = ["80", #""steps: 40, twice 80!""#, #""""#, "40"]
+        #expect(shown == [first, first, second, second, first])
+    }
+
     /// A reload over what the last one read (parameters, data, family, sources) gives the lets
     /// that one gave, its failures with them (the reload warns them again), without computing
     /// them again; any other value computes them anew, even one `==` takes for the same.

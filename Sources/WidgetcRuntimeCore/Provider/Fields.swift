@@ -29,11 +29,18 @@ final class TemplateBox {
     let plural: PluralTemplates?
     /// A catalog key with its arguments (`template` is then empty, unused).
     let formatted: FormattedField?
+    /// Whether the template reads nothing but `let.…` tags, without formats or sections: where it
+    /// does not vary per entry it renders the same over the same reload's lets (`RenderedLetFields`).
+    let readsOnlyLets: Bool
 
     init(_ template: Template, plural: PluralTemplates? = nil) {
         self.template = template
         self.plural = plural
         formatted = nil
+        let references = template.references
+        readsOnlyLets = plural == nil && !references.isEmpty && references.allSatisfy { r in
+            r.kind == .variable && r.sections.isEmpty && r.format == nil && r.components.first == "let"
+        }
         direct = plural == nil ? template.loneTag.flatMap { DirectPath($0.components) } : nil
         if case .rule(.record, let path) = direct, path.count == 2 { recordKey = path[1] } else { recordKey = nil }
     }
@@ -44,6 +51,7 @@ final class TemplateBox {
         self.formatted = formatted
         direct = nil
         recordKey = nil
+        readsOnlyLets = false
     }
 
     /// Every name the field's template (each plural form, or the key's arguments) uses.
@@ -205,16 +213,24 @@ struct CompiledContent {
 
     /// The fields that are the same for every entry of a timeline, rendered
     /// once (nil where a field varies).
-    func renderFixed(scope: EntryScope, missing: inout [String]) -> [JSONValue?] {
+    /// `rendered`: the reload's lets' (`LetEvaluator.Reload.rendered`), which keeps the fields
+    /// that read only those lets as they rendered over them.
+    func renderFixed(scope: EntryScope, missing: inout [String], rendered: RenderedLetFields? = nil) -> [JSONValue?] {
         fields.indices.map { i in
             guard !varies[i] else { return nil }
             switch fields[i].value {
             case .literal(let v): return v
-            // A lone tag the scope answers directly, as an entry's row does (`{{let.NAME}}` of a
-            // reload's let, through the template's resolver, was 800 instructions a field and
-            // reload; bench/let_bench.py's four on a tutorials copy over 10 days: 155.9 M -> 155.1 M,
-            // callgrind).
-            case .template(let box): return box.directValue(scope) ?? box.render(scope, missing: &missing)
+            case .template(let box):
+                guard let rendered, box.readsOnlyLets else { return box.directValue(scope) ?? box.render(scope, missing: &missing) }
+                // Rendered once over the reload's lets while a reload reuses them (their memo,
+                // Lets.swift): bench/let_bench.py's four fields of the reload's lets were rendered
+                // at each reload, 3,900 instructions a reload (callgrind).
+                if let value = rendered[box] { return value }
+                let before = missing.count
+                let value = box.directValue(scope) ?? box.render(scope, missing: &missing)
+                // A let it names is absent: rendered again each time, reported missing again.
+                if missing.count == before { rendered[box] = value }
+                return value
             }
         }
     }

@@ -146,6 +146,9 @@ final class LetEvaluator: Sendable {
         var json: JSONObject
         /// Each failed let's first error, in evaluation order (warned once per reload).
         var failures: [(name: String, message: String)] = []
+        /// The content fields that read only these lets, as they rendered over them: kept while
+        /// a reload reuses these lets (`ReloadLetsMemo`), new with lets computed anew.
+        let rendered = RenderedLetFields()
         /// `let` of `variables`: the reload's lets as CEL values.
         var letValues: CELMap {
             if case .map(let m)? = variables["let"] { return m }
@@ -465,6 +468,18 @@ extension CompiledContent {
             copy.rows.append(row)
         }
         return copy
+    }
+}
+
+/// Content fields that read only the reload's lets (`TemplateBox.readsOnlyLets`), as they
+/// rendered over one reload's lets (`LetEvaluator.Reload.rendered`), by field: a few, looked
+/// for one by one.
+final class RenderedLetFields {
+    private var values: [(box: ObjectIdentifier, value: JSONValue)] = []
+
+    subscript(box: TemplateBox) -> JSONValue? {
+        get { values.first { $0.box == ObjectIdentifier(box) }?.value }
+        set { if let newValue { values.append((ObjectIdentifier(box), newValue)) } }
     }
 }
 

@@ -17,6 +17,8 @@ struct TimelineContent {
     private let family: CompiledContent?
     private let scope: EntryScope
     private let contentFixed: [JSONValue?]
+    /// The reload's lets' rendered fields (`CompiledContent.renderFixed`).
+    private let renderedLets: RenderedLetFields?
     private let familyFixed: [JSONValue?]
     /// Per slot id met so far: the slot's fixed fields and the layout.
     private var layouts: [(id: Int, slotFixed: [JSONValue?], layout: ContentLayout)] = []
@@ -38,7 +40,7 @@ struct TimelineContent {
     /// `firstScope` renders the fields that do not vary (any entry's scope would do).
     init(
         content: CompiledContent, slots: [CompiledContent], family: CompiledContent?, firstScope: EntryScope,
-        records: [JSONValue], entries: Int, missing: inout [String]
+        records: [JSONValue], entries: Int, renderedLets: RenderedLetFields? = nil, missing: inout [String]
     ) {
         // Room for every row at once, not grown entry by entry (with the sequence's slots:
         // -3.3% instructions on bench/run's examples x2, 30 days, callgrind 552.6 M -> 534.6 M).
@@ -54,8 +56,9 @@ struct TimelineContent {
         self.slots = slots
         self.family = family
         self.scope = firstScope
-        contentFixed = content.renderFixed(scope: firstScope, missing: &missing)
-        familyFixed = family?.renderFixed(scope: firstScope, missing: &missing) ?? []
+        self.renderedLets = renderedLets
+        contentFixed = content.renderFixed(scope: firstScope, missing: &missing, rendered: renderedLets)
+        familyFixed = family?.renderFixed(scope: firstScope, missing: &missing, rendered: renderedLets) ?? []
     }
 
     /// Renders entry `index`'s varying fields and says where its content is.
@@ -164,7 +167,7 @@ struct TimelineContent {
 
     private mutating func layoutIndex(_ contentID: Int, slot: CompiledContent?, missing: inout [String]) -> Int {
         if let k = layouts.firstIndex(where: { $0.id == contentID }) { return k }
-        let slotFixed = slot?.renderFixed(scope: scope, missing: &missing) ?? []
+        let slotFixed = slot?.renderFixed(scope: scope, missing: &missing, rendered: renderedLets) ?? []
         var keys: [String] = []
         var members: [ContentLayout.Member] = []
         let most = content.fields.count + (slot?.fields.count ?? 0) + (family?.fields.count ?? 0)

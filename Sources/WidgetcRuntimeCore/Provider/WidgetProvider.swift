@@ -176,7 +176,7 @@ extension CompiledWidget: TimelineProvider {
         }
         var contents = TimelineContent(
             content: content, slots: slotContents, family: familyContent[context.family.rawValue], firstScope: firstScope,
-            records: planned.records, entries: planned.slots.count, missing: &missing)
+            records: planned.records, entries: planned.slots.count, renderedLets: letsOfReload?.rendered, missing: &missing)
         let fixedURL = urlVaries ? nil : url.map { $0.renderString(firstScope, missing: &missing) }
         // Not `init(unsafeUninitializedCapacity:)`, which spares the uniqueness check an `append`
         // makes per entry but allocates through the stdlib's unspecialized code: a generic metadata
