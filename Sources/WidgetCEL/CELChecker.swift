@@ -347,7 +347,8 @@ struct CELChecker {
 
     private mutating func checkCall(_ e: CELExpr, _ name: String, _ target: CELExpr?, _ args: [CELExpr]) -> CELType {
         // `math.leest(…)`: a call on a namespace (not a variable) names a function of it that does not exist.
-        if let target, let dotted = CELResolver.dottedName(target), let root = CELResolver.root(target), lookup(root) == nil,
+        // (The root first: spelling the dotted name makes strings.)
+        if let target, let root = CELResolver.root(target), lookup(root) == nil, let dotted = CELResolver.dottedName(target),
             env.functions.names.contains(where: { $0.hasPrefix(dotted + ".") })
         {
             let full = dotted + "." + name
@@ -366,10 +367,12 @@ struct CELChecker {
             return join(argTypes[1], argTypes[2])
         default: break
         }
-        let all = [targetType].compactMap { $0 } + argTypes
+        var all = argTypes
+        if let targetType { all.insert(targetType, at: 0) }
         let form = env.functions.form(name, member: target != nil, arity: all.count)
         let candidates = form?.overloads ?? []
-        if all.contains(.error) { overloads[e.id] = candidates; return .dyn }
+        // Matched by case: `==` with `.error` copied and compared whole types.
+        if all.contains(where: { if case .error = $0 { true } else { false } }) { overloads[e.id] = candidates; return .dyn }
         if candidates.isEmpty {
             if env.functions[name] == nil {
                 return error("unknown function '\(name)'" + Suggest.hint(for: name, among: env.functions.names), at: e.offset)
@@ -389,24 +392,33 @@ struct CELChecker {
             overloads[e.id] = candidates
             return form.dynResult
         }
+        // The overloads that take these operands: nearly always one, or all of them (then the
+        // candidates' array is shared, not each overload copied). With the tests above by case
+        // and the root looked up first: `CELParsed.checked` 7.24 M -> 6.14 M instructions on 300
+        // files of bench/validate's examples shape (callgrind).
         var matched: [CELOverload] = []
-        var results: [CELType] = []
-        for o in candidates {
+        var allMatch = true
+        var result: CELType? = nil
+        for (k, o) in candidates.enumerated() {
             var b: [String: CELType] = [:]
             if zip(o.params, all).allSatisfy({ assign($0.0, $0.1, &b) }) {
-                matched.append(o)
-                results.append(o.result.substituting(b, finish: true))
+                if !allMatch { matched.append(o) }
+                let r = o.result.substituting(b, finish: true)
+                if let first = result { if first != r { result = .dyn } } else { result = r }
+            } else if allMatch {
+                allMatch = false
+                matched = Array(candidates[..<k])
             }
         }
-        guard !matched.isEmpty else {
+        if allMatch { matched = candidates }
+        guard let result, !matched.isEmpty else {
             let found = "(" + all.map(\.description).joined(separator: ", ") + ")"
             let takes = candidates.map { "(" + $0.params.map(\.description).joined(separator: ", ") + ")" }
             let shown = takes.count > 8 ? takes.prefix(8).joined(separator: ", ") + ", …" : takes.joined(separator: ", ")
             return error("no matching overload for '\(celDisplayName(name))' applied to \(found); it takes \(shown)", at: e.offset)
         }
         overloads[e.id] = matched
-        let first = results[0]
-        return results.allSatisfy { $0 == first } ? first : .dyn
+        return result
     }
 
     private mutating func checkExtreme(_ e: CELExpr, _ name: String, _ argTypes: [CELType], _ args: [CELExpr]) -> CELType {

@@ -146,4 +146,13 @@ struct ViewCheckTests {
         let found = try diagnostics(yaml)
         #expect(found.isEmpty, "\(found.map { "\($0.location) \($0.code) \($0.message)" })")
     }
+
+    /// Each option has its own bit among an element's options written (`option(_:)` trusts it
+    /// to answer for an option that is not there), and its place in `allCases` as its ordinal.
+    @Test func optionBitsAreDistinct() {
+        let cases = ViewOption.allCases
+        #expect(cases.count <= 64)
+        #expect(Set(cases.map(\.bit)).count == cases.count)
+        #expect(cases.enumerated().allSatisfy { $0.offset == $0.element.ordinal })
+    }
 }

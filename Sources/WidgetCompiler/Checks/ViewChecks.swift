@@ -147,10 +147,10 @@ private struct FamilyBits: ExpressibleByArrayLiteral {
 /// Each option's `elements`, made once: the property builds its set at every call (checkViews
 /// 31.3 M -> 29.0 M instructions on 300 files of bench/validate's examples shape, callgrind).
 private enum OptionOwners {
-    static let options = ViewOption.allCases
-    static let owners = options.map(\.elements)
+    /// By `ViewOption.ordinal`, the option's place in `allCases`.
+    static let owners = ViewOption.allCases.map(\.elements)
 
-    static func of(_ option: ViewOption) -> Set<ViewElementKind>? { owners[options.firstIndex(of: option)!] }
+    static func of(_ option: ViewOption) -> Set<ViewElementKind>? { owners[option.ordinal] }
 }
 
 private struct ViewChecker {
@@ -178,13 +178,13 @@ private struct ViewChecker {
     /// One element and everything below it, shown in `families`.
     mutating func check(_ element: ViewElement, families: FamilyBits, inForeach: Bool, _ context: inout CheckContext) {
         // Element keys: exactly one.
-        if element.elementKeys.count > 1 {
+        if element.elementKeyCount > 1 {
             let names = element.elementKeys.map { "'\($0.kind.rawValue)'" }.joined(separator: " and ")
             context.error(
                 .viewElementKeys,
                 "an element has one element key, and this one has \(names); put each in its own element (in a stack or a group)",
                 at: element.keyLocation(element.elementKeys[1].member), path + [element.elementKeys[1].kind.rawValue])
-        } else if element.elementKeys.isEmpty, element.unknownKeys.isEmpty {
+        } else if element.firstElementKey == nil, element.unknownKeys.isEmpty {
             context.error(
                 .viewElementKeys,
                 "an element needs one element key: \(ViewElementKind.allCases.map(\.rawValue).joined(separator: ", "))",
@@ -340,7 +340,7 @@ private struct ViewChecker {
         }
         if shown.contains(.accessoryInline) {
             var dropped: [(String, Int?)] = []
-            if [.foreach, .chart, .grid].contains(kind) { dropped.append((kind.rawValue, element.elementKeys.first?.member)) }
+            if [.foreach, .chart, .grid].contains(kind) { dropped.append((kind.rawValue, element.firstElementKey?.member)) }
             for (option, member) in element.options where [.link, .background, .color].contains(option) {
                 dropped.append((option.rawValue, member))
             }
@@ -377,7 +377,7 @@ private struct ViewChecker {
     /// A chart: a known mark, x and y, a y range from its min up.
     private func checkChart(_ element: ViewElement, _ context: inout CheckContext) {
         let path = self.path
-        let key = element.elementKeys[0].member
+        let key = element.firstElementKey!.member
         if let mark = element.option(.mark) {
             if let text = mark.string, !Self.chartMarks.contains(text) {
                 context.error(
@@ -421,7 +421,7 @@ private struct ViewChecker {
         guard let columns = element.option(.columns) else {
             context.error(
                 .viewGrid, "a grid needs 'columns': how many items per row (7 for a week)",
-                at: element.keyLocation(element.elementKeys[0].member), path)
+                at: element.keyLocation(element.firstElementKey!.member), path)
             return
         }
         // Compared as a Double: a number past Int's range (found by fuzzing) would trap converted.
@@ -465,7 +465,7 @@ private struct ViewChecker {
     private func checkIntentCall(
         _ element: ViewElement, _ kind: ViewElementKind, shown: FamilyBits, inForeach: Bool, _ context: inout CheckContext
     ) {
-        let key = element.elementKeys[0].member
+        let key = element.firstElementKey!.member
         let path = self.path
         if shown.contains(.accessoryInline) {
             context.error(
@@ -569,7 +569,7 @@ private struct ViewChecker {
     /// A `date` or `timer` counts live: a timeline reloading every minute only to redraw it burns the budget.
     private func warnLiveClock(_ element: ViewElement, _ kind: ViewElementKind, _ context: inout CheckContext) {
         let path = self.path
-        guard let every = reloadEvery, let key = element.elementKeys.first else { return }
+        guard let every = reloadEvery, let key = element.firstElementKey else { return }
         if kind == .date, element.option(.format) != nil { return }  // formatted once: not live
         let perDay = 86_400 / max(every, 1)
         context.warning(
@@ -583,7 +583,7 @@ private struct ViewChecker {
     /// with `style: relative` counts live on the device from one entry.
     private func warnFixedRelative(_ element: ViewElement, _ kind: ViewElementKind, _ context: inout CheckContext) {
         let path = self.path
-        guard let every = reloadEvery, let key = element.elementKeys.first else { return }
+        guard let every = reloadEvery, let key = element.firstElementKey else { return }
         var relative = element.option(.format)?.string == ValueFormat.relative.rawValue
         if kind == .text, let text = element.main?.string, let template = try? Template(text),
            template.references.contains(where: { $0.format == ValueFormat.relative.rawValue }) {

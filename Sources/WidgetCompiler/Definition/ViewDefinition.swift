@@ -97,6 +97,10 @@ package enum ViewOption: String, Sendable, CaseIterable {
 
     /// Every option by its key's bytes (see `ViewKeys`).
     static let named = ViewKeys<ViewOption>()
+    /// The option's bit in `ViewElement`'s set of the options written (there are fewer than 64).
+    package var bit: UInt64 { 1 << UInt64(ordinal) }
+    /// The case's number in `allCases` (a case-only enum is stored as it).
+    package var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
 
     /// The elements this option belongs to; nil: any element.
     package var elements: Set<ViewElementKind>? {
@@ -185,10 +189,17 @@ package struct ViewElement: Sendable {
     /// every element, with a render-tree id nothing read, `ViewDefinition` was 14.5 M instructions
     /// on 300 files of bench/validate's examples shape, 7.1 M without them, callgrind.)
     package let node: SourceNode
-    /// The element keys written, in order, with their member index (exactly one when valid).
-    package var elementKeys: [(kind: ViewElementKind, member: Int)] = []
+    /// The first element key written, with its member index (a valid element has exactly one).
+    package private(set) var firstElementKey: (kind: ViewElementKind, member: Int)?
+    /// The element keys after the first (an error): an element with one makes no array for them.
+    /// (With the option bits below: `checkViews` 23.8 M -> 22.9 M instructions on 300 files of
+    /// bench/validate's examples shape, 3,568 elements; callgrind.)
+    private var otherElementKeys: [(kind: ViewElementKind, member: Int)] = []
     /// The options written, with their member index.
     package var options: [(option: ViewOption, member: Int)] = []
+    /// Which options are written (bit `ViewOption.bit`): most of the options the checks ask for
+    /// are not, and are answered without a search.
+    private var optionBits: UInt64 = 0
     /// Members that are neither (their index).
     package var unknownKeys: [Int] = []
     /// The children of a stack or group (list items that are mappings, with their list index).
@@ -197,14 +208,25 @@ package struct ViewElement: Sendable {
     private var items: [ViewElement] = []
     package var item: ViewElement? { items.first }
 
+    /// The element keys written, in order, with their member index.
+    package var elementKeys: [(kind: ViewElementKind, member: Int)] {
+        firstElementKey.map { [$0] + otherElementKeys } ?? []
+    }
+    /// How many element keys are written.
+    package var elementKeyCount: Int { firstElementKey == nil ? 0 : 1 + otherElementKeys.count }
     /// The element's kind when it has exactly one element key.
-    package var kind: ViewElementKind? { elementKeys.count == 1 ? elementKeys[0].kind : nil }
+    package var kind: ViewElementKind? { otherElementKeys.isEmpty ? firstElementKey?.kind : nil }
     /// The element key's value (its main argument).
-    package var main: SourceNode? { elementKeys.count == 1 ? node.child(elementKeys[0].member) : nil }
+    package var main: SourceNode? {
+        guard otherElementKeys.isEmpty, let key = firstElementKey else { return nil }
+        return node.child(key.member)
+    }
 
     /// The value of an option, when written.
     package func option(_ option: ViewOption) -> SourceNode? {
-        options.first { $0.option == option }.map { node.child($0.member) }
+        guard optionBits & option.bit != 0 else { return nil }
+        for o in options where o.option == option { return node.child(o.member) }
+        return nil
     }
 
     /// Where member `i`'s key is written.
@@ -214,14 +236,15 @@ package struct ViewElement: Sendable {
 
     init(decoding node: SourceNode) {
         self.node = node
-        // Room for every key once, instead of growing one by one.
-        options.reserveCapacity(node.count)
         for i in 0..<node.count {
             let key = node.keyBytes(i)
             if let kind = ViewElementKind.named(key) {
-                elementKeys.append((kind, i))
+                if firstElementKey == nil { firstElementKey = (kind, i) } else { otherElementKeys.append((kind, i)) }
             } else if let option = ViewOption.named(key) {
+                // Room for every key but the element's once, instead of growing one by one.
+                if options.isEmpty { options.reserveCapacity(node.count - 1) }
                 options.append((option, i))
+                optionBits |= option.bit
             } else {
                 unknownKeys.append(i)
             }
