@@ -399,11 +399,12 @@ struct CELChecker {
         var matched: [CELOverload] = []
         var allMatch = true
         var result: CELType? = nil
-        for (k, o) in candidates.enumerated() {
+        // (By index: `for o in candidates` copied each overload, its five references retained.)
+        for k in candidates.indices {
             var b: [String: CELType] = [:]
-            if zip(o.params, all).allSatisfy({ assign($0.0, $0.1, &b) }) {
-                if !allMatch { matched.append(o) }
-                let r = o.result.substituting(b, finish: true)
+            if zip(candidates[k].params, all).allSatisfy({ assign($0.0, $0.1, &b) }) {
+                if !allMatch { matched.append(candidates[k]) }
+                let r = candidates[k].result.substituting(b, finish: true)
                 if let first = result { if first != r { result = .dyn } } else { result = r }
             } else if allMatch {
                 allMatch = false

@@ -15,7 +15,9 @@ func checkViews(_ definition: WidgetDefinition, scope: VariableScope, _ context:
     let declared = definition.families.map { $0.value ?? [] } ?? WidgetDefinition.defaultFamilies
     let fields = ViewFields(definition)
     let reload = minuteReloads(definition.timeline)
-    var checker = ViewChecker(scope: scope, fields: fields, reloadEvery: reload, definition: definition)
+    var checker = ViewChecker(
+        scope: scope, fields: fields, reloadEvery: reload, intents: definition.intents,
+        content: definition.content, placeholder: definition.placeholder, snapshot: definition.snapshot)
     let covered = Set(face.familyViews.compactMap(\.family))
     if let element = face.element {
         checker.path = ["view"]
@@ -157,8 +159,14 @@ private struct ViewChecker {
     let scope: VariableScope
     let fields: ViewFields
     let reloadEvery: Int64?
-    /// For the intents buttons and toggles run, and the content fields a toggle's state names.
-    let definition: WidgetDefinition
+    /// The intents buttons and toggles run, and the content a list or a toggle's state names:
+    /// not the whole definition, whose copy retained (and released) each of its references
+    /// (with `ViewElement` built in locals: 408.9 k -> 363.4 k retains on 300 files of
+    /// bench/validate's examples shape, callgrind).
+    let intents: [WidgetDefinition.Intent]
+    let content: SourceNode?
+    let placeholder: SourceNode?
+    let snapshot: SourceNode?
     /// Where the element checked is (`view`, `familyView.FAMILY`, then the stacks' `KIND.N` and
     /// `item`): grown and shrunk as the checks go down and up, not an array made per element when
     /// the views are decoded (`ViewDefinition` 14.5 M -> 7.1 M instructions on 300 files of
@@ -445,7 +453,7 @@ private struct ViewChecker {
         }
         guard !inForeach, tag.components.count == 1 else { return nil }
         let field = tag.components[0]
-        for source in [definition.content, definition.placeholder, definition.snapshot] {
+        for source in [content, placeholder, snapshot] {
             guard let value = source?[field] else { continue }
             switch value.kind {
             case .array, .null: continue
@@ -473,7 +481,7 @@ private struct ViewChecker {
                 "a \(kind.rawValue) cannot be shown in accessoryInline, which draws one line of text and a symbol and no controls; give it 'families' without accessoryInline, or a familyView.accessoryInline",
                 at: element.keyLocation(key), path + [kind.rawValue])
         }
-        let names = definition.intents.map(\.name)
+        let names = intents.map(\.name)
         guard let intentNode = element.option(.intent) else {
             context.error(
                 .viewIntent,
@@ -482,7 +490,7 @@ private struct ViewChecker {
             return
         }
         guard let name = intentNode.string else { return }  // the schema's
-        guard let intent = definition.intents.first(where: { $0.name == name }) else {
+        guard let intent = intents.first(where: { $0.name == name }) else {
             context.error(
                 .viewIntent,
                 "'\(name)' is not an intent of this widget\(Suggest.hint(for: name, among: names))" + (names.isEmpty ? "; declare it under intents:" : " (its intents: \(names.joined(separator: ", ")))"),
@@ -551,7 +559,7 @@ private struct ViewChecker {
         // Inside a foreach the names are the item's fields, known only at run time.
         guard !inForeach, tag.components.count == 1 else { return nil }
         let field = tag.components[0]
-        for source in [definition.content, definition.placeholder, definition.snapshot] {
+        for source in [content, placeholder, snapshot] {
             guard let value = source?[field] else { continue }
             switch value.kind {
             case .bool, .null: continue

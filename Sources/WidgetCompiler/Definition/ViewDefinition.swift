@@ -189,38 +189,39 @@ package struct ViewElement: Sendable {
     /// every element, with a render-tree id nothing read, `ViewDefinition` was 14.5 M instructions
     /// on 300 files of bench/validate's examples shape, 7.1 M without them, callgrind.)
     package let node: SourceNode
-    /// The first element key written, with its member index (a valid element has exactly one).
-    package private(set) var firstElementKey: (kind: ViewElementKind, member: Int)?
+    /// The first element key written and its member index (a valid element has exactly one):
+    /// two plain fields, where an optional tuple made the element's copies outlined.
+    private let firstKind: ViewElementKind?
+    private let firstMember: Int
     /// The element keys after the first (an error): an element with one makes no array for them.
     /// (With the option bits below: `checkViews` 23.8 M -> 22.9 M instructions on 300 files of
     /// bench/validate's examples shape, 3,568 elements; callgrind.)
-    private var otherElementKeys: [(kind: ViewElementKind, member: Int)] = []
+    private let otherElementKeys: [(kind: ViewElementKind, member: Int)]
     /// The options written, with their member index.
-    package var options: [(option: ViewOption, member: Int)] = []
+    package let options: [(option: ViewOption, member: Int)]
     /// Which options are written (bit `ViewOption.bit`): most of the options the checks ask for
     /// are not, and are answered without a search.
-    private var optionBits: UInt64 = 0
+    private let optionBits: UInt64
     /// Members that are neither (their index).
-    package var unknownKeys: [Int] = []
+    package let unknownKeys: [Int]
     /// The children of a stack or group (list items that are mappings, with their list index).
-    package var children: [(index: Int, element: ViewElement)] = []
+    package let children: [(index: Int, element: ViewElement)]
     /// A foreach's item (in a list: a struct cannot hold itself).
-    private var items: [ViewElement] = []
+    private let items: [ViewElement]
     package var item: ViewElement? { items.first }
 
+    /// The first element key written, with its member index.
+    package var firstElementKey: (kind: ViewElementKind, member: Int)? { firstKind.map { ($0, firstMember) } }
     /// The element keys written, in order, with their member index.
     package var elementKeys: [(kind: ViewElementKind, member: Int)] {
         firstElementKey.map { [$0] + otherElementKeys } ?? []
     }
     /// How many element keys are written.
-    package var elementKeyCount: Int { firstElementKey == nil ? 0 : 1 + otherElementKeys.count }
+    package var elementKeyCount: Int { firstKind == nil ? 0 : 1 + otherElementKeys.count }
     /// The element's kind when it has exactly one element key.
-    package var kind: ViewElementKind? { otherElementKeys.isEmpty ? firstElementKey?.kind : nil }
+    package var kind: ViewElementKind? { otherElementKeys.isEmpty ? firstKind : nil }
     /// The element key's value (its main argument).
-    package var main: SourceNode? {
-        guard otherElementKeys.isEmpty, let key = firstElementKey else { return nil }
-        return node.child(key.member)
-    }
+    package var main: SourceNode? { kind == nil ? nil : node.child(firstMember) }
 
     /// The value of an option, when written.
     package func option(_ option: ViewOption) -> SourceNode? {
@@ -234,12 +235,20 @@ package struct ViewElement: Sendable {
         node.document.keyLocation(node.index, i)
     }
 
+    // Built in locals and stored once at the end: filled in place, the element was copied on
+    // return (each of its arrays retained and released again; 3,568 copies on 300 files of
+    // bench/validate's examples shape, callgrind).
     init(decoding node: SourceNode) {
-        self.node = node
+        var firstKind: ViewElementKind? = nil
+        var firstMember = -1
+        var otherElementKeys: [(kind: ViewElementKind, member: Int)] = []
+        var options: [(option: ViewOption, member: Int)] = []
+        var optionBits: UInt64 = 0
+        var unknownKeys: [Int] = []
         for i in 0..<node.count {
             let key = node.keyBytes(i)
             if let kind = ViewElementKind.named(key) {
-                if firstElementKey == nil { firstElementKey = (kind, i) } else { otherElementKeys.append((kind, i)) }
+                if firstKind == nil { (firstKind, firstMember) = (kind, i) } else { otherElementKeys.append((kind, i)) }
             } else if let option = ViewOption.named(key) {
                 // Room for every key but the element's once, instead of growing one by one.
                 if options.isEmpty { options.reserveCapacity(node.count - 1) }
@@ -249,15 +258,30 @@ package struct ViewElement: Sendable {
                 unknownKeys.append(i)
             }
         }
-        if let kind, kind.hasChildren, let list = main, list.isSequence {
-            children.reserveCapacity(list.count)
-            for (i, child) in list.items.enumerated() where child.isMapping {
-                children.append((i, ViewElement(decoding: child)))
+        var children: [(index: Int, element: ViewElement)] = []
+        var items: [ViewElement] = []
+        if otherElementKeys.isEmpty, let kind = firstKind {
+            if kind.hasChildren, case let list = node.child(firstMember), list.isSequence {
+                children.reserveCapacity(list.count)
+                for (i, child) in list.items.enumerated() where child.isMapping {
+                    children.append((i, ViewElement(decoding: child)))
+                }
+            }
+            if kind == .foreach || kind == .grid, let o = options.first(where: { $0.option == .item }),
+                case let item = node.child(o.member), item.isMapping
+            {
+                items = [ViewElement(decoding: item)]
             }
         }
-        if kind == .foreach || kind == .grid, let item = option(.item), item.isMapping {
-            items = [ViewElement(decoding: item)]
-        }
+        self.node = node
+        self.firstKind = firstKind
+        self.firstMember = firstMember
+        self.otherElementKeys = otherElementKeys
+        self.options = options
+        self.optionBits = optionBits
+        self.unknownKeys = unknownKeys
+        self.children = children
+        self.items = items
     }
 
     /// This element and every one below it, depth first.
