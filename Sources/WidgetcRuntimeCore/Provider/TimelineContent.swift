@@ -15,6 +15,8 @@ struct TimelineContent {
     /// The daily slots' contents, by content id - 1.
     private let slots: [CompiledContent]
     private let family: CompiledContent?
+    /// The family's varying fields (none without a family content).
+    private let familyRows: [CompiledContent.RowField]
     private let scope: EntryScope
     private let contentFixed: [JSONValue?]
     /// The reload's lets' rendered fields (`CompiledContent.renderFixed`).
@@ -22,18 +24,13 @@ struct TimelineContent {
     private let familyFixed: [JSONValue?]
     /// Per slot id met so far: the slot's fixed fields and the layout.
     private var layouts: [(id: Int, slotFixed: [JSONValue?], layout: ContentLayout)] = []
-    private var cells: [EntryTable.Cell] = []
-    /// The rows' own values (what the cells do not refer to in `records`).
-    private var values: [JSONValue] = []
-    /// The rows' timestamps (`EntryTable.Cell(timestamp:)`).
-    private var timestamps: [Int64] = []
+    /// The rows written so far, apart from the contents, which `add` reads in place while it
+    /// writes them: a content that a mutating method of this struct read was copied, three
+    /// retains and releases per content and entry (run300 over 30 days: 2,901.7 M -> 2,826.7 M
+    /// instructions, 1.6 M fewer retains and releases, callgrind).
+    private var rows = Rows()
     /// A `sequence`'s records: `{{record.key}}` refers to the member instead of copying it.
     private let records: [JSONValue]
-    /// Per row position: the member index `{{record.key}}` had in the last record (records
-    /// of one file mostly share their key order, so one String compare finds it).
-    private var memberGuess: [Int] = []
-    /// `{{record.key}}` fields looked up so far in the entry being added.
-    private var lookups = 0
     /// Contents of entries with a null row value, by entry index.
     private var objects: [Int: JSONObject] = [:]
 
@@ -45,16 +42,17 @@ struct TimelineContent {
         // Room for every row at once, not grown entry by entry (with the sequence's slots:
         // -3.3% instructions on bench/run's examples x2, 30 days, callgrind 552.6 M -> 534.6 M).
         let width = content.rows.count + (family?.rows.count ?? 0) + (slots.map(\.rows.count).max() ?? 0)
-        cells.reserveCapacity(entries * width)
-        if records.isEmpty { values.reserveCapacity(entries * width) }
+        rows.cells.reserveCapacity(entries * width)
+        if records.isEmpty { rows.values.reserveCapacity(entries * width) }
         // And for the timestamp lets' cells (grown entry by entry: 96 instructions an entry, callgrind).
         let lets = { (c: CompiledContent) in c.rows.count { $0.entryLet != nil } }
-        timestamps.reserveCapacity(entries * (lets(content) + (family.map(lets) ?? 0) + (slots.map(lets).max() ?? 0)))
+        rows.timestamps.reserveCapacity(entries * (lets(content) + (family.map(lets) ?? 0) + (slots.map(lets).max() ?? 0)))
         // Cells hold 32-bit positions (a data file has at most 16 MiB).
         self.records = records.count < Int(Int32.max) ? records : []
         self.content = content
         self.slots = slots
         self.family = family
+        familyRows = family?.rows ?? []
         self.scope = firstScope
         self.renderedLets = renderedLets
         contentFixed = content.renderFixed(scope: firstScope, missing: &missing, rendered: renderedLets)
@@ -63,110 +61,46 @@ struct TimelineContent {
 
     /// Renders entry `index`'s varying fields and says where its content is.
     mutating func add(contentID: Int, index: Int, scope: EntryScope, missing: inout [String]) -> EntryTable.Placement {
-        let start = cells.count, valuesStart = values.count, timestampsStart = timestamps.count
-        let slot = contentID > 0 ? slots[contentID - 1] : nil
+        let start = rows.cells.count, valuesStart = rows.values.count, timestampsStart = rows.timestamps.count
         // The record (`sequence`) whose members the cells may refer to.
         var record: (index: Int, object: JSONObject)?
-        lookups = 0
+        rows.lookups = 0
         if !records.isEmpty, case .record(_, let i) = scope.rule, i < records.count, case .object(let object) = records[i] {
             record = (i, object)
         }
-        var sawNull = appendRow(content, scope, record, &missing)
-        if let slot { sawNull = appendRow(slot, scope, record, &missing) || sawNull }
-        if let family { sawNull = appendRow(family, scope, record, &missing) || sawNull }
-        let k = layoutIndex(contentID, slot: slot, missing: &missing)
+        var sawNull = rows.append(content.rows, scope, record, &missing)
+        if contentID > 0 { sawNull = rows.append(slots[contentID - 1].rows, scope, record, &missing) || sawNull }
+        sawNull = rows.append(familyRows, scope, record, &missing) || sawNull
+        let k = layoutIndex(contentID, missing: &missing)
         if sawNull {
-            let row = cells[start...].map { cell in
+            let slot = contentID > 0 ? slots[contentID - 1] : nil
+            let row = rows.cells[start...].map { cell in
                 switch cell.record {
-                case EntryTable.Cell.timestamp: EntryTable.timestampValue(timestamps[Int(cell.index)])
-                case ..<0: values[Int(cell.index)]
+                case EntryTable.Cell.timestamp: EntryTable.timestampValue(rows.timestamps[Int(cell.index)])
+                case ..<0: rows.values[Int(cell.index)]
                 default: record!.object.values[Int(cell.index)]
                 }
             }
             let object = merged(slotFixed: layouts[k].slotFixed, slot: slot, row: row[...])
-            cells.removeSubrange(start...)
-            values.removeSubrange(valuesStart...)
-            timestamps.removeSubrange(timestampsStart...)
+            rows.cells.removeSubrange(start...)
+            rows.values.removeSubrange(valuesStart...)
+            rows.timestamps.removeSubrange(timestampsStart...)
             objects[index] = object
             return EntryTable.Placement(layout: -1, row: 0)
         }
         return EntryTable.Placement(layout: k, row: start)
     }
 
-    /// Appends the source's varying fields; true if one rendered null.
-    private mutating func appendRow(
-        _ source: borrowing CompiledContent, _ scope: EntryScope, _ record: (index: Int, object: JSONObject)?, _ missing: inout [String]
-    ) -> Bool {
-        var sawNull = false
-        for row in source.rows {
-            let box = row.box
-            // `{{record.key}}`: a cell that refers to the record's member, for values no row
-            // check needs to see (short strings, numbers, booleans), not a JSONValue looked up,
-            // retained, stored and released per entry and field. With the writer's member
-            // encodings (TableWriting): -13% instructions on bench/run's examples x2, 30 days
-            // (callgrind, 637.2 M -> 552.6 M; see bench/RUN.md).
-            if let record, let key = box.recordKey, let at = memberIndex(key, in: record.object) {
-                let referable: Bool
-                switch record.object.values[at] {
-                case .string(let s): referable = s.utf8.count <= Template.maxRenderedBytes
-                case .int, .double, .bool: referable = true
-                case .null, .array, .object: referable = false
-                }
-                if referable {
-                    cells.append(EntryTable.Cell(record: Int32(record.index), index: Int32(at)))
-                    continue
-                }
-            }
-            // `{{let.NAME}}` of an entry's let that is a whole-second timestamp: a cell whose text
-            // the writer writes, no String made, kept and freed per entry. With the entry's lets
-            // kept as CEL values (`EntryLets`, no object per entry): 1,740 instructions an entry
-            // (callgrind, a tutorials copy with bench/let_bench.py's lets, 10 days: 216.0 -> 191.6 M).
-            if let position = row.entryLet,
-                let seconds = scope.entryLets?.wholeSecondTimestamp(at: position)
-            {
-                cells.append(EntryTable.Cell(timestamp: timestamps.count))
-                timestamps.append(seconds)
-                continue
-            }
-            // A lone variable the scope has is the template's value; otherwise the
-            // template runs (and reports the name missing). Not `direct.flatMap(scope.value)`:
-            // that partial application copied the whole scope per field and entry (callgrind,
-            // 30-day run of the examples x2: see bench/RUN.md).
-            let value: JSONValue
-            if let found = box.directValue(scope) {
-                value = found
-            } else {
-                value = box.render(scope, missing: &missing)
-            }
-            if value.isNull { sawNull = true }
-            cells.append(EntryTable.Cell(own: values.count))
-            values.append(value)
-        }
-        return sawNull
-    }
-
-    /// Where `key` is among the record's members: first where the entry's `lookups`-th such
-    /// key was in the last record.
-    private mutating func memberIndex(_ key: String, in object: JSONObject) -> Int? {
-        defer { lookups += 1 }
-        if lookups < memberGuess.count {
-            let guess = memberGuess[lookups]
-            if guess < object.keys.count, object.keys[guess] == key { return guess }
-        }
-        guard let at = object.keys.firstIndex(of: key) else { return nil }
-        if lookups < memberGuess.count { memberGuess[lookups] = at } else { memberGuess.append(at) }
-        return at
-    }
-
     /// The timeline's table, once every entry is added.
     func table(dates: [Instant], placements: [EntryTable.Placement], urls: EntryTable.URLs, relevance: [EntryRelevance?] = []) -> EntryTable {
         EntryTable(
-            dates: dates, layouts: layouts.map(\.layout), placements: placements, cells: cells, values: values,
-            timestamps: timestamps, records: cells.contains { $0.record >= 0 } ? records : [], objects: objects, urls: urls, relevance: relevance)
+            dates: dates, layouts: layouts.map(\.layout), placements: placements, cells: rows.cells, values: rows.values,
+            timestamps: rows.timestamps, records: rows.cells.contains { $0.record >= 0 } ? records : [], objects: objects, urls: urls, relevance: relevance)
     }
 
-    private mutating func layoutIndex(_ contentID: Int, slot: CompiledContent?, missing: inout [String]) -> Int {
+    private mutating func layoutIndex(_ contentID: Int, missing: inout [String]) -> Int {
         if let k = layouts.firstIndex(where: { $0.id == contentID }) { return k }
+        let slot = contentID > 0 ? slots[contentID - 1] : nil
         let slotFixed = slot?.renderFixed(scope: scope, missing: &missing, rendered: renderedLets) ?? []
         var keys: [String] = []
         var members: [ContentLayout.Member] = []
@@ -238,5 +172,86 @@ struct TimelineContent {
             keys.append(key)
             values.append(value)
         }
+    }
+}
+
+/// The rows of a timeline's entries (`TimelineContent`): cells, and the values they hold.
+private struct Rows {
+    var cells: [EntryTable.Cell] = []
+    /// The rows' own values (what the cells do not refer to in `records`).
+    var values: [JSONValue] = []
+    /// The rows' timestamps (`EntryTable.Cell(timestamp:)`).
+    var timestamps: [Int64] = []
+    /// Per row position: the member index `{{record.key}}` had in the last record (records
+    /// of one file mostly share their key order, so one String compare finds it).
+    var memberGuess: [Int] = []
+    /// `{{record.key}}` fields looked up so far in the entry being added.
+    var lookups = 0
+
+    /// Appends a content's varying fields; true if one rendered null.
+    mutating func append(
+        _ fields: borrowing [CompiledContent.RowField], _ scope: EntryScope, _ record: (index: Int, object: JSONObject)?,
+        _ missing: inout [String]
+    ) -> Bool {
+        var sawNull = false
+        for f in fields.indices {
+            let row = fields[f]
+            let box = row.box
+            // `{{record.key}}`: a cell that refers to the record's member, for values no row
+            // check needs to see (short strings, numbers, booleans), not a JSONValue looked up,
+            // retained, stored and released per entry and field. With the writer's member
+            // encodings (TableWriting): -13% instructions on bench/run's examples x2, 30 days
+            // (callgrind, 637.2 M -> 552.6 M; see bench/RUN.md).
+            if let record, let key = box.recordKey, let at = memberIndex(key, in: record.object) {
+                let referable: Bool
+                switch record.object.values[at] {
+                case .string(let s): referable = s.utf8.count <= Template.maxRenderedBytes
+                case .int, .double, .bool: referable = true
+                case .null, .array, .object: referable = false
+                }
+                if referable {
+                    cells.append(EntryTable.Cell(record: Int32(record.index), index: Int32(at)))
+                    continue
+                }
+            }
+            // `{{let.NAME}}` of an entry's let that is a whole-second timestamp: a cell whose text
+            // the writer writes, no String made, kept and freed per entry. With the entry's lets
+            // kept as CEL values (`EntryLets`, no object per entry): 1,740 instructions an entry
+            // (callgrind, a tutorials copy with bench/let_bench.py's lets, 10 days: 216.0 -> 191.6 M).
+            if let position = row.entryLet,
+                let seconds = scope.entryLets?.wholeSecondTimestamp(at: position)
+            {
+                cells.append(EntryTable.Cell(timestamp: timestamps.count))
+                timestamps.append(seconds)
+                continue
+            }
+            // A lone variable the scope has is the template's value; otherwise the
+            // template runs (and reports the name missing). Not `direct.flatMap(scope.value)`:
+            // that partial application copied the whole scope per field and entry (callgrind,
+            // 30-day run of the examples x2: see bench/RUN.md).
+            let value: JSONValue
+            if let found = box.directValue(scope) {
+                value = found
+            } else {
+                value = box.render(scope, missing: &missing)
+            }
+            if value.isNull { sawNull = true }
+            cells.append(EntryTable.Cell(own: values.count))
+            values.append(value)
+        }
+        return sawNull
+    }
+
+    /// Where `key` is among the record's members: first where the entry's `lookups`-th such
+    /// key was in the last record.
+    mutating func memberIndex(_ key: String, in object: JSONObject) -> Int? {
+        defer { lookups += 1 }
+        if lookups < memberGuess.count {
+            let guess = memberGuess[lookups]
+            if guess < object.keys.count, object.keys[guess] == key { return guess }
+        }
+        guard let at = object.keys.firstIndex(of: key) else { return nil }
+        if lookups < memberGuess.count { memberGuess[lookups] = at } else { memberGuess.append(at) }
+        return at
     }
 }
