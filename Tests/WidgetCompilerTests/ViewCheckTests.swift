@@ -154,5 +154,7 @@ struct ViewCheckTests {
         #expect(cases.count <= 64)
         #expect(Set(cases.map(\.bit)).count == cases.count)
         #expect(cases.enumerated().allSatisfy { $0.offset == $0.element.ordinal })
+        // `ViewKey` looks up element keys and options in one table: no name is both.
+        #expect(Set(ViewElementKind.allCases.map(\.rawValue)).isDisjoint(with: cases.map(\.rawValue)))
     }
 }

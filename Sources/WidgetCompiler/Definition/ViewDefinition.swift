@@ -50,8 +50,6 @@ package enum ViewElementKind: String, Sendable, CaseIterable {
     case vstack, hstack, zstack, group, text, date, timer, symbol, image, gauge, progress, spacer, divider, foreach, button, toggle
     case chart, grid
 
-    /// Every kind by its key's bytes, read in place (see `ViewKeys`).
-    static let named = ViewKeys<ViewElementKind>()
 
     /// Whether the element's main argument is a list of elements.
     package var hasChildren: Bool {
@@ -95,8 +93,6 @@ package enum ViewOption: String, Sendable, CaseIterable {
     case font, weight, color, lineLimit, minimumScaleFactor, textAlignment, monospacedDigit, padding, frame, background
     case cornerRadius, opacity, accentable, privacySensitive, link, `if`, families, accessibilityLabel
 
-    /// Every option by its key's bytes (see `ViewKeys`).
-    static let named = ViewKeys<ViewOption>()
     /// The option's bit in `ViewElement`'s set of the options written (there are fewer than 64).
     package var bit: UInt64 { 1 << UInt64(ordinal) }
     /// The case's number in `allCases` (a case-only enum is stored as it).
@@ -166,20 +162,37 @@ package enum ViewOption: String, Sendable, CaseIterable {
     }
 }
 
-/// An element's keys looked up by their bytes read in place: one probe of a `ByteTable`, where
-/// `init(rawValue:)` compares the key with every case in turn and a `Dictionary` makes and
-/// hashes a `String` per key (decoding views, callgrind on 300 files of bench/validate's examples
-/// shape: `init(rawValue:)` 23.4 M, the dictionaries 21.2 M; this table, with the arrays' room
-/// reserved and ids without interpolation, 22.1 M -> 14.5 M for all of `ViewDefinition`).
-struct ViewKeys<Key: RawRepresentable & CaseIterable>: Sendable where Key.RawValue == String, Key: Sendable {
-    let cases = Array(Key.allCases)
-    let table = ByteTable(Key.allCases.map(\.rawValue))
+/// An element's key, an element key or an option, looked up by its bytes read in place: one
+/// probe of a `ByteTable`, where `init(rawValue:)` compares the key with every case in turn and a
+/// `Dictionary` makes and hashes a `String` per key (decoding views, callgrind on 300 files of
+/// bench/validate's examples shape: `init(rawValue:)` 23.4 M, the dictionaries 21.2 M; a table
+/// each, with the arrays' room reserved and ids without interpolation, 22.1 M -> 14.5 M for all
+/// of `ViewDefinition`). One table for both: with one each, an option was looked for twice.
+enum ViewKey {
+    case kind(ViewElementKind)
+    case option(ViewOption)
+
+    private static let kinds = ViewElementKind.allCases
+    private static let options = ViewOption.allCases
+    /// The element keys, then the options (no name is both).
+    private static let table = ByteTable(kinds.map(\.rawValue) + options.map(\.rawValue))
 
     /// The key these bytes spell, as `init(rawValue:)` decides (text that is not ASCII may
     /// still be canonically equivalent to a key, so it goes through it).
-    func callAsFunction(_ bytes: UnsafeBufferPointer<UInt8>) -> Key? {
-        if let k = table.index(of: bytes) { return cases[k] }
-        return bytes.isASCII ? nil : Key(rawValue: String(decoding: bytes, as: UTF8.self))
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if let k = Self.table.index(of: bytes) {
+            self = k < Self.kinds.count ? .kind(Self.kinds[k]) : .option(Self.options[k - Self.kinds.count])
+            return
+        }
+        guard !bytes.isASCII else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        if let kind = ViewElementKind(rawValue: text) {
+            self = .kind(kind)
+        } else if let option = ViewOption(rawValue: text) {
+            self = .option(option)
+        } else {
+            return nil
+        }
     }
 }
 
@@ -246,15 +259,15 @@ package struct ViewElement: Sendable {
         var optionBits: UInt64 = 0
         var unknownKeys: [Int] = []
         for i in 0..<node.count {
-            let key = node.keyBytes(i)
-            if let kind = ViewElementKind.named(key) {
+            switch ViewKey(node.keyBytes(i)) {
+            case .kind(let kind)?:
                 if firstKind == nil { (firstKind, firstMember) = (kind, i) } else { otherElementKeys.append((kind, i)) }
-            } else if let option = ViewOption.named(key) {
+            case .option(let option)?:
                 // Room for every key but the element's once, instead of growing one by one.
                 if options.isEmpty { options.reserveCapacity(node.count - 1) }
                 options.append((option, i))
                 optionBits |= option.bit
-            } else {
+            case nil:
                 unknownKeys.append(i)
             }
         }
