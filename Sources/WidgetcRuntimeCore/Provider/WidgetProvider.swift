@@ -178,27 +178,9 @@ extension CompiledWidget: TimelineProvider {
             content: content, slots: slotContents, family: familyContent[context.family.rawValue], firstScope: firstScope,
             records: planned.records, entries: planned.slots.count, renderedLets: letsOfReload?.rendered, missing: &missing)
         let fixedURL = urlVaries ? nil : url.map { $0.renderString(firstScope, missing: &missing) }
-        // Not `init(unsafeUninitializedCapacity:)`, which spares the uniqueness check an `append`
-        // makes per entry but allocates through the stdlib's unspecialized code: a generic metadata
-        // lookup at every reload, as many instructions in all and 0.8 M more L1 instruction-cache
-        // misses over run300 (callgrind --cache-sim).
-        var dates: [Instant] = []
-        dates.reserveCapacity(planned.slots.count)
-        for i in planned.slots.indices { dates.append(planned.slots[i].date) }
-        var placements: [EntryTable.Placement] = []
-        placements.reserveCapacity(planned.slots.count)
-        var urls: [String?] = []
-        // `prefix{{n}}suffix` with an integer n keeps n per entry, and the writers put the
-        // digits between the texts: a String rendered per entry was 12.7% of the instructions
-        // of a 30-day run of the examples (callgrind, 876.1 M -> see bench/RUN.md).
-        var numbers: [Int] = []
-        var numbered = urlAroundVariable != nil
-        var scope = firstScope
         // Each entry's relevance (`relevance:`), its duration rendered once per reload.
-        var relevance: [EntryRelevance?] = []
         var relevanceSeconds: Int64 = 0
         if let relevanceDuration {
-            relevance.reserveCapacity(planned.slots.count)
             switch FieldValues.duration(relevanceDuration, request) {
             case .success(let s): relevanceSeconds = s
             case .failure(let problem): context.warn(code: "template-value", message: "relevance duration: \(problem); using 0")
@@ -212,11 +194,50 @@ extension CompiledWidget: TimelineProvider {
         // (Without lets, the loop tests only `entryLetEvaluator`: nil.)
         let entryLetEvaluator = letsOfReload == nil ? nil : letEvaluator.flatMap { $0.hasPerEntry || relevanceDuration != nil ? $0 : nil }
         var letBuffers = entryLetEvaluator.map { $0.entries(of: letsOfReload!) }
+        var scope = firstScope
         if let letBuffers, letEvaluator?.hasPerEntry == true { scope.entryLets = letBuffers.lets }
-        for index in planned.slots.indices {
-            scope.date = planned.slots[index].date
+        let entries = addEntries(
+            planned.slots, to: &contents, from: scope, fixedURL: fixedURL, lets: entryLetEvaluator, &letBuffers, &letFailures,
+            relevanceSeconds: relevanceSeconds, missing: &missing)
+        let dates = entries.dates
+        let table = contents.table(dates: dates, placements: entries.placements, urls: entries.urls, relevance: entries.relevance)
+        for path in missing where path.hasPrefix("data.") || path.hasPrefix("record") {
+            context.warn(code: "data-path-missing", message: "'\(path)' is missing from the data; it rendered empty")
+        }
+        warnFormatFailures(request, context)
+        policy = applyingRetry(retry, to: policy, now: now, lastEntry: dates.last)
+        return Timeline(table: table, policy: policy)
+    }
+
+    // MARK: - Pieces
+
+    /// Each entry in turn from `scope`: its row added to `contents`, its date, placement, URL and
+    /// relevance. A function of its own: inlined in `timeline(_:_:)`, its loop checked `dates` and
+    /// `placements` for uniqueness at every append (the compiler hoisted neither check out of the
+    /// loop of so large a function), and the loop's code lay among the reload's.
+    @inline(never)
+    private func addEntries(
+        _ slots: [PlannedEntry], to contents: inout TimelineContent, from scope: EntryScope, fixedURL: String?,
+        lets entryLetEvaluator: LetEvaluator?, _ letBuffers: inout LetEvaluator.EntryBuffers?,
+        _ letFailures: inout [(name: String, message: String)], relevanceSeconds: Int64, missing: inout [String]
+    ) -> (dates: [Instant], placements: [EntryTable.Placement], urls: EntryTable.URLs, relevance: [EntryRelevance?]) {
+        var scope = scope
+        var dates: [Instant] = []
+        var placements: [EntryTable.Placement] = []
+        dates.reserveCapacity(slots.count)
+        placements.reserveCapacity(slots.count)
+        var relevance: [EntryRelevance?] = []
+        if relevanceDuration != nil { relevance.reserveCapacity(slots.count) }
+        var urls: [String?] = []
+        // `prefix{{n}}suffix` with an integer n keeps n per entry, and the writers put the
+        // digits between the texts: a String rendered per entry was 12.7% of the instructions
+        // of a 30-day run of the examples (callgrind, 876.1 M -> see bench/RUN.md).
+        var numbers: [Int] = []
+        var numbered = urlAroundVariable != nil
+        for index in slots.indices {
+            scope.date = slots[index].date
             scope.index = index
-            scope.rule = planned.slots[index].variables
+            scope.rule = slots[index].variables
             if let entryLetEvaluator {
                 // As EntryScope.instant: the later entries stand for their own dates.
                 let standsFor = index > 0 ? scope.date : scope.startInstant
@@ -225,7 +246,8 @@ extension CompiledWidget: TimelineProvider {
                     failures: &letFailures)
                 if relevanceDuration != nil { relevance.append(score.map { EntryRelevance(score: $0, duration: relevanceSeconds) }) }
             }
-            placements.append(contents.add(contentID: planned.slots[index].contentID, index: index, scope: scope, missing: &missing))
+            dates.append(scope.date)
+            placements.append(contents.add(contentID: slots[index].contentID, index: index, scope: scope, missing: &missing))
             guard urlVaries else { continue }
             if numbered, let parts = urlAroundVariable {
                 if case .int(let n) = scope.value(parts.path) {
@@ -247,16 +269,9 @@ extension CompiledWidget: TimelineProvider {
         } else {
             urlColumn = .each(urls)
         }
-        let table = contents.table(dates: dates, placements: placements, urls: urlColumn, relevance: relevance)
-        for path in missing where path.hasPrefix("data.") || path.hasPrefix("record") {
-            context.warn(code: "data-path-missing", message: "'\(path)' is missing from the data; it rendered empty")
-        }
-        warnFormatFailures(request, context)
-        policy = applyingRetry(retry, to: policy, now: now, lastEntry: dates.last)
-        return Timeline(table: table, policy: policy)
+        return (dates, placements, urlColumn, relevance)
     }
 
-    // MARK: - Pieces
 
     /// Each tag whose value its format could not show during the reload, once (`template-format`).
     func warnFormatFailures(_ request: RequestScope, _ context: TimelineContext) {
