@@ -29,6 +29,8 @@ struct TimelineContent {
     /// retains and releases per content and entry (run300 over 30 days: 2,901.7 M -> 2,826.7 M
     /// instructions, 1.6 M fewer retains and releases, callgrind).
     private var rows = Rows()
+    /// The widget's layouts in this family as its last reload made them (nil without a `DataCache`).
+    private let memo: LayoutMemo?
     /// A `sequence`'s records: `{{record.key}}` refers to the member instead of copying it.
     private let records: [JSONValue]
     /// Contents of entries with a null row value, by entry index.
@@ -37,7 +39,8 @@ struct TimelineContent {
     /// `firstScope` renders the fields that do not vary (any entry's scope would do).
     init(
         content: CompiledContent, slots: [CompiledContent], family: CompiledContent?, firstScope: EntryScope,
-        records: [JSONValue], entries: Int, renderedLets: RenderedLetFields? = nil, missing: inout [String]
+        records: [JSONValue], entries: Int, renderedLets: RenderedLetFields? = nil, memo: LayoutMemo? = nil,
+        missing: inout [String]
     ) {
         // Room for every row at once, not grown entry by entry (with the sequence's slots:
         // -3.3% instructions on bench/run's examples x2, 30 days, callgrind 552.6 M -> 534.6 M).
@@ -55,6 +58,7 @@ struct TimelineContent {
         familyRows = family?.rows ?? []
         self.scope = firstScope
         self.renderedLets = renderedLets
+        self.memo = memo
         contentFixed = content.renderFixed(scope: firstScope, missing: &missing, rendered: renderedLets)
         familyFixed = family?.renderFixed(scope: firstScope, missing: &missing, rendered: renderedLets) ?? []
     }
@@ -102,6 +106,10 @@ struct TimelineContent {
         if let k = layouts.firstIndex(where: { $0.id == contentID }) { return k }
         let slot = contentID > 0 ? slots[contentID - 1] : nil
         let slotFixed = slot?.renderFixed(scope: scope, missing: &missing, rendered: renderedLets) ?? []
+        if let kept = memo?.layout(contentID, contentFixed, slotFixed, familyFixed) {
+            layouts.append((contentID, slotFixed, kept))
+            return layouts.count - 1
+        }
         var keys: [String] = []
         var members: [ContentLayout.Member] = []
         let most = content.fields.count + (slot?.fields.count ?? 0) + (family?.fields.count ?? 0)
@@ -132,7 +140,9 @@ struct TimelineContent {
         apply(content, contentFixed)
         if let slot { apply(slot, slotFixed) }
         if let family { apply(family, familyFixed) }
-        layouts.append((contentID, slotFixed, ContentLayout(keys: keys, members: members)))
+        let layout = ContentLayout(keys: keys, members: members)
+        memo?.keep(contentID, contentFixed, slotFixed, familyFixed, layout)
+        layouts.append((contentID, slotFixed, layout))
         return layouts.count - 1
     }
 
@@ -253,5 +263,66 @@ private struct Rows {
         guard let at = object.keys.firstIndex(of: key) else { return nil }
         if lookups < memberGuess.count { memberGuess[lookups] = at } else { memberGuess.append(at) }
         return at
+    }
+}
+
+/// A widget's layouts in one family as its last reload made them, by content id, with the fixed
+/// values each was laid out from (`DataCache.layouts(of:)`). A reload whose fixed values are the
+/// same (`sameJSON`: what writes the same bytes) takes the same object, whose encoding the writers
+/// keep (TableWriting): the layouts were merged and encoded again at every reload. With the
+/// writer's encodings kept: bench/let_bench.py's two corpora over 365 days 15,554.0 M -> 14,664.4 M
+/// instructions with five lets, 12,415.1 M -> 11,936.2 M without (callgrind).
+final class LayoutMemo {
+    private var kept: [(id: Int, content: [JSONValue?], slot: [JSONValue?], family: [JSONValue?], layout: ContentLayout)] = []
+
+    func layout(_ id: Int, _ content: [JSONValue?], _ slot: [JSONValue?], _ family: [JSONValue?]) -> ContentLayout? {
+        for k in kept.indices where kept[k].id == id {
+            let m = kept[k]
+            return Self.same(m.content, content) && Self.same(m.slot, slot) && Self.same(m.family, family) ? m.layout : nil
+        }
+        return nil
+    }
+
+    func keep(_ id: Int, _ content: [JSONValue?], _ slot: [JSONValue?], _ family: [JSONValue?], _ layout: ContentLayout) {
+        if let k = kept.firstIndex(where: { $0.id == id }) {
+            kept[k] = (id, content, slot, family, layout)
+        } else {
+            kept.append((id, content, slot, family, layout))
+        }
+    }
+
+    private static func same(_ a: [JSONValue?], _ b: [JSONValue?]) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                for i in 0..<a.count where !identical(a.baseAddress! + i, b.baseAddress! + i) {
+                    switch (a[i], b[i]) {
+                    case (nil, nil): continue
+                    case (let x?, let y?) where sameJSON(x, y): continue
+                    default: return false
+                    }
+                }
+                return true
+            }
+        }
+    }
+
+    /// Whether two values have the same bits, so the same number, inline text or storage (and
+    /// then `sameJSON`; other bits may still be the same value). Looked at first: each value
+    /// compared as `JSONValue?` cases was retained and released (`layoutIndex` on bench/let_bench.py's
+    /// corpus with five lets over 365 days: 392.5 M -> 218.6 M instructions, callgrind).
+    @inline(__always)
+    private static func identical(_ a: UnsafePointer<JSONValue?>, _ b: UnsafePointer<JSONValue?>) -> Bool {
+        let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
+        var i = 0
+        while i + 8 <= MemoryLayout<JSONValue?>.size {
+            guard x.loadUnaligned(fromByteOffset: i, as: UInt64.self) == y.loadUnaligned(fromByteOffset: i, as: UInt64.self) else { return false }
+            i += 8
+        }
+        while i < MemoryLayout<JSONValue?>.size {
+            guard x.load(fromByteOffset: i, as: UInt8.self) == y.load(fromByteOffset: i, as: UInt8.self) else { return false }
+            i += 1
+        }
+        return true
     }
 }

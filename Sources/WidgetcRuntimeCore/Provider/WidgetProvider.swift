@@ -176,7 +176,8 @@ extension CompiledWidget: TimelineProvider {
         }
         var contents = TimelineContent(
             content: content, slots: slotContents, family: familyContent[context.family.rawValue], firstScope: firstScope,
-            records: planned.records, entries: planned.slots.count, renderedLets: letsOfReload?.rendered, missing: &missing)
+            records: planned.records, entries: planned.slots.count, renderedLets: letsOfReload?.rendered,
+            memo: dataCache?.layouts(of: context.family), missing: &missing)
         let fixedURL = urlVaries ? nil : url.map { $0.renderString(firstScope, missing: &missing) }
         // Each entry's relevance (`relevance:`), its duration rendered once per reload.
         var relevanceSeconds: Int64 = 0
@@ -472,6 +473,15 @@ final class DataCache {
     private var entries: [String: (bytes: [UInt8], value: JSONValue)] = [:]
     /// The last reload's lets, computed again only when what they read differs (Lets.swift).
     var reloadLets: ReloadLetsMemo?
+    /// Per family, the layouts of the last reload (TimelineContent).
+    private var layoutMemos: [WidgetFamily: LayoutMemo] = [:]
+
+    func layouts(of family: WidgetFamily) -> LayoutMemo {
+        if let memo = layoutMemos[family] { return memo }
+        let memo = LayoutMemo()
+        layoutMemos[family] = memo
+        return memo
+    }
 
     func value(for path: String, bytes: [UInt8]) -> JSONValue? {
         guard let entry = entries[path], entry.bytes == bytes else { return nil }
