@@ -56,7 +56,8 @@ package enum YAMLLoader {
     /// The deepest nesting of collections accepted.
     package static let maxDepth = 256
     /// The most nodes (keys included) a file may hold, every alias counted at
-    /// the full size of the node it names.
+    /// the full size of the node it names and a scalar a node more for each
+    /// 64 bytes of its text (so an alias bomb of long scalars is bounded too).
     package static let maxExpandedNodes = 1_000_000
 
     /// Reads every document of a file; `error` is the first fatal error, if any.

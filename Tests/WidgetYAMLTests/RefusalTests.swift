@@ -38,6 +38,19 @@ import WidgetYAML
     #expect(error.location.line == 7)
 }
 
+@Test func anAliasBombOfLongScalarsIsRefusedByItsBytes() throws {
+    // Six levels of nine aliases of a 256-byte scalar: 531,441 scalars (136 MB of text) within
+    // 1,000,000 nodes, so only counting a scalar's bytes refuses it (a fuzz finding of this shape).
+    var text = "s: &s " + String(repeating: "k", count: 256) + "\n"
+    for level in 1...6 {
+        let refs = Array(repeating: level == 1 ? "*s" : "*a\(level - 1)", count: 9).joined(separator: ", ")
+        text += "a\(level): &a\(level) [\(refs)]\n"
+    }
+    let error = try #require(failure(text))
+    #expect(error.code.name == "yaml-alias-limit")
+    #expect(error.location.line == 7)
+}
+
 @Test func manySmallAliasesWithinTheBoundAreFine() throws {
     let text = "a: &a [1, 2, 3]\nb: [" + Array(repeating: "*a", count: 1000).joined(separator: ", ") + "]\n"
     #expect(single(text)?["b"]?.json.array?.count == 1000)

@@ -27,7 +27,7 @@ place for them: the message itself names the other place.
 | `yaml-duplicate-key` | a mapping has the same key twice (names the line of the first); keys compare as strings, so `café` written precomposed and decomposed is one key. Reading goes on (the first value is kept), so the document's other findings are reported in the same pass; a file with a duplicate key is not compiled |
 | `yaml-tag` | a tag outside the YAML 1.2 core schema (`!!python/object`, `!foo`, `!!binary`…) |
 | `yaml-alias` | an alias to an anchor that is not defined (or to the node that contains it) |
-| `yaml-alias-limit` | aliases would expand the file past 1,000,000 nodes (a "billion laughs" file) |
+| `yaml-alias-limit` | aliases would expand the file past 1,000,000 nodes, a scalar counting a node more for each 64 bytes of its text (a "billion laughs" file) |
 | `yaml-depth` | nesting deeper than 256 levels |
 | `yaml-encoding` | invalid UTF-8, a NUL byte, or a UTF-16 file |
 | `yaml-merge` | a merge key `<<` whose value is not a mapping or a list of mappings |
