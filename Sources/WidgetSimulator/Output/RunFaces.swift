@@ -387,20 +387,9 @@ final class FaceCache {
         let base = e * width
         for k in 0..<width {
             guard tags[base + k] == probeTags[k], words[base + k] == probeWords[k] else { return false }
-            if probeTags[k] == Tag.value.rawValue, !Self.same(values[base + k], probeValues[k]) { return false }
+            if probeTags[k] == Tag.value.rawValue, !sameOptionalJSON(values[base + k], probeValues[k]) { return false }
         }
         return true
-    }
-
-    /// Whether two values render alike: the same spelling (`sameJSON`), where `==` says `4 == 4.0`,
-    /// ignores the order of an object's members and takes canonically equivalent text for one
-    /// another (written differently).
-    static func same(_ a: JSONValue?, _ b: JSONValue?) -> Bool {
-        switch (a, b) {
-        case (nil, nil): true
-        case (let x?, let y?): sameJSON(x, y)
-        default: false
-        }
     }
 
     /// FNV-1a over the tags and words, then a final mix so the low bits (the slot) depend on all of them.

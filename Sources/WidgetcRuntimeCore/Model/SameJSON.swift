@@ -28,6 +28,16 @@ package func sameJSON(_ a: JSONValue, _ b: JSONValue) -> Bool {
     }
 }
 
+/// `sameJSON` of values that may be absent: both absent, or both present and the same spelling.
+/// Not an overload of `sameJSON`: a `nil` literal would be taken as JSON's null there.
+package func sameOptionalJSON(_ a: JSONValue?, _ b: JSONValue?) -> Bool {
+    switch (a, b) {
+    case (nil, nil): true
+    case (let x?, let y?): sameJSON(x, y)
+    default: false
+    }
+}
+
 /// Whether two objects or arrays share their storage (so they are the same without a look
 /// inside); false for other values.
 package func sameStorage(_ a: JSONValue, _ b: JSONValue) -> Bool {

@@ -295,12 +295,8 @@ final class LayoutMemo {
         guard a.count == b.count else { return false }
         return a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in
-                for i in 0..<a.count where !identical(a.baseAddress! + i, b.baseAddress! + i) {
-                    switch (a[i], b[i]) {
-                    case (nil, nil): continue
-                    case (let x?, let y?) where sameJSON(x, y): continue
-                    default: return false
-                    }
+                for i in 0..<a.count where !identical(a.baseAddress! + i, b.baseAddress! + i) && !sameOptionalJSON(a[i], b[i]) {
+                    return false
                 }
                 return true
             }
