@@ -68,7 +68,7 @@ extension NodeBuilder {
                 }
                 for (pattern, schema) in members {
                     let regex = try regex(pattern, ["patternProperties", pattern], compiler)
-                    o.patternProperties.append(PatternProperty(regex: regex, edge: try edge(["patternProperties", pattern], schema, &compiler)))
+                    o.patternProperties.append(PatternProperty(regex: regex, edge: try edge("patternProperties", pattern, schema, &compiler)))
                 }
             }
             o.additionalProperties = try schemaEdge("additionalProperties", &compiler)
@@ -90,7 +90,7 @@ extension NodeBuilder {
         // One table for every name mentioned, so an instance's keys are looked up once.
         var names = o.propertyNames + dependentSchemas.map(\.0) + required
         for (name, list) in dependentRequired { names += [name] + list }
-        o.names = ByteTable(names)
+        if !names.isEmpty { o.names = ByteTable(names) }
         func index(_ name: String) -> Int { o.names.index(of: name) ?? 0 }  // every name is in the table
         o.properties = Array(repeating: nil, count: o.names.count)
         for (name, edge) in propertyEdges { o.properties[index(name)] = edge }

@@ -18,7 +18,7 @@ struct SchemaCompiler {
     var usesDynamicScope = false
     /// Schemas given a node index but not built yet: built by `drain()`, so compiling never
     /// recurses along references (a long chain of definitions cannot exhaust the stack).
-    var pending: [(id: Int, object: JSONObject, location: Location, base: String, resource: Location, canonical: String)] = []
+    var pending: [(id: Int, object: JSONObject, location: Location, base: String, resource: Location)] = []
     var segments: [String] = []
     var segmentIDs: [String: Int] = [:]
     var edgeLists: [Edge] = []
@@ -26,6 +26,7 @@ struct SchemaCompiler {
     /// References already resolved, by base and reference: most schemas name the same few
     /// definitions many times, and resolving walks URIs and pointers.
     var resolved: [ResolvedKey: Resolution] = [:]
+    var parsedBases: [String: URIReference] = [:]
 
     typealias Resolution = (Location, base: String, resource: Location, fragment: String)
 
@@ -88,14 +89,13 @@ struct SchemaCompiler {
         nodeLocations.append(location)
         nodeByLocation[location] = id
         let resourceIndex = resourceID(resource)
-        let canonical = base + "#" + location.pointer.dropFirst(resource.pointer.count)
         switch value {
         case .bool(true):
-            nodes[id] = SchemaNode(form: .alwaysValid, resource: resourceIndex, location: canonical)
+            nodes[id] = SchemaNode(form: .alwaysValid, resource: resourceIndex, location: CanonicalLocation(base, location, resource))
         case .bool(false):
-            nodes[id] = SchemaNode(form: .alwaysInvalid, resource: resourceIndex, location: canonical)
+            nodes[id] = SchemaNode(form: .alwaysInvalid, resource: resourceIndex, location: CanonicalLocation(base, location, resource))
         case .object(let object):
-            pending.append((id, object, location, base, resource, canonical))
+            pending.append((id, object, location, base, resource))
         default:
             throw error("a schema must be an object or a boolean, not \(value.typeName)", at: location)
         }
@@ -107,7 +107,7 @@ struct SchemaCompiler {
         while let next = pending.popLast() {
             let vocabulary = try vocabulary(for: next.resource)
             let builder = NodeBuilder(location: next.location, base: next.base, resource: next.resource, object: SchemaKeywords(next.object), vocabulary: vocabulary)
-            nodes[next.id] = try builder.build(resourceIndex: resourceByLocation[next.resource] ?? 0, canonical: next.canonical, compiler: &self)
+            nodes[next.id] = try builder.build(resourceIndex: resourceByLocation[next.resource] ?? 0, compiler: &self)
         }
     }
 
@@ -165,7 +165,7 @@ struct SchemaCompiler {
     }
 
     private mutating func resolveAnew(_ reference: String, base: String, from location: Location, keyword: String) throws(SchemaCompileError) -> Resolution {
-        let absolute = URIReference.resolve(reference, against: base)
+        let absolute = URIReference(reference).resolved(against: parsedBase(base))
         let documentPart = absolute.withoutFragment.string
         var resourceRoot = index.resources[documentPart]
         if resourceRoot == nil, let (found, newIndex) = registry.resource(documentPart) {
@@ -188,10 +188,19 @@ struct SchemaCompiler {
             }
             target = anchored
         }
-        guard index.value(at: target) != nil, let context = index.context(of: target) else {
+        // (`context` is nil also when nothing is at the pointer.)
+        guard let context = index.context(of: target) else {
             throw error("cannot resolve \(keyword) '\(reference)': nothing at that pointer", at: location, keyword: keyword)
         }
         return (target, context.base, context.resource, fragment)
+    }
+
+    /// `base` parsed, once for all the references resolved against it.
+    private mutating func parsedBase(_ base: String) -> URIReference {
+        if let known = parsedBases[base] { return known }
+        let parsed = URIReference(base)
+        parsedBases[base] = parsed
+        return parsed
     }
 
     // MARK: Vocabularies

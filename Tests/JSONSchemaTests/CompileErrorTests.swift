@@ -127,6 +127,16 @@ struct MetaSchemaTests {
         #expect(locations.contains("/properties/a/type"))
     }
 
+    @Test func everyMetaSchemaIsFoundByItsID() throws {
+        // They are read on first reference, by a file name made from the `$id`.
+        for (name, text) in EmbeddedMetaSchemas.files {
+            let id = try #require(try JSONReader.parse(text).json["$id"]?.string, "\(name)")
+            #expect(RegistryIndex.builtIn(id)?["$id"]?.string == id, "\(name)")
+        }
+        #expect(RegistryIndex.builtIn("https://json-schema.org/draft/2020-12/meta/nothing") == nil)
+        #expect(RegistryIndex.builtIn("https://json-schema.org/draft/2019-09/schema") == nil)
+    }
+
     @Test func metaSchemaWorksOffline() throws {
         // `$ref` to the meta-schema needs no loader.
         let schema = try Schema(["$ref": "https://json-schema.org/draft/2020-12/schema"])
