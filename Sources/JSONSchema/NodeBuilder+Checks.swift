@@ -17,13 +17,13 @@ extension NodeBuilder {
         return n.isEmpty ? nil : n
     }
 
-    func stringChecks(_ compiler: SchemaCompiler) throws(SchemaCompileError) -> StringChecks? {
+    func stringChecks(_ compiler: inout SchemaCompiler) throws(SchemaCompileError) -> StringChecks? {
         var s = StringChecks()
         s.minLength = try count("minLength", compiler)
         s.maxLength = try count("maxLength", compiler)
         if let value = object["pattern"] {
             guard case .string(let pattern) = value else { throw error("'pattern' must be a string", "pattern", compiler) }
-            s.pattern = try regex(pattern, ["pattern"], compiler)
+            s.pattern = try regex(pattern, ["pattern"], &compiler)
         }
         return s.isEmpty ? nil : s
     }
@@ -67,7 +67,7 @@ extension NodeBuilder {
                     throw error("'patternProperties' must be an object whose values are schemas", "patternProperties", compiler)
                 }
                 for (pattern, schema) in members {
-                    let regex = try regex(pattern, ["patternProperties", pattern], compiler)
+                    let regex = try regex(pattern, ["patternProperties", pattern], &compiler)
                     o.patternProperties.append(PatternProperty(regex: regex, edge: try edge("patternProperties", pattern, schema, &compiler)))
                 }
             }

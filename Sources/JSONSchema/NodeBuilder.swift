@@ -77,9 +77,13 @@ struct NodeBuilder {
         }
     }
 
-    func regex(_ pattern: String, _ pointerTokens: [String], _ compiler: SchemaCompiler) throws(SchemaCompileError) -> ECMARegex {
+    /// The compiled `pattern`, shared by every schema that writes it (its automaton too).
+    func regex(_ pattern: String, _ pointerTokens: [String], _ compiler: inout SchemaCompiler) throws(SchemaCompileError) -> ECMARegex {
+        if let known = compiler.regexes[pattern] { return known }
         do {
-            return try ECMARegex(pattern)
+            let regex = try ECMARegex(pattern)
+            compiler.regexes[pattern] = regex
+            return regex
         } catch {
             throw SchemaCompileError(
                 message: "invalid regular expression '\(pattern)': \(error.message) (at character \(error.offset + 1))",
@@ -111,7 +115,7 @@ struct NodeBuilder {
             }
             constValue = self.object["const"]
             numeric = try numericChecks(compiler)
-            string = try stringChecks(compiler)
+            string = try stringChecks(&compiler)
         }
         var unevaluatedItems: Edge? = nil, unevaluatedProperties: Edge? = nil
         if has(.unevaluated) {
@@ -134,17 +138,17 @@ struct NodeBuilder {
         if let value = object["$ref"] {
             guard case .string(let reference) = value else { throw error("'$ref' must be a string", "$ref", compiler) }
             let target = try compiler.resolve(reference, base: base, from: location, keyword: "$ref")
-            let node = try compiler.node(at: target.0, base: target.base, resource: target.resource)
+            let node = try compiler.node(at: target.target, base: target.base, resource: target.resource)
             out.append(.ref(compiler.edge(to: node, segment: "/$ref")))
         }
         if let value = object["$dynamicRef"] {
             guard case .string(let reference) = value else { throw error("'$dynamicRef' must be a string", "$dynamicRef", compiler) }
             let target = try compiler.resolve(reference, base: base, from: location, keyword: "$dynamicRef")
-            let node = try compiler.node(at: target.0, base: target.base, resource: target.resource)
+            let node = try compiler.node(at: target.target, base: target.base, resource: target.resource)
             var anchor = -1
             // Dynamic only when the initial target itself bears that `$dynamicAnchor` (the "bookend").
             let name = URIReference.percentDecoded(target.fragment)
-            if !name.isEmpty, !name.hasPrefix("/"), compiler.index.value(at: target.0)?["$dynamicAnchor"]?.string == name {
+            if !name.isEmpty, !name.hasPrefix("/"), compiler.index.value(at: target.target)?["$dynamicAnchor"]?.string == name {
                 anchor = compiler.anchorID(name)
                 compiler.usesDynamicScope = true
             }

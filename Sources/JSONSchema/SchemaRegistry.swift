@@ -67,6 +67,8 @@ struct RegistryIndex: Sendable {
         var base: String
         /// Whether a schema below the root has an `$id` (else the whole document is one resource).
         var hasInnerResources = false
+        /// How many schema objects the document has (where keywords hold schemas).
+        var schemaCount = 0
     }
 
     private(set) var documents: [Document] = []
@@ -122,6 +124,7 @@ struct RegistryIndex: Sendable {
     /// instructions of `validate` of one file, callgrind).
     private mutating func scan(_ value: JSONValue, path: inout [String], base: String, resource: Location, document: Int) {
         guard case .object(let object) = value else { return }
+        documents[document].schemaCount += 1
         var base = base, resource = resource
         let id = path.isEmpty ? nil : object["$id"]?.string
         let anchor = object["$anchor"]?.string, dynamicAnchor = object["$dynamicAnchor"]?.string

@@ -46,8 +46,10 @@ package struct WordMap<Value: Sendable>: Sendable {
     @usableFromInline let values: [Value]
 
     package init(_ entries: [(StaticString, Value)]) {
-        table = WordTable(entries.map(\.0))
-        values = entries.map(\.1)
+        // Closures, not key paths: this generic init made `\.0` and `\.1` at run time, 0.27 M
+        // instructions of `validate` of one file for its three maps (callgrind).
+        table = WordTable(entries.map { $0.0 })
+        values = entries.map { $0.1 }
     }
 
     /// The value of the word these bytes hold (as `String ==` decides), or nil.

@@ -32,6 +32,34 @@ import WidgetSupport
         }
     }
 
+    /// Keys are compared one by one in an object's first 16 and through a set past them; both
+    /// as `String ==` (canonically equivalent keys are duplicates), and each object apart.
+    @Test func findsDuplicateKeysInSmallAndLargeObjects() throws {
+        func object(_ keys: [String]) -> String { "{" + keys.map { "\"\($0)\": 0" }.joined(separator: ", ") + "}" }
+        let many = (0..<40).map { "k\($0)" }
+        _ = try JSONReader.parse(object(many))
+        for (keys, duplicate) in [
+            (["a", "b", "a"], "a"),
+            (Array(many.prefix(15)) + ["k3"], "k3"),
+            (Array(many.prefix(16)) + ["k3"], "k3"),
+            (many + ["k39"], "k39"),
+            (many + ["k0"], "k0"),
+            (["caf\u{E9}", "x", "cafe\u{301}"], "cafe\u{301}"),
+            (many + ["caf\u{E9}", "cafe\u{301}"], "cafe\u{301}"),
+        ] {
+            do {
+                _ = try JSONReader.parse(object(keys))
+                Issue.record("duplicate '\(duplicate)' accepted")
+            } catch {
+                #expect(error.code == .jsonDuplicateKey)
+                #expect(error.message.hasPrefix("duplicate key '\(duplicate)'"))
+            }
+        }
+        // A nested object's keys are its own; the outer object's are still compared after it.
+        _ = try JSONReader.parse(#"{"a": {"a": 1, "b": {"a": 2}}, "b": 3}"#)
+        #expect(throws: SourceError.self) { try JSONReader.parse(#"{"a": {"b": 1}, "b": 2, "a": 3}"#) }
+    }
+
     @Test func boundsNesting() {
         let deep = String(repeating: "[", count: 200_000)
         #expect(throws: SourceError.self) { try JSONReader.parse(deep) }
