@@ -118,6 +118,16 @@ package struct Template: Sendable, Hashable {
         return false
     }
 
+    /// Whether any string in `value` reached the bound (`wasCut`), in arrays and objects too.
+    package static func anyCut(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string: wasCut(value)
+        case .array(let items): items.contains(where: anyCut)
+        case .object(let o): o.contains { anyCut($0.1) }
+        default: false
+        }
+    }
+
     /// Renders against a context: the lone tag's typed value, or a `.string`.
     package func render(_ context: some TemplateScope) -> JSONValue {
         var missing: [String] = []

@@ -61,15 +61,6 @@ package final class RunBounds {
         if problem == nil { problem = why }
     }
 
-    static func hasCut(_ value: JSONValue) -> Bool {
-        switch value {
-        case .string: Template.wasCut(value)
-        case .array(let items): items.contains(where: hasCut)
-        case .object(let o): o.contains { hasCut($0.1) }
-        default: false
-        }
-    }
-
     /// The path of the first value in `content` that rendering cut at the bound (`title`, `rows[2].name`).
     static func cutField(_ content: JSONObject) -> String? {
         func find(_ value: JSONValue, _ path: String) -> String? {
@@ -138,15 +129,16 @@ package struct BoundedSink<Base: ReloadSink>: ReloadSink {
         for i in values.indices {
             switch values[i] {
             case .string(let s): if s.utf8.count > Template.maxRenderedBytes { rowCut = true }
-            case .array, .object: if RunBounds.hasCut(values[i]) { rowCut = true }
+            case .array, .object: if Template.anyCut(values[i]) { rowCut = true }
             case .null, .bool, .int, .double: break
             }
             if rowCut { break }
         }
         if rowCut { return true }
-        for layout in table.layouts {
-            for case .fixed(let value) in layout.members where RunBounds.hasCut(value) { return true }
-        }
-        return table.objects.values.contains { RunBounds.hasCut(.object($0)) }
+        // Each layout's fixed values looked at once, when it was made (`fixedCut`): layouts are
+        // kept from reload to reload, and scanning them at each was 63 M instructions of
+        // bench/let_bench.py's corpus with five lets over 365 days (callgrind).
+        if table.layouts.contains(where: \.fixedCut) { return true }
+        return table.objects.values.contains { Template.anyCut(.object($0)) }
     }
 }

@@ -1,5 +1,6 @@
 import WidgetCEL
 import WidgetSupport
+import WidgetTemplates
 import WidgetTime
 
 /// The members of entries that share their keys, laid out once per timeline:
@@ -16,12 +17,18 @@ package final class ContentLayout: Sendable {
 
     package let keys: [String]
     package let members: [Member]
+    /// Whether a fixed value has a string that rendering cut (`Template.anyCut`): what the run's
+    /// bound on a rendered value looks for, found once for a layout kept over many reloads.
+    package let fixedCut: Bool
 
     /// - Precondition: keys are distinct, and `members` has one per key.
     package init(keys: [String], members: [Member]) {
         precondition(keys.count == members.count, "one member per key")
         self.keys = keys
         self.members = members
+        fixedCut = members.contains {
+            if case .fixed(let value) = $0 { Template.anyCut(value) } else { false }
+        }
     }
 }
 

@@ -278,7 +278,9 @@ final class LayoutMemo {
     func layout(_ id: Int, _ content: [JSONValue?], _ slot: [JSONValue?], _ family: [JSONValue?]) -> ContentLayout? {
         for k in kept.indices where kept[k].id == id {
             let m = kept[k]
-            return Self.same(m.content, content) && Self.same(m.slot, slot) && Self.same(m.family, family) ? m.layout : nil
+            // Bits first (`sameElements`), then strictly (`sameOptionalJSON`).
+            return sameElements(m.content, content, sameOptionalJSON) && sameElements(m.slot, slot, sameOptionalJSON)
+                && sameElements(m.family, family, sameOptionalJSON) ? m.layout : nil
         }
         return nil
     }
@@ -289,36 +291,5 @@ final class LayoutMemo {
         } else {
             kept.append((id, content, slot, family, layout))
         }
-    }
-
-    private static func same(_ a: [JSONValue?], _ b: [JSONValue?]) -> Bool {
-        guard a.count == b.count else { return false }
-        return a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in
-                for i in 0..<a.count where !identical(a.baseAddress! + i, b.baseAddress! + i) && !sameOptionalJSON(a[i], b[i]) {
-                    return false
-                }
-                return true
-            }
-        }
-    }
-
-    /// Whether two values have the same bits, so the same number, inline text or storage (and
-    /// then `sameJSON`; other bits may still be the same value). Looked at first: each value
-    /// compared as `JSONValue?` cases was retained and released (`layoutIndex` on bench/let_bench.py's
-    /// corpus with five lets over 365 days: 392.5 M -> 218.6 M instructions, callgrind).
-    @inline(__always)
-    private static func identical(_ a: UnsafePointer<JSONValue?>, _ b: UnsafePointer<JSONValue?>) -> Bool {
-        let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
-        var i = 0
-        while i + 8 <= MemoryLayout<JSONValue?>.size {
-            guard x.loadUnaligned(fromByteOffset: i, as: UInt64.self) == y.loadUnaligned(fromByteOffset: i, as: UInt64.self) else { return false }
-            i += 8
-        }
-        while i < MemoryLayout<JSONValue?>.size {
-            guard x.load(fromByteOffset: i, as: UInt8.self) == y.load(fromByteOffset: i, as: UInt8.self) else { return false }
-            i += 1
-        }
-        return true
     }
 }
