@@ -50,6 +50,9 @@ package final class LanguageServer {
         self.log = log
         self.now = now
         do {
+            // Compilations compile the widget schema at their first widget document; the server
+            // compiles it here, so no edit pays for it (about 23 M instructions) and a broken one is a setup error.
+            _ = try BuiltInSchemas.widget()
             stages = try Compilation().stages
             setupError = nil
         } catch {

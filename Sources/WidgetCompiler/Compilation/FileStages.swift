@@ -21,8 +21,10 @@ package final class FileStages: Sendable {
     }
 
     let mode: Mode
-    /// The widget schema (definitions mode); the app schema is compiled when a manifest comes.
-    private let widgetSchema: SchemaStage?
+    /// Definitions mode: the built-in schemas, each compiled when the first document needing it
+    /// comes (a run of compiled plans needs none: the widget schema is half of `run` of one plan's
+    /// 48 M instructions, callgrind).
+    private let builtInSchemas: Bool
     /// Whether a widget without errors goes on to its plan (`compile`, `run`; not `validate`).
     let lowers: Bool
     /// String Catalogs, read once for all the files that name them.
@@ -34,11 +36,7 @@ package final class FileStages: Sendable {
         self.mode = mode
         self.lowers = lowers
         self.reader = reader
-        if case .definitions = mode {
-            widgetSchema = try BuiltInSchemas.widget()
-        } else {
-            widgetSchema = nil
-        }
+        if case .definitions = mode { builtInSchemas = true } else { builtInSchemas = false }
     }
 
     /// How a file is read: as the command was given it, or because another file names it
@@ -101,12 +99,15 @@ package final class FileStages: Sendable {
         var shape: [Diagnostic] = []
         if case .schemaOnly(let stage) = mode {
             shape = stage.check(node, file: file.path)
-        } else if widgetSchema != nil {
+        } else if builtInSchemas {
             checkIntegerRange(node, &context)
             switch role {
             case .widget:
-                // Read in place: binding the optional copied the stage (its schema and words).
-                shape = widgetSchema!.check(node, file: file.path)
+                do {
+                    shape = try BuiltInSchemas.widget().check(node, file: file.path)
+                } catch {
+                    shape = [.error(.schema, error.message, file: file.path, at: node.location)]
+                }
             case .app:
                 do {
                     shape = try BuiltInSchemas.app().check(node, file: file.path)
