@@ -124,19 +124,20 @@ package final class FileStages: Sendable {
     /// Stage 3 (a widget or an app manifest decoded once into its typed definition, which the
     /// checks, the plan and `actions` all read) and stage 4: the semantic checks, the catalog
     /// the definition names, and (stage 5) a widget's plan. An app manifest's plan needs its
-    /// bundle's kinds: phase 2 lowers it.
+    /// bundle's kinds: phase 2 lowers it. A widget comes decoded and checked (`widget`, which
+    /// `examine` took through `WidgetCheck`'s steps).
     ///
-    /// The definition is a local, borrowed by the checks and the lowering, and the document's
+    /// The definition is borrowed by the checks and the lowering, and the document's
     /// findings are updated in place (`inout`): a stage value holding the definition was copied
     /// whole on its way here (~60 retains and as many releases a widget, callgrind).
-    func check(_ shaped: inout ShapedDocument) -> CheckedDocument {
+    func check(_ shaped: inout ShapedDocument, widget: inout WidgetCheck?) -> CheckedDocument {
         if case .schemaOnly = mode { return CheckedDocument(shape: shaped.shape) }
         switch shaped.role {
         case .widget:
-            // Filled in place (`decode()`): made by `init(decoding:)`, it was copied on return.
-            var definition = WidgetDefinition(root: shaped.node)
-            definition.decode()
-            return check(widget: definition, &shaped)
+            // Moved out of its slot: read through the optional, the definition was copied (38
+            // retains and as many releases a widget, callgrind).
+            let checked = widget.take()!
+            return check(widget: checked.definition, &shaped)
         case .app:
             let manifest = AppDefinition(decoding: shaped.node)
             checkApp(manifest, &shaped.context)
@@ -154,7 +155,6 @@ package final class FileStages: Sendable {
     }
 
     private func check(widget definition: WidgetDefinition, _ shaped: inout ShapedDocument) -> CheckedDocument {
-        checkWidget(definition, &shaped.context)
         let (catalog, catalogUse) = catalogUse(of: shaped.node, &shaped.context)
         var kind: (name: String, location: SourceLocation)? = nil
         if let text = definition.kind { kind = (text.value, text.location) }
@@ -170,20 +170,35 @@ package final class FileStages: Sendable {
     }
 
     /// Files through every stage, stage by stage: every file's documents shaped, then every
-    /// document checked. (Each stage runs more code than the instruction cache holds: one file
-    /// through every stage in turn fetched it all again for each file. Loaded, shaped and
-    /// checked 32 files at a time, bench/validate's examples shape took 2.2x the floor's CPU
-    /// instead of 2.6x, 7 rounds in random order, 2 threads.)
+    /// widget decoded, then each step of the widget checks for every widget, then every document
+    /// concluded. (Each stage runs more code than the instruction cache holds: one file through
+    /// every stage in turn fetched it all again for each file. Loaded, shaped and checked 32
+    /// files at a time, bench/validate's examples shape took 2.2x the floor's CPU instead of
+    /// 2.6x, 7 rounds in random order, 2 threads. The checks in steps: see `WidgetCheck`.)
     func examine(_ files: [LoadedFile]) -> [ExaminedFile] {
         var shaped = files.map { file in file.readFailure == nil ? file.documents.map { shape($0, of: file) } : [] }
+        var widgets = shaped.map { documents in
+            documents.map { document -> WidgetCheck? in
+                guard case .definitions = mode, case .widget = document.role else { return nil }
+                return WidgetCheck(root: document.node)
+            }
+        }
+        for step in WidgetCheck.Step.allCases {
+            for i in widgets.indices {
+                for k in widgets[i].indices where widgets[i][k] != nil {
+                    widgets[i][k]!.run(step, &shaped[i][k].context)
+                }
+            }
+        }
         return files.indices.map { i in
             let file = files[i]
-            return ExaminedFile(loaded: file, documents: file.readFailure == nil ? documents(of: file, shaped: &shaped[i]) : [])
+            return ExaminedFile(
+                loaded: file, documents: file.readFailure == nil ? documents(of: file, shaped: &shaped[i], widgets: &widgets[i]) : [])
         }
     }
 
-    private func documents(of file: LoadedFile, shaped: inout [ShapedDocument]) -> [CheckedDocument] {
-        var documents = shaped.indices.map { check(&shaped[$0]) }
+    private func documents(of file: LoadedFile, shaped: inout [ShapedDocument], widgets: inout [WidgetCheck?]) -> [CheckedDocument] {
+        var documents = shaped.indices.map { check(&shaped[$0], widget: &widgets[$0]) }
         if file.documents.isEmpty, file.loadError == nil {
             // Spec (cli.md): a file with no document (empty, or only comments) is a warning.
             documents.append(CheckedDocument(semantic: [.warning(
