@@ -135,32 +135,49 @@ package enum LetEnvironment {
 
 /// Checks the widget's lets; the result types `let.*` for the later ones and for templates.
 func checkLets(_ definition: WidgetDefinition, _ context: inout CheckContext) -> CheckedLets {
+    checkLets(parseLets(definition, &context), definition, &context)
+}
+
+/// A widget's lets parsed, with their order and cycles: `checkLets(_:_:_:)` types them. (Two
+/// steps of `WidgetCheck`: the parser's code and the checker's each stay in the instruction cache
+/// for a batch of widgets.)
+struct ParsedLets {
+    fileprivate var environment: CELEnvironment? = nil
+    /// By declaration: each let's tree (nil when it does not parse), what it reads, the lets it reads.
+    fileprivate var parsed: [CELParsed?] = []
+    fileprivate var namesRead: [CELNamesRead] = []
+    fileprivate var reads: [Set<String>] = []
+    fileprivate var order: [Int] = []
+    fileprivate var cyclic: [[Int]] = []
+}
+
+/// Parses the widget's lets (their syntax errors and cycles are reported here).
+func parseLets(_ definition: WidgetDefinition, _ context: inout CheckContext) -> ParsedLets {
     let lets = definition.lets
-    guard !lets.isEmpty else { return CheckedLets() }
+    guard !lets.isEmpty else { return ParsedLets() }
+    var result = ParsedLets()
     let environment = LetEnvironment.environment(definition, lets: [])
-    // What each let reads, from its tree (parsed once: checked below, once the types of the lets
-    // it reads are known).
-    var parsed: [CELParsed?] = []
-    var namesRead: [CELNamesRead] = []
-    var reads: [Set<String>] = []
+    result.environment = environment
+    // What each let reads, from its tree (parsed once: checked by `checkLets`, once the types of
+    // the lets it reads are known).
     let names = Set(lets.map(\.name))
     for item in lets {
         do {
             let program = try CELParsed.parse(item.expression.string ?? "", env: environment)
             let read = program.namesRead
-            parsed.append(program)
-            namesRead.append(read)
-            reads.append(Set(read.selections.filter { $0.variable == "let" && names.contains($0.field) }.map(\.field)))
+            result.parsed.append(program)
+            result.namesRead.append(read)
+            result.reads.append(Set(read.selections.filter { $0.variable == "let" && names.contains($0.field) }.map(\.field)))
         } catch {
             report(error.errors, .celSyntax, item, &context)
-            parsed.append(nil)
-            namesRead.append(CELNamesRead())
-            reads.append([])
+            result.parsed.append(nil)
+            result.namesRead.append(CELNamesRead())
+            result.reads.append([])
         }
     }
     let index = Dictionary(lets.indices.map { (lets[$0].name, $0) }, uniquingKeysWith: { _, last in last })
-    let (order, cyclic) = letOrder(reads.map { $0.compactMap { index[$0] } })
-    for cycle in cyclic {
+    (result.order, result.cyclic) = letOrder(result.reads.map { $0.compactMap { index[$0] } })
+    for cycle in result.cyclic {
         let members = cycle.map { lets[$0].name }
         let path = (members + [members[0]]).joined(separator: " → ")
         for i in cycle {
@@ -169,6 +186,14 @@ func checkLets(_ definition: WidgetDefinition, _ context: inout CheckContext) ->
                 at: lets[i].expression, ["let", lets[i].name])
         }
     }
+    return result
+}
+
+/// Types the lets `parseLets` parsed, in their order.
+func checkLets(_ parsedLets: ParsedLets, _ definition: WidgetDefinition, _ context: inout CheckContext) -> CheckedLets {
+    let lets = definition.lets
+    guard !lets.isEmpty, let environment = parsedLets.environment else { return CheckedLets() }
+    let (parsed, namesRead, reads, order, cyclic) = (parsedLets.parsed, parsedLets.namesRead, parsedLets.reads, parsedLets.order, parsedLets.cyclic)
     var typed: [CELType.Field] = []
     var checked = CheckedLets()
     checked.readByLets = Set(reads.joined())

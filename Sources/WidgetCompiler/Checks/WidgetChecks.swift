@@ -8,17 +8,19 @@ import WidgetcRuntimeCore
 /// A batch of widgets goes through each step in turn (`FileStages.examine`), as files go
 /// through the stages: the checks run more code than the instruction cache holds, and one
 /// widget through all of them fetched it all again for each widget. (Simulated instruction-cache
-/// misses on 300 files of bench/validate's examples shape, callgrind: 4,347 -> 3,575 a file; CPU
-/// 0.984x in 15 rounds in random order, load 7 to 10.)
+/// misses on 300 files of bench/validate's examples shape, callgrind: 4,347 -> 3,411 a file; CPU
+/// per round 0.884x, 15 rounds in random order at load 8.)
 struct WidgetCheck {
     /// The definition, decoded once: the checks, the catalog and the plan read it.
     private(set) var definition: WidgetDefinition
     private var scope = VariableScope()
+    /// Between the steps `parseLets` and `lets`.
+    private var parsedLets = ParsedLets()
     private var lets = CheckedLets()
 
     /// The steps, in order; a widget's findings come in the same order as through one function.
     enum Step: CaseIterable {
-        case lets, sources, templates, intents, views, unreadLets
+        case parseLets, lets, parameters, reloadOrder, data, templates, timeline, intents, views, unreadLets
     }
 
     /// Stage 3: the widget's definition, decoded. (Filled in place by `decode()`: made by
@@ -30,9 +32,17 @@ struct WidgetCheck {
 
     mutating func run(_ step: Step, _ context: inout CheckContext) {
         switch step {
+        case .parseLets:
+            // Filled in place (`declare`): made and returned by `variableScope(of:)`, it was copied on return.
+            scope.declare(definition)
+            parsedLets = parseLets(definition, &context)
         case .lets: checkLetsAndRelevance(&context)
-        case .sources: checkSources(&context)
+        case .parameters: checkZoneAndParameters(&context)
+        case .reloadOrder: checkReloadOrder(definition, lets: lets, &context)
+        case .data: checkData(&context)
         case .templates: checkTemplates(&context)
+        // Unwrapped in place: binding the optional copied the timeline (each of its nodes retained).
+        case .timeline: if definition.timeline != nil { checkTimeline(definition.timeline!, scope: scope, &context) }
         case .intents: checkIntents(definition, &context)
         case .views: checkViews(definition, scope: scope, &context)
         case .unreadLets: checkUnreadLets(&context)
@@ -40,9 +50,8 @@ struct WidgetCheck {
     }
 
     private mutating func checkLetsAndRelevance(_ context: inout CheckContext) {
-        // Filled in place (`declare`): made and returned by `variableScope(of:)`, it was copied on return.
-        scope.declare(definition)
-        lets = checkLets(definition, &context)
+        lets = checkLets(parsedLets, definition, &context)
+        parsedLets = ParsedLets()
         if context.keepsParsed {
             // Lowered only without errors: every let then has its program.
             context.parsed.lets = lets.lets.compactMap { item in
@@ -57,13 +66,15 @@ struct WidgetCheck {
         }
     }
 
-    private func checkSources(_ context: inout CheckContext) {
+    private func checkZoneAndParameters(_ context: inout CheckContext) {
         if let zone = definition.timeZone, !Scalars.isKnownZone(zone.value) {
             context.error(.unknownTimeZone, "unknown time zone '\(zone.value)'; use an IANA name such as America/New_York", at: zone.node, ["timeZone"])
         }
         checkParameters(definition.parameters, &context)
         checkEntityParameters(definition, perEntryLets: lets.perEntryNames, scope: scope, &context)
-        checkReloadOrder(definition, lets: lets, &context)
+    }
+
+    private func checkData(_ context: inout CheckContext) {
         checkDataSources(definition.data, &context)
         checkURLSources(definition.data, timeline: definition.timeline, scope: scope, &context)
         checkSwiftSources(definition.data, scope: scope, &context)
@@ -80,8 +91,6 @@ struct WidgetCheck {
         if let familyContent = definition.familyContent {
             checkFamilyContent(familyContent, families: definition.families, scope: scope, &context)
         }
-        // Unwrapped in place: binding the optional copied the timeline (each of its nodes retained).
-        if definition.timeline != nil { checkTimeline(definition.timeline!, scope: scope, &context) }
     }
 
     private func checkUnreadLets(_ context: inout CheckContext) {
