@@ -20,11 +20,10 @@ package final class FileStages: Sendable {
         case schemaOnly(SchemaStage)
     }
 
+    /// In definitions mode the built-in schemas are each compiled when the first document
+    /// needing it comes (a run of compiled plans needs none: the widget schema is half of `run`
+    /// of one plan's 48 M instructions, callgrind).
     let mode: Mode
-    /// Definitions mode: the built-in schemas, each compiled when the first document needing it
-    /// comes (a run of compiled plans needs none: the widget schema is half of `run` of one plan's
-    /// 48 M instructions, callgrind).
-    private let builtInSchemas: Bool
     /// Whether a widget without errors goes on to its plan (`compile`, `run`; not `validate`).
     let lowers: Bool
     /// String Catalogs, read once for all the files that name them.
@@ -36,7 +35,6 @@ package final class FileStages: Sendable {
         self.mode = mode
         self.lowers = lowers
         self.reader = reader
-        if case .definitions = mode { builtInSchemas = true } else { builtInSchemas = false }
     }
 
     /// How a file is read: as the command was given it, or because another file names it
@@ -99,7 +97,7 @@ package final class FileStages: Sendable {
         var shape: [Diagnostic] = []
         if case .schemaOnly(let stage) = mode {
             shape = stage.check(node, file: file.path)
-        } else if builtInSchemas {
+        } else {
             checkIntegerRange(node, &context)
             switch role {
             case .widget:
