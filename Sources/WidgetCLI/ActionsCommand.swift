@@ -77,8 +77,7 @@ enum ActionsCommand {
     /// The file's one app manifest, validated as `widgetc validate` does; nil (after
     /// printing the diagnostics) when it has errors.
     static func load(_ path: String, console: Console, renderer: DiagnosticRenderer, locale: String? = nil) throws(UsageError) -> AppManifest? {
-        let compilation: Compilation
-        do { compilation = try Compilation(purpose: .compile) } catch { throw UsageError(message: "\(error)") }
+        let compilation = Compilation(purpose: .compile)
         // One pass: YAML, schema, checks and the typed manifest (its bundle's files are not reported here).
         var reported: CompiledFile? = nil
         do {

@@ -35,8 +35,7 @@ struct CompilePass {
 
     /// - Parameter reader: how definition files are read (each once).
     init(files given: [String], console: Console, reader: FileReader = .files) throws(UsageError) {
-        let compilation: Compilation
-        do { compilation = try Compilation(purpose: .compile, reader: reader, jobs: Jobs.count()) } catch { throw UsageError(message: "\(error)") }
+        let compilation = Compilation(purpose: .compile, reader: reader, jobs: Jobs.count())
         var stream = DiagnosticStream(console: console)
         var files: [String] = []
         do {

@@ -58,8 +58,7 @@ enum StringsCommand {
             guard let named = LocalizableStrings.catalogPath(of: document, file: file) else { return true }
             return named.path == catalogPath || Compilation.realPath(named.path) == catalogReal
         }
-        var compilation: Compilation
-        do { compilation = try Compilation(purpose: .collect, jobs: Jobs.count()) } catch { throw UsageError(message: "\(error)") }
+        let compilation = Compilation(purpose: .collect, jobs: Jobs.count())
         compilation.followsBundle = ours
         do {
             try compilation.compile(files) { file in

@@ -49,12 +49,7 @@ enum ValidateCommand {
         } else {
             mode = .definitions
         }
-        let compilation: Compilation
-        do {
-            compilation = try Compilation(mode: mode, jobs: Jobs.count())
-        } catch {
-            throw UsageError(message: "\(error)")
-        }
+        let compilation = Compilation(mode: mode, jobs: Jobs.count())
         let files = try CompilePass.files(in: options.paths)
         var stream = DiagnosticStream(console: console, format: options.format)
         do {

@@ -13,7 +13,6 @@ extension LanguageServer {
 
     /// The widget's plan as `compile` writes it, loaded by the runtime; nil while the widget has errors.
     func runnablePlan(_ document: TextDocument) -> WidgetPlan? {
-        guard let lowering else { return nil }
         let path = Self.path(of: document.uri)
         var compiled: CompiledFile? = nil
         try? Compilation(sharing: lowering, purpose: .compile).compile([path], contents: document.bytes) { file in

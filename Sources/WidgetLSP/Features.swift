@@ -230,7 +230,6 @@ extension LanguageServer {
     /// The rule's next five instants from now in the widget's zone, and the policy, from the
     /// plan `compile` would write, run by the runtime (data from the container beside the file, no network).
     func ruleText(_ document: TextDocument) -> String {
-        guard let lowering else { return "the timeline rule (the compiler could not start)" }
         let path = Self.path(of: document.uri)
         var compiled: CompiledFile? = nil
         try? Compilation(sharing: lowering, purpose: .compile).compile([path], contents: document.bytes) { file in

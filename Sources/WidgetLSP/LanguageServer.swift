@@ -29,7 +29,8 @@ package final class LanguageServer {
     private let log: (String) -> Void
     private var framer = MessageFramer()
     /// Phase 1 of every check, its schemas compiled once.
-    private let stages: FileStages?
+    private let stages = Compilation().stages
+    /// Why the built-in widget schema cannot be compiled, which every document then shows; nil when it can.
     private let setupError: String?
     package private(set) var documents: [String: TextDocument] = [:]
     /// Each open document's last text that parsed, and its YAML documents once asked for
@@ -37,7 +38,7 @@ package final class LanguageServer {
     var lastParsedText: [String: [UInt8]] = [:]
     var lastParsed: [String: [SourceNode]] = [:]
     /// Stages that also lower (the plan a rule's hover runs), made at the first hover.
-    lazy var lowering: FileStages? = try? Compilation(purpose: .compile).stages
+    lazy var lowering = Compilation(purpose: .compile).stages
     private var initialized = false
     private var shutdownRequested = false
     /// The process's exit status once `exit` came: 0 after `shutdown`, 1 without (LSP "exit").
@@ -49,14 +50,12 @@ package final class LanguageServer {
         self.send = send
         self.log = log
         self.now = now
+        // Compilations compile the widget schema at their first widget document; the server
+        // compiles it here, so no edit pays for it (about 23 M instructions) and a broken one is a setup error.
         do {
-            // Compilations compile the widget schema at their first widget document; the server
-            // compiles it here, so no edit pays for it (about 23 M instructions) and a broken one is a setup error.
             _ = try BuiltInSchemas.widget()
-            stages = try Compilation().stages
             setupError = nil
         } catch {
-            stages = nil
             setupError = error.message
         }
     }
@@ -273,8 +272,8 @@ package final class LanguageServer {
 
     /// The diagnostics of one document's current text, as `widgetc validate` finds them.
     package func diagnostics(of document: TextDocument) -> [JSONValue] {
-        guard let stages else {
-            return [Self.lspDiagnostic(.error(.schema, setupError ?? "the built-in schemas cannot be compiled", file: "", at: .start), document)]
+        if let setupError {
+            return [Self.lspDiagnostic(.error(.schema, setupError, file: "", at: .start), document)]
         }
         let path = Self.path(of: document.uri)
         let found = Compilation(sharing: stages).validate(bytes: document.bytes, path: path)

@@ -20,7 +20,7 @@ import WidgetTestSupport
 /// The codes each purpose reports for `files`, and how often each file was read.
 private func compileCounting(_ files: [String], purpose: Compilation.Purpose, jobs: Int) throws -> (lines: [String], reads: [String: Int]) {
     let counting = CountingReader()
-    let compilation = try Compilation(purpose: purpose, reader: counting.reader, jobs: jobs)
+    let compilation = Compilation(purpose: purpose, reader: counting.reader, jobs: jobs)
     var lines: [String] = []
     try compilation.compile(files) { file in
         lines += file.diagnostics.map { "\($0.file):\($0.location):\($0.code)" }
@@ -85,7 +85,7 @@ private func compileCounting(_ files: [String], purpose: Compilation.Purpose, jo
     // b.yaml is broken: validate given only the manifest does not report it.
     try "kind: com.example.b\ndisplayName: B\ntimeline: { every: 15x }\n".write(toFile: directory + "/b.yaml", atomically: true, encoding: .utf8)
     let counting = CountingReader()
-    let compilation = try Compilation(reader: counting.reader)
+    let compilation = Compilation(reader: counting.reader)
     var reported: [String] = []
     try compilation.compile([directory + "/app.yaml"]) { reported.append($0.path) }
     #expect(reported == [directory + "/app.yaml"])
@@ -99,7 +99,7 @@ private func compileCounting(_ files: [String], purpose: Compilation.Purpose, jo
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let a = directory + "/a.yaml", copy = directory + "/copy.yaml"
     try FileManager.default.copyItem(atPath: a, toPath: copy)
-    let compilation = try Compilation()
+    let compilation = Compilation()
     var files: [CompiledFile] = []
     try compilation.compile([a, copy]) { files.append($0) }
     try FileManager.default.removeItem(atPath: copy)

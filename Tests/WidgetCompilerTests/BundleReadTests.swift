@@ -37,7 +37,7 @@ import WidgetCLI
         let directory = try bundleDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let counting = CountingReader()
-        let compilation = try Compilation(purpose: .compile, reader: counting.reader)
+        let compilation = Compilation(purpose: .compile, reader: counting.reader)
         var reported: [CompiledFile] = []
         try compilation.compile([directory + "/app.yaml"]) { reported.append($0) }
         #expect(reported.map(\.path) == [directory + "/app.yaml", directory + "/a.yaml", directory + "/b.yaml"])
@@ -54,7 +54,7 @@ import WidgetCLI
         let directory = try bundleDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.removeItem(atPath: directory + "/b.yaml")
-        let validator = try Compilation(purpose: .compile)
+        let validator = Compilation(purpose: .compile)
         let diagnostics = try validator.validate(path: directory + "/app.yaml")
         #expect(diagnostics.map(\.code.name) == ["missing-widget-file"])
     }
@@ -67,7 +67,7 @@ import WidgetCLI
         try "app: com.example.other\ndisplayName: Other\nkind: com.example.a\n".write(
             toFile: directory + "/b.yaml", atomically: true, encoding: .utf8)
         for lowers in [false, true] {
-            let validator = try Compilation(purpose: lowers ? .compile : .check)
+            let validator = Compilation(purpose: lowers ? .compile : .check)
             let diagnostics = try validator.validate(path: directory + "/app.yaml")
             #expect(diagnostics.map(\.code.name) == ["duplicate-kind"], "lowers: \(lowers)")
         }

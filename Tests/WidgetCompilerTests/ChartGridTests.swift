@@ -39,7 +39,7 @@ import WidgetTime
     }
 
     static func diagnostics(_ view: String) -> [Diagnostic] {
-        (try? Compilation().validate(bytes: Array(widget(view).utf8), path: "w.yaml")) ?? []
+        Compilation().validate(bytes: Array(widget(view).utf8), path: "w.yaml")
     }
 
     @Test func chartsAndGridsRenderTheirPointsAndRows() throws {
@@ -115,7 +115,7 @@ import WidgetTime
                   color: teal
 
             """
-        #expect((try? Compilation().validate(bytes: Array(yaml.utf8), path: "w.yaml"))?.isEmpty == true)
+        #expect(Compilation().validate(bytes: Array(yaml.utf8), path: "w.yaml").isEmpty)
         let w = try SimulatedWidget(yaml: yaml, data: ["d.json": #"""
             {"readings": [{"at": "2026-11-29T09:00:00Z", "n": 1, "v": 3, "c": "red"},
                           {"at": "2026-11-29T12:00:00+01:00", "n": "2.5", "v": 5, "c": "#00ff00"},
@@ -202,7 +202,7 @@ import WidgetTime
             #expect(match.map { "\($0.location.line):\($0.location.column)" } == "\(c.line):\(c.column)", "\(c.code) \(c.words): \(match.map { "\($0.location)" } ?? "none")")
         }
         // A chart in accessoryInline is dropped there: a warning.
-        let inline = (try? Compilation().validate(bytes: Array((Self.header + "view:\n  chart: \"{{hours}}\"\n  mark: bar\n  x: \"{{h}}\"\n  y: \"{{t}}\"\n").utf8), path: "w.yaml")) ?? []
+        let inline = Compilation().validate(bytes: Array((Self.header + "view:\n  chart: \"{{hours}}\"\n  mark: bar\n  x: \"{{h}}\"\n  y: \"{{t}}\"\n").utf8), path: "w.yaml")
         #expect(inline.contains { $0.code == "view-inline" && $0.message.contains("'chart' is dropped in accessoryInline") }, "\(inline.map(\.message))")
     }
 }

@@ -107,7 +107,7 @@ import WidgetTestSupport
             timeline: { every: 1h }
 
             """
-        let shown = try Compilation().validate(bytes: Array(yaml.utf8), path: "x.yaml")
+        let shown = Compilation().validate(bytes: Array(yaml.utf8), path: "x.yaml")
             .map { "\($0.code) \($0.location.line):\($0.location.column) \($0.message)" }
         #expect(shown.contains("unknown-time-zone 7:11 data source 'a': unknown time zone 'Europe/Berlinn'; use an IANA name such as Europe/Berlin"))
         // The unknown letter at its own column inside the quoted scalar.

@@ -127,7 +127,7 @@ import WidgetTestSupport
 
     @Test func schemaOnlyModeUsesTheGivenSchemaAndTheGenericCode() throws {
         let stage = try SchemaStage(file: TestPaths.fixtures + "/schema-only/not-zero.schema.json")
-        let validator = try Compilation(mode: .schemaOnly(stage))
+        let validator = Compilation(mode: .schemaOnly(stage))
         let diagnostics = try validator.validate(path: TestPaths.fixtures + "/schema-only/data.yaml")
         #expect(diagnostics.map(\.code.name) == ["schema", "type-mismatch"])
         #expect(diagnostics.map(\.location) == [SourceLocation(line: 2, column: 8), SourceLocation(line: 3, column: 7)])
@@ -135,7 +135,7 @@ import WidgetTestSupport
     }
 
     @Test func bundledExamplesAreValid() throws {
-        let validator = try Compilation()
+        let validator = Compilation()
         let files = try SourceFiles.expand(TestPaths.root + "/widgets")
         #expect(files.count >= 9)
         for file in files {

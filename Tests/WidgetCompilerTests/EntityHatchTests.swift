@@ -41,7 +41,7 @@ import WidgetcRuntime
     static let cities = #"[{"id": "paris", "name": "Paris"}, {"id": "oslo", "name": "Oslo"}]"#
 
     func shown(_ yaml: String) throws -> [String] {
-        try Compilation().validate(bytes: Array(yaml.utf8), path: "x.yaml").map {
+        Compilation().validate(bytes: Array(yaml.utf8), path: "x.yaml").map {
             "\($0.severity == .error ? "error" : "warning") \($0.code) \($0.location.line):\($0.location.column) \($0.message)"
         }
     }

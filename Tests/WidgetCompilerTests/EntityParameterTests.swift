@@ -47,7 +47,7 @@ import WidgetTime
         """
 
     static func diagnostics(_ yaml: String) -> [Diagnostic] {
-        (try? Compilation().validate(bytes: Array(yaml.utf8), path: "w.yaml")) ?? []
+        Compilation().validate(bytes: Array(yaml.utf8), path: "w.yaml")
     }
 
     func first(_ w: SimulatedWidget, _ parameters: [String: JSONValue] = [:]) throws -> (JSONObject, [RunWarning]) {

@@ -22,7 +22,7 @@ import WidgetcRuntimeCore
     }
 
     static func diagnostics(_ yaml: String) -> [Diagnostic] {
-        (try? Compilation().validate(bytes: Array(yaml.utf8), path: "w.yaml")) ?? []
+        Compilation().validate(bytes: Array(yaml.utf8), path: "w.yaml")
     }
 
     static let valid = widget("""

@@ -69,7 +69,7 @@ import WidgetSupport
         let header = String(Self.todo[..<Self.todo.range(of: "\nview:\n")!.lowerBound]) + "\n"
         let yaml = header.replacingOccurrences(of: "  allDone: \"{{data.tasks.allDone}}\"\n", with: "  allDone: \"{{data.tasks.allDone}}\"\n" + content)
             + view + "familyView:\n  accessoryInline: \(inline)\n"
-        return (try? Compilation().validate(bytes: Array(yaml.utf8), path: "w.yaml")) ?? []
+        return Compilation().validate(bytes: Array(yaml.utf8), path: "w.yaml")
     }
 
     @Test func theChecksSayWhatIsWrongWhereItIs() {

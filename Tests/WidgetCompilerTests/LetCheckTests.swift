@@ -22,7 +22,7 @@ import WidgetTestSupport
         """
 
     func diagnostics(_ yaml: String) throws -> [Diagnostic] {
-        try Compilation().validate(bytes: Array(yaml.utf8), path: "x.yaml")
+        Compilation().validate(bytes: Array(yaml.utf8), path: "x.yaml")
     }
 
     /// `code line:column message` of each diagnostic, in order.

@@ -18,7 +18,7 @@ import WidgetSupport
               maxEntries: \(written)
 
             """
-        let validator = try Compilation(purpose: .compile)
+        let validator = Compilation(purpose: .compile)
         let diagnostics = validator.validate(bytes: Array(text.utf8), path: "fix.yaml")
         #expect(diagnostics.contains { $0.pointer == "/timeline/maxEntries" && $0.severity == .error }, "\(diagnostics)")
     }
@@ -26,7 +26,7 @@ import WidgetSupport
     /// The fuzzer's own input, minimized by hand: `hourly` misspelled into a value, then maxEntries.
     @Test func theFuzzersInputIsRefusedInWords() throws {
         let text = "kind: fix\ncontent: { title: hi }\ntimeline:\n  hourly: truenume\n  maxEntries: 1e30\n"
-        let validator = try Compilation(purpose: .compile)
+        let validator = Compilation(purpose: .compile)
         let diagnostics = validator.validate(bytes: Array(text.utf8), path: "fix.yaml")
         #expect(diagnostics.contains { $0.severity == .error })
     }

@@ -58,7 +58,7 @@ import WidgetTime
     /// The diagnostics with `score` in place, but the warning that `busy` is unread (these scores do not read it).
     func shown(_ score: String, all: Bool = false) throws -> [String] {
         let yaml = Self.yaml.replacingOccurrences(of: "\"(let.busy ? 10 : 1) * (entry.index + 1)\"", with: score)
-        return try Compilation().validate(bytes: Array(yaml.utf8), path: "x.yaml")
+        return Compilation().validate(bytes: Array(yaml.utf8), path: "x.yaml")
             .filter { all || $0.code != "let-unused" }
             .map { "\($0.code) \($0.location.line):\($0.location.column) \($0.message)" }
     }

@@ -187,7 +187,7 @@ import WidgetTime
         """
 
     func shown(_ yaml: String) throws -> [String] {
-        try Compilation().validate(bytes: Array((Self.head + yaml).utf8), path: "x.yaml")
+        Compilation().validate(bytes: Array((Self.head + yaml).utf8), path: "x.yaml")
             .map { "\($0.code) \($0.location.line):\($0.location.column) \($0.message)" }
     }
 

@@ -127,7 +127,7 @@ import WidgetTime
                   events:
                     - at: "\(form)"
                 """
-            let diagnostics = try Compilation().validate(bytes: Array(yaml.utf8), path: "w.yaml")
+            let diagnostics = Compilation().validate(bytes: Array(yaml.utf8), path: "w.yaml")
             #expect(diagnostics.isEmpty, "\(form): \(diagnostics.map { "\($0.location) \($0.code) \($0.message)" })")
             let scenario = "- at: \(form)\n  reload: all\n- foreground: { from: \"\(form)\", until: 2026-08-14T00:00Z }\n"
             let document = try #require(SourceFiles.documents(of: Array(scenario.utf8), path: "s.yaml").documents.first)

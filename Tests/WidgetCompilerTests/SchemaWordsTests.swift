@@ -303,7 +303,7 @@ import WidgetTestSupport
         let document = try Self.schemaDocument(name)
         let runs = Self.regexRuns(document)
         let base = try Self.base(name)
-        let validator = try Compilation()
+        let validator = Compilation()
         for site in Self.sites(of: document) where site.keyword == "pattern" || site.keyword == "enum" {
             guard let (bad, pointer, shown, _) = Self.mutation(site, base: base) else { continue }
             let bytes = Array(JSONWriter.string(bad).utf8)
@@ -341,8 +341,7 @@ import WidgetTestSupport
 
     @Test func enumsNameTheValueTheChoicesAndTheLikelyOne() throws {
         func messages(_ yaml: String) -> [String] {
-            let validator = try? Compilation()
-            return validator?.validate(bytes: Array(yaml.utf8), path: "x.yaml").map(\.message) ?? []
+            Compilation().validate(bytes: Array(yaml.utf8), path: "x.yaml").map(\.message)
         }
         let widget = "kind: k\ndisplayName: D\ndescription: d\ncontent: { a: 1 }\n"
         #expect(messages(widget + "families: [systemHuge]\ntimeline: { hourly: true }\n") == [
@@ -373,7 +372,7 @@ import WidgetTestSupport
     /// `values` of an integer parameter is refused by a `false` schema: an unknown key, at the key.
     @Test func aPropertyWhoseSchemaIsFalseIsAnUnknownKey() throws {
         let yaml = "kind: k\ndisplayName: D\ndescription: d\nparameters:\n  n: { type: integer, values: [a] }\ncontent: { a: 1 }\ntimeline: { hourly: true }\n"
-        let diagnostics = try Compilation().validate(bytes: Array(yaml.utf8), path: "x.yaml")
+        let diagnostics = Compilation().validate(bytes: Array(yaml.utf8), path: "x.yaml")
         #expect(diagnostics.map(\.code.name) == ["unknown-key"])
         #expect(diagnostics.map(\.message) == ["property 'values' is not allowed"])
         #expect(diagnostics.map(\.location) == [SourceLocation(line: 5, column: 23)])

@@ -34,7 +34,7 @@ import WidgetcRuntime
         """
 
     func shown(_ yaml: String) throws -> [String] {
-        try Compilation().validate(bytes: Array(yaml.utf8), path: "x.yaml").map {
+        Compilation().validate(bytes: Array(yaml.utf8), path: "x.yaml").map {
             "\($0.severity == .error ? "error" : "warning") \($0.code) \($0.location.line):\($0.location.column) \($0.message)"
         }
     }

@@ -38,7 +38,7 @@ import WidgetTime
     }
 
     static func diagnostics(_ view: String) -> [Diagnostic] {
-        (try? Compilation().validate(bytes: Array((header + view).utf8), path: "w.yaml")) ?? []
+        Compilation().validate(bytes: Array((header + view).utf8), path: "w.yaml")
     }
 
     static let view = """

@@ -124,7 +124,7 @@ import WidgetcRuntime
     ]
 
     static func lowered(_ yaml: String) throws -> WidgetPlanModel {
-        let compiled = try Compilation(purpose: .compile).compile(bytes: Array(yaml.utf8), path: "/nonexistent/typed-plan.yaml")
+        let compiled = Compilation(purpose: .compile).compile(bytes: Array(yaml.utf8), path: "/nonexistent/typed-plan.yaml")
         let errors = (compiled?.diagnostics ?? []).filter { $0.severity == .error }
         guard errors.isEmpty, case .widget(_, let plan)? = compiled?.plans.first else {
             throw TestFailure("does not lower: \(errors.map(\.message))")

@@ -25,7 +25,7 @@ struct ViewCheckTests {
     }
 
     func diagnostics(_ yaml: String) throws -> [Diagnostic] {
-        try Compilation().validate(bytes: Array(yaml.utf8), path: "w.yaml")
+        Compilation().validate(bytes: Array(yaml.utf8), path: "w.yaml")
     }
 
     @Test func viewTemplatesSeeContentFieldsEntryFamilyAndParam() throws {

@@ -58,7 +58,7 @@ import WidgetTestSupport
     @Test func sameFindingsAsValidate() throws {
         let session = InProcessSession()
         _ = try session.client.initialize()
-        let validator = try Compilation()
+        let validator = Compilation()
         for name in ["character.yaml", "countdown.yaml", "stocks.yaml"] {
             let path = TestPaths.widgets + "/" + name
             // A broken copy of the example, as typed: a family that does not exist, a template naming nothing.

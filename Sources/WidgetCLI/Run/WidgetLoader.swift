@@ -37,11 +37,7 @@ package enum WidgetLoader {
         paths: [String], defaultZone: ZoneRules, locale: String? = nil, reader: FileReader = .files, jobs: Int = 1
     ) throws(SourceFiles.ReadError) -> Loaded {
         var loaded = Loaded()
-        let compilation: Compilation
-        do { compilation = try Compilation(purpose: .run, reader: reader, jobs: jobs) } catch {
-            loaded.reports.append(("<built-in>", [.error(.schema, error.message, file: "<built-in>", at: .start)], nil))
-            return loaded
-        }
+        let compilation = Compilation(purpose: .run, reader: reader, jobs: jobs)
         // A compiled plan is given as is; anything else may be a directory of definitions.
         var files: [String] = []
         for path in paths {

@@ -75,8 +75,8 @@ package final class Compilation {
     ///   - jobs: threads for phase 1 (1: every file on the calling thread).
     package init(
         mode: FileStages.Mode = .definitions, purpose: Purpose = .check, reader: FileReader = .files, jobs: Int = 1
-    ) throws(SchemaSetupError) {
-        stages = try FileStages(mode: mode, lowers: purpose == .compile || purpose == .run, reader: reader)
+    ) {
+        stages = FileStages(mode: mode, lowers: purpose == .compile || purpose == .run, reader: reader)
         self.purpose = purpose
         self.jobs = max(1, jobs)
     }

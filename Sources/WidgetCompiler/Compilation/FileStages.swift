@@ -31,7 +31,7 @@ package final class FileStages: Sendable {
     /// How source files are read (the file system; a test counts the reads through it).
     let reader: FileReader
 
-    init(mode: Mode, lowers: Bool, reader: FileReader) throws(SchemaSetupError) {
+    init(mode: Mode, lowers: Bool, reader: FileReader) {
         self.mode = mode
         self.lowers = lowers
         self.reader = reader
