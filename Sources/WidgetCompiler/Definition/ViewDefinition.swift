@@ -197,7 +197,12 @@ enum ViewKey {
 }
 
 /// One element of a view as written.
-package struct ViewElement: Sendable {
+///
+/// A class: the checks pass elements down and keep a stack's children, and a struct of six
+/// references was copied per child through the runtime's generic tuple witness, six retains and
+/// six releases each (13 copies a file of bench/validate's examples slice, callgrind: retains
+/// 941 -> 881 a file and releases 1,223 -> 1,147, with one allocation more an element).
+package final class ViewElement: Sendable {
     /// The element's mapping. (Its path is the view checks' to keep as they walk: made here for
     /// every element, with a render-tree id nothing read, `ViewDefinition` was 14.5 M instructions
     /// on 300 files of bench/validate's examples shape, 7.1 M without them, callgrind.)
@@ -219,9 +224,8 @@ package struct ViewElement: Sendable {
     package let unknownKeys: [Int]
     /// The children of a stack or group (list items that are mappings, with their list index).
     package let children: [(index: Int, element: ViewElement)]
-    /// A foreach's item (in a list: a struct cannot hold itself).
-    private let items: [ViewElement]
-    package var item: ViewElement? { items.first }
+    /// A foreach's item.
+    package let item: ViewElement?
 
     /// The first element key written, with its member index.
     package var firstElementKey: (kind: ViewElementKind, member: Int)? { firstKind.map { ($0, firstMember) } }
@@ -248,9 +252,7 @@ package struct ViewElement: Sendable {
         node.document.keyLocation(node.index, i)
     }
 
-    // Built in locals and stored once at the end: filled in place, the element was copied on
-    // return (each of its arrays retained and released again; 3,568 copies on 300 files of
-    // bench/validate's examples shape, callgrind).
+    // Built in locals and stored once at the end (the fields are constants).
     init(decoding node: SourceNode) {
         var firstKind: ViewElementKind? = nil
         var firstMember = -1
@@ -272,7 +274,7 @@ package struct ViewElement: Sendable {
             }
         }
         var children: [(index: Int, element: ViewElement)] = []
-        var items: [ViewElement] = []
+        var item: ViewElement? = nil
         if otherElementKeys.isEmpty, let kind = firstKind {
             if kind.hasChildren, case let list = node.child(firstMember), list.isSequence {
                 children.reserveCapacity(list.count)
@@ -281,9 +283,9 @@ package struct ViewElement: Sendable {
                 }
             }
             if kind == .foreach || kind == .grid, let o = options.first(where: { $0.option == .item }),
-                case let item = node.child(o.member), item.isMapping
+                case let itemNode = node.child(o.member), itemNode.isMapping
             {
-                items = [ViewElement(decoding: item)]
+                item = ViewElement(decoding: itemNode)
             }
         }
         self.node = node
@@ -294,7 +296,7 @@ package struct ViewElement: Sendable {
         self.optionBits = optionBits
         self.unknownKeys = unknownKeys
         self.children = children
-        self.items = items
+        self.item = item
     }
 
     /// This element and every one below it, depth first.
