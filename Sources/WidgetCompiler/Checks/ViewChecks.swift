@@ -239,8 +239,10 @@ private struct ViewChecker {
         names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 
-    /// The element's values: templates, styles, formats, what families drop.
-    private mutating func checkValues(
+    /// The element's values: templates, styles, formats, what families drop. (Not `mutating`:
+    /// from a mutating method, each call of a checker method copied the checker, 168 bytes, to
+    /// pass it: 40 copies a file of bench/validate's examples slice, 10 now, callgrind.)
+    private func checkValues(
         _ element: ViewElement, _ kind: ViewElementKind, shown: FamilyBits, inForeach: Bool, _ context: inout CheckContext
     ) {
         // A local: the paths the checks below make lazily (`@autoclosure`) then capture it, not a
