@@ -7,7 +7,7 @@ import PackagePlugin
 @main
 struct WidgetcCommand: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        try Self.run(tool: context.tool(named: "widgetc").url, arguments: arguments, in: context.package.directoryURL)
+        try Self.run(tool: context.tool(named: "widgetc-tool").url, arguments: arguments, in: context.package.directoryURL)
     }
 
     /// Runs widgetc with the terminal's standard streams; its exit status, when not 0, fails the command.
@@ -34,7 +34,7 @@ import XcodeProjectPlugin
 /// In Xcode (File ▸ Packages, or a project's context menu): run in the project's directory.
 extension WidgetcCommand: XcodeCommandPlugin {
     func performCommand(context: XcodePluginContext, arguments: [String]) throws {
-        try Self.run(tool: context.tool(named: "widgetc").url, arguments: arguments, in: context.xcodeProject.directoryURL)
+        try Self.run(tool: context.tool(named: "widgetc-tool").url, arguments: arguments, in: context.xcodeProject.directoryURL)
     }
 }
 #endif

@@ -16,7 +16,7 @@ struct WidgetcGenerate: BuildToolPlugin {
         guard let module = target.sourceModule else { return [] }
         return try Self.commands(
             target: target.name, files: module.sourceFiles.map(\.url),
-            tool: context.tool(named: "widgetc").url, work: context.pluginWorkDirectoryURL)
+            tool: context.tool(named: "widgetc-tool").url, work: context.pluginWorkDirectoryURL)
     }
 
     /// The files widgetc reads: the YAML (the manifest, its widgets, scenarios) and the String
@@ -54,7 +54,7 @@ extension WidgetcGenerate: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         try Self.commands(
             target: target.displayName, files: target.inputFiles.map(\.url),
-            tool: context.tool(named: "widgetc").url, work: context.pluginWorkDirectoryURL)
+            tool: context.tool(named: "widgetc-tool").url, work: context.pluginWorkDirectoryURL)
     }
 }
 #endif

@@ -79,6 +79,17 @@ package final class StandardConsole: Console {
 
 }
 
+extension WidgetCLI {
+    /// The process: `main` on `CommandLine.arguments` with the standard console, then exit with
+    /// its status. The whole body of both executables, `widgetc` and the plugins' `widgetc-tool`.
+    package static func runProcess() -> Never {
+        let console = StandardConsole()
+        let status = main(Array(CommandLine.arguments.dropFirst()), console: console)
+        console.flush()
+        exit(status.rawValue)
+    }
+}
+
 /// Writes all of `bytes` to `fd`, retrying after interrupts; the error text if it fails.
 func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> String? {
     bytes.withUnsafeBytes { writeAll(fd, $0) }

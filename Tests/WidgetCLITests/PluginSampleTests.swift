@@ -108,20 +108,51 @@ import WidgetcRuntime
         #expect((fourth.stdout + fourth.stderr).contains(generating), "\(fourth.stdout)\(fourth.stderr)")
     }
 
-    /// The libyaml system library names Homebrew's package as well as Debian's (the Mac build).
-    @Test(.enabled(if: swift != nil, "needs swift"))
-    func libyamlHasAnAptAndABrewProvider() throws {
+    /// widgetc's manifest as `swift package dump-package` prints it.
+    static func dumpedPackage() throws -> JSONValue {
         let scratch = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
         // Its own scratch directory: `swift test` holds the package's.
-        let dump = try runProcess([Self.swift!, "package", "--package-path", TestPaths.root, "--scratch-path", scratch.path, "dump-package"])
+        let dump = try runProcess([swift!, "package", "--package-path", TestPaths.root, "--scratch-path", scratch.path, "dump-package"])
         #expect(dump.status == 0, "\(dump.stderr)")
-        let package = try JSONReader.parse(dump.stdout).json
+        return try JSONReader.parse(dump.stdout).json
+    }
+
+    /// The libyaml system library names Homebrew's package as well as Debian's (the Mac build).
+    @Test(.enabled(if: swift != nil, "needs swift"))
+    func libyamlHasAnAptAndABrewProvider() throws {
+        let package = try Self.dumpedPackage()
         let cyaml = try #require(package["targets"]?.array?.first { $0["name"] == "CYAML" })
         #expect(cyaml["pkgConfig"] == "yaml-0.1")
         let providers = try #require(cyaml["providers"]?.array)
         // Each provider as the manifest dumps it: {"apt": [["libyaml-dev"]]}.
         #expect(providers.contains { $0["apt"]?.array?.first?.array?.first == "libyaml-dev" }, "\(providers)")
         #expect(providers.contains { $0["brew"]?.array?.first?.array?.first == "libyaml" }, "\(providers)")
+    }
+
+    /// No target that an app's build uses (the library and plugin products and every target they
+    /// depend on) has unsafe flags: SwiftPM refuses such a product from a package another depends on
+    /// ("contains unsafe build flags"). The plugins run `widgetc-tool`; `widgetc` keeps its Linux
+    /// linker flags.
+    @Test(.enabled(if: swift != nil, "needs swift"))
+    func nothingAnAppBuildsHasUnsafeFlags() throws {
+        let package = try Self.dumpedPackage()
+        var targets: [String: JSONValue] = [:]
+        for target in package["targets"]?.array ?? [] { if let name = target["name"]?.string { targets[name] = target } }
+        let used = (package["products"]?.array ?? []).filter { $0["type"]?["library"] != nil || $0["type"]?["plugin"] != nil }
+        var queue = used.flatMap { $0["targets"]?.array?.compactMap(\.string) ?? [] }
+        var seen = Set<String>()
+        while let name = queue.popLast() {
+            guard seen.insert(name).inserted else { continue }
+            for dependency in targets[name]?["dependencies"]?.array ?? [] {
+                if let target = (dependency["byName"] ?? dependency["target"])?.array?.first?.string { queue.append(target) }
+            }
+        }
+        func hasUnsafeFlags(_ name: String) -> Bool {
+            targets[name]?["settings"]?.array?.contains { $0["kind"]?["unsafeFlags"] != nil } == true
+        }
+        #expect(seen.isSuperset(of: ["WidgetcRuntime", "WidgetcGenerate", "WidgetcCommand", "widgetc-tool", "WidgetCLI"]), "\(seen.sorted())")
+        #expect(seen.filter(hasUnsafeFlags).isEmpty, "\(seen.filter(hasUnsafeFlags).sorted())")
+        #expect(!seen.contains("widgetc") && hasUnsafeFlags("widgetc"))
     }
 }

@@ -1,0 +1,3 @@
+import WidgetCLI
+
+WidgetCLI.runProcess()
