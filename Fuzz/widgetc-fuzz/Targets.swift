@@ -235,7 +235,7 @@ enum FuzzTargets {
         }
         // Every other key used with its arguments, so both plan forms are written.
         let uses = catalog.entries.prefix(200).enumerated().map { n, entry in
-            LocalizableString(key: entry.key, location: entry.keyLocation, pointer: [], arguments: n.isMultiple(of: 2) ? [] : nil)
+            LocalizableString(key: entry.key, location: entry.keyLocation, pointer: "", arguments: n.isMultiple(of: 2) ? [] : nil)
         }
         _ = JSONWriter.string(catalog.planStrings(for: uses)).utf8.count
     }

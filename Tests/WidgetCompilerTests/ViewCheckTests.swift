@@ -88,7 +88,7 @@ struct ViewCheckTests {
         #expect(keys.contains("Good morning") && keys.contains("Health") && keys.contains("Favourite"))
         // Symbol names and pure tags are not text to translate.
         #expect(!keys.contains("star.fill") && !keys.contains("{{title}}"))
-        #expect(strings.first { $0.key == "Health" }?.pointer == ["view", "vstack", "1", "label"])
+        #expect(strings.first { $0.key == "Health" }?.pointer == "/view/vstack/1/label")
     }
 
     @Test func theSpecExampleIsValid() throws {

@@ -84,7 +84,7 @@ package enum CatalogChecks {
                         out.append(.warning(.l10nMissing, message, file: file, at: entry.keyLocation, pointer: JSONPointer.string(["strings", s.key])))
                     } else {
                         let message = "'\(s.key)' has no usable '\(language)' translation: it shows in \(catalog.sourceLanguage)"
-                        out.append(.warning(.l10nMissing, message + " (the key is not in \(file); widgetc strings \(useFile) --catalog \(file) adds it)", file: useFile, at: s.location, pointer: JSONPointer.string(s.pointer)))
+                        out.append(.warning(.l10nMissing, message + " (the key is not in \(file); widgetc strings \(useFile) --catalog \(file) adds it)", file: useFile, at: s.location, pointer: s.pointer))
                     }
                 }
             } else {
@@ -111,7 +111,7 @@ package enum CatalogChecks {
             out.append(.warning(
                 .l10nFormat,
                 "'\(s.key)' has format specifiers (\(spelled)) that plain text shows as written; pass its arguments by naming the key: { key: \(JSONWriter.string(.string(s.key))), args: [\(args.map { JSONWriter.string(.string($0)) }.joined(separator: ", "))] } (one argument per specifier, in order)",
-                file: useFile, at: s.location, pointer: JSONPointer.string(s.pointer)))
+                file: useFile, at: s.location, pointer: s.pointer))
         } }
         return out
     }
