@@ -259,7 +259,7 @@ enum FieldNames {
         case .string:
             guard let text = node.string, text.contains("{{") else { return false }
             var found = false
-            try? Template.scanNames(text) { name in
+            _ = try? Template.scanNames(text) { name in
                 if name.component(0, is: "data"), name.componentCount > 1, name.component(1, equals: source) { found = true }
             }
             return found

@@ -49,7 +49,7 @@ func checkReloadOrder(_ definition: WidgetDefinition, lets: CheckedLets, _ conte
             guard let request = source.request else { continue }
             for node in [request.url] + request.headers.map(\.value) + (request.body.map { [$0] } ?? []) {
                 guard let text = node.string, text.isTemplate else { continue }
-                try? Template.scanNames(text) { name in
+                _ = try? Template.scanNames(text) { name in
                     guard name.componentCount >= 2, let t = target(name.component(0), name.component(1)) else { return }
                     reads[i].append(t)
                 }
