@@ -100,23 +100,21 @@ package final class FileStages: Sendable {
         } else {
             checkIntegerRange(node, &context)
             switch role {
-            case .widget:
-                do {
-                    shape = try BuiltInSchemas.widget().check(node, file: file.path)
-                } catch {
-                    shape = [.error(.schema, error.message, file: file.path, at: node.location)]
-                }
-            case .app:
-                do {
-                    shape = try BuiltInSchemas.app().check(node, file: file.path)
-                } catch {
-                    shape = [.error(.schema, error.message, file: file.path, at: node.location)]
-                }
+            case .widget: shape = Self.check(node, file: file.path, against: BuiltInSchemas.widget)
+            case .app: shape = Self.check(node, file: file.path, against: BuiltInSchemas.app)
             case .scenario, .unknown:
                 break
             }
         }
         return ShapedDocument(node: node, role: role, shape: shape, context: context)
+    }
+
+    /// `node` against a built-in schema, compiled at its first use; one that cannot be compiled is
+    /// the document's error.
+    private static func check(
+        _ node: SourceNode, file: String, against schema: () throws(SchemaSetupError) -> SchemaStage
+    ) -> [Diagnostic] {
+        do { return try schema().check(node, file: file) } catch { return [.error(.schema, error.message, file: file, at: node.location)] }
     }
 
     /// Stage 3 (a widget or an app manifest decoded once into its typed definition, which the
