@@ -1,5 +1,8 @@
 // swift-tools-version: 6.1
 import PackageDescription
+#if os(Linux)
+import Glibc
+#endif
 
 // Dependencies point down only:
 //   widgetc, widgetc-tool -> WidgetCLI -> {WidgetLSP, WidgetSimulator, WidgetCompiler}    (commands: the run loader, scenarios, --param)
@@ -16,6 +19,35 @@ import PackageDescription
 // The compiler and the simulator do not see each other: the command side joins them.
 // No package outside the toolchain: libyaml comes from the system (Debian libyaml-dev, Homebrew libyaml).
 
+// glibc 2.36's loader reads packed relative relocations (DT_RELR; a binary with them names
+// GLIBC_ABI_DT_RELR and an older loader refuses it): on an older glibc the table stays plain.
+#if os(Linux)
+let glibcLoaderReadsPackedRelocations: Bool = {
+    // "glibc 2.36"; nothing on a C library that is not glibc.
+    var name = [CChar](repeating: 0, count: 64)
+    guard confstr(Int32(_CS_GNU_LIBC_VERSION), &name, name.count) > 0 else { return false }
+    let text = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let version = text.split(separator: " ").last?.split(separator: ".").compactMap { Int($0) } ?? []
+    return version.count >= 2 && (version[0], version[1]) >= (2, 36)
+}()
+#else
+let glibcLoaderReadsPackedRelocations = false
+#endif
+
+// `widgetc` on Linux is linked by lld with its relative relocations packed and no symbol exported:
+// the loader reads a 35 KB table instead of 1.97 MB of RELA entries and 0.7 MB of dynamic symbols,
+// pages that stayed resident. Peak RSS of validate on bench/'s `examples` corpus 33.3-35.0 ->
+// 30.9-31.4 MB, one file 20.8 -> 18.1 MB; start-up 30.65 M -> 29.98 M instructions (bench/README.md,
+// "Peak memory"). Nothing looks widgetc's own symbols up (libcurl, the one library it opens, calls none).
+let linkedCompactly: [LinkerSetting] =
+    glibcLoaderReadsPackedRelocations
+    ? [
+        .unsafeFlags(
+            ["-use-ld=lld"] + ["-z", "pack-relative-relocs", "--no-export-dynamic"].flatMap { ["-Xlinker", $0] },
+            .when(platforms: [.linux])
+        )
+    ] : []
+
 // `widgetc` on Linux carries the Swift runtime and Foundation (`-static-stdlib`): nothing of Swift's
 // to load, bind and relocate at start. Validate of one file 43.0 M -> 30.6 M instructions, CPU 1.08x
 // -> 0.73x 6285db9's (bench/README.md, "Start-up"). The objects are compiled against the shared
@@ -30,7 +62,8 @@ let staticSwiftRuntime: [LinkerSetting] = [
             + ["-Xlinker", "--end-group"],
         .when(platforms: [.linux])
     ),
-]
+] + linkedCompactly
+
 
 let package = Package(
     name: "widgetc",
