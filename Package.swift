@@ -36,9 +36,10 @@ let glibcLoaderReadsPackedRelocations = false
 
 // `widgetc` on Linux is linked by lld with its relative relocations packed and no symbol exported:
 // the loader reads a 35 KB table instead of 1.97 MB of RELA entries and 0.7 MB of dynamic symbols,
-// pages that stayed resident. Peak RSS of validate on bench/'s `examples` corpus 33.3-35.0 ->
-// 30.9-31.4 MB, one file 20.8 -> 18.1 MB; start-up 30.65 M -> 29.98 M instructions (bench/README.md,
-// "Peak memory"). Nothing looks widgetc's own symbols up (libcurl, the one library it opens, calls none).
+// pages that stayed resident. Peak RSS of validate on bench/'s `examples` corpus 34.2-34.9 ->
+// 32.1-32.4 MB, one file 20.4 -> 17.9 MB; start-up 30.65 M -> 29.98 M instructions (bench/README.md,
+// "Peak memory: the loader's tables"). Nothing looks widgetc's own symbols up (libcurl, the one
+// library it opens, calls none).
 let linkedCompactly: [LinkerSetting] =
     glibcLoaderReadsPackedRelocations
     ? [
