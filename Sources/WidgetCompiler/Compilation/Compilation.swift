@@ -49,8 +49,8 @@ package final class Compilation {
     // Phase 2: the state across files, kept over every `compile` call.
     /// Every widget kind concluded, for uniqueness across files.
     private var kinds: [String: (file: String, location: SourceLocation)] = [:]
-    /// The String Catalogs the definitions name, in the order first met, with their uses.
-    private var catalogUses: [(catalog: String, uses: [CatalogUse])] = []
+    /// The String Catalogs the definitions name, in the order first met, with their uses (merged in each file's turn).
+    private var catalogUses: [(catalog: String, uses: CatalogUses)] = []
     /// The files manifests named that were not given, by the path the manifest names them with.
     private var named: [String: NamedFile] = [:]
     /// Real paths of the files reported: every turn's for `run`; for `compile`, made at the first
@@ -411,9 +411,11 @@ package final class Compilation {
             diagnostics += Self.merge(shape: document.shape, semantic: semantic)
             if let use = document.catalogUse {
                 if let k = catalogUses.firstIndex(where: { $0.catalog == use.catalog }) {
-                    catalogUses[k].uses.append(use.use)
+                    catalogUses[k].uses.add(use.use)
                 } else {
-                    catalogUses.append((use.catalog, [use.use]))
+                    var uses = CatalogUses()
+                    uses.add(use.use)
+                    catalogUses.append((use.catalog, uses))
                 }
             }
         }

@@ -222,7 +222,7 @@ package final class FileStages: Sendable {
                 at: node, ["localization", "catalog"])
             return (nil, nil)
         }
-        return (loaded.catalog, (catalogPath, CatalogUse(file: path, strings: LocalizableStrings.of(document))))
+        return (loaded.catalog, (catalogPath, CatalogUse(file: path, document: document, catalog: loaded.catalog)))
     }
 }
 

@@ -3,10 +3,111 @@ import WidgetSupport
 import WidgetTemplates
 import WidgetcRuntimeCore
 
-/// Where a definition uses a catalog: its file and its localizable strings.
+/// Where a definition uses a catalog: its file, and its localizable strings as the catalog checks
+/// read them, worked out in phase 1 with the catalog; merged into `CatalogUses` in the file's turn.
 package struct CatalogUse: Sendable {
     package let file: String
-    package let strings: [LocalizableString]
+    /// Each string in order: a key the catalog has as its entry's index times 2, plus 1 when the key
+    /// is used with its arguments; another as -1 - its place in `unlisted`.
+    fileprivate let strings: [Int32]
+    /// The strings whose key the catalog lacks, with where they are (only their pointers are spelled).
+    fileprivate let unlisted: [LocalizableString]
+    /// `l10n-format` at each string that writes a catalog key with format specifiers as plain text.
+    fileprivate let plainFormats: [Diagnostic]
+
+    /// The strings of `document` (`LocalizableStrings`), as `catalog` has them: none without a
+    /// usable catalog, which is not checked.
+    package init(file: String, document: SourceNode, catalog: StringCatalog?) {
+        self.file = file
+        guard let catalog else {
+            (strings, unlisted, plainFormats) = ([], [], [])
+            return
+        }
+        var resolve = Resolve(catalog: catalog, file: file)
+        LocalizableStrings.visit(document, &resolve)
+        (strings, unlisted, plainFormats) = (resolve.strings, resolve.unlisted, resolve.plainFormats)
+    }
+
+    private struct Resolve: LocalizableStrings.Visitor {
+        let catalog: StringCatalog
+        let file: String
+        var strings: [Int32] = []
+        var unlisted: [LocalizableString] = []
+        var plainFormats: [Diagnostic] = []
+
+        init(catalog: StringCatalog, file: String) {
+            self.catalog = catalog
+            self.file = file
+        }
+
+        mutating func visit(_ text: String, _ node: SourceNode, arguments: SourceNode.Items?, at place: LocalizableStrings.Place) {
+            guard let entry = catalog.index(of: text) else {
+                strings.append(Int32(-1 - unlisted.count))
+                unlisted.append(LocalizableString(key: text, location: node.location, pointer: place.pointer, arguments: arguments == nil ? nil : []))
+                return
+            }
+            strings.append(Int32(entry) << 1 | (arguments == nil ? 0 : 1))
+            if arguments == nil, let message = catalog.plainFormatMessage(entry) {
+                plainFormats.append(.warning(.l10nFormat, message, file: file, at: node.location, pointer: place.pointer))
+            }
+        }
+    }
+}
+
+/// What the definitions use of one catalog, merged file by file in their turn: what the checks
+/// read, each key once. (With each file's strings kept until every file was concluded, as arrays of
+/// `LocalizableString` with their keys and pointers, `validate`'s peak heap on 17,100 files of
+/// bench/validate's examples shape was 13.0 MB; 9.5 MB so, massif.)
+package struct CatalogUses: Sendable {
+    /// The keys used, once each, in the order met, coded as in `CatalogUse.strings` (a catalog's key
+    /// as first used, another as -1 - its place in `unlisted`).
+    fileprivate var used: [Int32] = []
+    /// The keys the catalog lacks, each as first used.
+    fileprivate var unlisted: [(file: String, string: LocalizableString)] = []
+    private var unlistedKeys = Set<String>()
+    /// Entries (by index) whose key is used: at all, as a template, with its arguments.
+    private var usedEntries = EntrySet()
+    fileprivate var templateEntries = EntrySet()
+    fileprivate var formattedEntries = EntrySet()
+    /// `CatalogUse.plainFormats`, in the order of the uses.
+    fileprivate var plainFormats: [Diagnostic] = []
+
+    package init() {}
+
+    package mutating func add(_ use: CatalogUse) {
+        for code in use.strings {
+            if code >= 0 {
+                let entry = Int(code >> 1)
+                if usedEntries.insert(entry) { used.append(code) }
+                if code & 1 == 0 { templateEntries.insert(entry) } else { formattedEntries.insert(entry) }
+            } else {
+                let string = use.unlisted[Int(-1 - code)]
+                if unlistedKeys.insert(string.key).inserted {
+                    used.append(Int32(-1 - unlisted.count))
+                    unlisted.append((use.file, string))
+                }
+            }
+        }
+        plainFormats += use.plainFormats
+    }
+
+    /// A set of small non-negative integers, as bits.
+    fileprivate struct EntrySet: Sendable {
+        private var words: [UInt64] = []
+
+        /// Whether `i` was not in the set.
+        @discardableResult
+        mutating func insert(_ i: Int) -> Bool {
+            let (word, bit) = (i >> 6, UInt64(1) << UInt64(i & 63))
+            if word >= words.count { words += repeatElement(0, count: word + 1 - words.count) }
+            defer { words[word] |= bit }
+            return words[word] & bit == 0
+        }
+
+        func contains(_ i: Int) -> Bool {
+            i >> 6 < words.count && words[i >> 6] & (UInt64(1) << UInt64(i & 63)) != 0
+        }
+    }
 }
 
 /// `validate` with a String Catalog (spec localization.md "Validation"): the
@@ -15,17 +116,18 @@ package struct CatalogUse: Sendable {
 /// definitions use are checked: the others are the app's (an app string may well
 /// tell users to type `{{name}}`).
 package enum CatalogChecks {
-    package static func check(_ catalog: StringCatalog, uses: [CatalogUse], locale: String?) -> [Diagnostic] {
+    package static func check(_ catalog: StringCatalog, uses: CatalogUses, locale: String?) -> [Diagnostic] {
         var out: [Diagnostic] = []
         let file = catalog.path
-        // The keys the definitions use, once each, in the order they are met.
-        var seen = Set<String>()
-        var used: [(file: String, string: LocalizableString)] = []
-        for use in uses { for s in use.strings where seen.insert(s.key).inserted { used.append((use.file, s)) } }
+        // The keys the definitions use, once each, in the order they are met: a catalog's entry, or a
+        // key it lacks as first used.
+        let used = uses.used.map { code -> (key: String, isFormatted: Bool, unlisted: (file: String, string: LocalizableString)?) in
+            if code >= 0 { return (catalog.entries[Int(code >> 1)].key, code & 1 == 1, nil) }
+            let u = uses.unlisted[Int(-1 - code)]
+            return (u.string.key, u.string.isFormatted, u)
+        }
         // A key used as a template somewhere: its translations are templates.
-        var templateKeys = Set<String>()
-        for use in uses { for s in use.strings where !s.isFormatted { templateKeys.insert(s.key) } }
-        for entry in catalog.entries where templateKeys.contains(entry.key) {
+        for entry in catalog.entries where uses.templateEntries.contains(catalog.index(of: entry.key)!) {
             let keyNames = Set(((try? Template(entry.key))?.references ?? []).map(\.name))
             for localization in entry.localizations {
                 let pointer = ["strings", entry.key, "localizations", localization.language]
@@ -62,9 +164,7 @@ package enum CatalogChecks {
         }
 
         // A key used with its arguments: its translations read no argument the key does not have.
-        var formattedKeys = Set<String>()
-        for use in uses { for s in use.strings where s.isFormatted { formattedKeys.insert(s.key) } }
-        for entry in catalog.entries where formattedKeys.contains(entry.key) {
+        for entry in catalog.entries where uses.formattedEntries.contains(catalog.index(of: entry.key)!) {
             out += formatChecks(entry, file: file)
         }
         let listed = locale.flatMap(LocaleTag.canonical)
@@ -73,18 +173,17 @@ package enum CatalogChecks {
         for language in languages {
             let fallbacks = LocaleTag.fallbacks(of: language)
             let missing = used.compactMap { u in
-                catalog.whyUntranslated(u.string.key, locale: language, fallbacks: fallbacks, formatted: u.string.isFormatted)
-                    .map { (u.file, u.string, $0) }
+                catalog.whyUntranslated(u.key, locale: language, fallbacks: fallbacks, formatted: u.isFormatted).map { (u, $0) }
             }
             guard !missing.isEmpty else { continue }
             if language == listed {
-                for (useFile, s, why) in missing {
-                    if let entry = catalog[s.key] {
-                        let message = "'\(s.key)' has no usable '\(language)' translation (\(why)): it shows in \(catalog.sourceLanguage)"
-                        out.append(.warning(.l10nMissing, message, file: file, at: entry.keyLocation, pointer: JSONPointer.string(["strings", s.key])))
-                    } else {
+                for (u, why) in missing {
+                    if let (useFile, s) = u.unlisted {
                         let message = "'\(s.key)' has no usable '\(language)' translation: it shows in \(catalog.sourceLanguage)"
                         out.append(.warning(.l10nMissing, message + " (the key is not in \(file); widgetc strings \(useFile) --catalog \(file) adds it)", file: useFile, at: s.location, pointer: s.pointer))
+                    } else if let entry = catalog[u.key] {
+                        let message = "'\(u.key)' has no usable '\(language)' translation (\(why)): it shows in \(catalog.sourceLanguage)"
+                        out.append(.warning(.l10nMissing, message, file: file, at: entry.keyLocation, pointer: JSONPointer.string(["strings", u.key])))
                     }
                 }
             } else {
@@ -94,26 +193,25 @@ package enum CatalogChecks {
                     file: file, at: catalog.strings.location, pointer: "/strings"))
             }
         }
-        // A key with format specifiers written as plain text shows them as they are.
-        for use in uses { for s in use.strings where !s.isFormatted && catalog[s.key] != nil {
-            // A key without `%` has no specifiers: parsed for each file that used it, 6.0 M instructions
-            // (callgrind on 300 files of bench/validate's examples shape, 48 of them with the catalog).
-            guard s.key.utf8.contains(UInt8(ascii: "%")) else { continue }
-            let useFile = use.file
-            let format = FormatString(s.key)
-            let specifiers = format.specifiers
-            // Only what Xcode writes: "50% off" is text, not a specifier with a space flag.
-            guard !specifiers.isEmpty, specifiers.allSatisfy(\.isXcodeStyle) else { continue }
-            let args = (0..<format.argumentCount).map { i in
-                specifiers.contains { $0.argument == i && ($0.isNumeric || $0.isSubstitution) } ? "{{a number}}" : "{{a value}}"
-            }
-            let spelled = specifiers.map(\.text).joined(separator: ", ")
-            out.append(.warning(
-                .l10nFormat,
-                "'\(s.key)' has format specifiers (\(spelled)) that plain text shows as written; pass its arguments by naming the key: { key: \(JSONWriter.string(.string(s.key))), args: [\(args.map { JSONWriter.string(.string($0)) }.joined(separator: ", "))] } (one argument per specifier, in order)",
-                file: useFile, at: s.location, pointer: s.pointer))
-        } }
+        // A key with format specifiers written as plain text shows them as they are (found in phase 1).
+        out += uses.plainFormats
         return out
+    }
+
+    /// The `l10n-format` message for a catalog key written as plain text, when it has format
+    /// specifiers: nil for a key without (only what Xcode writes: "50% off" is text, not a
+    /// specifier with a space flag).
+    static func plainFormatMessage(_ key: String) -> String? {
+        // A key without `%` has no specifiers.
+        guard key.utf8.contains(UInt8(ascii: "%")) else { return nil }
+        let format = FormatString(key)
+        let specifiers = format.specifiers
+        guard !specifiers.isEmpty, specifiers.allSatisfy(\.isXcodeStyle) else { return nil }
+        let args = (0..<format.argumentCount).map { i in
+            specifiers.contains { $0.argument == i && ($0.isNumeric || $0.isSubstitution) } ? "{{a number}}" : "{{a value}}"
+        }
+        let spelled = specifiers.map(\.text).joined(separator: ", ")
+        return "'\(key)' has format specifiers (\(spelled)) that plain text shows as written; pass its arguments by naming the key: { key: \(JSONWriter.string(.string(key))), args: [\(args.map { JSONWriter.string(.string($0)) }.joined(separator: ", "))] } (one argument per specifier, in order)"
     }
 
     /// `l10n-arguments` at a translation of a key used with its arguments that reads an

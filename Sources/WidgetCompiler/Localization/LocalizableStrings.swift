@@ -8,9 +8,8 @@ package struct LocalizableString: Sendable {
     /// The key: the text exactly as written, template tags included.
     package let key: String
     package let location: SourceLocation
-    /// Where it is written, as a JSON pointer: kept until the catalog checks, as its path's steps
-    /// (an array of strings) it was 1.48 MB of `validate`'s peak heap on 17,100 files of
-    /// bench/validate's examples shape, as one string 0.56 MB (massif).
+    /// Where it is written, as a JSON pointer. (`validate` keeps no `LocalizableString` but for a key
+    /// its catalog lacks: see `CatalogUse`.)
     package let pointer: String
     /// `{ key: …, args: […] }`: the key names a catalog string with format specifiers
     /// (`%@`, `%lld`), filled with these arguments (docs/localization.md).
@@ -32,33 +31,91 @@ package enum LocalizableStrings {
     /// every string in content, family content, placeholder, snapshot and
     /// daily slots' content, and the texts and labels of its views. An app manifest's: its quick actions' titles and subtitles.
     package static func of(_ document: SourceNode) -> [LocalizableString] {
-        var found: [LocalizableString] = []
-        // One path, grown and shrunk as the walks go down and up, its steps spelled only for a
-        // string found; keys compared and text judged by their bytes in the document (with a String
-        // per key walked and per value judged, 6.4 M instructions on 300 files of bench/validate's
-        // examples shape, 3.8 M so; callgrind).
+        struct Collect: Visitor {
+            var found: [LocalizableString] = []
+            mutating func visit(_ text: String, _ node: SourceNode, arguments: SourceNode.Items?, at place: Place) {
+                found.append(LocalizableString(key: text, location: node.location, pointer: place.pointer, arguments: arguments.map(Array.init)))
+            }
+        }
+        var collect = Collect()
+        visit(document, &collect)
+        return collect.found
+    }
+
+    /// What `visit` tells of each string it finds.
+    package protocol Visitor {
+        /// A string: its text, its node, a key's arguments (nil for text that is not a key with its
+        /// arguments) and where it is written.
+        mutating func visit(_ text: String, _ node: SourceNode, arguments: SourceNode.Items?, at place: Place)
+    }
+
+    /// Where a string is written, its JSON pointer spelled only when asked (`validate` asks only for
+    /// a string its catalog lacks: spelled for each string, the pointers were 0.95 MB of `validate`'s
+    /// peak heap on bench/validate's examples shape, and about 2.2 k instructions a string, callgrind).
+    package struct Place {
+        fileprivate let path: [PathStep]
+        fileprivate let last: String?
+        fileprivate let document: SourceDocument
+
+        package var pointer: String {
+            var out = ""
+            for step in path {
+                out.append("/")
+                out.append(JSONPointer.escape(step.text(in: document)))
+            }
+            if let last {
+                out.append("/")
+                out.append(JSONPointer.escape(last))
+            }
+            return out
+        }
+    }
+
+    /// Each string `of` lists, in its order, told to `visitor`. (A visitor, not a closure: a closure
+    /// that captured the catalog copied it at every step of the walk, callgrind.)
+    package static func visit<V: Visitor>(_ document: SourceNode, _ visitor: inout V) {
+        var walk = Walk(document: document, visitor: visitor)
+        walk.all()
+        visitor = walk.visitor
+    }
+
+    /// The walk of `visit`: one path, grown and shrunk as the walks go down and up, its steps
+    /// spelled only for a string found; keys compared and text judged by their bytes in the
+    /// document (with a String per key walked and per value judged, 6.4 M instructions on 300
+    /// files of bench/validate's examples shape, 3.8 M so; callgrind).
+    private struct Walk<V: Visitor> {
+        let document: SourceNode
+        var visitor: V
         var path: [PathStep] = []
-        func pointer(_ last: String? = nil) -> String {
-            var out = path.map { $0.text(in: document.document) }
-            if let last { out.append(last) }
-            return JSONPointer.string(out)
+
+        init(document: SourceNode, visitor: V) {
+            self.document = document
+            self.visitor = visitor
         }
-        func add(_ node: SourceNode?) {
+
+        private mutating func found(_ text: String, _ node: SourceNode, arguments: SourceNode.Items?, last: String?) {
+            let place = Place(path: path, last: last, document: document.document)
+            visitor.visit(text, node, arguments: arguments, at: place)
+        }
+
+        private mutating func add(_ node: SourceNode?) {
             guard let node, let text = localizableText(node) else { return }
-            found.append(LocalizableString(key: text, location: node.location, pointer: pointer()))
+            found(text, node, arguments: nil, last: nil)
         }
-        func add(_ node: SourceNode?, _ last: String) {
+
+        private mutating func add(_ node: SourceNode?, _ last: String) {
             path.append(.word(last))
             add(node)
             path.removeLast()
         }
-        func walk(_ node: SourceNode?) {
+
+        private mutating func walk(_ node: SourceNode?) {
             guard let node else { return }
             switch node.kind {
             case .object where node["key"] != nil:
                 // A key with its arguments: the arguments are values, not keys.
                 guard let key = node["key"], let text = key.string, !text.isEmpty else { return }
-                found.append(LocalizableString(key: text, location: key.location, pointer: pointer("key"), arguments: Array(node["args"]?.items ?? .empty)))
+                found(text, key, arguments: node["args"]?.items ?? .empty, last: "key")
             case .object:
                 for i in 0..<node.count {
                     path.append(.key(node: node.index, member: i))
@@ -74,37 +131,10 @@ package enum LocalizableStrings {
             default: add(node)
             }
         }
-        if document["app"] != nil {
-            for (i, shortcut) in (document["shortcuts"]?.items ?? .empty).enumerated() {
-                path = [.word("shortcuts"), .index(i)]
-                add(shortcut["title"], "title")
-                add(shortcut["subtitle"], "subtitle")
-            }
-            let item = document["dynamicShortcuts"]?["item"]
-            path = [.word("dynamicShortcuts"), .word("item")]
-            add(item?["title"], "title")
-            add(item?["subtitle"], "subtitle")
-            return found
-        }
-        add(document["displayName"], "displayName")
-        add(document["description"], "description")
-        for p in document["parameters"]?.members ?? .empty {
-            path = [.word("parameters"), .word(p.key)]
-            add(p.value["title"], "title")
-            path.append(.word("valueTitles"))
-            for v in p.value["valueTitles"]?.members ?? .empty { add(v.value, v.key) }
-        }
-        for key in ["content", "familyContent", "placeholder", "snapshot"] {
-            path = [.word(key)]
-            walk(document[key])
-        }
-        for (i, slot) in (document["timeline"]?["daily"]?.items ?? .empty).enumerated() {
-            path = [.word("timeline"), .word("daily"), .index(i), .word("content")]
-            walk(slot["content"])
-        }
+
         /// A view element's texts (docs/views.md): `text`, labels, `accessibilityLabel`; then its children's.
         /// (Keys by their bytes: for these words, as `String ==` decides; see `SourceNode[word:]`.)
-        func element(_ node: SourceNode?) {
+        private mutating func element(_ node: SourceNode?) {
             guard let node, node.isMapping else { return }
             for i in 0..<node.count {
                 let key = node.keyBytes(i)
@@ -126,17 +156,47 @@ package enum LocalizableStrings {
                 }
             }
         }
-        path = [.word("view")]
-        element(document["view"])
-        for m in document["familyView"]?.members ?? .empty {
-            path = [.word("familyView"), .word(m.key)]
-            element(m.value)
+
+        mutating func all() {
+            if document["app"] != nil {
+                for (i, shortcut) in (document["shortcuts"]?.items ?? .empty).enumerated() {
+                    path = [.word("shortcuts"), .index(i)]
+                    add(shortcut["title"], "title")
+                    add(shortcut["subtitle"], "subtitle")
+                }
+                let item = document["dynamicShortcuts"]?["item"]
+                path = [.word("dynamicShortcuts"), .word("item")]
+                add(item?["title"], "title")
+                add(item?["subtitle"], "subtitle")
+                return
+            }
+            add(document["displayName"], "displayName")
+            add(document["description"], "description")
+            for p in document["parameters"]?.members ?? .empty {
+                path = [.word("parameters"), .word(p.key)]
+                add(p.value["title"], "title")
+                path.append(.word("valueTitles"))
+                for v in p.value["valueTitles"]?.members ?? .empty { add(v.value, v.key) }
+            }
+            for key in ["content", "familyContent", "placeholder", "snapshot"] {
+                path = [.word(key)]
+                walk(document[key])
+            }
+            for (i, slot) in (document["timeline"]?["daily"]?.items ?? .empty).enumerated() {
+                path = [.word("timeline"), .word("daily"), .index(i), .word("content")]
+                walk(slot["content"])
+            }
+            path = [.word("view")]
+            element(document["view"])
+            for m in document["familyView"]?.members ?? .empty {
+                path = [.word("familyView"), .word(m.key)]
+                element(m.value)
+            }
         }
-        return found
     }
 
     /// A step of a path being walked, spelled only when a string is found.
-    private enum PathStep {
+    fileprivate enum PathStep {
         case word(String)
         /// The key of member `member` of mapping `node`.
         case key(node: Int32, member: Int)

@@ -72,7 +72,18 @@ package struct StringCatalog: Sendable {
     package let strings: SourceNode
     private let byKey: [String: Int]
 
+    /// The `l10n-format` message of each key with format specifiers that plain text shows as
+    /// written (`CatalogChecks.plainFormatMessage`), by the index of its entry: worked out once at
+    /// the load, not for each use (each `FormatString` of a key about 67 k instructions, callgrind).
+    private let plainFormatMessages: [Int: String]
+
     package subscript(key: String) -> Entry? { byKey[key].map { entries[$0] } }
+
+    /// The index in `entries` of `self[key]` (the last entry of a key written twice).
+    package func index(of key: String) -> Int? { byKey[key] }
+
+    /// `CatalogChecks.plainFormatMessage` of the key of `entries[index]`.
+    package func plainFormatMessage(_ index: Int) -> String? { plainFormatMessages[index] }
 
     /// Every language the catalog has a unit for, the source language first, the others sorted.
     package var languages: [String] {
@@ -183,7 +194,11 @@ package struct StringCatalog: Sendable {
             byKey[member.key] = entries.count
             entries.append(Entry(key: member.key, keyLocation: member.keyLocation, node: node, extractionState: extraction, localizations: localizations))
         }
-        return (StringCatalog(path: path, sourceLanguage: source, entries: entries, strings: strings, byKey: byKey), problems)
+        var plainFormatMessages: [Int: String] = [:]
+        for (key, index) in byKey { plainFormatMessages[index] = CatalogChecks.plainFormatMessage(key) }
+        let catalog = StringCatalog(
+            path: path, sourceLanguage: source, entries: entries, strings: strings, byKey: byKey, plainFormatMessages: plainFormatMessages)
+        return (catalog, problems)
     }
 
     /// A `variations` object: plural variations by category, or (device variations) a unit widgetc does not render.
