@@ -8,8 +8,9 @@
 /// another module the compiler cannot prove the accesses apart, and the
 /// checks would cost more than the appends): one buffer belongs to one
 /// builder or the composer's text arena, which one reader uses at a time.
-@usableFromInline
-package final class PlainBuffer<Element: BitwiseCopyable> {
+/// (Public, its members `package` or internal: see `SourceDocument`; `appendBytes`, not generic,
+/// was called across the module boundary, 142 times a file of bench/validate's examples.)
+public final class PlainBuffer<Element: BitwiseCopyable> {
     @usableFromInline @exclusivity(unchecked) var base: UnsafeMutablePointer<Element>
     @usableFromInline @exclusivity(unchecked) var capacity: Int
     @usableFromInline @exclusivity(unchecked) var count = 0

@@ -12,7 +12,11 @@
 /// Nodes are numbered in the order they start. A collection's children are
 /// contiguous in the children table; a mapping's children carry their keys.
 /// An alias is the anchored node's number again.
-package final class SourceDocument: @unchecked Sendable {
+///
+/// Public (its members `package`), as are `SourceNode` and `SourceLocation`: the members of a
+/// `package` type are not inlined into other modules even when `@inlinable` (Swift 6.3), and the
+/// readers and the checks call the accessors marked so below about 1,500 times a file.
+public final class SourceDocument: @unchecked Sendable {
     // Immutable after `init`, which is why the class may be shared between threads.
     @usableFromInline let nodes: UnsafeMutablePointer<Node>
     @usableFromInline let children: UnsafeMutablePointer<Child>
@@ -21,7 +25,7 @@ package final class SourceDocument: @unchecked Sendable {
     @usableFromInline let childCount: Int
     @usableFromInline let textCount: Int
     /// The document's top node.
-    package let root: Int32
+    @usableFromInline package let root: Int32
     private let storage: UnsafeMutableRawPointer
 
     /// The most bytes a reader takes from one source file. A document's offsets and
@@ -38,30 +42,30 @@ package final class SourceDocument: @unchecked Sendable {
 
     /// What a node is, as JSON.
     @frozen
-    package enum Kind: UInt8, Sendable, BitwiseCopyable {
+    public enum Kind: UInt8, Sendable, BitwiseCopyable {
         case null, bool, int, double, string, array, object
 
         // Inlinable: other modules compared kinds through Equatable's generic witness, about 150
         // calls a file: -3.3 k instructions a file of bench/validate's generated corpus (-1.3%;
         // callgrind, 300 files, one thread).
-        @inlinable package static func == (a: Kind, b: Kind) -> Bool { a.rawValue == b.rawValue }
-        @inlinable package static func != (a: Kind, b: Kind) -> Bool { a.rawValue != b.rawValue }
+        @inlinable public static func == (a: Kind, b: Kind) -> Bool { a.rawValue == b.rawValue }
+        @inlinable public static func != (a: Kind, b: Kind) -> Bool { a.rawValue != b.rawValue }
     }
 
     /// One node: its kind, where it starts, its children or text, and its scalar value.
     @frozen
-    package struct Node: Sendable, BitwiseCopyable {
-        package var kind: Kind
-        package var line: Int32
-        package var column: Int32
+    public struct Node: Sendable, BitwiseCopyable {
+        @usableFromInline package var kind: Kind
+        @usableFromInline package var line: Int32
+        @usableFromInline package var column: Int32
         /// A collection's first child in the children table; a scalar's first text byte.
-        package var first: Int32
+        @usableFromInline package var first: Int32
         /// A collection's child count; a scalar's text length, or -1 when it has no text.
-        package var count: Int32
+        @usableFromInline package var count: Int32
         /// An integer's value, a double's bits, a boolean's 0 or 1.
-        package var payload: UInt64
+        @usableFromInline package var payload: UInt64
 
-        package init(kind: Kind, line: Int32, column: Int32, first: Int32, count: Int32, payload: UInt64) {
+        @inlinable package init(kind: Kind, line: Int32, column: Int32, first: Int32, count: Int32, payload: UInt64) {
             self.kind = kind
             self.line = line
             self.column = column
@@ -73,14 +77,14 @@ package final class SourceDocument: @unchecked Sendable {
 
     /// One child of a collection: its node, and for a mapping its key's text and position.
     @frozen
-    package struct Child: Sendable, BitwiseCopyable {
-        package var node: Int32
-        package var keyFirst: Int32
-        package var keyCount: Int32
-        package var keyLine: Int32
-        package var keyColumn: Int32
+    public struct Child: Sendable, BitwiseCopyable {
+        @usableFromInline package var node: Int32
+        @usableFromInline package var keyFirst: Int32
+        @usableFromInline package var keyCount: Int32
+        @usableFromInline package var keyLine: Int32
+        @usableFromInline package var keyColumn: Int32
 
-        package init(node: Int32, keyFirst: Int32, keyCount: Int32, keyLine: Int32, keyColumn: Int32) {
+        @inlinable package init(node: Int32, keyFirst: Int32, keyCount: Int32, keyLine: Int32, keyColumn: Int32) {
             self.node = node
             self.keyFirst = keyFirst
             self.keyCount = keyCount
@@ -89,7 +93,7 @@ package final class SourceDocument: @unchecked Sendable {
         }
 
         /// A sequence item (it has no key).
-        package init(item node: Int32) {
+        @inlinable package init(item node: Int32) {
             self.init(node: node, keyFirst: 0, keyCount: 0, keyLine: 1, keyColumn: 1)
         }
     }
@@ -128,26 +132,31 @@ package final class SourceDocument: @unchecked Sendable {
     package var nodeNumbers: Range<Int32> { 0..<Int32(truncatingIfNeeded: nodeCount) }
 
     /// Node `n` (which must exist).
+    @inlinable
     package func node(_ n: Int32) -> Node {
         precondition(n >= 0 && Int(n) < nodeCount)
         return nodes[Int(n)]
     }
 
+    @inlinable
     package func kind(_ n: Int32) -> Kind { node(n).kind }
 
     /// Where node `n` starts (for an alias: where its anchored node starts).
+    @inlinable
     package func location(_ n: Int32) -> SourceLocation {
         let e = node(n)
         return SourceLocation(line: Int(e.line), column: Int(e.column))
     }
 
     /// How many items or members collection `n` has (0 for a scalar).
+    @inlinable
     package func childCount(_ n: Int32) -> Int {
         let e = node(n)
         return e.kind.rawValue >= Kind.array.rawValue ? Int(e.count) : 0
     }
 
     /// Child `i` of collection `n`: its node, and for a mapping its key.
+    @inlinable
     package func child(_ n: Int32, _ i: Int) -> Child {
         let e = node(n)
         precondition(e.kind.rawValue >= Kind.array.rawValue && i >= 0 && i < Int(e.count))
@@ -155,15 +164,18 @@ package final class SourceDocument: @unchecked Sendable {
     }
 
     /// The node of child `i` of collection `n`.
+    @inlinable
     package func childNode(_ n: Int32, _ i: Int) -> Int32 { child(n, i).node }
 
     /// Where the key of member `i` of mapping `n` was written.
+    @inlinable
     package func keyLocation(_ n: Int32, _ i: Int) -> SourceLocation {
         let c = child(n, i)
         return SourceLocation(line: Int(c.keyLine), column: Int(c.keyColumn))
     }
 
     /// The bytes of the key of member `i` of mapping `n`; valid while the document is.
+    @inlinable
     package func keyBytes(_ n: Int32, _ i: Int) -> UnsafeBufferPointer<UInt8> {
         let c = child(n, i)
         return UnsafeBufferPointer(start: text + Int(c.keyFirst), count: Int(c.keyCount))
@@ -177,6 +189,7 @@ package final class SourceDocument: @unchecked Sendable {
     /// reader's `true`, `false` and `null`, which messages show as JSON; an
     /// empty YAML document's null has the empty text libyaml gives it). Valid
     /// while the document is.
+    @inlinable
     package func textBytes(_ n: Int32) -> UnsafeBufferPointer<UInt8>? {
         let e = node(n)
         guard e.kind.rawValue < Kind.array.rawValue, e.count >= 0 else { return nil }
@@ -193,6 +206,7 @@ package final class SourceDocument: @unchecked Sendable {
     }
 
     /// A string node's bytes (nil for any other kind); valid while the document is.
+    @inlinable
     package func stringBytes(_ n: Int32) -> UnsafeBufferPointer<UInt8>? {
         kind(n) == .string ? textBytes(n) : nil
     }
@@ -300,7 +314,7 @@ package final class SourceDocument: @unchecked Sendable {
 /// document. Copies of a builder share its buffers: keep one builder per reader.
 /// What a reader calls per node is inlinable, so that it costs a store in the
 /// reader's module rather than a call into this one.
-package struct SourceDocumentBuilder {
+public struct SourceDocumentBuilder {
     @usableFromInline let nodes: PlainBuffer<SourceDocument.Node>
     @usableFromInline let children: PlainBuffer<SourceDocument.Child>
     @usableFromInline let text: PlainBuffer<UInt8>
@@ -313,7 +327,7 @@ package struct SourceDocumentBuilder {
     }
 
     /// Where the next children start; pass it to `endCollection`.
-    package var childCount: Int { children.count }
+    @inlinable package var childCount: Int { children.count }
 
     /// Appends bytes to the arena and returns where they start.
     @discardableResult
@@ -331,7 +345,7 @@ package struct SourceDocumentBuilder {
     }
 
     /// A scalar node whose text is at `textStart` in the arena (`textCount` -1: none).
-    package mutating func scalar(
+    @inlinable package mutating func scalar(
         _ kind: SourceDocument.Kind, at location: SourceLocation, textStart: Int32, textCount: Int32, payload: UInt64 = 0
     ) -> Int32 {
         precondition(kind.rawValue < SourceDocument.Kind.array.rawValue, "not a scalar kind")
@@ -349,30 +363,30 @@ package struct SourceDocumentBuilder {
     }
 
     /// A collection node (`.array` or `.object`) whose children come later, through `endCollection`.
-    package mutating func startCollection(_ kind: SourceDocument.Kind, at location: SourceLocation) -> Int32 {
+    @inlinable package mutating func startCollection(_ kind: SourceDocument.Kind, at location: SourceLocation) -> Int32 {
         precondition(kind == .array || kind == .object, "not a collection kind")
         return add(SourceDocument.Node(
             kind: kind, line: Int32(clamping: location.line), column: Int32(clamping: location.column),
             first: 0, count: 0, payload: 0))
     }
 
-    package mutating func appendChild(_ child: SourceDocument.Child) {
+    @inlinable package mutating func appendChild(_ child: SourceDocument.Child) {
         children.append(child)
     }
 
-    package mutating func appendChildren(_ more: UnsafeBufferPointer<SourceDocument.Child>) {
+    @inlinable package mutating func appendChildren(_ more: UnsafeBufferPointer<SourceDocument.Child>) {
         children.append(contentsOf: more)
     }
 
     /// Gives collection `node` the children appended since `start`.
-    package mutating func endCollection(_ node: Int32, childrenFrom start: Int) {
+    @inlinable package mutating func endCollection(_ node: Int32, childrenFrom start: Int) {
         let count = Int32(truncatingIfNeeded: children.count - start)
         nodes[Int(node)].first = Int32(truncatingIfNeeded: start)
         nodes[Int(node)].count = count
     }
 
     /// Node `n` as it is so far.
-    package func node(_ n: Int32) -> SourceDocument.Node { nodes[Int(n)] }
+    @inlinable package func node(_ n: Int32) -> SourceDocument.Node { nodes[Int(n)] }
 
     /// The children of a finished collection.
     package func children(of n: Int32) -> UnsafeBufferPointer<SourceDocument.Child> {
@@ -393,7 +407,7 @@ package struct SourceDocumentBuilder {
         text.removeAll()
     }
 
-    mutating func add(_ node: SourceDocument.Node) -> Int32 {
+    @inlinable mutating func add(_ node: SourceDocument.Node) -> Int32 {
         let n = Int32(truncatingIfNeeded: nodes.count)
         nodes.append(node)
         return n

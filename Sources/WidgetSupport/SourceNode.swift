@@ -6,19 +6,22 @@
 /// document in place; `json` builds the value as a `JSONValue` when something
 /// needs one. Diagnostics map a JSON Pointer back to a position with
 /// `location(of:)`.
-package struct SourceNode: Sendable {
+///
+/// Public, with its members `package`, so that those marked `@inlinable` are inlined into other
+/// modules (see `SourceDocument`).
+public struct SourceNode: Sendable {
     /// The document the node is part of.
-    package let document: SourceDocument
+    @usableFromInline package let document: SourceDocument
     /// The node's number in its document.
-    package let index: Int32
+    @usableFromInline package let index: Int32
 
-    package init(document: SourceDocument, index: Int32) {
+    @inlinable package init(document: SourceDocument, index: Int32) {
         self.document = document
         self.index = index
     }
 
     /// The root of a document.
-    package init(document: SourceDocument) { self.init(document: document, index: document.root) }
+    @inlinable package init(document: SourceDocument) { self.init(document: document, index: document.root) }
 
     /// A document of `value` alone (every position 1:1), for values not read from a file.
     package init(json value: JSONValue) { self.init(document: SourceDocument(json: value)) }
@@ -27,7 +30,7 @@ package struct SourceNode: Sendable {
     package var json: JSONValue { document.json(index) }
 
     /// What kind of JSON value the node is.
-    package var kind: SourceDocument.Kind { document.kind(index) }
+    @inlinable package var kind: SourceDocument.Kind { document.kind(index) }
 
     /// One member of a mapping, with the position of its key.
     package struct Member: Sendable {
@@ -48,7 +51,7 @@ package struct SourceNode: Sendable {
     }
 
     /// Where the node starts (for an alias: where its anchored node starts).
-    package var location: SourceLocation { document.location(index) }
+    @inlinable package var location: SourceLocation { document.location(index) }
 
     /// The node's scalar value, items or members.
     package var content: Content {
@@ -70,7 +73,7 @@ package struct SourceNode: Sendable {
     }
 
     /// The number of items or members (0 for a scalar).
-    package var count: Int { document.childCount(index) }
+    @inlinable package var count: Int { document.childCount(index) }
 
     /// The text of a scalar as written, for messages (nil for collections).
     package var sourceText: String? { document.sourceText(index) }
@@ -92,7 +95,7 @@ package struct SourceNode: Sendable {
 
     /// Item `i` of a sequence, or the value of member `i` of a mapping (in
     /// order); `i` must be below the count.
-    package func child(_ i: Int) -> SourceNode {
+    @inlinable package func child(_ i: Int) -> SourceNode {
         SourceNode(document: document, index: document.childNode(index, i))
     }
 
