@@ -235,15 +235,95 @@ package enum LocalizableStrings {
     package static func isLocalizable(_ text: String) -> Bool {
         if let first = text.first, first.isNumber, (try? InstantParser.parse(text)) != nil { return false }
         // ASCII text walked as bytes (a Character of ASCII is a byte, or CR LF: neither a letter
-        // nor a brace), other text as an array of Characters: walked as a Substring with
-        // `hasPrefix` at every Character it cost about 19 k instructions a string (callgrind, 300
-        // files of bench/validate's examples shape: 11.3 M; the array for text that is not ASCII
-        // took LocalizableStrings.of from 8.6 M to 6.4 M).
+        // nor a brace), other text as the codes of its Characters (`TagScanCodes`): walked as a
+        // Substring with `hasPrefix` at every Character it cost about 19 k instructions a string
+        // (callgrind, 300 files of bench/validate's examples shape: 11.3 M; as an array of
+        // Characters LocalizableStrings.of took 6.4 M instead of 8.6 M).
         let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
             bytes.isASCII ? hasLetterOutsideASCIITags(bytes) : nil
         }
         if let ascii, let ascii { return ascii }
-        return hasLetterOutsideTags(Array(text), open: "{", close: "}", isLetter: \.isLetter)
+        return text.utf8.withContiguousStorageIfAvailable { bytes in
+            var codes = TagScanCodes(bytes)
+            return hasLetterOutsideTags(&codes)
+        } ?? Array(text.utf8).withUnsafeBufferPointer { bytes in
+            var codes = TagScanCodes(bytes)
+            return hasLetterOutsideTags(&codes)
+        }
+    }
+
+    /// What the tag scan reads of a character: a brace, a letter (`a`), or something else (0).
+    private static func tagScanCode(_ byte: UInt8) -> UInt8 {
+        if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") { return byte }
+        return (byte | 0x20) &- UInt8(ascii: "a") < 26 ? UInt8(ascii: "a") : 0
+    }
+
+    private static func tagScanCode(_ c: Character) -> UInt8 {
+        // An ASCII value is a single ASCII scalar's (or CR LF's, neither a brace nor a letter).
+        guard let ascii = c.asciiValue else { return c.isLetter ? UInt8(ascii: "a") : 0 }
+        return tagScanCode(ascii)
+    }
+
+    /// The tag scan's codes of UTF-8 text's Characters, in order. Between two ASCII characters but
+    /// CR LF there is always a Character boundary (UAX #29: no ASCII character extends, prepends to
+    /// or joins another), and the rules at a boundary look back no further than such a pair: only
+    /// the stretches around the text that is not ASCII are broken into Characters, the rest is read
+    /// byte by byte. (The text as an array of Characters took two passes of grapheme breaking over
+    /// all of it, and one pass ~160 instructions a Character: 1.01 M on 64 strings of notes.yaml,
+    /// 304 files of bench/validate's examples shape, callgrind.)
+    private struct TagScanCodes: IteratorProtocol {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var i = 0
+        var stretch: String.Iterator? = nil
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+        }
+
+        mutating func next() -> UInt8? {
+            if stretch != nil {
+                if let c = stretch!.next() { return tagScanCode(c) }
+                stretch = nil
+            }
+            let n = bytes.count
+            guard i < n else { return nil }
+            let x = bytes[i]
+            if x < 0x80, i + 1 == n || bytes[i + 1] < 0x80 {
+                i += x == 13 && i + 1 < n && bytes[i + 1] == 10 ? 2 : 1
+                return tagScanCode(x)
+            }
+            // Up to the next boundary between two ASCII characters (not CR LF), or the end.
+            var j = i + 1
+            while j < n, !(bytes[j - 1] < 0x80 && bytes[j] < 0x80 && !(bytes[j - 1] == 13 && bytes[j] == 10)) { j += 1 }
+            stretch = String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<j]), as: UTF8.self).makeIterator()
+            i = j
+            return next()
+        }
+    }
+
+    /// `hasLetterOutsideTags` over tag scan codes, in one pass, ending at the first letter.
+    private static func hasLetterOutsideTags(_ codes: inout some IteratorProtocol<UInt8>) -> Bool {
+        let (open, close, letter) = (UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "a"))
+        var current = codes.next()
+        while let c = current {
+            let next = codes.next()
+            if c == open, next == open {
+                // In a tag: up to its `}}` (and a third `}`), or to the end.
+                var a = codes.next()
+                var b = a == nil ? nil : codes.next()
+                while let x = a, !(x == close && b == close) {
+                    a = b
+                    b = b == nil ? nil : codes.next()
+                }
+                guard a != nil else { return false }
+                current = codes.next()
+                if current == close { current = codes.next() }
+                continue
+            }
+            if c == letter { return true }
+            current = next
+        }
+        return false
     }
 
     private static func hasLetterOutsideASCIITags(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
