@@ -13,9 +13,12 @@ package struct CELParsed: Sendable {
     package static func parse(_ text: String, env: CELEnvironment) throws(CELProgram.Failure) -> CELParsed {
         let parsed: (CELExpr, nodeCount: Int)
         do { parsed = try CELParser.parse(text, options: env.parserOptions) } catch { throw CELProgram.Failure(errors: [error]) }
+        // The closures capture the two tables they read, not the environment: a copy of it each
+        // (every table it holds retained, and released with the closures' context).
+        let variables = env.variables, overloads = env.functions.overloads
         var resolver = CELResolver(
-            isVariable: { env.variables[$0] != nil }, isFunction: { env.functions[$0] != nil },
-            hasQualifiedVariables: CELResolver.anyQualified(env.variables.keys))
+            isVariable: { variables[$0] != nil }, isFunction: { overloads[$0] != nil },
+            hasQualifiedVariables: CELResolver.anyQualified(variables.keys))
         let root = resolver.resolve(parsed.0)
         return CELParsed(
             tree: CELProgram(source: text, root: root, type: .dyn, calls: [], nodeTypes: [], limits: env.limits, prepare: false),

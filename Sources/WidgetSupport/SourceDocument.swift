@@ -250,6 +250,9 @@ public final class SourceDocument: @unchecked Sendable {
 
     /// The same for a key given as a string.
     package func memberIndex(_ n: Int32, key: String) -> Int? {
+        // Read in place when the string is contiguous (nearly always): `withUTF8` needs a
+        // mutable copy, which retained and released the string's storage at each lookup.
+        if let found = key.utf8.withContiguousStorageIfAvailable({ memberIndex(n, key: $0) }) { return found }
         var key = key
         return key.withUTF8 { memberIndex(n, key: $0) }
     }
