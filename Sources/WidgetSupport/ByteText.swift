@@ -16,6 +16,14 @@ extension UnsafeBufferPointer<UInt8> {
     }
 }
 
+extension String {
+    /// Whether both are the same UTF-8 bytes (`==` also takes canonically equivalent ones for one).
+    package func hasSameUTF8(as other: String) -> Bool {
+        var (a, b) = (self, other)
+        return a.withUTF8 { x in b.withUTF8 { x.hasSameBytes(as: $0) } }
+    }
+}
+
 /// Whether `n` bytes at `a` and at `b` are the same, compared a word at a time; the last
 /// word overlaps the one before rather than ending in a byte loop.
 package func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count n: Int) -> Bool {
