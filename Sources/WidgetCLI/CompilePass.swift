@@ -34,7 +34,7 @@ struct CompilePass {
     var inputs: [String] = []
 
     /// - Parameter reader: how definition files are read (each once).
-    init(files given: [String], console: Console, reader: FileReader = .files) throws(UsageError) {
+    init(files given: SourcePaths, console: Console, reader: FileReader = .files) throws(UsageError) {
         let compilation = Compilation(purpose: .compile, reader: reader, jobs: Jobs.count())
         var stream = DiagnosticStream(console: console)
         var files: [String] = []
@@ -65,10 +65,10 @@ struct CompilePass {
 
     /// The definition files in `paths` (directories searched for `*.yaml` and `*.yml`), in
     /// order; a path that cannot be read is the command line's error.
-    static func files(in paths: [String]) throws(UsageError) -> [String] {
-        var files: [String] = []
+    static func files(in paths: [String]) throws(UsageError) -> SourcePaths {
+        var files = SourcePaths()
         for path in paths {
-            do { files += try SourceFiles.expand(path) } catch { throw UsageError(message: "\(error.description); check the path") }
+            do { files.append(contentsOf: try SourceFiles.paths(path)) } catch { throw UsageError(message: "\(error.description); check the path") }
         }
         return files
     }

@@ -83,12 +83,8 @@ enum GenerateCommand {
     static func run(_ options: Options, _ console: Console) throws(UsageError) -> ExitCode {
         let (path, out) = (options.paths.joined(separator: "', '"), options.out)
         try CompilePass.checkOutputDirectory(out, holding: "sources")
-        var files: [String] = []
-        for given in options.paths {
-            do { files += try SourceFiles.expand(given) } catch { throw UsageError(message: "\(error.description); check the path") }
-        }
         // The manifest's bundle is compiled with it, as 'compile' does.
-        let pass = try CompilePass(files: files, console: console)
+        let pass = try CompilePass(files: try CompilePass.files(in: options.paths), console: console)
         guard pass.errors == 0 else { return .inputErrors }
         let apps = pass.givenApps
         let app: AppPlanModel

@@ -89,7 +89,7 @@ enum StringsCommand {
             return .inputErrors
         }
         // The catalog is written last: it must not be one of the definitions just read.
-        try OutputTarget.refuseOverwriting(catalogPath, option: "--catalog", inputs: files + read)
+        try OutputTarget.refuseOverwriting(catalogPath, option: "--catalog", inputs: Array(files) + read)
         if catalogPath.hasSuffix(".yaml") || catalogPath.hasSuffix(".yml") {
             throw UsageError(message: "--catalog '\(catalogPath)' names a YAML file; a String Catalog is a .xcstrings file, such as \(SourceFiles.directory(of: catalogPath))Localizable.xcstrings")
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetCompiler
+import WidgetSupport
 import WidgetTestSupport
 @testable import WidgetCLI
 
@@ -18,7 +19,7 @@ import WidgetTestSupport
 }
 
 /// The codes each purpose reports for `files`, and how often each file was read.
-private func compileCounting(_ files: [String], purpose: Compilation.Purpose, jobs: Int) throws -> (lines: [String], reads: [String: Int]) {
+private func compileCounting(_ files: SourcePaths, purpose: Compilation.Purpose, jobs: Int) throws -> (lines: [String], reads: [String: Int]) {
     let counting = CountingReader()
     let compilation = Compilation(purpose: purpose, reader: counting.reader, jobs: jobs)
     var lines: [String] = []

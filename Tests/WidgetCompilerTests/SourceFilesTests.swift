@@ -12,13 +12,26 @@ import WidgetSupport
             "w/b/x.yaml", "w/b.yaml", "w/a.yml", "w/B.yaml", "w/b", "w/", "w/b/x.yaml", "w/b/a.yaml",
             "widgets/w00010.yaml", "widgets/w00002.yaml", "widgets/w0001.yaml", "a", "",
         ]
-        #expect(SourceFiles.sortedPaths(paths) == paths.sorted())
+        #expect(Array(SourcePaths(paths).sorted()) == paths.sorted())
     }
 
     @Test func otherPathsSortAsStringsDo() {
         // Precomposed and decomposed é are equal strings; the Kelvin sign sorts as K.
         let paths = ["w/caf\u{E9}.yaml", "w/cafe\u{301}.yaml", "w/cafe.yaml", "w/\u{212A}.yaml", "w/K.yaml", "w/z.yaml"]
-        #expect(SourceFiles.sortedPaths(paths) == paths.sorted())
+        // Byte for byte: `==` takes "K" for U+212A and é for e and U+301.
+        #expect(Array(SourcePaths(paths).sorted()).map { Array($0.utf8) } == paths.sorted().map { Array($0.utf8) })
+    }
+
+    /// Paths come back as given, byte for byte: equal `String`s spelled otherwise stay apart, a
+    /// directory's files share it, and a bare name has none.
+    @Test func pathsKeepTheirBytes() {
+        let paths = ["w/caf\u{E9}/a.yaml", "w/cafe\u{301}/a.yaml", "w/cafe\u{301}/b.yaml", "a.yaml", "/x", "w/", "", "w/a.yaml"]
+        var list = SourcePaths(paths)
+        list.append(directory: "w/", name: "\u{212A}.yaml")
+        #expect(Array(list).map { Array($0.utf8) } == (paths + ["w/\u{212A}.yaml"]).map { Array($0.utf8) })
+        var joined: SourcePaths = ["a"]
+        joined.append(contentsOf: list)
+        #expect(joined.count == list.count + 1 && joined.last == list.last)
     }
 
     /// What `body` returns for the path of a file holding `bytes`, in a

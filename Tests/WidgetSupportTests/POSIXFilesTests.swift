@@ -61,7 +61,7 @@ import Darwin
         #expect(read == bytes)
         #expect(status.type == .regular && status.size == 70_000)
         #expect(POSIXFiles.status(dir + "/f") == status)
-        #expect(try POSIXFiles.files(below: dir) { _ in true } == [dir + "/f"])
+        #expect(Array(try POSIXFiles.paths(below: dir) { _ in true }) == [dir + "/f"])
     }
 
     @Test func theWordsOfEachCause() {

@@ -22,15 +22,17 @@ struct KindTable {
 
     private var bytes: [UInt8] = []
     private var entries: [Entry] = []
-    /// The entries' files, each once (a file's kinds are defined one after another).
-    private var files: [String] = []
+    /// The entries' files, each once (a file's kinds are defined one after another), kept
+    /// compactly: a `String` each would keep every path made for a turn (96 bytes and more).
+    private var files = SourcePaths()
+    private var lastFile: String? = nil
     private var slots = HashSlots()
 
-    /// Room for `more` kinds (a `compile` call's files) without growing the entries and slots.
-    mutating func reserve(_ more: Int) {
-        entries.reserveCapacity(entries.count + more)
-        files.reserveCapacity(files.count + more)
-        slots.reserve(entries.count + more)
+    /// Room for a kind from each of `files` (a `compile` call's) without growing.
+    mutating func reserve(for files: SourcePaths) {
+        entries.reserveCapacity(entries.count + files.count)
+        self.files.reserveCapacity(adding: files)
+        slots.reserve(entries.count + files.count)
     }
 
     /// `kind`, defined in `file` at `location`.
@@ -44,7 +46,10 @@ struct KindTable {
             return (found, (files[Int(first.file)], SourceLocation(line: Int(first.line), column: Int(first.column))))
         }
         // The same bytes, not `!=`: paths `==` takes for one (canonically equivalent) name two files.
-        if files.last.map({ !$0.hasSameUTF8(as: file) }) ?? true { files.append(file) }
+        if lastFile.map({ !$0.hasSameUTF8(as: file) }) ?? true {
+            files.append(file)
+            lastFile = file
+        }
         let start = bytes.count
         bytes.append(contentsOf: kind.utf8)
         entries.append(Entry(

@@ -68,33 +68,13 @@ package enum SourceFiles {
 
     /// `*.yaml` and `*.yml` files under `path` (recursively, sorted), or `path` itself if it is a file.
     package static func expand(_ path: String) throws(ReadError) -> [String] {
+        Array(try paths(path))
+    }
+
+    /// `expand`'s files kept compactly, for a command that keeps them all (`validate`).
+    /// Sorted in `String` order (`SourcePaths.sorted`).
+    package static func paths(_ path: String) throws(ReadError) -> SourcePaths {
         guard try POSIXFiles.statusOrError(path).type == .directory else { return [path] }
-        let found = try POSIXFiles.files(below: path) { name in name.hasSuffix(".yaml") || name.hasSuffix(".yml") }
-        return sortedPaths(found)
-    }
-
-    /// `paths.sorted()`. When every path is ASCII, String order is byte order, so the
-    /// bytes are compared directly (the runtime's comparison costs several times more).
-    static func sortedPaths(_ paths: [String]) -> [String] {
-        var paths = paths
-        for i in paths.indices { paths[i].makeContiguousUTF8() }
-        let allASCII = paths.allSatisfy { path in
-            path.utf8.withContiguousStorageIfAvailable { $0.isASCII } ?? false
-        }
-        guard allASCII else { return paths.sorted() }
-        return paths.sorted(by: bytesPrecede)
-    }
-
-    /// Whether `a`'s UTF-8 bytes come before `b`'s (lexicographically, a prefix first).
-    private static func bytesPrecede(_ a: String, _ b: String) -> Bool {
-        let verdict = a.utf8.withContiguousStorageIfAvailable { x in
-            b.utf8.withContiguousStorageIfAvailable { y -> Bool in
-                let common = min(x.count, y.count)
-                guard common > 0, let p = x.baseAddress, let q = y.baseAddress else { return x.count < y.count }
-                let order = memcmp(p, q, common)
-                return order != 0 ? order < 0 : x.count < y.count
-            }
-        }
-        return (verdict ?? nil) ?? (a < b)
+        return try POSIXFiles.paths(below: path) { name in name.hasSuffix(".yaml") || name.hasSuffix(".yml") }.sorted()
     }
 }
