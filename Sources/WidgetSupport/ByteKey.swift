@@ -4,15 +4,15 @@
 ///
 /// Bytes are read by a few overlapping loads (never past the end); with the length known,
 /// they fix every one of the first sixteen bytes.
-package struct ByteKey: Equatable, Sendable {
-    package let low: UInt64
-    package let high: UInt64
-    package let length: Int
+public struct ByteKey: Equatable, Sendable {
+    @usableFromInline package let low: UInt64
+    @usableFromInline package let high: UInt64
+    @usableFromInline package let length: Int
 
     /// Whether the key holds every byte (up to sixteen): then equal keys mean equal bytes.
-    package var isWhole: Bool { length <= 16 }
+    @inlinable package var isWhole: Bool { length <= 16 }
 
-    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable package init(_ bytes: UnsafeBufferPointer<UInt8>) {
         let n = bytes.count
         length = n
         guard let base = bytes.baseAddress, n > 0 else {
@@ -41,7 +41,7 @@ package struct ByteKey: Equatable, Sendable {
     }
 
     /// A hash of the key, for tables.
-    package var hash: UInt64 {
+    @inlinable package var hash: UInt64 {
         ((low ^ (high &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: length)) &* 0x9E37_79B9_7F4A_7C15)
     }
 }

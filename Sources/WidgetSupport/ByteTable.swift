@@ -8,7 +8,10 @@
 /// sixteen bytes as integers) in an open-addressed table hashed on that key: a lookup
 /// makes the probe's key once and usually ends after one slot and one key comparison;
 /// only a name longer than sixteen bytes compares the rest of its bytes.
-package struct ByteTable: Sendable {
+///
+/// Public, its members `package`, so that `index(of:)` may be inlined into the modules that look
+/// names up (see `SourceDocument`).
+public struct ByteTable: Sendable {
     package private(set) var names: [String] = []
     @usableFromInline var keys: [ByteKey] = []
     /// Every name's bytes, one after another; name k starts at `starts[k]` (for names
@@ -43,7 +46,7 @@ package struct ByteTable: Sendable {
         storage.append(contentsOf: bytes)
     }
 
-    static func slot(of key: ByteKey, shift: UInt64) -> Int { Int(truncatingIfNeeded: key.hash >> shift) }
+    @inlinable static func slot(of key: ByteKey, shift: UInt64) -> Int { Int(truncatingIfNeeded: key.hash >> shift) }
 
     /// The name's index in `names`, or nil (for building tables; lookups read bytes).
     package func index(of name: String) -> Int? {
@@ -53,7 +56,7 @@ package struct ByteTable: Sendable {
 
     /// The index of the name with exactly these UTF-8 bytes (a member name or string
     /// read in place), or nil.
-    package func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    @inlinable package func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let probe = ByteKey(bytes)
         // unsafe buffer (with `isName` and `sameTail`): -0.29% instructions on bench/validate (callgrind,
         // 1,000 files); under the 0.5% bar alone, kept because the audit's removals together passed it.
