@@ -59,4 +59,22 @@ import WidgetTestSupport
             "z.yaml duplicate-kind: kind 'fixture.\u{212A}' of 'b.yaml' is also the kind of 'a.yaml'; a bundle's kinds must be unique",
         ].map { Array($0.utf8) })
     }
+
+    /// A manifest names a given file by a path `==` takes for the given one (U+212A for K): it is
+    /// that file, examined once, though given files in byte order are found by a binary search.
+    @Test func aBundleEntryIsAGivenPathAsStringsCompare() throws {
+        let dir = try temporaryDirectory().path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "kind: fixture.k\ndisplayName: A\ndescription: x\ncontent: { title: hi }\ntimeline: { hourly: true }\n".write(
+            toFile: dir + "/K.yaml", atomically: true, encoding: .utf8)
+        try "app: com.example.notes\ndisplayName: Notes\nwidgets:\n  - \u{212A}.yaml\n".write(
+            toFile: dir + "/app.yaml", atomically: true, encoding: .utf8)
+        let counting = CountingReader()
+        var codes: [String] = []
+        try Compilation(reader: counting.reader).compile(SourcePaths([dir + "/K.yaml", dir + "/app.yaml"])) { file in
+            codes += file.diagnostics.map(\.code.name)
+        }
+        #expect(codes.isEmpty)
+        #expect(counting.all.values.reduce(0, +) == 2)
+    }
 }

@@ -22,6 +22,19 @@ import WidgetSupport
         #expect(Array(SourcePaths(paths).sorted()).map { Array($0.utf8) } == paths.sorted().map { Array($0.utf8) })
     }
 
+    /// A directory's walk, sorted, is in ascending byte order: a path is found there by a binary search.
+    @Test func sortedPathsAreFoundByBinarySearch() {
+        let paths = SourcePaths(["w/c.yml", "w/b/x.yaml", "w/b.yaml", "z", "w/a.yaml", "w/b/a.yaml"]).sorted()
+        #expect(Array(paths) == ["w/a.yaml", "w/b.yaml", "w/b/a.yaml", "w/b/x.yaml", "w/c.yml", "z"])
+        #expect(paths.isAscendingASCII)
+        for (i, path) in paths.enumerated() { #expect(paths.index(ofASCII: path) == i) }
+        for absent in ["", "a", "w/b", "w/b/", "w/b/z.yaml", "w/c.yml2", "zz"] { #expect(paths.index(ofASCII: absent) == nil) }
+        #expect(!SourcePaths(["w/b.yaml", "w/a.yaml"]).isAscendingASCII)
+        #expect(!SourcePaths(["w/a.yaml", "w/a.yaml"]).isAscendingASCII)
+        #expect(!SourcePaths(["w/caf\u{E9}.yaml", "x"]).isAscendingASCII)
+        #expect(SourcePaths([String]()).isAscendingASCII && SourcePaths(["a"]).isAscendingASCII)
+    }
+
     /// Paths come back as given, byte for byte: equal `String`s spelled otherwise stay apart, a
     /// directory's files share it, and a bare name has none.
     @Test func pathsKeepTheirBytes() {

@@ -12,8 +12,12 @@ import Darwin
 /// Paths go in and come out byte for byte (a `String` made from them compares and hashes as the
 /// path given).
 package struct SourcePaths: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
-    /// Each directory with its trailing `/`, or empty (a bare file name).
-    private var directories: [String] = []
+    private typealias Bytes = UnsafeBufferPointer<UInt8>
+
+    /// Each directory's bytes (with its trailing `/`, or none for a bare file name), one after
+    /// another; directory k ends at `directoryEnds[k]`.
+    private var directories: [UInt8] = []
+    private var directoryEnds: [UInt32] = []
     /// The names' bytes, one after another.
     private var names: [UInt8] = []
     /// Per path: where its name ends in `names`, and its directory.
@@ -34,16 +38,26 @@ package struct SourcePaths: RandomAccessCollection, ExpressibleByArrayLiteral, S
     package var endIndex: Int { ends.count }
 
     package subscript(position: Int) -> String {
-        var directory = directories[Int(directoryIndices[position])]
-        let start = position == 0 ? 0 : Int(ends[position - 1])
-        return directory.withUTF8 { directory in
-            names.withUnsafeBufferPointer { all in
-                let name = UnsafeBufferPointer(rebasing: all[start..<Int(ends[position])])
-                // One allocation at the path's size.
-                return String(unsafeUninitializedCapacity: directory.count + name.count) { path in
-                    _ = UnsafeMutableBufferPointer(rebasing: path[..<directory.count]).initialize(from: directory)
-                    _ = UnsafeMutableBufferPointer(rebasing: path[directory.count...]).initialize(from: name)
-                    return directory.count + name.count
+        withParts { part in
+            let (directory, name) = part(position)
+            // One allocation at the path's size.
+            return String(unsafeUninitializedCapacity: directory.count + name.count) { path in
+                _ = UnsafeMutableBufferPointer(rebasing: path[..<directory.count]).initialize(from: directory)
+                _ = UnsafeMutableBufferPointer(rebasing: path[directory.count...]).initialize(from: name)
+                return directory.count + name.count
+            }
+        }
+    }
+
+    /// `body` given each path's bytes in place, as its directory's and its name's.
+    private func withParts<R>(_ body: (_ part: (Int) -> (directory: Bytes, name: Bytes)) -> R) -> R {
+        directories.withUnsafeBufferPointer { directories in
+            names.withUnsafeBufferPointer { names in
+                body { position in
+                    let k = Int(directoryIndices[position])
+                    let directory = (k == 0 ? 0 : Int(directoryEnds[k - 1]))..<Int(directoryEnds[k])
+                    let name = (position == 0 ? 0 : Int(ends[position - 1]))..<Int(ends[position])
+                    return (Bytes(rebasing: directories[directory]), Bytes(rebasing: names[name]))
                 }
             }
         }
@@ -61,7 +75,7 @@ package struct SourcePaths: RandomAccessCollection, ExpressibleByArrayLiteral, S
         var path = path
         path.withUTF8 { bytes in
             let cut = (bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
-            append(directory: UnsafeBufferPointer(rebasing: bytes[..<cut]), name: UnsafeBufferPointer(rebasing: bytes[cut...]))
+            append(directory: Bytes(rebasing: bytes[..<cut]), name: Bytes(rebasing: bytes[cut...]))
         }
     }
 
@@ -79,59 +93,79 @@ package struct SourcePaths: RandomAccessCollection, ExpressibleByArrayLiteral, S
         }
     }
 
-    private mutating func append(directory: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>) {
+    private mutating func append(directory: Bytes, name: Bytes) {
         // The same bytes, not `==`: canonically equivalent directories are still other paths.
-        if directories.last.map({ last in var last = last; return !last.withUTF8 { $0.hasSameBytes(as: directory) } }) ?? true {
-            directories.append(String(decoding: directory, as: UTF8.self))
+        let last = directoryEnds.count < 2 ? 0 : Int(directoryEnds[directoryEnds.count - 2])
+        let isLast = !directoryEnds.isEmpty && directories.withUnsafeBufferPointer {
+            Bytes(rebasing: $0[last...]).hasSameBytes(as: directory)
+        }
+        if !isLast {
+            directories.append(contentsOf: directory)
+            directoryEnds.append(UInt32(directories.count))
         }
         names.append(contentsOf: name)
         ends.append(UInt32(names.count))
-        directoryIndices.append(UInt32(directories.count - 1))
+        directoryIndices.append(UInt32(directoryEnds.count - 1))
+    }
+
+    private var isASCII: Bool {
+        directories.withUnsafeBufferPointer { $0.isASCII } && names.withUnsafeBufferPointer { $0.isASCII }
     }
 
     /// In the order of their bytes (a prefix first), which is `String` order when every path is
     /// ASCII; otherwise sorted as `String`s (`<`).
     package func sorted() -> SourcePaths {
-        let allASCII = names.allSatisfy { $0 < 0x80 } && directories.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } }
-        guard allASCII else { return SourcePaths(Array(self).sorted()) }
-        let directoryBytes = directories.map { Array($0.utf8) }
+        guard isASCII else { return SourcePaths(Array(self).sorted()) }
         var order = Array(indices)
         var sorted = SourcePaths()
         sorted.reserveCapacity(adding: self)
-        names.withUnsafeBufferPointer { names in
-            func name(_ position: Int) -> UnsafeBufferPointer<UInt8> {
-                UnsafeBufferPointer(rebasing: names[(position == 0 ? 0 : Int(ends[position - 1]))..<Int(ends[position])])
-            }
-            order.sort { a, b in
-                let (x, y) = (Int(directoryIndices[a]), Int(directoryIndices[b]))
-                if x == y { return Self.precedes(name(a), name(b)) }
-                return directoryBytes[x].withUnsafeBufferPointer { dx in
-                    directoryBytes[y].withUnsafeBufferPointer { dy in Self.precedes(dx, name(a), dy, name(b)) }
-                }
-            }
-            for position in order {
-                directoryBytes[Int(directoryIndices[position])].withUnsafeBufferPointer { sorted.append(directory: $0, name: name(position)) }
-            }
+        withParts { part in
+            order.sort { precedes($0, $1, part) }
+            for position in order { sorted.append(directory: part(position).directory, name: part(position).name) }
         }
         return sorted
     }
 
+    /// Whether every path is ASCII and each comes before the next in byte order (a directory's
+    /// walk, sorted): then none is there twice, and `index(ofASCII:)` finds one.
+    package var isAscendingASCII: Bool {
+        isASCII && withParts { part in indices.dropFirst().allSatisfy { precedes($0 - 1, $0, part) } }
+    }
+
+    /// Whether path `a`'s bytes come before path `b`'s.
+    private func precedes(_ a: Int, _ b: Int, _ part: (Int) -> (directory: Bytes, name: Bytes)) -> Bool {
+        directoryIndices[a] == directoryIndices[b] ? Self.precedes(part(a).name, part(b).name) : Self.precedes(part(a), part(b))
+    }
+
+    /// The index of the ASCII `path` among paths that are `isAscendingASCII` (a binary search).
+    package func index(ofASCII path: String) -> Int? {
+        var path = path
+        return path.withUTF8 { path in
+            withParts { part in
+                var (low, high) = (0, count)
+                while low < high {
+                    let middle = (low + high) / 2
+                    if Self.precedes(part(middle), (path, Bytes(start: nil, count: 0))) { low = middle + 1 } else { high = middle }
+                }
+                return low < count && !Self.precedes((path, Bytes(start: nil, count: 0)), part(low)) ? low : nil
+            }
+        }
+    }
+
     /// Whether `a`'s bytes come before `b`'s (lexicographically, a prefix first).
-    private static func precedes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func precedes(_ a: Bytes, _ b: Bytes) -> Bool {
         let common = Swift.min(a.count, b.count)
         guard common > 0, let p = a.baseAddress, let q = b.baseAddress else { return a.count < b.count }
         let order = memcmp(p, q, common)
         return order != 0 ? order < 0 : a.count < b.count
     }
 
-    /// Whether the bytes of `a + a2` come before those of `b + b2` (paths of two directories).
-    private static func precedes(
-        _ a: UnsafeBufferPointer<UInt8>, _ a2: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, _ b2: UnsafeBufferPointer<UInt8>
-    ) -> Bool {
-        let (count, otherCount) = (a.count + a2.count, b.count + b2.count)
+    /// Whether path `a`'s bytes (its directory's, then its name's) come before path `b`'s.
+    private static func precedes(_ a: (directory: Bytes, name: Bytes), _ b: (directory: Bytes, name: Bytes)) -> Bool {
+        let (count, otherCount) = (a.directory.count + a.name.count, b.directory.count + b.name.count)
         for k in 0..<Swift.min(count, otherCount) {
-            let x = k < a.count ? a[k] : a2[k - a.count]
-            let y = k < b.count ? b[k] : b2[k - b.count]
+            let x = k < a.directory.count ? a.directory[k] : a.name[k - a.directory.count]
+            let y = k < b.directory.count ? b.directory[k] : b.name[k - b.directory.count]
             if x != y { return x < y }
         }
         return count < otherCount
