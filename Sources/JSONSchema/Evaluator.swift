@@ -338,15 +338,9 @@ struct Evaluator {
 
     /// Looks for a member test's name among the members.
     private func look(for test: MemberTest, among members: UnsafeBufferPointer<SourceDocument.Child>) -> MemberLookup {
-        // By the name's key inline (a length, then two words), not a call of `isName` a member:
-        // -123 k instructions on the examples slice (304 files, callgrind; 0.6% of Schema.validate).
-        let name = test.nameKey
-        let found = members.firstIndex { member in
-            guard Int(member.keyCount) == name.length else { return false }
-            let probe = ByteKey(doc.keyBytes(member))
-            guard probe.low == name.low && probe.high == name.high else { return false }
-            // Borrowed, not retained (with the 2 others): -0.49% instructions on bench/validate (1,000 files; -0.55% on 10,000; one thread, callgrind)
-            return name.isWhole || graph.unmanaged[test.node]._withUnsafeGuaranteedRef { $0.object.names.isName(0, doc.keyBytes(member)) }
+        // Borrowed, not retained (with the 2 others): -0.49% instructions on bench/validate (1,000 files; -0.55% on 10,000; one thread, callgrind)
+        let found = graph.unmanaged[test.node]._withUnsafeGuaranteedRef { node in
+            members.firstIndex { node.object.names.isName(0, doc.keyBytes($0)) }
         }
         guard let found else { return MemberLookup(nameID: test.nameID) }
         let value = doc.node(members[found])

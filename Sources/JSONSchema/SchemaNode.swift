@@ -428,8 +428,6 @@ struct MemberTest: Sendable {
     /// When that schema allows nothing but one string of up to sixteen bytes (a `const`,
     /// the usual discriminator): the string's key, so a value is answered by comparing keys.
     let constKey: ByteKey?
-    /// The tested name's key, so members are told apart inline: by their length, then by the key.
-    let nameKey: ByteKey
 
     private static let anyType: TypeSet = [.null, .boolean, .number, .string, .array, .object]
 
@@ -453,7 +451,6 @@ struct MemberTest: Sendable {
         types = node.types ?? Self.anyType
         property = node.object.properties[0].flatMap { scalarShortcuts[$0.node] }
         constKey = property.flatMap { Self.constKey($0, nodes) }
-        nameKey = Array(node.object.names.names[0].utf8).withUnsafeBufferPointer { ByteKey($0) }
     }
 
     /// The key of the one short string a scalar shortcut allows, if that is all it checks.

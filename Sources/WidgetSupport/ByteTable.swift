@@ -74,8 +74,9 @@ public struct ByteTable: Sendable {
     }
 
     /// Whether name `k` has exactly these bytes (one comparison, without a lookup; most
-    /// other names are told apart by their length alone).
-    package func isName(_ k: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// other names are told apart by their length alone). Inlined where the schema's evaluator
+    /// tests a member's name against each member of an object.
+    @inlinable package func isName(_ k: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         keys.withUnsafeBufferPointer { keys in
             guard keys[k].length == bytes.count else { return false }
             let probe = ByteKey(bytes)
