@@ -63,7 +63,7 @@ let staticSwiftRuntime: [LinkerSetting] = [
             + ["-Xlinker", "--end-group"],
         .when(platforms: [.linux])
     ),
-] + linkedCompactly
+]
 
 
 let package = Package(
@@ -154,7 +154,7 @@ let package = Package(
         ),
         // What a user installs. Its linker flags are unsafe flags, which SwiftPM refuses in any product
         // another package uses (an app's build runs the plugins): the plugins run `widgetc-tool`.
-        .executableTarget(name: "widgetc", dependencies: ["WidgetCLI"], linkerSettings: staticSwiftRuntime),
+        .executableTarget(name: "widgetc", dependencies: ["WidgetCLI"], linkerSettings: staticSwiftRuntime + linkedCompactly),
         // The plugins' widgetc: the same process (`WidgetCLI.runProcess`), linked as SwiftPM links.
         .executableTarget(name: "widgetc-tool", dependencies: ["WidgetCLI"]),
 

@@ -34,6 +34,33 @@ import WidgetTime
         #expect(!libraries.stdout.contains(build + "/"), "\(libraries.stdout)")
     }
 
+    /// glibc 2.36 or later, whose loader reads packed relative relocations (Package.swift links them
+    /// only then).
+    static let glibcReadsPackedRelocations: Bool = {
+        // `glibc 2.36`; getconf fails on a C library that is not glibc.
+        guard linux, let answer = try? runProcess(["/usr/bin/getconf", "GNU_LIBC_VERSION"]), answer.status == 0,
+            let version = answer.stdout.split(whereSeparator: \.isWhitespace).last
+        else { return false }
+        return !version.split(separator: ".").compactMap { Int($0) }.lexicographicallyPrecedes([2, 36])
+    }()
+
+    /// The loader's tables stay small (Package.swift, `linkedCompactly`): relative relocations packed
+    /// (DT_RELR) and no symbol of widgetc's own exported. Otherwise 2.4 MB that only the loader reads
+    /// stayed resident (bench/README.md, "Peak memory: the loader's tables").
+    @Test(
+        .enabled(if: glibcReadsPackedRelocations, "packed relocations need glibc 2.36's loader"),
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/readelf"), "readelf (binutils) is not installed"))
+    func widgetcIsLinkedWithSmallLoaderTables() throws {
+        let widgetc = try #require(TestPaths.widgetc, "no built widgetc; run swift build")
+        let dynamic = try runProcess(["/usr/bin/readelf", "-d", "-W", widgetc])
+        #expect(dynamic.status == 0)
+        #expect(dynamic.stdout.contains("(RELR)"), "\(dynamic.stdout)")
+        let symbols = try runProcess(["/usr/bin/readelf", "--dyn-syms", "-W", widgetc])
+        #expect(symbols.status == 0)
+        // Swift's mangled names start with `$s`: none of widgetc's own is exported (8,369 were).
+        #expect(!symbols.stdout.contains("$s"), "\(symbols.stdout.prefix(2_000))")
+    }
+
     /// A `widgetc` copied alone into an empty directory: `fetch` and `run --network live` reach
     /// a server on 127.0.0.1 (nothing else beside the binary).
     @Test func aWidgetcCopiedAloneMakesLiveRequests() throws {
