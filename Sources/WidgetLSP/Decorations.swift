@@ -15,7 +15,7 @@ extension LanguageServer {
     func runnablePlan(_ document: TextDocument) -> WidgetPlan? {
         let path = Self.path(of: document.uri)
         var compiled: CompiledFile? = nil
-        try? Compilation(sharing: lowering, purpose: .compile).compile([path], contents: document.bytes) { file in
+        try? compilation(.compile).compile([path], contents: document.bytes) { file in
             if compiled == nil { compiled = file }
         }
         guard !(compiled?.diagnostics ?? []).contains(where: { $0.severity == .error }) else { return nil }

@@ -232,7 +232,7 @@ extension LanguageServer {
     func ruleText(_ document: TextDocument) -> String {
         let path = Self.path(of: document.uri)
         var compiled: CompiledFile? = nil
-        try? Compilation(sharing: lowering, purpose: .compile).compile([path], contents: document.bytes) { file in
+        try? compilation(.compile).compile([path], contents: document.bytes) { file in
             if compiled == nil { compiled = file }
         }
         let errors = (compiled?.diagnostics ?? []).filter { $0.severity == .error }

@@ -28,7 +28,7 @@ package final class LanguageServer {
     private let send: ([UInt8]) -> Void
     private let log: (String) -> Void
     private var framer = MessageFramer()
-    /// Phase 1 of every check, its schemas compiled once.
+    /// Phase 1 of every check and plan, its schemas compiled once (`compilation(_:)`).
     private let stages = Compilation().stages
     /// Why the built-in widget schema cannot be compiled, which every document then shows; nil when it can.
     private let setupError: String?
@@ -37,8 +37,6 @@ package final class LanguageServer {
     /// (completion in broken text). The text is kept as diagnostics find it parses: no second parse per edit.
     var lastParsedText: [String: [UInt8]] = [:]
     var lastParsed: [String: [SourceNode]] = [:]
-    /// Stages that also lower (the plan a rule's hover runs), made at the first hover.
-    lazy var lowering = Compilation(purpose: .compile).stages
     private var initialized = false
     private var shutdownRequested = false
     /// The process's exit status once `exit` came: 0 after `shutdown`, 1 without (LSP "exit").
@@ -276,8 +274,15 @@ package final class LanguageServer {
             return [Self.lspDiagnostic(.error(.schema, setupError, file: "", at: .start), document)]
         }
         let path = Self.path(of: document.uri)
-        let found = Compilation(sharing: stages).validate(bytes: document.bytes, path: path)
+        let found = compilation().validate(bytes: document.bytes, path: path)
         return found.filter { $0.file == path }.map { Self.lspDiagnostic($0, document) }
+    }
+
+    /// A compilation over the server's stages: diagnostics (`.check`) or the plan a hover runs
+    /// (`.compile`). A String Catalog changed on disk since it was read is read again.
+    func compilation(_ purpose: Compilation.Purpose = .check) -> Compilation {
+        stages.catalogs.forgetChanged()
+        return Compilation(sharing: stages, purpose: purpose)
     }
 
     static func lspDiagnostic(_ d: Diagnostic, _ document: TextDocument) -> JSONValue {

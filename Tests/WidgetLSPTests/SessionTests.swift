@@ -92,6 +92,30 @@ import WidgetTestSupport
         #expect(try session.client.diagnostics(uri: ThreeErrors.uri).count == 2)
         #expect(session.server.documents[ThreeErrors.uri]?.text == fixed)
     }
+
+    /// The String Catalog a widget names is read from disk again once it changed there: made
+    /// after the widget was opened (`widgetc strings`, Xcode), then removed. The server had kept
+    /// the first read for its whole life.
+    @Test func aCatalogChangedOnDiskIsReadAgain() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.path + "/countdown.yaml"
+        let text = try String(contentsOfFile: TestPaths.widgets + "/countdown.yaml", encoding: .utf8)
+        #expect(text.contains("localization: { catalog: Localizable.xcstrings }"))
+        let catalog = dir.path + "/Localizable.xcstrings"
+        let session = InProcessSession()
+        _ = try session.client.initialize()
+        let uri = LanguageServer.uri(of: path)
+        session.client.open(uri: uri, text: text)
+        let codes = { try session.client.diagnostics(uri: uri).compactMap { $0["code"]?.string } }
+        #expect(try codes() == ["l10n-catalog"])
+        try FileManager.default.copyItem(atPath: TestPaths.widgets + "/Localizable.xcstrings", toPath: catalog)
+        session.client.change(uri: uri, version: 2, from: (0, 0), to: (0, 0), text: "# edited\n")
+        #expect(try codes() == [])
+        try FileManager.default.removeItem(atPath: catalog)
+        session.client.change(uri: uri, version: 3, from: (0, 0), to: (0, 0), text: "# again\n")
+        #expect(try codes() == ["l10n-catalog"])
+    }
 }
 
 /// Where the loader and LSP count lines or columns differently, positions still land on the value.

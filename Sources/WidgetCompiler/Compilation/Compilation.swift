@@ -35,6 +35,9 @@ package final class Compilation {
         /// `strings`: every file's documents as read (no checks), an app manifest's bundle
         /// files after the files given, each once by real path (`followsBundle` says which manifests).
         case collect
+
+        /// Whether a document without errors goes on to its plan.
+        var lowers: Bool { self == .compile || self == .run }
     }
 
     /// Phase 1, safe to share between compilations (the editor checks each version of a document
@@ -76,7 +79,7 @@ package final class Compilation {
     package init(
         mode: FileStages.Mode = .definitions, purpose: Purpose = .check, reader: FileReader = .files, jobs: Int = 1
     ) {
-        stages = FileStages(mode: mode, lowers: purpose == .compile || purpose == .run, reader: reader)
+        stages = FileStages(mode: mode, reader: reader)
         self.purpose = purpose
         self.jobs = max(1, jobs)
     }
@@ -339,7 +342,7 @@ package final class Compilation {
                 toExamine.append(loaded)
             }
         }
-        var examined = stages.examine(toExamine).makeIterator()
+        var examined = stages.examine(toExamine, lowers: purpose.lowers).makeIterator()
         return done.map { $0 ?? examined.next()! }
     }
 
@@ -471,7 +474,7 @@ package final class Compilation {
             if let plan = document.plan { plans.append(plan) }
             if let manifest = document.manifest {
                 let bundle = checkBundle(of: manifest, file: file.path, &semantic, &pass)
-                if stages.lowers, !hasErrors(document.shape, semantic) {
+                if purpose.lowers, !hasErrors(document.shape, semantic) {
                     switch Lowering.appPlan(manifest, file: file.path, kinds: bundle.flatMap(\.kinds)) {
                     case .success(let plan): plans.append(.app(id: plan.app, plan: plan, widgetFiles: bundle.map(\.file)))
                     case .failure(let problem): semantic.append(problem)

@@ -24,16 +24,13 @@ package final class FileStages: Sendable {
     /// needing it comes (a run of compiled plans needs none: the widget schema is half of `run`
     /// of one plan's 48 M instructions, callgrind).
     let mode: Mode
-    /// Whether a widget without errors goes on to its plan (`compile`, `run`; not `validate`).
-    let lowers: Bool
     /// String Catalogs, read once for all the files that name them.
     package let catalogs = CatalogCache()
     /// How source files are read (the file system; a test counts the reads through it).
     let reader: FileReader
 
-    init(mode: Mode, lowers: Bool, reader: FileReader) {
+    init(mode: Mode, reader: FileReader) {
         self.mode = mode
-        self.lowers = lowers
         self.reader = reader
     }
 
@@ -83,7 +80,8 @@ package final class FileStages: Sendable {
     }
 
     /// Stage 2: what the document is, by its top-level keys, and the schema's findings.
-    func shape(_ node: SourceNode, of file: LoadedFile) -> ShapedDocument {
+    /// `lowers`: whether a widget without errors goes on to its plan (`compile`, `run`; not `validate`).
+    func shape(_ node: SourceNode, of file: LoadedFile, lowers: Bool) -> ShapedDocument {
         // Built from its parts at the end: a `ShapedDocument` filled in place was copied whole
         // on its way out (callgrind: one copy a document).
         let role = DocumentKind.of(node)
@@ -126,14 +124,14 @@ package final class FileStages: Sendable {
     /// The definition is borrowed by the checks and the lowering, and the document's
     /// findings are updated in place (`inout`): a stage value holding the definition was copied
     /// whole on its way here (~60 retains and as many releases a widget, callgrind).
-    func check(_ shaped: inout ShapedDocument, widget: inout WidgetCheck?) -> CheckedDocument {
+    func check(_ shaped: inout ShapedDocument, widget: inout WidgetCheck?, lowers: Bool) -> CheckedDocument {
         if case .schemaOnly = mode { return CheckedDocument(shape: shaped.shape) }
         switch shaped.role {
         case .widget:
             // Moved out of its slot: read through the optional, the definition was copied (38
             // retains and as many releases a widget, callgrind).
             let checked = widget.take()!
-            return check(widget: checked.definition, &shaped)
+            return check(widget: checked.definition, &shaped, lowers: lowers)
         case .app:
             let manifest = AppDefinition(decoding: shaped.node)
             checkApp(manifest, &shaped.context)
@@ -150,7 +148,7 @@ package final class FileStages: Sendable {
         }
     }
 
-    private func check(widget definition: WidgetDefinition, _ shaped: inout ShapedDocument) -> CheckedDocument {
+    private func check(widget definition: WidgetDefinition, _ shaped: inout ShapedDocument, lowers: Bool) -> CheckedDocument {
         let (catalog, catalogUse) = catalogUse(of: shaped.node, &shaped.context)
         var kind: (name: String, location: SourceLocation)? = nil
         if let text = definition.kind { kind = (text.value, text.location) }
@@ -171,8 +169,8 @@ package final class FileStages: Sendable {
     /// every stage in turn fetched it all again for each file. Loaded, shaped and checked 32
     /// files at a time, bench/validate's examples shape took 2.2x the floor's CPU instead of
     /// 2.6x, 7 rounds in random order, 2 threads. The checks in steps: see `WidgetCheck`.)
-    func examine(_ files: [LoadedFile]) -> [ExaminedFile] {
-        var shaped = files.map { file in file.readFailure == nil ? file.documents.map { shape($0, of: file) } : [] }
+    func examine(_ files: [LoadedFile], lowers: Bool) -> [ExaminedFile] {
+        var shaped = files.map { file in file.readFailure == nil ? file.documents.map { shape($0, of: file, lowers: lowers) } : [] }
         var widgets = shaped.map { documents in
             documents.map { document -> WidgetCheck? in
                 guard case .definitions = mode, case .widget = document.role else { return nil }
@@ -189,12 +187,15 @@ package final class FileStages: Sendable {
         return files.indices.map { i in
             let file = files[i]
             return ExaminedFile(
-                loaded: file, documents: file.readFailure == nil ? documents(of: file, shaped: &shaped[i], widgets: &widgets[i]) : [])
+                loaded: file,
+                documents: file.readFailure == nil ? documents(of: file, shaped: &shaped[i], widgets: &widgets[i], lowers: lowers) : [])
         }
     }
 
-    private func documents(of file: LoadedFile, shaped: inout [ShapedDocument], widgets: inout [WidgetCheck?]) -> [CheckedDocument] {
-        var documents = shaped.indices.map { check(&shaped[$0], widget: &widgets[$0]) }
+    private func documents(
+        of file: LoadedFile, shaped: inout [ShapedDocument], widgets: inout [WidgetCheck?], lowers: Bool
+    ) -> [CheckedDocument] {
+        var documents = shaped.indices.map { check(&shaped[$0], widget: &widgets[$0], lowers: lowers) }
         if file.documents.isEmpty, file.loadError == nil {
             // Spec (cli.md): a file with no document (empty, or only comments) is a warning.
             documents.append(CheckedDocument(semantic: [.warning(

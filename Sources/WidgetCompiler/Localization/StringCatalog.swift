@@ -334,12 +334,15 @@ package final class CatalogCache: Sendable {
         package var readable: Bool { bytes != nil }
     }
 
-    private let cache = Locked<[String: Loaded]>([:])
+    /// Each catalog read, with its file's status just before the read (nil: there was no file).
+    private let cache = Locked<[String: (loaded: Loaded, status: POSIXFiles.Status?)]>([:])
 
     package init() {}
 
     package func load(_ path: String) -> Loaded {
-        if let hit = cache.withLock({ $0[path] }) { return hit }
+        if let hit = cache.withLock({ $0[path] }) { return hit.loaded }
+        // Taken before the read: a change during it leaves a status that differs next time.
+        let status = POSIXFiles.status(path)
         let loaded: Loaded
         // A catalog a definition names: a FIFO there must not block validate.
         if let bytes = try? SourceFiles.readNamed(path) {
@@ -348,8 +351,18 @@ package final class CatalogCache: Sendable {
         } else {
             loaded = Loaded(catalog: nil, diagnostics: [], bytes: nil)
         }
-        cache.withLock { $0[path] = loaded }
+        cache.withLock { $0[path] = (loaded, status) }
         return loaded
+    }
+
+    /// Forgets each catalog whose file changed since it was read (written, replaced, created or
+    /// removed), so the next check reads it again: the editor service lives across the user's
+    /// edits of the catalog (spec editor.md: files an open document refers to are read from disk).
+    /// A command reads each catalog once and never asks.
+    package func forgetChanged() {
+        cache.withLock { entries in
+            for (path, entry) in entries where POSIXFiles.status(path) != entry.status { entries[path] = nil }
+        }
     }
 }
 
