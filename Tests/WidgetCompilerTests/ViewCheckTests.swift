@@ -152,6 +152,8 @@ struct ViewCheckTests {
     @Test func optionBitsAreDistinct() {
         let cases = ViewOption.allCases
         #expect(cases.count <= 64)
+        #expect(cases.count <= OptionMembers.capacity)
+        #expect(ViewElementKind.allCases.enumerated().allSatisfy { $0.offset == $0.element.ordinal })
         #expect(Set(cases.map(\.bit)).count == cases.count)
         #expect(cases.enumerated().allSatisfy { $0.offset == $0.element.ordinal })
         // `ViewKey` looks up element keys and options in one table: no name is both.

@@ -155,6 +155,13 @@ private enum OptionOwners {
     static let owners = ViewOption.allCases.map(\.elements)
 
     static func of(_ option: ViewOption) -> Set<ViewElementKind>? { owners[option.ordinal] }
+
+    /// By kind (its place in `allCases`), the bits (`ViewOption.bit`) of the options that are
+    /// not its own: an element's options are judged by one mask, where a `Set` lookup per option
+    /// hashed the kind's name (and retained the set).
+    static let foreign: [UInt64] = ViewElementKind.allCases.map { kind in
+        ViewOption.allCases.reduce(0) { bits, option in of(option).map { $0.contains(kind) } == false ? bits | option.bit : bits }
+    }
 }
 
 private struct ViewChecker {
@@ -185,16 +192,18 @@ private struct ViewChecker {
     static let templateOptions: [ViewOption] = [.label, .currentValueLabel, .accessibilityLabel, .link, .if, .total, .range, .with, .yRange, .font, .padding, .frame]
     static let chartFieldOptions: [ViewOption] = [.x, .y, .series]
 
-    /// One element and everything below it, shown in `families`.
-    mutating func check(_ element: ViewElement, families: FamilyBits, inForeach: Bool, _ context: inout CheckContext) {
+    /// One element (a mapping) and everything below it, shown in `families`.
+    mutating func check(_ node: SourceNode, families: FamilyBits, inForeach: Bool, _ context: inout CheckContext) {
+        let element = ViewElement(decoding: node)
         // Element keys: exactly one.
         if element.elementKeyCount > 1 {
-            let names = element.elementKeys.map { "'\($0.kind.rawValue)'" }.joined(separator: " and ")
+            let keys = element.elementKeys
+            let names = keys.map { "'\($0.kind.rawValue)'" }.joined(separator: " and ")
             context.error(
                 .viewElementKeys,
                 "an element has one element key, and this one has \(names); put each in its own element (in a stack or a group)",
-                at: element.keyLocation(element.elementKeys[1].member), path + [element.elementKeys[1].kind.rawValue])
-        } else if element.firstElementKey == nil, element.unknownKeys.isEmpty {
+                at: element.keyLocation(keys[1].member), path + [keys[1].kind.rawValue])
+        } else if element.firstKind == nil, !element.hasUnknownKeys {
             context.error(
                 .viewElementKeys,
                 "an element needs one element key: \(ViewElementKind.allCases.map(\.rawValue).joined(separator: ", "))",
@@ -204,11 +213,11 @@ private struct ViewChecker {
         if let list = element.option(.families), list.isSequence {
             shown = shown.intersection(FamilyBits(list.items.compactMap { $0.string.flatMap(WidgetFamily.init(rawValue:)) }))
         }
-        // Without one element key there is nothing more to check (nor children: they are decoded under one).
+        // Without one element key there is nothing more to check (nor children: they are read under one).
         guard let kind = element.kind else { return }
         // Options that belong to other elements.
-        for (option, member) in element.options {
-            guard let owners = OptionOwners.of(option), !owners.contains(kind) else { continue }
+        element.forEachOption(in: OptionOwners.foreign[kind.ordinal]) { option, member in
+            guard let owners = OptionOwners.of(option) else { return }
             let names = ViewElementKind.allCases.filter(owners.contains).map(\.rawValue)
             context.error(
                 .viewOption,
@@ -216,18 +225,25 @@ private struct ViewChecker {
                 at: element.keyLocation(member), path + [option.rawValue])
         }
         checkValues(element, kind, shown: shown, inForeach: inForeach, &context)
-        for child in element.children {
-            path.append(kind.rawValue)
-            path.append(String(child.index))
-            check(child.element, families: shown, inForeach: inForeach, &context)
-            path.removeLast(2)
+        // A stack's or group's children: its list's items that are mappings.
+        if kind.hasChildren, let list = element.main, list.isSequence {
+            for i in 0..<list.count {
+                let child = list.child(i)
+                guard child.isMapping else { continue }
+                path.append(kind.rawValue)
+                path.append(String(i))
+                check(child, families: shown, inForeach: inForeach, &context)
+                path.removeLast(2)
+            }
         }
         if kind == .foreach || kind == .grid {
-            if let item = element.item {
-                path.append("item")
-                check(item, families: shown, inForeach: true, &context)
-                path.removeLast()
-            } else if element.option(.item) == nil {
+            if let item = element.option(.item) {
+                if item.isMapping {
+                    path.append("item")
+                    check(item, families: shown, inForeach: true, &context)
+                    path.removeLast()
+                }
+            } else {
                 context.error(
                     kind == .foreach ? .viewForeachItem : .viewGrid,
                     "a \(kind.rawValue) needs 'item': the element shown for each list element", at: element.node, path)
@@ -243,7 +259,7 @@ private struct ViewChecker {
     /// from a mutating method, each call of a checker method copied the checker, 168 bytes, to
     /// pass it: 40 copies a file of bench/validate's examples slice, 10 now, callgrind.)
     private func checkValues(
-        _ element: ViewElement, _ kind: ViewElementKind, shown: FamilyBits, inForeach: Bool, _ context: inout CheckContext
+        _ element: borrowing ViewElement, _ kind: ViewElementKind, shown: FamilyBits, inForeach: Bool, _ context: inout CheckContext
     ) {
         // A local: the paths the checks below make lazily (`@autoclosure`) then capture it, not a
         // copy of the whole checker each (callgrind: 5 M instructions on 300 files of the examples shape).
@@ -348,19 +364,23 @@ private struct ViewChecker {
             context.warning(
                 .viewLinkSmall,
                 "'link' is ignored in systemSmall, where the whole widget is one tap target: use the widget's 'url' there (or 'families' to keep this element out of systemSmall)",
-                at: element.keyLocation(element.options.first { $0.option == .link }!.member), path + ["link"])
+                at: element.keyLocation(element.member(of: .link)!), path + ["link"])
         }
         if shown.contains(.accessoryInline) {
             var dropped: [(String, Int?)] = []
             if [.foreach, .chart, .grid].contains(kind) { dropped.append((kind.rawValue, element.firstElementKey?.member)) }
-            for (option, member) in element.options where [.link, .background, .color].contains(option) {
+            element.forEachOption(in: ViewOption.link.bit | ViewOption.background.bit | ViewOption.color.bit) { option, member in
                 dropped.append((option.rawValue, member))
             }
             for (what, member) in dropped {
+                // (Not `member.map(element.keyLocation)`: Swift 6.3's move-only checker crashes on
+                // a method of a noncopyable value taken as a function.)
+                var at = element.node.location
+                if let member { at = element.keyLocation(member) }
                 context.warning(
                     .viewInline,
                     "'\(what)' is dropped in accessoryInline, which shows one line of text and an optional symbol; give this element 'families' without accessoryInline, or a familyView.accessoryInline",
-                    at: member.map(element.keyLocation) ?? element.node.location, path + [what])
+                    at: at, path + [what])
             }
         }
         if kind == .button || kind == .toggle {
@@ -387,7 +407,7 @@ private struct ViewChecker {
     static let gridColumns = 1...64
 
     /// A chart: a known mark, x and y, a y range from its min up.
-    private func checkChart(_ element: ViewElement, _ context: inout CheckContext) {
+    private func checkChart(_ element: borrowing ViewElement, _ context: inout CheckContext) {
         let path = self.path
         let key = element.firstElementKey!.member
         if let mark = element.option(.mark) {
@@ -400,7 +420,9 @@ private struct ViewChecker {
         } else {
             context.error(.viewChart, "a chart needs 'mark': \(Self.chartMarks.joined(separator: ", "))", at: element.keyLocation(key), path)
         }
-        let missing = ["x", "y"].filter { element.option(ViewOption(rawValue: $0)!) == nil }
+        var missing: [String] = []
+        if element.option(.x) == nil { missing.append("x") }
+        if element.option(.y) == nil { missing.append("y") }
         if !missing.isEmpty {
             context.error(
                 .viewChart,
@@ -412,11 +434,11 @@ private struct ViewChecker {
                 .viewChart, "a chart's x \(x.shown) is fixed: every point would sit at the same x; write a template over each element, such as \"{{hour}}\"",
                 at: x, path + ["x"])
         }
-        if element.option(.series) != nil, let color = element.options.first(where: { $0.option == .color }) {
+        if element.option(.series) != nil, let color = element.member(of: .color) {
             context.error(
                 .viewChart,
                 "a chart with 'series' gives each series its colour (foregroundStyle(by:)); 'color' would paint over them: drop one of the two",
-                at: element.keyLocation(color.member), path + ["color"])
+                at: element.keyLocation(color), path + ["color"])
         }
         if let y = element.option(.y), let text = y.string, !text.isTemplate, Double(text) == nil {
             context.error(.viewChart, "a chart's y \(y.shown) is fixed text: write a template rendering a number, such as \"{{temp}}\"", at: y, path + ["y"])
@@ -428,7 +450,7 @@ private struct ViewChecker {
     }
 
     /// A grid: its columns, in range.
-    private func checkGrid(_ element: ViewElement, _ context: inout CheckContext) {
+    private func checkGrid(_ element: borrowing ViewElement, _ context: inout CheckContext) {
         let path = self.path
         guard let columns = element.option(.columns) else {
             context.error(
@@ -475,7 +497,7 @@ private struct ViewChecker {
     /// A button or toggle: not in accessoryInline (it draws no controls), an intent of the widget,
     /// arguments that are its parameters and of their types, and a toggle's state a boolean field.
     private func checkIntentCall(
-        _ element: ViewElement, _ kind: ViewElementKind, shown: FamilyBits, inForeach: Bool, _ context: inout CheckContext
+        _ element: borrowing ViewElement, _ kind: ViewElementKind, shown: FamilyBits, inForeach: Bool, _ context: inout CheckContext
     ) {
         let key = element.firstElementKey!.member
         let path = self.path
@@ -579,7 +601,7 @@ private struct ViewChecker {
     }
 
     /// A `date` or `timer` counts live: a timeline reloading every minute only to redraw it burns the budget.
-    private func warnLiveClock(_ element: ViewElement, _ kind: ViewElementKind, _ context: inout CheckContext) {
+    private func warnLiveClock(_ element: borrowing ViewElement, _ kind: ViewElementKind, _ context: inout CheckContext) {
         let path = self.path
         guard let every = reloadEvery, let key = element.firstElementKey else { return }
         if kind == .date, element.option(.format) != nil { return }  // formatted once: not live
@@ -593,7 +615,7 @@ private struct ViewChecker {
     /// A relative time formatted once per entry ("in 3 min", `format: relative` or
     /// `{{x | relative}}`) in a widget making an entry every minute to keep it current: a `date`
     /// with `style: relative` counts live on the device from one entry.
-    private func warnFixedRelative(_ element: ViewElement, _ kind: ViewElementKind, _ context: inout CheckContext) {
+    private func warnFixedRelative(_ element: borrowing ViewElement, _ kind: ViewElementKind, _ context: inout CheckContext) {
         let path = self.path
         guard let every = reloadEvery, let key = element.firstElementKey else { return }
         var relative = element.option(.format)?.string == ValueFormat.relative.rawValue

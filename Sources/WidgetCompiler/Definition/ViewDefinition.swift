@@ -9,13 +9,13 @@ package struct ViewDefinition: Sendable {
     package var view: SourceNode?
     /// `view: custom`: the face is hand-written SwiftUI.
     package var isCustom = false
-    /// `view` decoded, when it is an element (not `custom`).
-    package var element: ViewElement?
+    /// `view`, when it is an element (a mapping; its keys are told apart by the view checks).
+    package var element: SourceNode?
     /// `familyView` as written.
     package var familyViewNode: SourceNode?
-    /// Each `familyView` member: its key as written (a family's name, or not), where the key is,
-    /// and its element.
-    package var familyViews: [(key: String, family: WidgetFamily?, keyLocation: SourceLocation, element: ViewElement)] = []
+    /// Each `familyView` member that is an element: its key as written (a family's name, or
+    /// not), where the key is, and its element's mapping.
+    package var familyViews: [(key: String, family: WidgetFamily?, keyLocation: SourceLocation, element: SourceNode)] = []
     /// `background` as written.
     package var background: SourceNode?
 
@@ -32,14 +32,12 @@ package struct ViewDefinition: Sendable {
             if view.string == "custom" {
                 isCustom = true
             } else if view.isMapping {
-                element = ViewElement(decoding: view)
+                element = view
             }
         }
         if let familyView, familyView.isMapping {
             for m in familyView.members where m.value.isMapping {
-                familyViews.append((
-                    m.key, WidgetFamily(rawValue: m.key), m.keyLocation,
-                    ViewElement(decoding: m.value)))
+                familyViews.append((m.key, WidgetFamily(rawValue: m.key), m.keyLocation, m.value))
             }
         }
     }
@@ -50,6 +48,8 @@ package enum ViewElementKind: String, Sendable, CaseIterable {
     case vstack, hstack, zstack, group, text, date, timer, symbol, image, gauge, progress, spacer, divider, foreach, button, toggle
     case chart, grid
 
+    /// The case's number in `allCases` (a case-only enum is stored as it).
+    package var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
 
     /// Whether the element's main argument is a list of elements.
     package var hasChildren: Bool {
@@ -196,113 +196,157 @@ enum ViewKey {
     }
 }
 
-/// One element of a view as written.
-///
-/// A class: the checks pass elements down and keep a stack's children, and a struct of six
-/// references was copied per child through the runtime's generic tuple witness, six retains and
-/// six releases each (13 copies a file of bench/validate's examples slice, callgrind: retains
-/// 941 -> 881 a file and releases 1,223 -> 1,147, with one allocation more an element).
-package final class ViewElement: Sendable {
-    /// The element's mapping. (Its path is the view checks' to keep as they walk: made here for
-    /// every element, with a render-tree id nothing read, `ViewDefinition` was 14.5 M instructions
-    /// on 300 files of bench/validate's examples shape, 7.1 M without them, callgrind.)
-    package let node: SourceNode
-    /// The first element key written and its member index (a valid element has exactly one):
-    /// two plain fields, where an optional tuple made the element's copies outlined.
-    private let firstKind: ViewElementKind?
+/// One element of a view as written, told apart when the view checks reach it (its keys, each
+/// an element key, an option or unknown). A value on the checker's stack, made from the node
+/// per element: decoded into a class per element with arrays of its options, children and
+/// unknown keys when the definition was, the views cost 2 allocations an element (23.7 a file of
+/// bench/validate's examples slice) and their teardown, for the checks alone to read.
+/// Not copyable: the checks borrow it (as a copyable struct it was copied 4.7 times an element,
+/// its node retained each time).
+struct ViewElement: ~Copyable {
+    /// The element's mapping.
+    let node: SourceNode
+    /// The first element key written and its member index (a valid element has exactly one).
+    let firstKind: ViewElementKind?
     private let firstMember: Int
-    /// The element keys after the first (an error): an element with one makes no array for them.
-    /// (With the option bits below: `checkViews` 23.8 M -> 22.9 M instructions on 300 files of
-    /// bench/validate's examples shape, 3,568 elements; callgrind.)
-    private let otherElementKeys: [(kind: ViewElementKind, member: Int)]
-    /// The options written, with their member index.
-    package let options: [(option: ViewOption, member: Int)]
+    /// How many element keys are written.
+    let elementKeyCount: Int
     /// Which options are written (bit `ViewOption.bit`): most of the options the checks ask for
     /// are not, and are answered without a search.
-    private let optionBits: UInt64
-    /// Members that are neither (their index).
-    package let unknownKeys: [Int]
-    /// The children of a stack or group (list items that are mappings, with their list index).
-    package let children: [(index: Int, element: ViewElement)]
-    /// A foreach's item.
-    package let item: ViewElement?
+    let optionBits: UInt64
+    /// Whether a member is neither an element key nor an option.
+    let hasUnknownKeys: Bool
+    /// The member index of each option written (its first), by `ViewOption.ordinal`.
+    private var members = OptionMembers()
 
-    /// The first element key written, with its member index.
-    package var firstElementKey: (kind: ViewElementKind, member: Int)? { firstKind.map { ($0, firstMember) } }
-    /// The element keys written, in order, with their member index.
-    package var elementKeys: [(kind: ViewElementKind, member: Int)] {
-        firstElementKey.map { [$0] + otherElementKeys } ?? []
-    }
-    /// How many element keys are written.
-    package var elementKeyCount: Int { firstKind == nil ? 0 : 1 + otherElementKeys.count }
-    /// The element's kind when it has exactly one element key.
-    package var kind: ViewElementKind? { otherElementKeys.isEmpty ? firstKind : nil }
-    /// The element key's value (its main argument).
-    package var main: SourceNode? { kind == nil ? nil : node.child(firstMember) }
-
-    /// The value of an option, when written.
-    package func option(_ option: ViewOption) -> SourceNode? {
-        guard optionBits & option.bit != 0 else { return nil }
-        for o in options where o.option == option { return node.child(o.member) }
-        return nil
-    }
-
-    /// Where member `i`'s key is written.
-    package func keyLocation(_ i: Int) -> SourceLocation {
-        node.document.keyLocation(node.index, i)
-    }
-
-    // Built in locals and stored once at the end (the fields are constants).
     init(decoding node: SourceNode) {
         var firstKind: ViewElementKind? = nil
         var firstMember = -1
-        var otherElementKeys: [(kind: ViewElementKind, member: Int)] = []
-        var options: [(option: ViewOption, member: Int)] = []
+        var elementKeyCount = 0
         var optionBits: UInt64 = 0
-        var unknownKeys: [Int] = []
+        var hasUnknownKeys = false
         for i in 0..<node.count {
             switch ViewKey(node.keyBytes(i)) {
             case .kind(let kind)?:
-                if firstKind == nil { (firstKind, firstMember) = (kind, i) } else { otherElementKeys.append((kind, i)) }
+                if firstKind == nil { (firstKind, firstMember) = (kind, i) }
+                elementKeyCount += 1
             case .option(let option)?:
-                // Room for every key but the element's once, instead of growing one by one.
-                if options.isEmpty { options.reserveCapacity(node.count - 1) }
-                options.append((option, i))
+                if optionBits & option.bit == 0 { members[option] = Int32(truncatingIfNeeded: i) }
                 optionBits |= option.bit
             case nil:
-                unknownKeys.append(i)
-            }
-        }
-        var children: [(index: Int, element: ViewElement)] = []
-        var item: ViewElement? = nil
-        if otherElementKeys.isEmpty, let kind = firstKind {
-            if kind.hasChildren, case let list = node.child(firstMember), list.isSequence {
-                children.reserveCapacity(list.count)
-                for (i, child) in list.items.enumerated() where child.isMapping {
-                    children.append((i, ViewElement(decoding: child)))
-                }
-            }
-            if kind == .foreach || kind == .grid, let o = options.first(where: { $0.option == .item }),
-                case let itemNode = node.child(o.member), itemNode.isMapping
-            {
-                item = ViewElement(decoding: itemNode)
+                hasUnknownKeys = true
             }
         }
         self.node = node
         self.firstKind = firstKind
         self.firstMember = firstMember
-        self.otherElementKeys = otherElementKeys
-        self.options = options
+        self.elementKeyCount = elementKeyCount
         self.optionBits = optionBits
-        self.unknownKeys = unknownKeys
-        self.children = children
-        self.item = item
+        self.hasUnknownKeys = hasUnknownKeys
     }
 
-    /// This element and every one below it, depth first.
-    package func walk(_ body: (ViewElement) -> Void) {
-        body(self)
-        for child in children { child.element.walk(body) }
-        item?.walk(body)
+    /// The first element key written, with its member index.
+    var firstElementKey: (kind: ViewElementKind, member: Int)? { firstKind.map { ($0, firstMember) } }
+    /// The element's kind when it has exactly one element key.
+    var kind: ViewElementKind? { elementKeyCount == 1 ? firstKind : nil }
+    /// The element key's value (its main argument).
+    var main: SourceNode? { kind == nil ? nil : node.child(firstMember) }
+
+    /// The element keys written, in order, with their member index (for the message when there are several).
+    var elementKeys: [(kind: ViewElementKind, member: Int)] {
+        var keys: [(kind: ViewElementKind, member: Int)] = []
+        for i in 0..<node.count { if case .kind(let kind)? = ViewKey(node.keyBytes(i)) { keys.append((kind, i)) } }
+        return keys
+    }
+
+    /// Each option written among `bits`, in order, with its member index (duplicates too).
+    func forEachOption(in bits: UInt64, _ body: (ViewOption, Int) -> Void) {
+        guard optionBits & bits != 0 else { return }
+        for i in 0..<node.count {
+            if case .option(let option)? = ViewKey(node.keyBytes(i)), option.bit & bits != 0 { body(option, i) }
+        }
+    }
+
+    /// The member index of an option, when written.
+    func member(of option: ViewOption) -> Int? {
+        optionBits & option.bit == 0 ? nil : Int(members[option])
+    }
+
+    /// The value of an option, when written. (Inlined: most options asked for are constants,
+    /// and are not written.)
+    @inline(__always) func option(_ option: ViewOption) -> SourceNode? {
+        optionBits & option.bit == 0 ? nil : node.child(Int(members[option]))
+    }
+
+    /// Where member `i`'s key is written.
+    func keyLocation(_ i: Int) -> SourceLocation {
+        node.document.keyLocation(node.index, i)
+    }
+}
+
+/// A member index per option, in place: 40 slots (`ViewOption` has fewer cases, a test says so).
+/// Not copyable either: a copyable one was copied whole (160 bytes) to read a slot.
+package struct OptionMembers: ~Copyable {
+    private var slots: (
+        Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+        Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+        Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32,
+        Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32
+    ) = (
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+    )
+    package static let capacity = 40
+
+    init() {}
+
+    subscript(option: ViewOption) -> Int32 {
+        // Read by a switch on the slot: `withUnsafeBytes(of: slots)` copied all 160 bytes to
+        // the stack to read one.
+        get {
+            switch option.ordinal {
+            case 0: slots.0
+            case 1: slots.1
+            case 2: slots.2
+            case 3: slots.3
+            case 4: slots.4
+            case 5: slots.5
+            case 6: slots.6
+            case 7: slots.7
+            case 8: slots.8
+            case 9: slots.9
+            case 10: slots.10
+            case 11: slots.11
+            case 12: slots.12
+            case 13: slots.13
+            case 14: slots.14
+            case 15: slots.15
+            case 16: slots.16
+            case 17: slots.17
+            case 18: slots.18
+            case 19: slots.19
+            case 20: slots.20
+            case 21: slots.21
+            case 22: slots.22
+            case 23: slots.23
+            case 24: slots.24
+            case 25: slots.25
+            case 26: slots.26
+            case 27: slots.27
+            case 28: slots.28
+            case 29: slots.29
+            case 30: slots.30
+            case 31: slots.31
+            case 32: slots.32
+            case 33: slots.33
+            case 34: slots.34
+            case 35: slots.35
+            case 36: slots.36
+            case 37: slots.37
+            case 38: slots.38
+            default: slots.39
+            }
+        }
+        set { withUnsafeMutableBytes(of: &slots) { $0.storeBytes(of: newValue, toByteOffset: option.ordinal * 4, as: Int32.self) } }
     }
 }
