@@ -80,9 +80,16 @@ enum FuzzTargets {
         _ = file.error?.message
         // Differential: what the simple form reads (the loader's fast path), libyaml reads into
         // the same events, mark for mark; a difference is a finding.
-        if let simple = YAMLEventListing.simpleForm(bytes), simple != YAMLEventListing.libyaml(bytes) {
-            printError("the simple form and libyaml disagree on this input")
-            abort()
+        if let simple = YAMLEventListing.simpleForm(bytes) {
+            if simple != YAMLEventListing.libyaml(bytes) {
+                printError("the simple form and libyaml disagree on this input")
+                abort()
+            }
+            // The simple form composes as it reads: the file it loads is libyaml's too.
+            if YAMLEventListing.loaded(bytes, simpleForm: true) != YAMLEventListing.loaded(bytes, simpleForm: false) {
+                printError("the simple form and libyaml load this input differently")
+                abort()
+            }
         }
     }
 

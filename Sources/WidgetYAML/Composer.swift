@@ -1,7 +1,9 @@
 import WidgetSupport
 
-/// Turns YAML events (`YAMLEvent`, from libyaml or the simple-form reader) into `SourceNode`s, one per document, each the root
-/// of a `SourceDocument` built in place by a `SourceDocumentBuilder`.
+/// Turns YAML events into `SourceNode`s, one per document, each the root of a `SourceDocument`
+/// built in place by a `SourceDocumentBuilder`: libyaml's as `YAMLEvent`s (`handle`), the
+/// simple-form reader's by the entry of each event's kind (`scalar`, `startCollection`, …),
+/// which `handle` calls too.
 ///
 /// A node is added to the document when it starts (so nodes are numbered in
 /// the order they start); scalar and key text is copied into the document's
@@ -80,37 +82,45 @@ struct Composer {
     mutating func handle(_ event: YAMLEvent) throws(SourceError) {
         switch event.kind {
         case .scalar:
-            try scalar(event)
+            try scalar(event.text, isPlain: event.style == .plain, anchor: event.anchor, tag: event.tag, at: event.location)
         case .mappingStart:
-            try startCollection(event, isMapping: true)
+            try startCollection(isMapping: true, anchor: event.anchor, tag: event.tag, at: event.location)
         case .sequenceStart:
-            try startCollection(event, isMapping: false)
+            try startCollection(isMapping: false, anchor: event.anchor, tag: event.tag, at: event.location)
         case .mappingEnd, .sequenceEnd:
             try endCollection()
         case .alias:
-            try alias(event)
+            try alias(event.anchor, at: event.location)
         case .documentStart:
-            commitPendingDocument()
-            anchors.removeAll(keepingCapacity: true)
-            root = nil
+            startDocument()
         case .documentEnd:
-            endDocument(event)
+            endDocument(at: event.location, implicitEnd: event.implicitEnd)
         case .streamStart, .streamEnd:
             break
         }
     }
 
+    // The events one by one, for a reader that knows which it has (the simple form's
+    // `SimpleFormComposer`): `handle` is only the switch over them.
+
+    mutating func startDocument() {
+        commitPendingDocument()
+        anchors.removeAll(keepingCapacity: true)
+        root = nil
+    }
+
     /// Finishes the document and hands it its text. (libyaml gives an empty
     /// document an empty plain scalar, a null written as nothing; a document
-    /// that ended with no node at all would be a null with no text.)
-    private mutating func endDocument(_ event: YAMLEvent) {
-        let top = root ?? document.scalar(.null, at: event.location, textStart: 0, textCount: -1)
+    /// that ended with no node at all would be a null with no text.) `implicitEnd`:
+    /// it ended without `...` (complete unless the input was cut there).
+    mutating func endDocument(at location: SourceLocation, implicitEnd: Bool) {
+        let top = root ?? document.scalar(.null, at: location, textStart: 0, textCount: -1)
         // The builder's arena is empty: the document's text lands at the offsets its nodes carry.
         document.appendText(arena.all)
         arena.removeAll()
         let finished = SourceNode(document: document.finish(root: top), index: top)
         root = nil
-        if !event.implicitEnd {
+        if !implicitEnd {
             documents.append(finished)
         } else {
             pendingDocument = finished
@@ -121,18 +131,20 @@ struct Composer {
 
     // @inline(__always): with WidgetYAML's 9 others, -1.3% instructions on bench/validate (1,000 files, one thread, callgrind)
     @inline(__always)
-    private mutating func scalar(_ event: YAMLEvent) throws(SourceError) {
-        let text = event.text
-        let location = event.location
+    /// A scalar: its value (`text`, after escapes and folding), whether it was written plain,
+    /// its anchor and tag (NUL-terminated), all valid for the call only.
+    mutating func scalar(
+        _ text: UnsafeBufferPointer<UInt8>, isPlain: Bool, anchor: UnsafePointer<UInt8>?, tag: UnsafePointer<UInt8>?,
+        at location: SourceLocation
+    ) throws(SourceError) {
         // A scalar counts a node more for each 64 bytes of its text, so that aliases of long
         // scalars are bounded in bytes too: a 477-byte file of 200-byte scalars aliased through
         // five levels made 1,000,000 nodes and took over 512 MB (a fuzz finding).
         let weight = 1 + text.count >> 6
         try count(weight, at: location, alias: nil)
-        let isPlain = event.style == .plain
 
         // Fast path for keys: no node is added for an ordinary key.
-        if event.anchor == nil, event.tag == nil, top.awaitsKey {
+        if anchor == nil, tag == nil, top.awaitsKey {
             if isPlain {
                 if text.count == 2 && text[0] == UInt8(ascii: "<") && text[1] == UInt8(ascii: "<") {
                     try mergeKey(at: location)
@@ -148,7 +160,7 @@ struct Composer {
         }
 
         let value: CoreSchema.Value
-        if let tag = event.tag {
+        if let tag {
             value = try taggedScalar(text, tag: tag, at: location)
         } else {
             value = isPlain ? CoreSchema.plainValue(text) : .string
@@ -157,7 +169,7 @@ struct Composer {
         let node = document.scalar(
             value.kind, at: location, textStart: arena.append(text), textCount: Int32(truncatingIfNeeded: text.count),
             payload: value.payload)
-        if let anchor = event.anchor { anchors[String(cString: anchor)] = (node, weight) }
+        if let anchor { anchors[String(cString: anchor)] = (node, weight) }
         try add(node, at: location)
     }
 
@@ -185,22 +197,24 @@ struct Composer {
 
     // @inline(__always): with WidgetYAML's 9 others, -1.3% instructions on bench/validate (1,000 files, one thread, callgrind)
     @inline(__always)
-    private mutating func startCollection(_ event: YAMLEvent, isMapping: Bool) throws(SourceError) {
-        let location = event.location
-        let what = isMapping ? "mapping" : "sequence"
+    mutating func startCollection(
+        isMapping: Bool, anchor: UnsafePointer<UInt8>?, tag: UnsafePointer<UInt8>?, at location: SourceLocation
+    ) throws(SourceError) {
+        // (The word only on the error paths: built here, it cost a release per collection of the
+        // simple form, whose `isMapping` is not a constant.)
+        func what() -> String { isMapping ? "mapping" : "sequence" }
         if top.awaitsKey {
-            throw SourceError(code: .yamlKey, message: "a \(what) cannot be a mapping key; keys must be scalars", location: location)
+            throw SourceError(code: .yamlKey, message: "a \(what()) cannot be a mapping key; keys must be scalars", location: location)
         }
         guard frames.count < maxDepth else {
             throw SourceError(code: .yamlDepth, message: "nesting deeper than \(maxDepth) levels", location: location)
         }
-        if let tag = event.tag {
+        if let tag {
             guard let core = CoreTag(resolved: tag) else { throw Self.refusedTag(tag, at: location) }
             guard core == .nonSpecific || core == (isMapping ? .map : .seq) else {
-                throw SourceError(code: .yamlTag, message: "\(core.display) cannot tag a \(what)", location: location)
+                throw SourceError(code: .yamlTag, message: "\(core.display) cannot tag a \(what())", location: location)
             }
         }
-        let anchor = event.anchor
         let startCount = expanded
         try count(1, at: location, alias: nil)
         if let anchor { openAnchors.append(String(cString: anchor)) }
@@ -213,7 +227,7 @@ struct Composer {
 
     // @inline(__always): with WidgetYAML's 9 others, -1.3% instructions on bench/validate (1,000 files, one thread, callgrind)
     @inline(__always)
-    private mutating func endCollection() throws(SourceError) {
+    mutating func endCollection() throws(SourceError) {
         guard top.kind != .document else { return }
         let frame = top
         top = frames.popLast()
@@ -231,9 +245,9 @@ struct Composer {
         try add(frame.node, at: location(of: frame.node))
     }
 
-    private mutating func alias(_ event: YAMLEvent) throws(SourceError) {
-        let location = event.location
-        let name = event.anchor.map { String(cString: $0) } ?? ""
+    /// An alias of the anchor `name` (NUL-terminated).
+    mutating func alias(_ name: UnsafePointer<UInt8>?, at location: SourceLocation) throws(SourceError) {
+        let name = name.map { String(cString: $0) } ?? ""
         // The newest node with this anchor wins; if it is still open, the alias is inside it.
         if openAnchors.contains(name) {
             throw SourceError(code: .yamlAlias, message: "alias '*\(name)' refers to a node that contains it", location: location)

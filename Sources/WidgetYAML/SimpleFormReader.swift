@@ -1,8 +1,9 @@
 import WidgetSupport
 
 /// Reads the form nearly every widget file is written in without libyaml, and gives the
-/// composer exactly the events libyaml would give for it; for anything else it declines
-/// before the composer has seen an event, and libyaml reads the file from the start.
+/// composer exactly the events libyaml would give for it, each as it is read (its `Sink`,
+/// `SimpleFormComposer`, composes it at once); for anything else it declines, the loader
+/// drops what was composed, and libyaml reads the file from the start.
 ///
 /// Why: libyaml's scanner is most of `validate`'s time (about 250 k instructions of a
 /// typical 1.5 KB file, the floor of issue #13 itself). This reader does the same file in
@@ -27,22 +28,8 @@ import WidgetSupport
 /// for mark, is what `SimpleFormDifferentialTests` checks on the examples, the validate
 /// corpus, the YAML test suite and mutations of them, and the `yaml` fuzz target checks on
 /// every input.
-struct SimpleFormReader: ~Copyable {
-    /// One node event, its text in the input or (a quoted scalar with `''` or `\n` …) in `scratch`.
-    struct Event: BitwiseCopyable {
-        enum Kind: UInt8 { case scalar, mappingStart, sequenceStart, mappingEnd, sequenceEnd, alias }
-        enum Style: UInt8 { case plain, singleQuoted, doubleQuoted, literal, folded }
-        var kind: Kind
-        var style: Style = .plain
-        var inScratch = false
-        /// libyaml's mark: 0-based line and column (in characters).
-        var line: Int32
-        var column: Int32
-        var textStart: Int32 = 0
-        var textCount: Int32 = 0
-        /// A node's anchor or an alias's name, NUL-terminated in `scratch`; -1 for none.
-        var anchorStart: Int32 = -1
-    }
+struct SimpleFormReader<Sink: SimpleFormSink & ~Copyable>: ~Copyable {
+    typealias Event = SimpleFormEvent
 
     /// Outside the form: libyaml reads the file.
     struct Declined: Error {}
@@ -52,8 +39,10 @@ struct SimpleFormReader: ~Copyable {
     // bench/validate's examples slice, callgrind: memcpy calls 470 -> 208 a file,
     // instructions 543.2 k -> 532.9 k).
     private let bytes: UnsafeBufferPointer<UInt8>
-    private let events: PlainBuffer<Event>
+    private var sink: Sink
     private let scratch: PlainBuffer<UInt8>
+    /// The root collection was opened (a second root would be a second node of the document).
+    private var hasRoot = false
     /// The open block collections, outermost first: the column of their keys or dashes.
     private var levels: [(indent: Int, isMapping: Bool)] = []
     /// A key or `-` ended its line: its value is the block on the next lines, indented
@@ -74,24 +63,25 @@ struct SimpleFormReader: ~Copyable {
 
     /// The deepest nesting read here, of flows and of blocks (deeper ones are libyaml's to read,
     /// and the composer's to refuse past its own limit).
-    private static let maxFlowDepth = 32
-    private static let maxBlockDepth = 64
+    private static var maxFlowDepth: Int { 32 }
+    private static var maxBlockDepth: Int { 64 }
     /// libyaml refuses a simple key longer than 1,024 characters; these stay well under.
-    private static let maxKeyBytes = 1_000
+    private static var maxKeyBytes: Int { 1_000 }
 
-    /// Reads `bytes` into `events` (and `scratch`), both emptied first.
+    /// Reads `bytes`, giving `sink` its events (unescaped text and anchor names go to
+    /// `scratch`, emptied first), and returns it.
     static func read(
-        _ bytes: UnsafeBufferPointer<UInt8>, into events: PlainBuffer<Event>, scratch: PlainBuffer<UInt8>
-    ) throws(Declined) {
-        events.removeAll()
+        _ bytes: UnsafeBufferPointer<UInt8>, into sink: consuming Sink, scratch: PlainBuffer<UInt8>
+    ) throws(Declined) -> Sink {
         scratch.removeAll()
-        var reader = SimpleFormReader(bytes: bytes, events: events, scratch: scratch)
+        var reader = SimpleFormReader(bytes: bytes, sink: sink, scratch: scratch)
         try reader.readLines()
+        return reader.sink
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, events: PlainBuffer<Event>, scratch: PlainBuffer<UInt8>) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, sink: consuming Sink, scratch: PlainBuffer<UInt8>) {
         self.bytes = bytes
-        self.events = events
+        self.sink = sink
         self.scratch = scratch
     }
 
@@ -183,7 +173,8 @@ struct SimpleFormReader: ~Copyable {
         }
         if levels.isEmpty {
             // The root collection; a second root would be a second node of the document.
-            guard indent == 0, events.elementCount == 0 else { throw Declined() }
+            guard indent == 0, !hasRoot else { throw Declined() }
+            hasRoot = true
             try openBlock(indent: 0, at: first)
             return
         }
@@ -215,7 +206,7 @@ struct SimpleFormReader: ~Copyable {
         if let anchor {
             var event = Event(kind: isMapping ? .mappingStart : .sequenceStart, line: anchor.line, column: anchor.column)
             event.anchorStart = anchor.nameStart
-            events.append(event)
+            sink.collectionStart(event, scratch: scratch)
         } else {
             start(isMapping ? .mappingStart : .sequenceStart, at: first)
         }
@@ -285,7 +276,7 @@ struct SimpleFormReader: ~Copyable {
             let alias = try anchorOrAlias(at: i)
             var event = Event(kind: .alias, line: alias.line, column: alias.column)
             event.anchorStart = alias.nameStart
-            events.append(event)
+            sink.alias(event, scratch: scratch)
             try restOfLine(from: Int(alias.end))
         case UInt8(ascii: "|"), UInt8(ascii: ">"):
             try blockScalar(at: i, anchor: anchor)
@@ -433,7 +424,7 @@ struct SimpleFormReader: ~Copyable {
         if chomping != -1, leadingBreak { scratch.append(0x0A) }
         if chomping == 1 { for _ in 0..<trailingBreaks { scratch.append(0x0A) } }
         event.textCount = Int32(scratch.elementCount) - event.textStart
-        events.append(event)
+        sink.scalar(event, input: bytes, scratch: scratch)
 
         // The lines read resume at the first line that is not the scalar's (it is read from
         // its start: the spaces skipped above carry no event); `readLines` counts it on.
@@ -683,7 +674,7 @@ struct SimpleFormReader: ~Copyable {
     private mutating func start(_ kind: Event.Kind, at i: Int) {
         var event = Event(kind: kind, line: line, column: column(i))
         anchorNode(&event)
-        events.append(event)
+        sink.collectionStart(event, scratch: scratch)
     }
 
     /// Gives the event `nodeAnchor`, if there is one: libyaml marks an anchored node at its anchor.
@@ -696,7 +687,7 @@ struct SimpleFormReader: ~Copyable {
     }
 
     private mutating func end(_ isMapping: Bool) {
-        events.append(Event(kind: isMapping ? .mappingEnd : .sequenceEnd, line: line, column: 0))
+        sink.collectionEnd(Event(kind: isMapping ? .mappingEnd : .sequenceEnd, line: line, column: 0))
     }
 
     private mutating func emitScalar(_ scalar: Scalar) {
@@ -723,11 +714,54 @@ struct SimpleFormReader: ~Copyable {
             event.textStart = Int32(scalar.textStart)
             event.textCount = Int32(scalar.textCount)
         }
-        events.append(event)
+        sink.scalar(event, input: bytes, scratch: scratch)
     }
 }
 
-extension SimpleFormReader.Event {
+/// One node event of the simple form, its text in the input or (a quoted scalar with `''` or
+/// `\n` …, a block scalar) in the reader's scratch.
+struct SimpleFormEvent: BitwiseCopyable {
+    enum Kind: UInt8 { case scalar, mappingStart, sequenceStart, mappingEnd, sequenceEnd, alias }
+    enum Style: UInt8 { case plain, singleQuoted, doubleQuoted, literal, folded }
+    var kind: Kind
+    var style: Style = .plain
+    var inScratch = false
+    /// libyaml's mark: 0-based line and column (in characters).
+    var line: Int32
+    var column: Int32
+    var textStart: Int32 = 0
+    var textCount: Int32 = 0
+    /// A node's anchor or an alias's name, NUL-terminated in `scratch`; -1 for none.
+    var anchorStart: Int32 = -1
+}
+
+/// Where `SimpleFormReader` gives its events, one by one as it reads them: the composer
+/// (`SimpleFormComposer`, the loader's), or a recorder of them (`SimpleFormRecorder`, for
+/// the listing the differential tests compare with libyaml's). The event's text and anchor are
+/// in `input` or `scratch`, valid for the call only.
+/// One method per kind of event, so that each call site of the reader calls the sink's work
+/// for its kind directly. (Non-copyable: the composer is moved in and out of the reader, not
+/// copied, 48 retains and releases a file less.)
+protocol SimpleFormSink: ~Copyable {
+    mutating func scalar(_ event: SimpleFormEvent, input: UnsafeBufferPointer<UInt8>, scratch: PlainBuffer<UInt8>)
+    mutating func collectionStart(_ event: SimpleFormEvent, scratch: PlainBuffer<UInt8>)
+    mutating func collectionEnd(_ event: SimpleFormEvent)
+    mutating func alias(_ event: SimpleFormEvent, scratch: PlainBuffer<UInt8>)
+}
+
+/// Keeps the events as they are (their text and anchors stay in the reader's scratch).
+struct SimpleFormRecorder: SimpleFormSink {
+    let events: PlainBuffer<SimpleFormEvent>
+
+    func scalar(_ event: SimpleFormEvent, input: UnsafeBufferPointer<UInt8>, scratch: PlainBuffer<UInt8>) {
+        events.append(event)
+    }
+    func collectionStart(_ event: SimpleFormEvent, scratch: PlainBuffer<UInt8>) { events.append(event) }
+    func collectionEnd(_ event: SimpleFormEvent) { events.append(event) }
+    func alias(_ event: SimpleFormEvent, scratch: PlainBuffer<UInt8>) { events.append(event) }
+}
+
+extension SimpleFormEvent {
     /// This event as the composer reads it, its text in `input` or `scratch` (which must
     /// outlive its use).
     // @inline(__always): one call site, once per event of nearly every file.
@@ -761,14 +795,14 @@ extension SimpleFormReader.Event {
     }
 }
 
-extension SimpleFormReader.Event {
+extension SimpleFormEvent {
     @inline(__always)
     private func anchor(in scratch: UnsafeBufferPointer<UInt8>) -> UnsafePointer<UInt8>? {
         anchorStart < 0 ? nil : scratch.baseAddress! + Int(anchorStart)
     }
 }
 
-extension SimpleFormReader.Event.Style {
+extension SimpleFormEvent.Style {
     var yaml: YAMLEvent.ScalarStyle {
         switch self {
         case .plain: .plain

@@ -21,8 +21,7 @@ final class Workspace {
     /// needs no exclusive-access check.)
     let document = SourceDocumentBuilder(expectedNodes: 1024)
     let text = TextArena()
-    /// The simple form's events and unescaped text (see `SimpleFormReader`).
-    let simpleEvents = PlainBuffer<SimpleFormReader.Event>(capacity: 512)
+    /// The simple form's unescaped text and anchor names (see `SimpleFormReader`).
     let simpleScratch = PlainBuffer<UInt8>(capacity: 256)
 
     /// Empties the stacks and the builder (a file that stopped on an error

@@ -1,8 +1,9 @@
 import WidgetSupport
 
-/// One YAML event as the composer reads it, from either reader: libyaml's events are converted
-/// by its adapter (`EventParser.current`), the simple-form reader's by `SimpleFormReader.Event`.
-/// No libyaml type reaches the composer.
+/// One YAML event as the composer reads it from libyaml, converted by its adapter
+/// (`EventParser.current`): no libyaml type reaches the composer. (The simple-form reader calls
+/// the composer's entry for each kind directly; its events become `YAMLEvent`s only in
+/// `YAMLEventListing`, to be compared with libyaml's.)
 ///
 /// Text, anchor and tag point into the input, the simple form's scratch or libyaml's current
 /// event: valid until the reader's next event.

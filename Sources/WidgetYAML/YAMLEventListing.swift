@@ -1,7 +1,7 @@
 import WidgetSupport
 
 /// The events of a file as libyaml's adapter gives them and as `SimpleFormReader` gives them (both
-/// as the composer's `YAMLEvent`), in one
+/// as the composer's `YAMLEvent`), and the file the loader composes of them, in one
 /// comparable form: for the differential tests and the `yaml` fuzz target, which check that
 /// whatever the simple form reads, it reads as libyaml does, mark for mark.
 package enum YAMLEventListing {
@@ -44,10 +44,10 @@ package enum YAMLEventListing {
     /// The simple form's events as the composer gets them, or nil if it declines the input.
     package static func simpleForm(_ bytes: [UInt8]) -> [Record]? {
         bytes.withUnsafeBufferPointer { buffer -> [Record]? in
-            let events = PlainBuffer<SimpleFormReader.Event>(capacity: 64)
+            let events = PlainBuffer<SimpleFormEvent>(capacity: 64)
             let scratch = PlainBuffer<UInt8>(capacity: 64)
             do {
-                try SimpleFormReader.read(buffer, into: events, scratch: scratch)
+                _ = try SimpleFormReader.read(buffer, into: SimpleFormRecorder(events: events), scratch: scratch)
             } catch {
                 return nil
             }
@@ -59,6 +59,37 @@ package enum YAMLEventListing {
             records.append(Record(kind: "documentEnd", line: 0, column: 0))
             return records
         }
+    }
+
+    /// The loader's file in comparable form, read through the simple form when it reads it (or
+    /// with `simpleForm` false, always through libyaml): one line per node (kind, position,
+    /// text, value, children with their keys and key positions), then its error and duplicates.
+    /// The simple form composes each event as it reads it, so its files are compared too.
+    package static func loaded(_ bytes: [UInt8], simpleForm: Bool) -> [String] {
+        let file = bytes.withUnsafeBufferPointer { YAMLLoader.load(buffer: $0, simpleForm: simpleForm) }
+        var lines: [String] = []
+        func text(_ b: UnsafeBufferPointer<UInt8>?) -> String { b.map { String(decoding: $0, as: UTF8.self) } ?? "-" }
+        for node in file.documents {
+            let d = node.document
+            lines.append("document root \(d.root) at \(node.index)")
+            for n in d.nodeNumbers {
+                let e = d.node(n)
+                var line = "\(n) \(e.kind) \(e.line):\(e.column) '\(text(d.textBytes(n)))' \(e.payload)"
+                if e.kind == .array || e.kind == .object {
+                    for i in 0..<d.childCount(n) {
+                        let c = d.child(n, i)
+                        line += " [\(c.node)" + (e.kind == .object ? " '\(text(d.keyBytes(n, i)))'@\(c.keyLine):\(c.keyColumn)" : "") + "]"
+                    }
+                }
+                lines.append(line)
+            }
+        }
+        func error(_ e: SourceError) -> String {
+            "\(e.code) \(e.location) \(e.message) notes \(e.notes.map { "\($0.message) \($0.location)" })"
+        }
+        lines.append("error " + (file.error.map(error) ?? "none"))
+        lines += file.duplicates.map { "duplicate " + error($0) }
+        return lines
     }
 
     /// One event in comparable form (nil for the stream's events).

@@ -7,7 +7,9 @@ import WidgetTestSupport
 /// `SimpleFormReader` against libyaml: whatever the simple form reads, libyaml reads
 /// without error into the same events, mark for mark (same scalars, styles, lines and
 /// columns). The composer after them is shared, so the same events are the same documents
-/// and the same diagnostics.
+/// and the same diagnostics; and since the simple form composes each event as it reads it
+/// (a composer error does not end the reading, the reader may still decline after it), the
+/// loader's file is compared too: documents node for node, the error and the duplicates.
 @Suite struct SimpleFormDifferentialTests {
     /// What one input did: read by the simple form (and agreed with libyaml), or declined.
     enum Outcome: Equatable { case agreed, declined, disagreed(String) }
@@ -17,11 +19,21 @@ import WidgetTestSupport
         guard let libyaml = YAMLEventListing.libyaml(bytes) else {
             return .disagreed("the simple form read it, libyaml refuses it")
         }
-        guard simple != libyaml else { return .agreed }
+        guard simple != libyaml else { return composedAlike(bytes) }
         for (i, (s, l)) in zip(simple, libyaml).enumerated() where s != l {
             return .disagreed("event \(i): simple form \(s), libyaml \(l)")
         }
         return .disagreed("\(simple.count) events from the simple form, \(libyaml.count) from libyaml")
+    }
+
+    /// The loader's file read through the simple form and through libyaml: the same.
+    static func composedAlike(_ bytes: [UInt8]) -> Outcome {
+        let s = YAMLEventListing.loaded(bytes, simpleForm: true), l = YAMLEventListing.loaded(bytes, simpleForm: false)
+        guard s != l else { return .agreed }
+        for (i, (a, b)) in zip(s, l).enumerated() where a != b {
+            return .disagreed("composed, line \(i): simple form \(a), libyaml \(b)")
+        }
+        return .disagreed("composed: \(s.count) lines from the simple form, \(l.count) from libyaml")
     }
 
     /// Every YAML file of the examples and the test fixtures.
@@ -197,6 +209,43 @@ import WidgetTestSupport
         let outcome = Self.compare(Array(text.utf8))
         if case .disagreed(let why) = outcome { Issue.record(Comment(rawValue: why)) }
         #expect(outcome == (read ? .agreed : .declined))
+    }
+
+    /// The composer's errors in the simple form, each followed by the form going on (the
+    /// error is the file's) or by a line it declines (libyaml reads the file again, and its
+    /// first error is the file's): either way the file loads as libyaml loads it.
+    static var composerErrors: [(text: String, code: String)] {
+        // An alias bomb of block sequences: each level ten aliases of the one before.
+        var bomb = "l0: &l0\n" + repeated("  - x\n", 10)
+        for level in 1...6 { bomb += "l\(level): &l\(level)\n" + repeated("  - *l\(level - 1)\n", 10) }
+        var cases: [(String, String)] = []
+        for (text, code) in [
+            ("a: *x\n", "yaml-alias"),
+            ("a: &x\n  b: *x\n", "yaml-alias"),
+            ("k: 1\nk: 2\nb: *y\n", "yaml-alias"),
+            ("a: &m {x: 1}\nb:\n  <<: 3\n", "yaml-merge"),
+            ("a:\n  <<: [1]\n", "yaml-merge"),
+            ("a:\n  <<: {x: 1}\n  <<: {y: 1}\n", "yaml-duplicate-key"),
+            (bomb, "yaml-alias-limit"),
+        ] {
+            cases.append((text + "z: 1\n", code))
+            cases.append((text + "z: \"\\u0041\"\n", code))  // an escape the simple form declines
+        }
+        // Duplicates alone are not fatal: reading goes on.
+        cases.append(("k: 1\nk: 2\nz: 1\n", "none"))
+        cases.append(("k: 1\nk: 2\nz: \"\\u0041\"\n", "none"))
+        return cases
+    }
+
+    @Test(arguments: SimpleFormDifferentialTests.composerErrors)
+    func composerErrorsLoadAsLibyamlLoadsThem(_ text: String, code: String) {
+        let bytes = Array(text.utf8)
+        let simple = YAMLEventListing.loaded(bytes, simpleForm: true)
+        #expect(simple == YAMLEventListing.loaded(bytes, simpleForm: false))
+        let error = bytes.withUnsafeBufferPointer { YAMLLoader.load(buffer: $0).error }
+        #expect(error.map { "\($0.code)" } ?? "none" == code)
+        // The ones without the escape are read by the simple form (their error is the composer's there).
+        #expect((YAMLEventListing.simpleForm(bytes) != nil) == !text.contains("\\u"))
     }
 
     /// Small edits of the examples and fixtures with the characters YAML gives a meaning to:
