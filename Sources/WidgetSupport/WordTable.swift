@@ -3,9 +3,12 @@
 ///
 /// The words are a `ByteTable` (one probe and one key comparison, usually); this adds
 /// `String ==`'s canonical equivalence for text that is not ASCII.
-package struct WordTable: Sendable {
+///
+/// Public, with its members `package`, so that the lookups marked `@inlinable` are inlined into
+/// the modules that read keys (a member of a `package` type never is, see `SourceDocument`).
+public struct WordTable: Sendable {
     /// The words, in the order their indices refer to.
-    package let words: [StaticString]
+    @usableFromInline package let words: [StaticString]
     @usableFromInline let table: ByteTable
 
     /// `words` must be ASCII and distinct (checked).
@@ -20,7 +23,7 @@ package struct WordTable: Sendable {
     }
 
     /// The index of the word with exactly these bytes, or nil.
-    package func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    @inlinable package func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         table.index(of: bytes)
     }
 
@@ -41,8 +44,12 @@ package struct WordTable: Sendable {
 /// Fixed words that each stand for a value. The table carries its values, so a lookup
 /// answers the value itself and no `switch` depends on the order the words are listed
 /// in: adding a word cannot shift another's meaning.
-package struct WordMap<Value: Sendable>: Sendable {
-    package let table: WordTable
+///
+/// Public, with its members `package`, for the same reason as `WordTable`: its lookups were
+/// called unspecialized from the other modules (with a metadata lookup each), 39 a file of
+/// bench/validate's examples slice.
+public struct WordMap<Value: Sendable>: Sendable {
+    @usableFromInline package let table: WordTable
     @usableFromInline let values: [Value]
 
     package init(_ entries: [(StaticString, Value)]) {
@@ -55,7 +62,7 @@ package struct WordMap<Value: Sendable>: Sendable {
     /// The value of the word these bytes hold (as `String ==` decides), or nil.
     /// (No `Optional.map`: in this unspecialized generic it was the generic `map`, which cost
     /// 1.1% of the instructions of bench/validate's 1,000 files, callgrind.)
-    package func value(ofText bytes: UnsafeBufferPointer<UInt8>) -> Value? {
+    @inlinable package func value(ofText bytes: UnsafeBufferPointer<UInt8>) -> Value? {
         guard let index = table.index(ofText: bytes) else { return nil }
         return values[index]
     }
@@ -67,7 +74,7 @@ package struct WordMap<Value: Sendable>: Sendable {
     }
 
     /// The value of the word at a table index (for callers that look words up by index).
-    package func value(at index: Int) -> Value { values[index] }
+    @inlinable package func value(at index: Int) -> Value { values[index] }
 
     /// The words, in their listed order (for messages).
     package var words: [String] { table.words.map(\.description) }
