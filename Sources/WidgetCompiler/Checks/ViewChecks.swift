@@ -230,10 +230,13 @@ private struct ViewChecker {
             for i in 0..<list.count {
                 let child = list.child(i)
                 guard child.isMapping else { continue }
+                // (Two `removeLast()`: `removeLast(2)` went through `replaceSubrange`, 10 a file of
+                // bench/validate's examples slice.)
                 path.append(kind.rawValue)
                 path.append(String(i))
                 check(child, families: shown, inForeach: inForeach, &context)
-                path.removeLast(2)
+                path.removeLast()
+                path.removeLast()
             }
         }
         if kind == .foreach || kind == .grid {
