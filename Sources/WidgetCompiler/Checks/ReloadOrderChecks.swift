@@ -8,7 +8,10 @@ import WidgetTemplates
 /// cycle (`reload-cycle`). `fallback` names declared sources other than itself (`data-fallback`).
 func checkReloadOrder(_ definition: WidgetDefinition, lets: CheckedLets, _ context: inout CheckContext) {
     checkFallbacks(definition, &context)
-    enum Member { case url(WidgetDefinition.DataSource), `let`(CheckedLets.Let), entity(WidgetDefinition.Parameter) }
+    // By index into the definition's data, the checked lets and the parameters: holding each
+    // source, let and parameter, a member was copied, consumed and destroyed through its
+    // references (~2 kcyc a file of bench/validate's examples slice, callgrind).
+    enum Member { case url(Int), `let`(Int), entity(Int) }
     // Counted in place first: most widgets have one member or none, and building the members
     // copies each source and parameter (their nodes retained, callgrind).
     var count = 0
@@ -19,17 +22,18 @@ func checkReloadOrder(_ definition: WidgetDefinition, lets: CheckedLets, _ conte
     var members: [Member] = []
     // The members by name under each root, not by a "root.NAME" string made per name read.
     var sources: [String: Int] = [:], letIndex: [String: Int] = [:], entities: [String: Int] = [:]
-    for source in definition.data where source.request != nil {
-        sources[source.name] = members.count
-        members.append(.url(source))
+    members.reserveCapacity(count)
+    for k in definition.data.indices where definition.data[k].request != nil {
+        sources[definition.data[k].name] = members.count
+        members.append(.url(k))
     }
-    for item in lets.lets where !item.perEntry {
-        letIndex[item.name] = members.count
-        members.append(.let(item))
+    for k in lets.lets.indices where !lets.lets[k].perEntry {
+        letIndex[lets.lets[k].name] = members.count
+        members.append(.let(k))
     }
-    for parameter in definition.parameters where parameter.declaredType == .entity {
-        entities[parameter.name] = members.count
-        members.append(.entity(parameter))
+    for k in definition.parameters.indices where definition.parameters[k].declaredType == .entity {
+        entities[definition.parameters[k].name] = members.count
+        members.append(.entity(k))
     }
     func index(_ root: some StringProtocol) -> [String: Int]? {
         switch root {
@@ -45,8 +49,8 @@ func checkReloadOrder(_ definition: WidgetDefinition, lets: CheckedLets, _ conte
     var reads = [[Int]](repeating: [], count: members.count)
     for (i, member) in members.enumerated() {
         switch member {
-        case .url(let source):
-            guard let request = source.request else { continue }
+        case .url(let k):
+            guard let request = definition.data[k].request else { continue }
             for node in [request.url] + request.headers.map(\.value) + (request.body.map { [$0] } ?? []) {
                 guard let text = node.string, text.isTemplate else { continue }
                 _ = try? Template.scanNames(text) { name in
@@ -54,10 +58,11 @@ func checkReloadOrder(_ definition: WidgetDefinition, lets: CheckedLets, _ conte
                     reads[i].append(t)
                 }
             }
-            for fallback in source.node[word: "fallback"]?.items ?? .empty {
+            for fallback in definition.data[k].node[word: "fallback"]?.items ?? .empty {
                 if let name = fallback.string, let t = sources[name] { reads[i].append(t) }
             }
-        case .let(let item):
+        case .let(let k):
+            let item = lets.lets[k]
             guard item.program != nil else { continue }
             reads[i] = item.namesRead.selections.compactMap { target($0.variable, $0.field) }
             // A let that reads `data` (or `source`, `param`) whole reads every URL source (or entity) under it, as the
@@ -66,7 +71,8 @@ func checkReloadOrder(_ definition: WidgetDefinition, lets: CheckedLets, _ conte
                 guard let under = index(whole) else { continue }
                 reads[i] += under.values.filter { whole == "let" ? $0 < i : $0 != i }.sorted()
             }
-        case .entity(let parameter):
+        case .entity(let k):
+            let parameter = definition.parameters[k]
             guard let from = parameter.options?[word: "from"]?.string else { continue }
             let parts = from.split(separator: ".", omittingEmptySubsequences: false)
             if parts.count >= 2, let t = target(parts[0], parts[1]) { reads[i].append(t) }
@@ -76,9 +82,9 @@ func checkReloadOrder(_ definition: WidgetDefinition, lets: CheckedLets, _ conte
     let (_, cycles) = letOrder(reads)
     func words(_ m: Member) -> String {
         switch m {
-        case .url(let s): "data source '\(s.name)'"
-        case .let(let l): "let '\(l.name)'"
-        case .entity(let p): "parameter '\(p.name)'"
+        case .url(let k): "data source '\(definition.data[k].name)'"
+        case .let(let k): "let '\(lets.lets[k].name)'"
+        case .entity(let k): "parameter '\(definition.parameters[k].name)'"
         }
     }
     for cycle in cycles {
@@ -93,9 +99,15 @@ func checkReloadOrder(_ definition: WidgetDefinition, lets: CheckedLets, _ conte
             let story = turn.map { words(members[$0]) }.joined(separator: " reads ") + " reads " + words(members[turn[0]])
             let (node, pointer): (SourceNode, [String])
             switch members[i] {
-            case .url(let s): (node, pointer) = (s.request?.url ?? s.node, ["data", s.name] + (s.request?.urlPath ?? ["url"]))
-            case .let(let l): (node, pointer) = (l.node, ["let", l.name])
-            case .entity(let p): (node, pointer) = (p.options?[word: "from"] ?? p.node, ["parameters", p.name, "options", "from"])
+            case .url(let k):
+                let s = definition.data[k]
+                (node, pointer) = (s.request?.url ?? s.node, ["data", s.name] + (s.request?.urlPath ?? ["url"]))
+            case .let(let k):
+                let l = lets.lets[k]
+                (node, pointer) = (l.node, ["let", l.name])
+            case .entity(let k):
+                let p = definition.parameters[k]
+                (node, pointer) = (p.options?[word: "from"] ?? p.node, ["parameters", p.name, "options", "from"])
             }
             context.error(
                 .reloadCycle,
