@@ -16,6 +16,7 @@ import Glibc
 //   WidgetDiagnostics -> WidgetSupport      (Diagnostic, ValueExtent, TerminalText, XMLText: the Mac side's, no device target's)
 //   WidgetSupport: JSON values, reading and writing, SourceError, locks, files (what a device needs too)
 //   WidgetcURLSession: URLSession alone;  CWidgetcCurl: libcurl opened on widgetc's first live request (Linux)
+//   CWidgetcMalloc: widgetc's malloc and free on glibc, a per-thread cache of freed blocks in front of glibc's
 // The compiler and the simulator do not see each other: the command side joins them.
 // No package outside the toolchain: libyaml comes from the system (Debian libyaml-dev, Homebrew libyaml).
 
@@ -124,6 +125,8 @@ let package = Package(
         // no other command loads FoundationNetworking and libcurl (6.4 MB and 22 M instructions at
         // every start) and `widgetc` stays one file.
         .target(name: "CWidgetcCurl"),
+        // `widgetc`'s malloc and free on glibc: a per-thread cache of freed small blocks in front of glibc's.
+        .target(name: "CWidgetcMalloc"),
         // The library an app links: the core, re-exported, and URLSession for URL data sources.
         // Its privacy manifest declares the required-reason APIs it calls (docs/shipping.md).
         .target(name: "WidgetcRuntime", dependencies: ["WidgetcRuntimeCore", "WidgetcURLSession"], resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
@@ -154,7 +157,7 @@ let package = Package(
         ),
         // What a user installs. Its linker flags are unsafe flags, which SwiftPM refuses in any product
         // another package uses (an app's build runs the plugins): the plugins run `widgetc-tool`.
-        .executableTarget(name: "widgetc", dependencies: ["WidgetCLI"], linkerSettings: staticSwiftRuntime + linkedCompactly),
+        .executableTarget(name: "widgetc", dependencies: ["WidgetCLI", "CWidgetcMalloc"], linkerSettings: staticSwiftRuntime + linkedCompactly),
         // The plugins' widgetc: the same process (`WidgetCLI.runProcess`), linked as SwiftPM links.
         .executableTarget(name: "widgetc-tool", dependencies: ["WidgetCLI"]),
 
