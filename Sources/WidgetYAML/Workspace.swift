@@ -21,8 +21,10 @@ final class Workspace {
     /// needs no exclusive-access check.)
     let document = SourceDocumentBuilder(expectedNodes: 1024)
     let text = TextArena()
-    /// The simple form's unescaped text and anchor names (see `SimpleFormReader`).
+    /// The simple form's unescaped text and anchor names, and its open block collections (see
+    /// `SimpleFormReader`).
     let simpleScratch = PlainBuffer<UInt8>(capacity: 256)
+    let simpleLevels = MoveStack<SimpleFormLevel>(capacity: 16)
 
     /// Empties the stacks and the builder (a file that stopped on an error
     /// leaves its open collections and its unfinished document there).

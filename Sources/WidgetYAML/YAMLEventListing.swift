@@ -47,7 +47,8 @@ package enum YAMLEventListing {
             let events = PlainBuffer<SimpleFormEvent>(capacity: 64)
             let scratch = PlainBuffer<UInt8>(capacity: 64)
             do {
-                _ = try SimpleFormReader.read(buffer, into: SimpleFormRecorder(events: events), scratch: scratch)
+                _ = try SimpleFormReader.read(
+                    buffer, into: SimpleFormRecorder(events: events), scratch: scratch, levels: MoveStack(capacity: 16))
             } catch {
                 return nil
             }

@@ -102,7 +102,8 @@ package enum YAMLLoader {
         start.composer.startDocument()
         var sink: SimpleFormComposer
         do {
-            sink = try SimpleFormReader.read(buffer, into: start, scratch: workspace.simpleScratch)
+            sink = try SimpleFormReader.read(
+                buffer, into: start, scratch: workspace.simpleScratch, levels: workspace.simpleLevels)
         } catch {
             return nil
         }
