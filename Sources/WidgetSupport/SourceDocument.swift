@@ -332,6 +332,11 @@ public struct SourceDocumentBuilder {
     /// Where the next children start; pass it to `endCollection`.
     @inlinable package var childCount: Int { children.count }
 
+    /// The arena itself, for a reader that appends its document's text there directly and reads
+    /// it back as it goes (the YAML composer's `TextArena`): whatever is in it when the document
+    /// is finished is the document's text.
+    package var textArena: PlainBuffer<UInt8> { text }
+
     /// Appends bytes to the arena and returns where they start.
     @discardableResult
     package mutating func appendText(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {

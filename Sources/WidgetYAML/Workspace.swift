@@ -20,11 +20,16 @@ final class Workspace {
     /// The composer's copy shares its buffers. (A constant: reading it then
     /// needs no exclusive-access check.)
     let document = SourceDocumentBuilder(expectedNodes: 1024)
-    let text = TextArena()
+    /// The document's text: the builder's arena.
+    let text: TextArena
     /// The simple form's unescaped text and anchor names, and its open block collections (see
     /// `SimpleFormReader`).
     let simpleScratch = PlainBuffer<UInt8>(capacity: 256)
     let simpleLevels = MoveStack<SimpleFormLevel>(capacity: 16)
+
+    init() {
+        text = TextArena(sharing: document)
+    }
 
     /// Empties the stacks and the builder (a file that stopped on an error
     /// leaves its open collections and its unfinished document there).

@@ -99,7 +99,7 @@ package enum YAMLLoader {
         }
         var start = SimpleFormComposer(
             composer: Composer(maxDepth: maxDepth, maxExpanded: maxExpandedNodes, workspace: workspace))
-        start.composer.startDocument()
+        start.composer.startDocument(sharing: buffer)
         var sink: SimpleFormComposer
         do {
             sink = try SimpleFormReader.read(
@@ -252,8 +252,10 @@ struct SimpleFormComposer: SimpleFormSink, ~Copyable {
         let text = event.inScratch
             ? scratch.elements(from: start, count: count) : UnsafeBufferPointer(rebasing: input[start..<(start + count)])
         do {
+            // Text in the input is at the same offset in the document's text (`startDocument(sharing:)`).
             try composer.scalar(
-                text, isPlain: event.style == .plain, anchor: Self.anchor(event, scratch), tag: nil, at: Self.location(event))
+                text, inArenaAt: event.inScratch ? nil : event.textStart, isPlain: event.style == .plain,
+                anchor: Self.anchor(event, scratch), tag: nil, at: Self.location(event))
         } catch {
             fail(error)
         }
