@@ -92,8 +92,11 @@ void *malloc(size_t n) {
         size_t k = n <= 24 ? 0 : (n - 9) >> 4;
         void *p = cache.head[k];
         if (p) {
-            cache.head[k] = *(void **)p;
+            void *next = *(void **)p;
+            cache.head[k] = next;
             cache.count[k]--;
+            // The next block of the class, read at the next malloc of it: fetched now.
+            __builtin_prefetch(next);
             return p;
         }
     }
@@ -109,9 +112,12 @@ void *malloc(size_t n) {
 
 void free(void *p) {
     if (!p || ((char *)p >= early && (char *)p < early + sizeof early)) return;
-    size_t usable = malloc_usable_size(p);
-    if (usable >= 24 && usable <= largest) {
-        size_t k = ((usable + 8) >> 4) - 2;
+    // The block's size as glibc's chunk header says (the word before the block: its size, the
+    // low 3 bits flags, 2 = mmapped). malloc_usable_size reads the next chunk's header too.
+    size_t header = ((const size_t *)p)[-1];
+    size_t chunk = header & ~(size_t)7;
+    if (!(header & 2) && chunk >= 32 && chunk <= largest + 8) {
+        size_t k = (chunk >> 4) - 2;
         if (cache.count[k] < limit[k]) {
             if (__builtin_expect(!cache.registered, 0)) {
                 static pthread_once_t once = PTHREAD_ONCE_INIT;
