@@ -50,8 +50,10 @@ struct WidgetCheck {
     }
 
     private mutating func checkLetsAndRelevance(_ context: inout CheckContext) {
-        lets = checkLets(parsedLets, definition, &context)
-        parsedLets = ParsedLets()
+        // Moved out, so that `checkLets` changes its environment in place.
+        var taken = ParsedLets()
+        swap(&taken, &parsedLets)
+        lets = checkLets(consume taken, definition, &context)
         if context.keepsParsed {
             // Lowered only without errors: every let then has its program.
             context.parsed.lets = lets.lets.compactMap { item in
@@ -71,7 +73,8 @@ struct WidgetCheck {
             context.error(.unknownTimeZone, "unknown time zone '\(zone.value)'; use an IANA name such as America/New_York", at: zone.node, ["timeZone"])
         }
         checkParameters(definition.parameters, &context)
-        checkEntityParameters(definition, perEntryLets: lets.perEntryNames, scope: scope, &context)
+        // Set by the lets' step (`lets.perEntryNames`, not made again).
+        checkEntityParameters(definition, perEntryLets: scope.perEntryLets, scope: scope, &context)
     }
 
     private func checkData(_ context: inout CheckContext) {
