@@ -86,6 +86,8 @@ package struct CELFunctionTable: Sendable {
         package let member: Bool
         package let arity: Int
         package fileprivate(set) var overloads: [CELOverload] = []
+        /// Per overload, the kind of value each parameter takes (`CELFunctionTable.kindCodes`).
+        package fileprivate(set) var paramKinds: [UInt64] = []
         /// The type a call of this form gives when every operand is `dyn` (then every overload
         /// is a candidate): the one result with its type parameters `dyn`, or `dyn` when they differ.
         package fileprivate(set) var dynResult: CELType
@@ -100,9 +102,11 @@ package struct CELFunctionTable: Sendable {
         let arity = overload.params.count
         if let k = forms[overload.name]?.firstIndex(where: { $0.member == overload.member && $0.arity == arity }) {
             forms[overload.name]![k].overloads.append(overload)
+            forms[overload.name]![k].paramKinds.append(Self.kindCodes(overload.params))
             if forms[overload.name]![k].dynResult != result { forms[overload.name]![k].dynResult = .dyn }
         } else {
-            forms[overload.name, default: []].append(Form(member: overload.member, arity: arity, overloads: [overload], dynResult: result))
+            forms[overload.name, default: []].append(
+                Form(member: overload.member, arity: arity, overloads: [overload], paramKinds: [Self.kindCodes(overload.params)], dynResult: result))
         }
     }
 
@@ -110,6 +114,45 @@ package struct CELFunctionTable: Sendable {
     /// operands (the receiver counted) may use, in the order they were added.
     package func form(_ name: String, member: Bool, arity: Int) -> Form? {
         forms[name]?.first { $0.member == member && $0.arity == arity }
+    }
+
+    /// The kind of value each of `types` takes (as `CELOverload.kind(taking:)` groups them: a map
+    /// and an object alike), four bits a type, the first type lowest; 0 for any kind (`dyn`, a
+    /// type parameter, an error) and past the sixteenth type.
+    package static func kindCodes(_ types: [CELType]) -> UInt64 {
+        var codes: UInt64 = 0
+        for (k, t) in types.prefix(16).enumerated() {
+            let code: UInt64 =
+                switch t {
+                case .dyn, .param, .error: 0
+                case .int: 1
+                case .uint: 2
+                case .double: 3
+                case .bool: 4
+                case .string: 5
+                case .bytes: 6
+                case .null: 7
+                case .timestamp: 8
+                case .duration: 9
+                case .list: 10
+                case .map, .object: 11
+                case .type: 12
+                }
+            codes |= code << (4 * UInt64(k))
+        }
+        return codes
+    }
+
+    /// Whether parameters and operands of these kind codes may fit: false when some parameter and
+    /// its operand each take one kind, and not the same (then `CELChecker.assign` is false too:
+    /// it takes a pair of different kinds only when one of them is `dyn`, a parameter or an error).
+    package static func kindsMayFit(_ params: UInt64, _ operands: UInt64) -> Bool {
+        // Each nibble that is not 0 as 0xF.
+        func nonzero(_ x: UInt64) -> UInt64 {
+            let y = x | x >> 1
+            return ((y | y >> 2) & 0x1111_1111_1111_1111) * 0xF
+        }
+        return (params ^ operands) & nonzero(params) & nonzero(operands) == 0
     }
 
     package mutating func add(_ list: [CELOverload]) {

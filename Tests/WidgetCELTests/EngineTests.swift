@@ -56,6 +56,32 @@ struct EngineTests {
         #expect(Self.compileError("data.steps + 1") == nil)
     }
 
+    /// The checker passes over an overload by its parameters' kind codes only where `assign` would
+    /// refuse the operands too, for every pair of these types (and as the first or the second of two).
+    @Test func overloadsPassedOverByKindAreThoseAssignRefuses() {
+        let param = CELType.param("A")
+        let types: [CELType] = [
+            .int, .uint, .double, .bool, .string, .bytes, .null, .timestamp, .duration, .dyn, .error, param,
+            .list(.int), .list(.dyn), .list(param), .map(.string, .int), .map(.dyn, .dyn), .map(param, CELType.param("B")),
+            .type(nil), .type(.int), Self.param, .object("other", []),
+        ]
+        let checker = CELChecker(env: Self.env, nodeCount: 0)
+        for p in types {
+            for a in types {
+                var b = [String: CELType]()
+                let assigns = checker.assign(p, a, &b)
+                let mayFit = CELFunctionTable.kindsMayFit(CELFunctionTable.kindCodes([p]), CELFunctionTable.kindCodes([a]))
+                #expect(mayFit || !assigns, "\(p) <- \(a)")
+                let mayFitSecond = CELFunctionTable.kindsMayFit(
+                    CELFunctionTable.kindCodes([.dyn, p]), CELFunctionTable.kindCodes([.int, a]))
+                #expect(mayFitSecond == mayFit, "\(p) <- \(a) second")
+            }
+        }
+        // A mismatch of either operand is enough; any kind fits `dyn` and a parameter.
+        #expect(!CELFunctionTable.kindsMayFit(CELFunctionTable.kindCodes([.int, .int]), CELFunctionTable.kindCodes([.int, .string])))
+        #expect(CELFunctionTable.kindsMayFit(CELFunctionTable.kindCodes([param, .dyn]), CELFunctionTable.kindCodes([.string, .list(.int)])))
+    }
+
     @Test func freeVariablesAndTheirFieldsLeaveLoopVariablesOut() throws {
         // `c` is the comprehension's own variable; `data` and `param` are free.
         let program = try CELProgram.compile("[param.city].map(c, c.size() + data.steps)", env: Self.env)
