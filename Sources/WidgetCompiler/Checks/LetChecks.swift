@@ -56,7 +56,10 @@ package enum LetEnvironment {
 
     /// The variables of `definition`'s expressions, `let` holding the lets already typed.
     package static func environment(_ definition: WidgetDefinition, lets: [CELType.Field]) -> CELEnvironment {
-        var variables: [String: CELType] = [:]
+        // Sized for every root at once (at most ten): grown from empty, it was made again at 1, 2, 4
+        // and 8 entries (this function 16.6 k -> 14.1 k instructions a file on the 304-file examples
+        // slice, callgrind).
+        var variables = [String: CELType](minimumCapacity: 10)
         variables["param"] = .object("param", definition.parameters.map { CELType.Field($0.name, parameterType($0.type?.value)) })
         variables["data"] = .object("data", definition.data.map { CELType.Field($0.name, sourceType($0)) })
         // Each URL source's outcome at the reload, and the instant of the success shown (null when none).
