@@ -126,7 +126,8 @@ let package = Package(
         // every start) and `widgetc` stays one file.
         .target(name: "CWidgetcCurl"),
         // `widgetc`'s malloc and free on glibc: a per-thread cache of freed small blocks in front of glibc's.
-        .target(name: "CWidgetcMalloc"),
+        // DWARF 4: valgrind 3.19 (Debian 12) cannot read the DWARF 5 clang writes for its thread-local cache.
+        .target(name: "CWidgetcMalloc", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // The library an app links: the core, re-exported, and URLSession for URL data sources.
         // Its privacy manifest declares the required-reason APIs it calls (docs/shipping.md).
         .target(name: "WidgetcRuntime", dependencies: ["WidgetcRuntimeCore", "WidgetcURLSession"], resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),

@@ -16,8 +16,6 @@
 #include "widgetc_malloc.h"
 
 #if defined(__linux__)
-#define _GNU_SOURCE
-#include <dlfcn.h>
 #include <malloc.h>
 #include <pthread.h>
 #include <stddef.h>
@@ -51,23 +49,10 @@ typedef struct {
 } Cache;
 static __thread Cache cache;
 
-static void *(*glibc_malloc)(size_t);
-static void (*glibc_free)(void *);
-
-// dlsym may allocate before it has answered: those few blocks come from here, and are never freed.
-static _Alignas(16) char early[4096];
-static size_t earlyUsed;
-
-static int resolve(void) {
-    static __thread int resolving;
-    if (resolving) return 0;
-    resolving = 1;
-    void (*f)(void *) = (void (*)(void *))dlsym(RTLD_NEXT, "free");
-    glibc_malloc = (void *(*)(size_t))dlsym(RTLD_NEXT, "malloc");
-    glibc_free = f;
-    resolving = 0;
-    return glibc_malloc != 0 && glibc_free != 0;
-}
+// glibc's own entry points (exported since GLIBC_2.2.5; its malloc and free are these): no
+// lookup at the first call, and nothing allocated before they are known.
+extern void *__libc_malloc(size_t);
+extern void __libc_free(void *);
 
 // A thread that ends gives its blocks back (and again for what its later destructors free).
 static pthread_key_t key;
@@ -78,7 +63,7 @@ static void flush(void *unused) {
         void *p = cache.head[k];
         while (p) {
             void *next = *(void **)p;
-            glibc_free(p);
+            __libc_free(p);
             p = next;
         }
         cache.head[k] = 0;
@@ -100,18 +85,11 @@ void *malloc(size_t n) {
             return p;
         }
     }
-    if (__builtin_expect(glibc_malloc == 0, 0) && !resolve()) {
-        size_t size = (n + 15) & ~(size_t)15;
-        if (earlyUsed + size > sizeof early) return 0;
-        void *p = early + earlyUsed;
-        earlyUsed += size;
-        return p;
-    }
-    return glibc_malloc(n);
+    return __libc_malloc(n);
 }
 
 void free(void *p) {
-    if (!p || ((char *)p >= early && (char *)p < early + sizeof early)) return;
+    if (!p) return;
     // The block's size as glibc's chunk header says (the word before the block: its size, the
     // low 3 bits flags, 2 = mmapped). malloc_usable_size reads the next chunk's header too.
     size_t header = ((const size_t *)p)[-1];
@@ -131,7 +109,6 @@ void free(void *p) {
             return;
         }
     }
-    if (__builtin_expect(glibc_free == 0, 0) && !resolve()) return;
-    glibc_free(p);
+    __libc_free(p);
 }
 #endif
