@@ -116,29 +116,14 @@ package struct CELFunctionTable: Sendable {
         forms[name]?.first { $0.member == member && $0.arity == arity }
     }
 
-    /// The kind of value each of `types` takes (as `CELOverload.kind(taking:)` groups them: a map
-    /// and an object alike), four bits a type, the first type lowest; 0 for any kind (`dyn`, a
-    /// type parameter, an error) and past the sixteenth type.
+    /// The kind of value each of `types` takes (`CELOverload.kind(taking:)`: a map and an object
+    /// alike), four bits a type (the kind's raw value + 1), the first type lowest; 0 for any kind
+    /// (`dyn`, a type parameter, an error) and past the sixteenth type.
     package static func kindCodes(_ types: [CELType]) -> UInt64 {
         var codes: UInt64 = 0
         for (k, t) in types.prefix(16).enumerated() {
-            let code: UInt64 =
-                switch t {
-                case .dyn, .param, .error: 0
-                case .int: 1
-                case .uint: 2
-                case .double: 3
-                case .bool: 4
-                case .string: 5
-                case .bytes: 6
-                case .null: 7
-                case .timestamp: 8
-                case .duration: 9
-                case .list: 10
-                case .map, .object: 11
-                case .type: 12
-                }
-            codes |= code << (4 * UInt64(k))
+            guard let kind = CELOverload.kind(taking: t) else { continue }
+            codes |= UInt64(kind.rawValue + 1) << (4 * UInt64(k))
         }
         return codes
     }

@@ -20,7 +20,8 @@ package enum CELValue: Sendable {
     case type(String)
 
     /// Which case the value is, without its payload (what an overload's parameter takes).
-    enum Kind: Sendable {
+    /// (Raw values: `CELFunctionTable.kindCodes` packs a kind in four bits.)
+    enum Kind: UInt8, Sendable {
         case null, bool, int, uint, double, string, bytes, list, map, timestamp, duration, type
     }
 
