@@ -35,6 +35,26 @@ import WidgetSupport
         #expect(SourcePaths([String]()).isAscendingASCII && SourcePaths(["a"]).isAscendingASCII)
     }
 
+    /// Paths appended to paths (several command-line arguments): every path after the first
+    /// ones, byte for byte, a directory's last file and the next list's first sharing it, and
+    /// sorted and found as paths given at once are.
+    @Test func pathsAppendedToPaths() {
+        var paths = SourcePaths(["w/b.yaml", "w/a.yaml"])
+        let more = SourcePaths(["w/c.yml", "caf\u{E9}/x.yaml", "z", "w/b/a.yaml"])
+        paths.append(contentsOf: more)
+        let all = ["w/b.yaml", "w/a.yaml", "w/c.yml", "caf\u{E9}/x.yaml", "z", "w/b/a.yaml"]
+        #expect(Array(paths).map { Array($0.utf8) } == all.map { Array($0.utf8) })
+        #expect(Array(paths.sorted()) == Array(SourcePaths(all).sorted()))
+        var ascii = SourcePaths(["w/b.yaml"])
+        ascii.append(contentsOf: SourcePaths(["w/a.yaml", "v/a.yaml"]))
+        let sorted = ascii.sorted()
+        #expect(Array(sorted) == ["v/a.yaml", "w/a.yaml", "w/b.yaml"] && sorted.isAscendingASCII)
+        for (i, path) in sorted.enumerated() { #expect(sorted.index(ofASCII: path) == i) }
+        var empty = SourcePaths()
+        empty.append(contentsOf: more)
+        #expect(Array(empty) == Array(more))
+    }
+
     /// Paths come back as given, byte for byte: equal `String`s spelled otherwise stay apart, a
     /// directory's files share it, and a bare name has none.
     @Test func pathsKeepTheirBytes() {

@@ -85,11 +85,16 @@ package struct SourcePaths: RandomAccessCollection, ExpressibleByArrayLiteral, S
         directory.withUTF8 { directory in name.withUTF8 { append(directory: directory, name: $0) } }
     }
 
+    /// `paths` after these, each as its directory's and name's bytes (as `sorted()` copies them),
+    /// not made a String and cut again.
     package mutating func append(contentsOf paths: SourcePaths) {
         if isEmpty {
             self = paths
-        } else {
-            for path in paths { append(path) }
+            return
+        }
+        reserveCapacity(adding: paths)
+        paths.withParts { part in
+            for position in paths.indices { append(directory: part(position).directory, name: part(position).name) }
         }
     }
 
